@@ -1,0 +1,24 @@
+"""The rules engine: energy counters, the stack, targets and landfall. Standard library only.
+
+>>> from rulesdojo.rules import Game, PlayLand
+>>> g = Game(["Alice", "Nadia"])
+>>> g.player("Alice").energy
+0
+"""
+
+from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
+                      ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
+                      OrderReplacements, OrderTriggers, PassPriority, PlayLand)
+from .cards import Card, all_cards, card_named
+from .errors import (AmbiguousReference, CannotPay, IllegalAction, NoPendingChoice, RulesError,
+                     ScenarioError, UnknownCard)
+from .game import Game, LegalActions
+from .objects import Event
+
+__all__ = [
+    "ActivateAbility", "AdvanceStep", "AmbiguousReference", "CannotPay", "Card", "CastSpell",
+    "ChooseAmount", "ChooseMana", "ChooseObjects", "ChoosePay", "ChooseTargets", "DeclareAttackers",
+    "DeclareBlockers", "Event", "Game", "IllegalAction", "LegalActions", "NoPendingChoice",
+    "OrderReplacements", "OrderTriggers", "PassPriority", "PlayLand", "RulesError", "ScenarioError",
+    "UnknownCard", "all_cards", "card_named",
+]

@@ -1,0 +1,169 @@
+"""Decide whether an action is legal now, without changing anything; name the rule when not."""
+
+from __future__ import annotations
+
+from . import query as q
+from .actions import ActivateAbility, CastSpell, PlayLand
+from .errors import CannotPay, IllegalAction
+from .mana import ManaCost, pay_from_pool, pool_text
+from .objects import CardObject, GameState, Permanent
+from .resolve import target_candidates
+
+MAIN = ("precombat main", "postcombat main")
+
+
+def acting_player(st: GameState) -> str:
+    if st.over:
+        raise IllegalAction(f"The game is over: {st.winner or 'nobody'} won.", rule="104.2a")
+    if st.priority is None:
+        raise IllegalAction("No player has priority right now.", rule="117.1")
+    return st.priority
+
+
+def _in_hand(st: GameState, who: str, cid: int) -> CardObject:
+    for obj in q.player(st, who).hand:
+        if obj.id == cid:
+            return obj
+    raise IllegalAction(f"{who} has no such card in hand (object {cid}).", rule="117.1")
+
+
+def check_play_land(st: GameState, a: PlayLand) -> CardObject:
+    """Check a land play: your main phase, empty stack, a land play left (CR 305.1, 305.2)."""
+    who = acting_player(st)
+    obj = _in_hand(st, who, a.card)
+    c = q.card(obj)
+    if "Land" not in c.types:
+        extra = (" Ashaya makes creatures on the battlefield lands, but a creature card in your hand "
+                 "is still cast, not played (Ashaya ruling)."
+                 if "Creature" in c.types and any(q.controls(st, who, "ashaya")) else "")
+        raise IllegalAction(f"{c.name} isn't a land card, so it can't be played as a land.{extra}",
+                            rule="305.1")
+    if st.active != who:
+        raise IllegalAction(f"{who} can't play a land on {st.active}'s turn.", rule="305.3")
+    if st.step not in MAIN:
+        raise IllegalAction(f"A land can be played only in your main phase, not the {st.step} step.",
+                            rule="505.6b")
+    if st.stack:
+        raise IllegalAction("A land can be played only while the stack is empty.", rule="116.2a")
+    if st.land_plays >= st.land_plays_allowed:
+        raise IllegalAction(f"{who} has already played a land this turn.", rule="305.2")
+    return obj
+
+
+def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
+    """Check casting: timing, targets, and a mana cost that can be paid (CR 601.2)."""
+    who = acting_player(st)
+    obj = _in_hand(st, who, a.card)
+    c = q.card(obj)
+    if "Land" in c.types:
+        raise IllegalAction(f"{c.name} is a land: lands are played, not cast.", rule="305.1")
+    if "Instant" not in c.types:
+        if st.active != who or st.step not in MAIN or st.stack:
+            raise IllegalAction(f"{c.name} can be cast only at sorcery speed: in your own main phase "
+                                "while the stack is empty.", rule="307.1")
+    if c.target_spec:
+        cands = target_candidates(st, c.target_spec, who)
+        if len(a.targets) != 1:
+            raise IllegalAction(f"{c.name} needs exactly one target ({_spec_text(c.target_spec)}), "
+                                "chosen as it is cast.", rule="601.2c")
+        if a.targets[0] not in cands:
+            raise IllegalAction(f"{q.describe_target(st, a.targets[0])} isn't a legal target for "
+                                f"{c.name} ({_spec_text(c.target_spec)}).", rule="601.2c")
+    elif a.targets:
+        raise IllegalAction(f"{c.name} has no targets.", rule="601.2c")
+    plan = mana_plan(st, who, c.mana_cost)
+    if plan is None:
+        p = q.player(st, who)
+        raise CannotPay(f"{who} can't pay {c.mana_cost} for {c.name}: the mana pool holds "
+                        f"{pool_text(p.pool)} and no untapped mana source can make the rest. "
+                        "Energy isn't mana and can't pay a mana cost", rule="601.2h")
+    return obj, plan
+
+
+def _spec_text(spec: str) -> str:
+    return {"creature": "target creature", "creature_or_planeswalker": "target creature or planeswalker",
+            "any": "any target", "attacking_creature": "target attacking creature"}[spec]
+
+
+def check_activate(st: GameState, a: ActivateAbility):
+    """Check an activation: controller, costs ({T}, energy) payable in full (CR 602.2, 118.3)."""
+    who = acting_player(st)
+    perm = q.permanent(st, a.source)
+    if perm is None:
+        raise IllegalAction(f"There is no permanent {a.source} on the battlefield.", rule="602.2")
+    if perm.controller != who:
+        raise IllegalAction(f"Only {perm.controller}, who controls {perm.card}, can activate its "
+                            "abilities.", rule="602.2")
+    abilities = q.abilities(st, perm)
+    if not 0 <= a.index < len(abilities):
+        raise IllegalAction(f"{perm.card} has no activated ability number {a.index + 1}.", rule="602.2")
+    ab = abilities[a.index]
+    mana = None
+    if ab.is_mana_ability:
+        options = q.mana_options(st, perm, ab)
+        if not options:
+            raise IllegalAction(f"{perm.card} can't add mana: no land you control could produce any.",
+                                rule="106.7")
+        mana = a.mana if a.mana is not None else (options[0] if len(options) == 1 else None)
+        if mana not in options:
+            raise IllegalAction(f"Choose one of {', '.join(options)} for {perm.card}'s mana ability.",
+                                rule="106.1b")
+    elif a.mana is not None:
+        raise IllegalAction(f"{perm.card}'s ability doesn't add mana.", rule="602.2")
+    if ab.tap:
+        if perm.tapped:
+            raise IllegalAction(f"{perm.card} is already tapped: {{T}} can't be paid.", rule="118.3")
+        if not q.can_tap_for_cost(st, perm):
+            raise IllegalAction(f"{perm.card} is a creature that came under {who}'s control this "
+                                "turn: it can't pay {T} (summoning sickness).", rule="302.6")
+    energy = q.player(st, who).energy
+    if ab.energy > energy:
+        raise CannotPay(f"{who} has {energy} energy and can't pay {ab.energy}: you can't pay more "
+                        "energy than you have", rule="118.3")
+    return perm, ab, mana
+
+
+def free_mana_sources(st: GameState, who: str) -> list[tuple[Permanent, int, tuple[str, ...]]]:
+    """Untapped sources whose mana ability costs only {T}: the ones paid for you while casting."""
+    out = []
+    for p in st.battlefield:
+        if p.controller != who or not q.can_tap_for_cost(st, p):
+            continue
+        for i, ab in enumerate(q.abilities(st, p)):
+            if ab.is_mana_ability and ab.energy == 0 and ab.tap:
+                opts = q.mana_options(st, p, ab)
+                if opts:
+                    out.append((p, i, opts))
+                    break
+    return out
+
+
+def mana_plan(st: GameState, who: str, cost: ManaCost) -> list | None:
+    """Return mana abilities to activate so the pool pays ``cost``, or None if it can't (CR 601.2g).
+
+    Abilities with an energy cost are never used for you: spending energy is the player's choice.
+    """
+    pool = dict(q.player(st, who).pool)
+    if pay_from_pool(pool, cost) is not None:
+        return []
+    sources = sorted(free_mana_sources(st, who), key=lambda s: len(s[2]))
+    plan: list = []
+
+    def search(i: int) -> bool:
+        if pay_from_pool(pool, cost) is not None:
+            return True
+        if i == len(sources) or sum(pool.values()) + len(sources) - i < cost.mana_value:
+            return False
+        p, idx, opts = sources[i]
+        for t in opts:
+            pool[t] = pool.get(t, 0) + 1
+            plan.append((p.id, idx, t))
+            if search(i + 1):
+                return True
+            plan.pop()
+            pool[t] -= 1
+        return search(i + 1)
+
+    return plan if search(0) else None
+
+

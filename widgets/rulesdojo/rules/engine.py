@@ -1,0 +1,253 @@
+"""Change the game: the log, zone moves, counters, damage, tokens, and what triggers on them.
+
+Every function here works on a ``GameState`` the caller owns (a working copy) and
+writes each rules-relevant change to the log with its CR number.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from . import query as q
+from .errors import CannotPay
+from .objects import ENERGY, CardObject, Event, GameState, Permanent, Trigger
+
+SOLEMNITY_TYPES = {"Artifact", "Creature", "Enchantment", "Land"}
+
+
+def log(st: GameState, rule: str, text: str, kind: str = "info", player: str | None = None) -> None:
+    st.log = st.log + (Event(len(st.log) + 1, rule, text, kind, player),)
+
+
+def new_id(st: GameState) -> int:
+    st.next_id += 1
+    return st.next_id - 1
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# --- zones -----------------------------------------------------------------
+
+def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool = False,
+          tapped: bool = False, old_id: int | None = None, how: str = "enters") -> Permanent:
+    """Put a permanent onto the battlefield and fire what triggers on its entering (CR 603.6a)."""
+    perm = Permanent(new_id(st), name, owner, controller, token=token, tapped=tapped)
+    if old_id is not None:
+        st.moved[old_id] = perm.id
+    st.battlefield.append(perm)
+    what = q.type_line(st, perm)
+    log(st, "603.6a", f"{controller}'s {name} {how} the battlefield{' tapped' if tapped else ''} ({what}).",
+        "enters", controller)
+    if "ashaya" in q.card(perm).statics:
+        for other in st.battlefield:
+            if (other is not perm and other.controller == controller and not other.token
+                    and "Creature" in q.card(other).types):
+                log(st, "603.6a", f"{other.card} becomes a Forest land, but it was already on the "
+                    "battlefield: it didn't enter, so no landfall (ruling L2).", "becomes", controller)
+    _enter_triggers(st, perm)
+    return perm
+
+
+def _enter_triggers(st: GameState, new: Permanent) -> None:
+    is_land = q.is_type(st, new, "Land")
+    is_creature = q.is_type(st, new, "Creature")
+    if is_land:
+        log(st, "207.2c", f"A land {new.controller} controls entered: each of their landfall "
+            "abilities triggers (ruling L1).", "landfall", new.controller)
+    for src in list(st.battlefield):
+        for ab in q.card(src).triggered:
+            if ab.event == "self_enters" and src is new:
+                fire(st, src, ab, {})
+            elif (ab.event == "landfall" and is_land and src.controller == new.controller):
+                fire(st, src, ab, {"land": new.id, "land_name": new.card})
+            elif (ab.event == "other_creature_enters" and is_creature and src is not new
+                  and src.controller == new.controller):
+                fire(st, src, ab, {"creature": new.id})
+
+
+def fire(st: GameState, src: Permanent, ab, data: dict) -> None:
+    """Record that an ability triggered; it waits until a player would get priority (CR 603.3)."""
+    st.waiting.append(Trigger(new_id(st), src.controller, src.card, ab.text, ab.effect, src.id,
+                              ab.target_spec, {**data, "source_name": src.card}))
+    log(st, "603.2", f"{src.controller}'s {src.card} triggers: {ab.text}", "trigger", src.controller)
+
+
+def leave(st: GameState, perms: list[Permanent], zone: str, why: str, rule: str) -> None:
+    """Move permanents off the battlefield at once; counters on them cease to exist (CR 122.2)."""
+    if not perms:
+        return
+    before = list(st.battlefield)  # leaves-the-battlefield triggers look back (CR 603.10)
+    for p in perms:
+        st.battlefield.remove(p)
+        for other in st.battlefield:  # an attacker stays blocked when its blocker leaves (CR 509.1h)
+            if other.blocking == p.id:
+                other.blocking = None
+        obj = CardObject(new_id(st), p.card, p.owner, token=p.token)
+        st.moved[p.id] = obj.id
+        q.player(st, p.owner).zone(zone).append(obj)
+        lost = f"; its counters ({_counter_text(p.counters)}) cease to exist (CR 122.2)" if p.counters else ""
+        log(st, rule, f"{p.controller}'s {p.card} {why}{lost}.", "leaves", p.controller)
+    if zone == "graveyard":
+        for src in before:
+            for ab in q.card(src).triggered:
+                if ab.event == "to_graveyard":
+                    for p in perms:
+                        if p.controller == src.controller:
+                            fire(st, src, ab, {"died": p.card})
+
+
+def _counter_text(counters: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k}" for k, n in counters.items() if n)
+
+
+def move_card(st: GameState, obj: CardObject, src: list, dest: list, *, top: bool = False) -> CardObject:
+    """Move a card between two zones that are not the battlefield; it becomes a new object."""
+    src.remove(obj)
+    new = CardObject(new_id(st), obj.card, obj.owner, obj.token)
+    st.moved[obj.id] = new.id
+    if top:
+        dest.insert(0, new)
+    else:
+        dest.append(new)
+    return new
+
+
+def draw(st: GameState, who: str, n: int = 1) -> None:
+    p = q.player(st, who)
+    for _ in range(n):
+        if not p.library:
+            p.drew_from_empty = True
+            log(st, "704.5b", f"{who} can't draw from an empty library and will lose the game.",
+                "draw", who)
+            return
+        card = move_card(st, p.library[0], p.library, p.hand)
+        log(st, "121.1", f"{who} draws a card ({card.card}).", "draw", who)
+
+
+# --- energy and counters ---------------------------------------------------
+
+def get_energy(res, who: str, n: int, source: str) -> int:
+    """Give a player ``n`` energy counters: putting counters on a player (CR 107.14, 122.1)."""
+    return put_counters(res, who, ENERGY, n, putter=who, source=source)
+
+
+def pay_energy(st: GameState, who: str, n: int, why: str) -> None:
+    """Pay ``n`` energy: lose that many energy counters, or refuse if there aren't enough."""
+    p = q.player(st, who)
+    if n > p.energy:
+        raise CannotPay(f"{who} has {p.energy} energy and can't pay {n} "
+                        f"for {why}: a cost can't be paid in part", rule="118.3")
+    if n == 0:
+        return
+    p.counters[ENERGY] = p.energy - n
+    log(st, "107.14", f"{who} pays {n} energy for {why} (loses {plural(n, 'energy counter')}); "
+        f"{p.energy} left.", "energy", who)
+
+
+def _replacements(st: GameState, target, putter: str) -> list[tuple[Permanent, str]]:
+    found = []
+    for v in q.with_static(st, "vorinclex"):
+        found.append((v, "double" if putter == v.controller else "halve"))
+    if not isinstance(target, str):
+        for d in q.with_static(st, "doubling_season"):
+            if target.controller == d.controller:
+                found.append((d, "double"))
+    return found
+
+
+def _apply_all(n: int, order) -> int:
+    for _, how in order:
+        n = n * 2 if how == "double" else n // 2
+    return n
+
+
+def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> int:
+    """Put counters on a player (named) or a permanent, through Solemnity and replacements.
+
+    Returns how many were put. Several replacement effects are ordered by the affected
+    player or the affected permanent's controller (CR 616.1) when the order matters.
+    """
+    st = res.st
+    if n <= 0:
+        return 0
+    on_player = isinstance(target, str)
+    who = target if on_player else f"{target.controller}'s {target.card}"
+    if q.with_static(st, "solemnity"):
+        if on_player:
+            log(st, "122.1", f"Solemnity: players can't get counters. {target} gets no {kind} "
+                f"from {source}.", "prevented", target)
+            return 0
+        if SOLEMNITY_TYPES & set(q.types(st, target)):
+            log(st, "122.6", f"Solemnity: counters can't be put on {who}. No {kind} counter is put.",
+                "prevented", target.controller)
+            return 0
+    repl = _replacements(st, target, putter)
+    if len(repl) > 1 and len({_apply_all(n, o) for o in permutations(repl)}) > 1:
+        chooser = target if on_player else target.controller
+        ids = tuple(p.id for p, _ in repl)
+        order = res.choose(
+            "order_replacements", chooser,
+            f"Order the replacement effects on {n} {kind} counter(s) for {who}", "616.1",
+            options=ids, data={"names": {p.id: f"{p.controller}'s {p.card}" for p, _ in repl}})
+        repl = sorted(repl, key=lambda r: order.index(r[0].id))
+    for src, how in repl:
+        before, n = n, (n * 2 if how == "double" else n // 2)
+        rule = "614.1a"
+        log(st, rule, f"{src.controller}'s {src.card}: {before} {kind} becomes {n} "
+            f"({'twice that many' if how == 'double' else 'half, rounded down'}).", "replaced", putter)
+    if n <= 0:
+        return 0
+    holder = q.player(st, target) if on_player else target
+    holder.counters[kind] = holder.counters.get(kind, 0) + n
+    if on_player and kind == ENERGY:
+        log(st, "107.14", f"{target} gets {n} energy from {source}; {holder.energy} now.",
+            "energy", target)
+    else:
+        rule = "122.1" if on_player else "122.6"
+        log(st, rule, f"{who} gets {plural(n, kind + ' counter')} from {source}.", "counters", putter)
+    return n
+
+
+# --- damage, life, tokens --------------------------------------------------
+
+def deal_damage(st: GameState, source: str, target, n: int) -> None:
+    if n <= 0:
+        return
+    if isinstance(target, str):
+        p = q.player(st, target)
+        p.life -= n
+        log(st, "120.3", f"{source} deals {n} damage to {target}; {target} is at {p.life} life.",
+            "damage", target)
+    else:
+        target.damage += n
+        log(st, "120.3", f"{source} deals {n} damage to {target.controller}'s {target.card} "
+            f"({target.damage} marked, toughness {q.toughness(st, target)}).", "damage", target.controller)
+
+
+def gain_life(st: GameState, who: str, n: int, source: str) -> None:
+    p = q.player(st, who)
+    p.life += n
+    log(st, "119.3", f"{who} gains {n} life from {source}; {p.life} now.", "life", who)
+
+
+def create_tokens(st: GameState, controller: str, name: str, n: int, source: str) -> None:
+    """Create tokens (CR 111.1); each Doubling Season its controller has doubles them."""
+    for d in q.controls(st, controller, "doubling_season"):
+        log(st, "614.1a", f"{controller}'s Doubling Season: {n} {name} token(s) become {n * 2}.",
+            "replaced", controller)
+        n *= 2
+    for _ in range(n):
+        enter(st, name, controller, controller, token=True, how=f"token created by {source} enters")
+
+
+def pump(st: GameState, p: Permanent, power: int, toughness: int, source: str,
+         keyword: str | None = None) -> None:
+    p.eot_power += power
+    p.eot_toughness += toughness
+    if keyword and keyword not in p.eot_keywords:
+        p.eot_keywords += (keyword,)
+    extra = f" and gains {keyword}" if keyword else ""
+    log(st, "611.2", f"{p.card} gets {power:+d}/{toughness:+d}{extra} until end of turn from {source} "
+        f"(now {q.power(st, p)}/{q.toughness(st, p)}).", "pump", p.controller)

@@ -1,0 +1,363 @@
+"""The game object: apply actions, undo them, list what is legal now, show the state."""
+
+from __future__ import annotations
+
+import copy
+from typing import Iterator
+
+from . import answers, checks
+from . import engine as e
+from . import query as q
+from . import turn
+from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, PassPriority,
+                      PlayLand)
+from .cards import card_named
+from .errors import IllegalAction, NoPendingChoice, RulesError
+from .mana import TYPE_NAMES
+from .objects import STEP_NAMES, STEPS, CardObject, Event, GameState, Permanent, Player, StackItem
+
+ZONES = ("library", "hand", "graveyard", "exile")
+
+
+class Game:
+    """Hold one game: its state, its log, and the actions taken, each one undoable.
+
+    >>> g = Game(["Alice", "Nadia"])
+    >>> forest = g.add_card("Alice", "Forest", "hand")
+    >>> _ = g.add_permanent("Alice", "Architect of the Untamed")
+    >>> _ = g.apply(PlayLand(forest))
+    >>> g.player("Alice").energy, len(g.stack)
+    (0, 1)
+    >>> _ = g.apply(PassPriority()); _ = g.apply(PassPriority())
+    >>> g.player("Alice").energy
+    1
+    >>> _ = g.undo(); g.player("Alice").energy
+    0
+    """
+
+    def __init__(self, players=("Alice", "Nadia"), *, active: str | None = None,
+                 step: str = "precombat main", turn_number: int = 2, seed: int = 0):
+        names = list(players)
+        if len(names) < 2 or len(set(names)) != len(names):
+            raise IllegalAction("A game needs two or more players with different names.", rule="103.1")
+        if step not in STEP_NAMES:
+            raise IllegalAction(f"Unknown step {step!r}; steps are: {', '.join(STEP_NAMES)}.", rule="500.1")
+        st = GameState(players=[Player(n) for n in names], active=active or names[0],
+                       turn=turn_number, step=step)
+        if st.active not in names:
+            raise IllegalAction(f"The active player {st.active!r} isn't in the game.", rule="102.1")
+        st.rng.seed(seed)
+        st.priority = st.active if step in turn.PRIORITY_STEPS else None
+        self._state = st
+        self._history: list[tuple[GameState, object]] = []
+
+    # --- setting up a position (no triggers fire, nothing is logged as played) ---
+
+    def add_card(self, who: str, name: str, zone: str = "hand") -> int:
+        """Put a card in a player's library, hand, graveyard or exile; return its object id."""
+        if zone not in ZONES:
+            raise IllegalAction(f"Unknown zone {zone!r}; zones are: {', '.join(ZONES)}.", rule="400.1")
+        c = card_named(name)
+        st = self._state
+        obj = CardObject(e.new_id(st), c.name, who)
+        q.player(st, who).zone(zone).append(obj)
+        return obj.id
+
+    def add_permanent(self, who: str, name: str, *, tapped: bool = False, sick: bool = False,
+                      counters: dict | None = None, damage: int = 0, token: bool = False,
+                      owner: str | None = None) -> int:
+        """Put a permanent onto the battlefield as part of a starting position; return its id."""
+        c = card_named(name)
+        q.player(self._state, who)
+        if "Instant" in c.types or "Sorcery" in c.types:
+            raise IllegalAction(f"{c.name} is an {c.types[0].lower()}: it can't be on the battlefield.",
+                                rule="110.4a")
+        st = self._state
+        p = Permanent(e.new_id(st), c.name, owner or who, who, token=token or c.token, tapped=tapped,
+                      sick=sick, counters=dict(counters or {}), damage=damage)
+        st.battlefield.append(p)
+        return p.id
+
+    # --- reading ---
+
+    @property
+    def state(self) -> GameState:
+        """The current state; treat it as read-only (apply actions to change it)."""
+        return self._state
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        return self._state.log
+
+    @property
+    def stack(self) -> list[StackItem]:
+        return self._state.stack
+
+    @property
+    def pending(self):
+        return self._state.pending
+
+    @property
+    def players(self) -> list[Player]:
+        return self._state.players
+
+    def player(self, name: str) -> Player:
+        return q.player(self._state, name)
+
+    def permanent(self, pid: int) -> Permanent | None:
+        return q.permanent(self._state, pid)
+
+    @property
+    def history(self) -> list:
+        return [a for _, a in self._history]
+
+    # --- acting ---
+
+    def apply(self, action) -> list[Event]:
+        """Take an action or answer the pending choice; return the new log events.
+
+        Raises a ``RulesError`` naming the rule when the action isn't legal now;
+        the game is then exactly as it was.
+        """
+        before = self._state
+        work = _dispatch(copy.deepcopy(before), action)
+        self._history.append((before, action))
+        self._state = work
+        return [ev for ev in work.log if ev.seq > len(before.log)]
+
+    def undo(self):
+        """Take back the last action; return it, or None when there is nothing to undo."""
+        if not self._history:
+            return None
+        self._state, action = self._history.pop()
+        return action
+
+    def is_legal(self, action) -> bool:
+        try:
+            _dispatch(copy.deepcopy(self._state), action)
+        except RulesError:
+            return False
+        return True
+
+    @property
+    def legal_actions(self) -> "LegalActions":
+        return LegalActions(self)
+
+    def describe(self, action) -> str:
+        """Say an action in a learner's words, e.g. ``Play Forest``."""
+        return describe(self._state, action)
+
+    def snapshot(self) -> dict:
+        """Return the whole state as plain data: equal snapshots mean equal games."""
+        return snapshot(self._state)
+
+    def _repr_html_(self) -> str:
+        from ..views.render import game_html  # lazy: the engine never needs the views
+        return game_html(self)
+
+
+class LegalActions:
+    """A view of what may be done now: iterate it, or test an action with ``in``."""
+
+    def __init__(self, game: Game):
+        self._game = game
+
+    def __contains__(self, action) -> bool:
+        return self._game.is_legal(action)
+
+    def __iter__(self) -> Iterator:
+        st = self._game.state
+        if st.over:
+            return
+        if st.pending is not None:
+            yield from answers.answers_for(st, st.pending)
+            return
+        if st.priority is None:
+            return
+        who = st.priority
+        for obj in q.player(st, who).hand:
+            c = q.card(obj)
+            if "Land" in c.types:
+                if _ok(checks.check_play_land, st, PlayLand(obj.id)):
+                    yield PlayLand(obj.id)
+                continue
+            from .resolve import target_candidates
+            options = [(t,) for t in target_candidates(st, c.target_spec, who)] if c.target_spec else [()]
+            for targets in options:
+                a = CastSpell(obj.id, targets)
+                if _ok(checks.check_cast, st, a):
+                    yield a
+        for p in st.battlefield:
+            if p.controller != who:
+                continue
+            for i, ab in enumerate(q.abilities(st, p)):
+                kinds = q.mana_options(st, p, ab) if ab.is_mana_ability else (None,)
+                for m in kinds:
+                    a = ActivateAbility(p.id, i, m)
+                    if _ok(checks.check_activate, st, a):
+                        yield a
+        yield PassPriority()
+        if not st.stack:
+            yield AdvanceStep()
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _ok(check, st, action) -> bool:
+    try:
+        check(st, action)
+    except RulesError:
+        return False
+    return True
+
+
+def _dispatch(st: GameState, action) -> GameState:
+    if st.over:
+        raise IllegalAction(f"The game is over: {st.winner or 'nobody'} won.", rule="104.2a")
+    if st.pending is not None:
+        value = answers.validate(st, st.pending, action)
+        st = answers.carry_out(st, value)
+    elif isinstance(action, CHOICE_ACTIONS):
+        raise NoPendingChoice("There is no choice to make right now.", rule="117.1")
+    elif isinstance(action, PlayLand):
+        _play_land(st, action)
+    elif isinstance(action, CastSpell):
+        _cast(st, action)
+    elif isinstance(action, ActivateAbility):
+        _activate(st, action)
+    elif isinstance(action, PassPriority):
+        checks.acting_player(st)
+        turn.pass_priority(st)
+    elif isinstance(action, AdvanceStep):
+        who = checks.acting_player(st)
+        if st.stack:
+            raise IllegalAction("The stack isn't empty: pass priority to resolve it first.", rule="500.2")
+        e.log(st, "500.2", f"All players pass with an empty stack: the {st.step} step ends.",
+              "priority", who)
+        turn.end_step(st)
+    else:
+        raise IllegalAction(f"{action!r} isn't an action.", rule="117.1")
+    turn.settle(st)
+    return st
+
+
+def _play_land(st: GameState, a: PlayLand) -> None:
+    obj = checks.check_play_land(st, a)
+    who = st.priority
+    q.player(st, who).hand.remove(obj)
+    st.land_plays += 1
+    e.log(st, "305.1", f"{who} plays {obj.card}: a special action; it doesn't use the stack.", "play", who)
+    e.enter(st, obj.card, obj.owner, who, old_id=obj.id)
+    st.passes = 0
+
+
+def _cast(st: GameState, a: CastSpell) -> None:
+    obj, plan = checks.check_cast(st, a)
+    who = st.priority
+    c = q.card(obj)
+    q.player(st, who).hand.remove(obj)
+    item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.effect or "", tuple(a.targets),
+                     c.target_spec, card=CardObject(obj.id, obj.card, obj.owner))
+    st.moved[obj.id] = item.id
+    on = f" targeting {q.describe_target(st, a.targets[0])}" if a.targets else ""
+    e.log(st, "601.2", f"{who} casts {c.name}{on}.", "cast", who)
+    for pid, idx, t in plan:
+        _add_mana(st, q.permanent(st, pid), t, "601.2g", " while casting")
+    p = q.player(st, who)
+    from .mana import pay_from_pool
+    p.pool = pay_from_pool(p.pool, c.mana_cost)
+    if c.mana_cost.mana_value:
+        e.log(st, "601.2h", f"{who} pays {c.mana_cost}.", "mana", who)
+    st.stack.append(item)
+    st.passes = 0
+
+
+def _add_mana(st: GameState, perm: Permanent, t: str, rule: str, when: str = "") -> None:
+    perm.tapped = True
+    p = q.player(st, perm.controller)
+    p.pool[t] += 1
+    e.log(st, rule, f"{p.name} taps {perm.card} for {{{t}}} ({TYPE_NAMES[t]}){when}: a mana ability, "
+          "so it doesn't use the stack.", "mana", p.name)
+
+
+def _activate(st: GameState, a: ActivateAbility) -> None:
+    perm, ab, mana = checks.check_activate(st, a)
+    who = st.priority
+    if ab.energy:
+        e.pay_energy(st, who, ab.energy, f"{perm.card}'s ability")
+    if ab.is_mana_ability:
+        if ab.tap:
+            _add_mana(st, perm, mana, "605.1a")
+        return
+    if ab.tap:
+        perm.tapped = True
+    item = StackItem(e.new_id(st), "ability", perm.card, who, ab.text, ab.effect, source=perm.id)
+    st.stack.append(item)
+    e.log(st, "602.2", f"{who} activates {perm.card}: {ab.text} It goes on the stack.", "activate", who)
+    st.passes = 0
+
+
+def describe(st: GameState, action) -> str:
+    """Say an action in a learner's words."""
+    def name_of(oid):
+        for p in st.players:
+            for z in ZONES:
+                for o in p.zone(z):
+                    if o.id == oid:
+                        return o.card
+        return q.describe_target(st, oid)
+
+    if isinstance(action, PlayLand):
+        return f"Play {name_of(action.card)}"
+    if isinstance(action, CastSpell):
+        on = f" targeting {q.describe_target(st, action.targets[0])}" if action.targets else ""
+        return f"Cast {name_of(action.card)}{on}"
+    if isinstance(action, ActivateAbility):
+        p = q.permanent(st, action.source)
+        if p is None:
+            return f"Activate object {action.source}"
+        ab = q.abilities(st, p)[action.index] if action.index < len(q.abilities(st, p)) else None
+        if ab is not None and ab.is_mana_ability:
+            return f"Tap {p.card} for {{{action.mana}}}"
+        return f"Activate {p.card}: {ab.text if ab else '?'}"
+    if isinstance(action, PassPriority):
+        return "Pass priority"
+    if isinstance(action, AdvanceStep):
+        return f"End the {st.step} step"
+    return repr(action)
+
+
+def snapshot(st: GameState) -> dict:
+    """Return the state as plain data (JSON-ready)."""
+    def zone(objs):
+        return [{"id": o.id, "card": o.card, "owner": o.owner, "token": o.token} for o in objs]
+
+    return {
+        "turn": st.turn, "active": st.active, "step": st.step,
+        "phase": dict((s, ph) for ph, s in STEPS)[st.step],
+        "priority": st.priority, "land_plays": st.land_plays, "over": st.over, "winner": st.winner,
+        "players": [{
+            "name": p.name, "life": p.life, "energy": p.energy, "counters": dict(p.counters),
+            "mana_pool": dict(p.pool), "lost": p.lost,
+            **{z: zone(p.zone(z)) for z in ZONES}} for p in st.players],
+        "battlefield": [{
+            "id": p.id, "card": p.card, "owner": p.owner, "controller": p.controller,
+            "token": p.token, "tapped": p.tapped, "sick": p.sick, "counters": dict(p.counters),
+            "damage": p.damage, "power": q.power(st, p) if q.is_type(st, p, "Creature") else None,
+            "toughness": q.toughness(st, p) if q.is_type(st, p, "Creature") else None,
+            "types": list(q.types(st, p)), "subtypes": list(q.subtypes(st, p)),
+            "keywords": list(q.keywords(st, p)), "attacking": p.attacking,
+            "blocked_by": p.blocked_by, "blocking": p.blocking,
+            "eot": [p.eot_power, p.eot_toughness, list(p.eot_keywords)]} for p in st.battlefield],
+        "stack": [{"id": s.id, "kind": s.kind, "name": s.name, "controller": s.controller,
+                   "text": s.text, "targets": list(s.targets)} for s in reversed(st.stack)],
+        "waiting": [{"id": t.id, "name": t.name, "controller": t.controller} for t in st.waiting],
+        "pending": None if st.pending is None else {
+            "kind": st.pending.kind, "player": st.pending.player, "prompt": st.pending.prompt,
+            "rule": st.pending.rule, "options": list(st.pending.options),
+            "low": st.pending.low, "high": st.pending.high},
+        "outcomes": {str(k): v for k, v in st.outcomes.items()},
+        "log": [[ev.seq, ev.rule, ev.text] for ev in st.log],
+        "next_id": st.next_id,
+    }

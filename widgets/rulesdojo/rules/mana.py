@@ -1,0 +1,79 @@
+"""Mana: the six types (CR 106.1), costs, and a player's mana pool (CR 106.4)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+COLORS = ("W", "U", "B", "R", "G")
+TYPES = COLORS + ("C",)
+TYPE_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """Hold a mana cost: generic amount plus colored symbols.
+
+    >>> c = ManaCost.parse("{2}{G}")
+    >>> (c.generic, c.colored, c.mana_value, str(c))
+    (2, (('G', 1),), 3, '{2}{G}')
+    """
+
+    generic: int = 0
+    colored: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> "ManaCost":
+        """Read a cost written with braces, such as ``{1}{R}``."""
+        generic, colored = 0, {}
+        for sym in _SYMBOL.findall(text or ""):
+            if sym.isdigit():
+                generic += int(sym)
+            elif sym in TYPES:
+                colored[sym] = colored.get(sym, 0) + 1
+            else:
+                raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
+        return cls(generic, tuple(sorted(colored.items(), key=lambda kv: TYPES.index(kv[0]))))
+
+    @property
+    def mana_value(self) -> int:
+        return self.generic + sum(n for _, n in self.colored)
+
+    def __str__(self) -> str:
+        parts = [f"{{{self.generic}}}"] if self.generic else []
+        parts += [f"{{{t}}}" * n for t, n in self.colored]
+        return "".join(parts) or "{0}"
+
+
+def pool_text(pool: dict[str, int]) -> str:
+    """Write a mana pool as symbols.
+
+    >>> pool_text({"G": 2, "C": 1})
+    '{G}{G}{C}'
+    """
+    return "".join(f"{{{t}}}" * pool.get(t, 0) for t in TYPES) or "nothing"
+
+
+def pay_from_pool(pool: dict[str, int], cost: ManaCost) -> dict[str, int] | None:
+    """Return the pool left after paying ``cost``, or None when it can't be paid.
+
+    Colored symbols take their own type; generic takes colorless first, then
+    whichever color the pool holds most of, so the most flexible mana stays.
+
+    >>> pay_from_pool({"G": 1, "C": 2}, ManaCost.parse("{2}{G}"))
+    {'W': 0, 'U': 0, 'B': 0, 'R': 0, 'G': 0, 'C': 0}
+    >>> pay_from_pool({"G": 1}, ManaCost.parse("{1}{G}")) is None
+    True
+    """
+    left = {t: pool.get(t, 0) for t in TYPES}
+    for t, n in cost.colored:
+        if left[t] < n:
+            return None
+        left[t] -= n
+    need = cost.generic
+    for t in ("C",) + tuple(sorted(COLORS, key=lambda c: -left[c])):
+        take = min(need, left[t])
+        left[t] -= take
+        need -= take
+    return left if need == 0 else None

@@ -1,0 +1,176 @@
+"""The game's mutable pieces: players, cards in zones, permanents, the stack, the log.
+
+These are plain records. Only the engine changes them, and always on a working
+copy, so a rejected action leaves the caller's game untouched.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .mana import TYPES
+
+ENERGY = "energy"
+PLUS_ONE = "+1/+1"
+
+
+@dataclass(frozen=True)
+class Event:
+    """Record one rules-relevant change: the rule behind it and a plain sentence.
+
+    >>> Event(1, "107.14", "Alice gets 1 energy.", "energy")
+    Event(seq=1, rule='107.14', text='Alice gets 1 energy.', kind='energy', player=None)
+    """
+
+    seq: int
+    rule: str
+    text: str
+    kind: str = "info"
+    player: str | None = None
+
+    def __deepcopy__(self, memo):  # immutable: history copies share events
+        return self
+
+
+@dataclass
+class Player:
+    name: str
+    life: int = 20
+    counters: dict[str, int] = field(default_factory=dict)
+    pool: dict[str, int] = field(default_factory=lambda: {t: 0 for t in TYPES})
+    library: list["CardObject"] = field(default_factory=list)  # index 0 is the top
+    hand: list["CardObject"] = field(default_factory=list)
+    graveyard: list["CardObject"] = field(default_factory=list)
+    exile: list["CardObject"] = field(default_factory=list)
+    lost: bool = False
+    drew_from_empty: bool = False
+
+    @property
+    def energy(self) -> int:
+        return self.counters.get(ENERGY, 0)
+
+    def zone(self, name: str) -> list["CardObject"]:
+        return getattr(self, name)
+
+
+@dataclass
+class CardObject:
+    """A card (or a token) in a zone other than the battlefield and the stack."""
+
+    id: int
+    card: str
+    owner: str
+    token: bool = False
+
+
+@dataclass
+class Permanent:
+    id: int
+    card: str
+    owner: str
+    controller: str
+    token: bool = False
+    tapped: bool = False
+    sick: bool = True  # CR 302.6: not continuously controlled since the turn began
+    counters: dict[str, int] = field(default_factory=dict)
+    damage: int = 0
+    eot_power: int = 0  # "until end of turn" changes, gone in cleanup (CR 514.2)
+    eot_toughness: int = 0
+    eot_keywords: tuple[str, ...] = ()
+    added_subtypes: tuple[str, ...] = ()  # indefinite type changes (Guide of Souls' Angel)
+    attacking: bool = False
+    blocked_by: int | None = None
+    blocking: int | None = None
+
+
+@dataclass
+class StackItem:
+    """A spell or ability on the stack (CR 405)."""
+
+    id: int
+    kind: str  # "spell", "ability" (activated), "trigger", "reflexive"
+    name: str  # card name of the spell or the ability's source
+    controller: str
+    text: str
+    effect: str  # key of the effect function that resolves it
+    targets: tuple[Any, ...] = ()
+    target_spec: str | None = None
+    source: int | None = None
+    card: CardObject | None = None  # the card a spell is, to move on resolution
+    data: dict[str, Any] = field(default_factory=dict)
+    without_mana: bool = False
+
+
+@dataclass
+class Trigger:
+    """A triggered ability waiting to be put on the stack (CR 603.3)."""
+
+    id: int
+    controller: str
+    name: str
+    text: str
+    effect: str
+    source: int | None
+    target_spec: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    kind: str = "trigger"
+
+
+@dataclass
+class Pending:
+    """A choice the rules give one player now; the game waits for the answer."""
+
+    kind: str
+    player: str
+    prompt: str
+    rule: str
+    options: tuple[Any, ...] = ()
+    low: int = 0
+    high: int = 0
+    item: int | None = None  # the stack object or trigger the choice belongs to
+    answers: tuple[Any, ...] = ()  # answers already given in this resolution
+    restart: "GameState | None" = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+STEPS = (
+    ("beginning", "untap"), ("beginning", "upkeep"), ("beginning", "draw"),
+    ("precombat main", "precombat main"),
+    ("combat", "beginning of combat"), ("combat", "declare attackers"),
+    ("combat", "declare blockers"), ("combat", "combat damage"), ("combat", "end of combat"),
+    ("postcombat main", "postcombat main"),
+    ("ending", "end"), ("ending", "cleanup"),
+)
+STEP_NAMES = tuple(s for _, s in STEPS)
+STEP_RULES = {
+    "untap": "502", "upkeep": "503", "draw": "504", "precombat main": "505",
+    "beginning of combat": "507", "declare attackers": "508", "declare blockers": "509",
+    "combat damage": "510", "end of combat": "511", "postcombat main": "505",
+    "end": "513", "cleanup": "514",
+}
+
+
+@dataclass
+class GameState:
+    players: list[Player]
+    battlefield: list[Permanent] = field(default_factory=list)
+    stack: list[StackItem] = field(default_factory=list)  # last element is the top
+    active: str = ""
+    turn: int = 1
+    step: str = "precombat main"
+    priority: str | None = None
+    passes: int = 0
+    land_plays: int = 0
+    land_plays_allowed: int = 1
+    waiting: list[Trigger] = field(default_factory=list)
+    pending: Pending | None = None
+    log: tuple[Event, ...] = ()
+    next_id: int = 1
+    moved: dict[int, int] = field(default_factory=dict)  # old object id -> new id (CR 400.7)
+    outcomes: dict[int, str] = field(default_factory=dict)  # stack id -> "resolved" | "did not resolve"
+    names: dict[int, str] = field(default_factory=dict)  # stack id -> name, for outcomes
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    winner: str | None = None
+    over: bool = False

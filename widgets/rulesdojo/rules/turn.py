@@ -1,0 +1,264 @@
+"""The turn: steps and phases, priority, state-based actions, and triggers going on the stack."""
+
+from __future__ import annotations
+
+from . import engine as e
+from . import query as q
+from .mana import pool_text
+from .objects import STEP_NAMES, STEP_RULES, GameState, Pending, StackItem
+from .resolve import target_candidates
+
+PRIORITY_STEPS = set(STEP_NAMES) - {"untap", "cleanup"}
+
+
+def settle(st: GameState) -> None:
+    """Before a player gets priority: state-based actions, then waiting triggers (CR 117.5)."""
+    while not st.over and st.pending is None:
+        if state_based_actions(st):
+            continue
+        if st.waiting:
+            place_triggers(st)
+            continue
+        return
+
+
+def state_based_actions(st: GameState) -> bool:
+    """Perform every state-based action that applies at once; say whether any did (CR 704.3)."""
+    did = False
+    for p in q.in_game(st):
+        rule, reason = (("704.5a", "has 0 or less life") if p.life <= 0 else
+                        ("704.5b", "drew from an empty library") if p.drew_from_empty else
+                        ("704.5c", "has ten or more poison counters")
+                        if p.counters.get("poison", 0) >= 10 else (None, None))
+        if reason:
+            p.lost = True
+            did = True
+            e.log(st, rule, f"{p.name} {reason} and loses the game.", "game", p.name)
+    for p in st.players:
+        for obj in [o for zone in ("hand", "graveyard", "exile", "library") for o in p.zone(zone) if o.token]:
+            for zone in ("hand", "graveyard", "exile", "library"):
+                if obj in p.zone(zone):
+                    p.zone(zone).remove(obj)
+            e.log(st, "111.7", f"The {obj.card} token left the battlefield and ceases to exist.", "zone")
+            did = True
+    dying = [p for p in st.battlefield if q.is_type(st, p, "Creature") and
+             (q.toughness(st, p) <= 0 or (p.damage and p.damage >= q.toughness(st, p)))]
+    if dying:
+        e.leave(st, dying, "graveyard", "dies (lethal damage or 0 toughness)", "704.5g")
+        did = True
+    for who in q.in_game(st):
+        seen: dict[str, list] = {}
+        for p in st.battlefield:
+            if p.controller == who.name and "Legendary" in q.card(p).supertypes:
+                seen.setdefault(p.card, []).append(p.id)
+        for name, ids in seen.items():
+            if len(ids) > 1:
+                st.pending = Pending("legend_rule", who.name, f"Choose the {name} to keep; the "
+                                     "others go to the graveyard", "704.5j", tuple(ids), 1, 1)
+                return True
+    alive = q.in_game(st)
+    if len(alive) <= 1 and not st.over:
+        st.over = True
+        st.winner = alive[0].name if alive else None
+        e.log(st, "104.2a", f"{st.winner or 'Nobody'} wins the game.", "game", st.winner)
+        did = True
+    return did
+
+
+def place_triggers(st: GameState) -> None:
+    """Put waiting triggers on the stack in APNAP order; ask for an order or targets (CR 603.3b)."""
+    for pl in q.apnap(st):
+        mine = [t for t in st.waiting if t.controller == pl.name]
+        if not mine:
+            continue
+        if len(mine) > 1 and not all("order" in t.data for t in mine):
+            st.pending = Pending(
+                "order_triggers", pl.name,
+                f"{pl.name}: put these {len(mine)} triggered abilities on the stack in any order; "
+                "the last one you put on the stack resolves first", "603.3b",
+                tuple(t.id for t in mine))
+            return
+        for t in sorted(mine, key=lambda t: t.data.get("order", 0)):
+            if t.target_spec and "targets" not in t.data:
+                cands = target_candidates(st, t.target_spec, t.controller)
+                if not cands:
+                    st.waiting.remove(t)
+                    e.log(st, "603.3d", f"{t.name}'s ability has no legal target and is removed "
+                          "from the stack.", "fizzle", t.controller)
+                    continue
+                st.pending = Pending("choose_targets", t.controller,
+                                     f"Choose a target for {t.name}'s ability: {t.text}", "603.3d",
+                                     tuple(cands), 1, 1, item=t.id)
+                return
+            st.waiting.remove(t)
+            item = StackItem(t.id, t.kind, t.name, t.controller, t.text, t.effect,
+                             tuple(t.data.get("targets", ())), t.target_spec, source=t.source,
+                             data=t.data)
+            st.stack.append(item)
+            on = f" targeting {', '.join(q.describe_target(st, x) for x in item.targets)}" if item.targets else ""
+            e.log(st, "603.3", f"{t.controller} puts {t.name}'s {'reflexive ' if t.kind == 'reflexive' else ''}"
+                  f"triggered ability on the stack{on}.", "stack", t.controller)
+        return
+
+
+def pass_priority(st: GameState) -> None:
+    """Pass; when every player has passed in succession, resolve the top or end the step."""
+    from .resolve import resolve_top
+    e.log(st, "117.3d", f"{st.priority} passes priority.", "priority", st.priority)
+    st.passes += 1
+    if st.passes < len(q.in_game(st)):
+        st.priority = q.next_player(st, st.priority)
+        return
+    st.passes = 0
+    if st.stack:
+        resolve_top(st)
+    else:
+        end_step(st)
+
+
+def end_step(st: GameState) -> None:
+    """End the current step: mana empties (CR 500.4); go on to the next step that gives priority."""
+    while True:
+        _empty_pools(st)
+        i = STEP_NAMES.index(st.step)
+        if st.step == "cleanup":
+            _new_turn(st)
+        else:
+            st.step = STEP_NAMES[i + 1]
+            if st.step in ("declare blockers", "combat damage") and not _attackers(st):
+                e.log(st, "508.8", f"No creatures attacked: the {st.step} step is skipped.", "step")
+                continue
+        e.log(st, STEP_RULES[st.step], f"Turn {st.turn} ({st.active}): {st.step} step begins.", "step")
+        if _begin_step(st):
+            st.priority = st.active
+            st.passes = 0
+            return
+
+
+def _empty_pools(st: GameState) -> None:
+    for p in st.players:
+        if any(p.pool.values()):
+            e.log(st, "500.4", f"{p.name}'s unused mana empties at the end of the {st.step} step: "
+                  f"{pool_text(p.pool)} is lost. Energy isn't mana: {p.name} keeps "
+                  f"{p.energy} energy (ruling E7).", "mana", p.name)
+            p.pool = {t: 0 for t in p.pool}
+
+
+def _attackers(st: GameState):
+    return [p for p in st.battlefield if p.attacking]
+
+
+def _new_turn(st: GameState) -> None:
+    st.active = q.next_player(st, st.active)
+    st.turn += 1
+    st.step = "untap"
+    st.land_plays = 0
+    for p in st.battlefield:
+        if p.controller == st.active:
+            p.sick = False
+
+
+def _begin_step(st: GameState) -> bool:
+    """Do the step's turn-based actions; return whether players get priority in it."""
+    ap = st.active
+    if st.step == "untap":
+        for p in st.battlefield:
+            if p.controller == ap and p.tapped:
+                p.tapped = False
+        e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
+        return False
+    if st.step == "draw":
+        if st.turn == 1 and len(st.players) == 2:
+            e.log(st, "103.8a", f"{ap} plays first and skips the first draw.", "step", ap)
+        else:
+            e.draw(st, ap)
+    elif st.step == "declare attackers":
+        able = [p.id for p in st.battlefield if p.controller == ap and q.is_type(st, p, "Creature")
+                and q.can_tap_for_cost(st, p)]
+        if able:
+            st.pending = Pending("declare_attackers", ap, f"{ap}: declare attackers (or none)", "508.1",
+                                 tuple(able), 0, len(able))
+        else:
+            e.log(st, "508.1", f"{ap} has no creature that can attack.", "combat", ap)
+    elif st.step == "declare blockers":
+        defender = q.next_player(st, ap)
+        able = [p.id for p in st.battlefield if p.controller == defender and not p.tapped
+                and q.is_type(st, p, "Creature")]
+        if able:
+            st.pending = Pending("declare_blockers", defender, f"{defender}: declare blockers (or none)",
+                                 "509.1", tuple(able), 0, len(able))
+    elif st.step == "combat damage":
+        combat_damage(st)
+    elif st.step == "end of combat":
+        pass
+    elif st.step == "postcombat main":
+        for p in st.battlefield:
+            p.attacking, p.blocked_by, p.blocking = False, None, None
+    elif st.step == "cleanup":
+        return _cleanup(st)
+    return True
+
+
+def _cleanup(st: GameState) -> bool:
+    hand = q.player(st, st.active).hand
+    if len(hand) > 7:
+        st.pending = Pending("discard", st.active, f"Discard down to 7 cards ({len(hand) - 7})",
+                             "514.1", tuple(c.id for c in hand), len(hand) - 7, len(hand) - 7)
+    for p in st.battlefield:
+        p.damage = 0
+        p.eot_power = p.eot_toughness = 0
+        p.eot_keywords = ()
+    e.log(st, "514.2", "Damage wears off and \"until end of turn\" effects end.", "step")
+    return bool(st.waiting) or st.pending is not None
+
+
+def declare_attackers(st: GameState, attackers: tuple[int, ...]) -> None:
+    ap = st.active
+    st.pending = None
+    chosen = [q.permanent(st, a) for a in attackers]
+    for p in chosen:
+        p.attacking = True
+        p.tapped = True
+    names = ", ".join(p.card for p in chosen) or "no creatures"
+    e.log(st, "508.1", f"{ap} attacks with {names}.", "combat", ap)
+    if chosen:
+        for src in list(st.battlefield):
+            for ab in q.card(src).triggered:
+                if ab.event == "self_attacks" and src in chosen:
+                    e.fire(st, src, ab, {})
+                elif ab.event == "you_attack" and src.controller == ap:
+                    e.fire(st, src, ab, {})
+    st.priority, st.passes = ap, 0
+
+
+def declare_blockers(st: GameState, blocks) -> None:
+    st.pending = None
+    for blocker, attacker in blocks:
+        b, a = q.permanent(st, blocker), q.permanent(st, attacker)
+        b.blocking, a.blocked_by = a.id, b.id
+        e.log(st, "509.1", f"{b.controller}'s {b.card} blocks {a.card}.", "combat", b.controller)
+    if not blocks:
+        e.log(st, "509.1", f"{q.next_player(st, st.active)} declares no blockers.", "combat")
+    st.priority, st.passes = st.active, 0
+
+
+def combat_damage(st: GameState) -> None:
+    """Attackers and blockers deal combat damage at once (CR 510.2); trample spills over (702.19b)."""
+    defender = q.next_player(st, st.active)
+    hits = []
+    for a in _attackers(st):
+        power = max(q.power(st, a), 0)
+        blocker = q.permanent(st, a.blocked_by) if a.blocked_by else None
+        if blocker is None:  # unblocked, or its blocker is gone: only trample reaches the player
+            if a.blocked_by is None or "trample" in q.keywords(st, a):
+                hits.append((a, defender, power))
+            continue
+        if "trample" in q.keywords(st, a):
+            lethal = max(q.toughness(st, blocker) - blocker.damage, 0)
+            to_blocker = min(power, lethal)
+            hits += [(a, blocker, to_blocker), (a, defender, power - to_blocker)]
+        else:
+            hits.append((a, blocker, power))
+        hits.append((blocker, a, max(q.power(st, blocker), 0)))
+    for src, target, n in hits:
+        e.deal_damage(st, f"{src.controller}'s {src.card}", target, n)
