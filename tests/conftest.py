@@ -1,0 +1,4 @@
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "tests" / "scenarios"

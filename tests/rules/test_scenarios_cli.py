@@ -1,0 +1,44 @@
+"""The shipped scenario set passes through the command line, and the exit codes mean what they say."""
+
+import json
+import subprocess
+import sys
+
+from conftest import SCENARIOS
+
+
+def rulesdojo(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "rulesdojo", *args], capture_output=True, text=True,
+                          cwd=cwd)
+
+
+def test_every_shipped_scenario_holds():
+    out = rulesdojo("check", str(SCENARIOS))
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = [l for l in out.stdout.splitlines() if l.startswith(("PASS", "FAIL", "INVALID"))]
+    assert lines and all(l.startswith("PASS") for l in lines)
+    assert len(lines) == len(list(SCENARIOS.rglob("*.yaml")))
+
+
+def test_failed_expectation_exits_1_and_says_what_differed(tmp_path):
+    text = (SCENARIOS / "architect-cant-pay-eight-with-seven.yaml").read_text()
+    (tmp_path / "wrong.yaml").write_text(text.replace("Alice: {energy: 0}", "Alice: {energy: 3}"))
+    out = rulesdojo("check", str(tmp_path / "wrong.yaml"))
+    assert out.returncode == 1
+    assert "Alice energy: expected 3, got 0" in out.stdout
+
+
+def test_invalid_file_exits_2_with_file_and_place_and_no_traceback(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\nsetup:\n  players:\n    - name: Alice\n      enrgy: 3\n    - name: Nadia\n")
+    out = rulesdojo("check", str(bad))
+    assert out.returncode == 2
+    assert str(bad) in out.stdout and "line 4" in out.stdout and "'enrgy'" in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_json_prints_each_final_state():
+    out = rulesdojo("check", "--json", str(SCENARIOS / "architect-cant-pay-eight-with-seven.yaml"))
+    data = json.loads(out.stdout)
+    alice = next(p for p in data[0]["state"]["players"] if p["name"] == "Alice")
+    assert data[0]["status"] == "pass" and alice["energy"] == 0

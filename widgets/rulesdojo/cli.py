@@ -1,0 +1,78 @@
+"""The ``rulesdojo`` command: check scenario files (and, as they arrive, serve and bank)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .rules.errors import ScenarioError
+from .rules.scenario import Scenario, load_scenarios, run
+
+
+def check(paths: list[str], as_json: bool, out=sys.stdout) -> int:
+    """Run scenario files; print a line each (or JSON); return 0 held, 1 failed, 2 invalid."""
+    files = load_scenarios(paths)
+    status = 0
+    report = []
+    if not files:
+        print(f"rulesdojo check: no scenario files found in {' '.join(paths)}", file=sys.stderr)
+        return 2
+    for f in files:
+        if not f.exists():
+            line = f"INVALID {f}: no such file or folder"
+            status = 2
+            report.append({"file": str(f), "status": "invalid", "error": "no such file or folder"})
+            if not as_json:
+                print(line, file=out)
+            continue
+        try:
+            s = Scenario.from_file(f)
+        except ScenarioError as exc:
+            status = 2
+            report.append({"file": str(f), "status": "invalid", "error": str(exc)})
+            if not as_json:
+                print(f"INVALID {exc}", file=out)
+            continue
+        r = run(s)
+        entry = {"file": str(f), "name": s.name, "status": r.status, "failures": r.failures}
+        if r.error:
+            entry["error"] = r.error
+        if r.game is not None:
+            entry["state"] = r.game.snapshot()
+        report.append(entry)
+        if r.status == "invalid":
+            status = 2
+            if not as_json:
+                print(f"INVALID {r.error}", file=out)
+        elif r.status == "fail":
+            status = max(status, 1)
+            if not as_json:
+                print(f"FAIL {f}: {s.name}", file=out)
+                for line in r.failures:
+                    print(f"    {line}", file=out)
+        elif not as_json:
+            print(f"PASS {f}: {s.name}", file=out)
+    if as_json:
+        json.dump(report, out, indent=2, default=str)
+        print(file=out)
+    else:
+        counts = {k: sum(1 for e in report if e["status"] == k) for k in ("pass", "fail", "invalid")}
+        print(f"{counts['pass']} passed, {counts['fail']} failed, {counts['invalid']} invalid", file=out)
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="rulesdojo", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_check = sub.add_parser("check", help="run scenario files and check their expectations")
+    p_check.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
+    p_check.add_argument("--json", action="store_true", help="print each final state as JSON")
+    args = parser.parse_args(argv)
+    if args.command == "check":
+        return check(args.paths, args.json)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,158 @@
+"""Expectations in a scenario: what must hold after its actions, and how a difference reads."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import query as q
+from .errors import RulesError, ScenarioError
+from .mana import TYPES, ManaCost, pool_text
+
+EXPECT_KEYS = {"players", "permanents", "stack", "resolved", "step", "turn", "active", "priority",
+               "pending", "log_contains", "winner"}
+PLAYER_EXPECT = {"energy", "life", "counters", "mana", "hand", "graveyard", "exile", "battlefield",
+                 "library_count", "hand_count"}
+PERM_EXPECT = {"power", "toughness", "tapped", "counters", "controller", "types", "subtypes",
+               "keywords", "present", "damage", "count"}
+
+
+def validate_expect(exp, source: str, place: str) -> None:
+    """Check an ``expect`` mapping's shape; raise ``ScenarioError`` at the first problem."""
+    def bad(msg):
+        raise ScenarioError(msg, file=source, place=place)
+
+    if not isinstance(exp, dict):
+        bad("'expect' must be a mapping")
+    extra = [k for k in exp if k not in EXPECT_KEYS]
+    if extra:
+        bad(f"unknown expectation {extra[0]!r}; known: {', '.join(sorted(EXPECT_KEYS))}")
+    for name, want in (exp.get("players") or {}).items():
+        if not isinstance(want, dict):
+            bad(f"players.{name} must be a mapping")
+        extra = [k for k in want if k not in PLAYER_EXPECT]
+        if extra:
+            bad(f"unknown key {extra[0]!r} under players.{name}; known: {', '.join(sorted(PLAYER_EXPECT))}")
+    for name, want in (exp.get("permanents") or {}).items():
+        if not isinstance(want, dict):
+            bad(f"permanents.{name} must be a mapping")
+        extra = [k for k in want if k not in PERM_EXPECT]
+        if extra:
+            bad(f"unknown key {extra[0]!r} under permanents.{name}; known: {', '.join(sorted(PERM_EXPECT))}")
+    if "resolved" in exp and not isinstance(exp["resolved"], dict):
+        bad("'resolved' maps a spell or ability name to true or false")
+
+
+def check_expect(game, exp: dict, resolver) -> list[str]:
+    """Compare the game with the expectations; return one line per difference."""
+    st = game.state
+    out: list[str] = []
+
+    def differ(what, want, got):
+        if want != got:
+            out.append(f"{what}: expected {want!r}, got {got!r}")
+
+    for name, want in (exp.get("players") or {}).items():
+        try:
+            p = q.player(st, str(name))
+        except RulesError:
+            out.append(f"players.{name}: no such player")
+            continue
+        for key, val in want.items():
+            if key == "energy":
+                differ(f"{name} energy", val, p.energy)
+            elif key == "life":
+                differ(f"{name} life", val, p.life)
+            elif key == "counters":
+                for kind, n in val.items():
+                    differ(f"{name} {kind} counters", n, p.counters.get(kind, 0))
+            elif key == "mana":
+                differ(f"{name} mana pool", _pool(val), pool_text(p.pool))
+            elif key in ("hand", "graveyard", "exile"):
+                differ(f"{name} {key}", _bag(val), _bag([o.card for o in p.zone(key)]))
+            elif key == "battlefield":
+                differ(f"{name} battlefield", _bag(val),
+                       _bag([x.card for x in st.battlefield if x.controller == name]))
+            elif key == "library_count":
+                differ(f"{name} library size", val, len(p.library))
+            elif key == "hand_count":
+                differ(f"{name} hand size", val, len(p.hand))
+    for ref, want in (exp.get("permanents") or {}).items():
+        out += _check_permanent(game, resolver, str(ref), want)
+    if "stack" in exp:
+        differ("stack (top first)", list(exp["stack"] or []), [s.name for s in reversed(st.stack)])
+    for name, want in (exp.get("resolved") or {}).items():
+        got = _outcome(st, str(name))
+        if got is None:
+            out.append(f"resolved.{name}: nothing named {name} has left the stack")
+        else:
+            differ(f"{name} resolved", bool(want), got == "resolved")
+    for key, got in (("step", st.step), ("turn", st.turn), ("active", st.active),
+                     ("priority", st.priority), ("winner", st.winner)):
+        if key in exp:
+            differ(key, exp[key], got)
+    if "pending" in exp:
+        differ("pending choice", exp["pending"], st.pending.kind if st.pending else None)
+    for rule in exp.get("log_contains") or []:
+        if not any(ev.rule == str(rule) or str(rule) in ev.text for ev in st.log):
+            out.append(f"log: no event cites or says {rule!r}")
+    return out
+
+
+def _check_permanent(game, resolver, ref: str, want: dict) -> list[str]:
+    st = game.state
+    name = ref.split("'s ", 1)[-1].lower()
+    matches = [p for p in st.battlefield if p.card.lower() == name
+               and ("'s " not in ref or p.controller == ref.split("'s ", 1)[0])]
+    if resolver.alias(ref) is not None:
+        matches = [p for p in st.battlefield if p.id == resolver.alias(ref)]
+    out = []
+    if "count" in want:
+        if want["count"] != len(matches):
+            out.append(f"{ref} count: expected {want['count']!r}, got {len(matches)!r}")
+    if "present" in want:
+        if bool(want["present"]) != bool(matches):
+            out.append(f"{ref} on the battlefield: expected {bool(want['present'])}, got {bool(matches)}")
+    rest = {k: v for k, v in want.items() if k not in ("count", "present")}
+    if not rest:
+        return out
+    if not matches:
+        return out + [f"{ref}: not on the battlefield"]
+    p = matches[0]
+    got = {"power": q.power(st, p), "toughness": q.toughness(st, p), "tapped": p.tapped,
+           "controller": p.controller, "damage": p.damage}
+    for key, val in rest.items():
+        if key in got:
+            if got[key] != val:
+                out.append(f"{ref} {key}: expected {val!r}, got {got[key]!r}")
+        elif key == "counters":
+            for kind, n in val.items():
+                if p.counters.get(kind, 0) != n:
+                    out.append(f"{ref} {kind} counters: expected {n!r}, got {p.counters.get(kind, 0)!r}")
+        else:
+            have = {"types": q.types(st, p), "subtypes": q.subtypes(st, p),
+                    "keywords": q.keywords(st, p)}[key]
+            missing = [x for x in val if x not in have]
+            if missing:
+                out.append(f"{ref} {key}: expected to include {missing}, has {list(have)}")
+    return out
+
+
+def _outcome(st, name: str):
+    found = None
+    for sid, result in st.outcomes.items():
+        if st.names.get(sid, "").lower() == name.lower():
+            found = result
+    return found
+
+
+def _bag(names) -> list:
+    return sorted(Counter(str(n) for n in names or []).elements())
+
+
+def _pool(val) -> str:
+    if isinstance(val, dict):
+        return pool_text({t: int(val.get(t, 0)) for t in TYPES})
+    if not val:
+        return "nothing"
+    cost = ManaCost.parse(str(val))
+    return pool_text(dict(cost.colored))

@@ -1,0 +1,490 @@
+"""Scenario files: a starting position, actions and choices, and what must be true after.
+
+The same format drives the engine's tests, the lessons' boards and the quiz
+questions. ``docs/scenarios.md`` documents it.
+
+>>> s = Scenario.from_dict({"name": "demo", "setup": {"players": [
+...     {"name": "Alice", "energy": 7, "battlefield": ["Architect of the Untamed"]},
+...     {"name": "Nadia"}]},
+...     "actions": [{"activate": "Architect of the Untamed", "rejected": "118.3"}],
+...     "expect": {"players": {"Alice": {"energy": 7}}}})
+>>> run(s).status
+'pass'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import query as q
+from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
+                      ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
+                      OrderReplacements, OrderTriggers, PassPriority, PlayLand)
+from .errors import AmbiguousReference, RulesError, ScenarioError
+from .expect import check_expect, validate_expect
+from .game import ZONES, Game
+from .objects import STEP_NAMES
+from .yamlsource import line_of, load
+
+RULINGS = {f"E{i}" for i in range(1, 10)} | {"L1", "L2", "L3"}
+TOP_KEYS = {"name", "description", "rulings", "cards", "setup", "actions", "expect"}
+SETUP_KEYS = {"players", "active", "turn", "step", "seed"}
+PLAYER_KEYS = {"name", "life", "energy", "counters", "mana", "battlefield", *ZONES}
+PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "owner"}
+ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
+                "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
+                "expect"}
+ACTION_EXTRAS = {"cast": {"target", "targets"}, "activate": {"ability", "mana"}, "tap": {"mana"}}
+
+
+@dataclass
+class Scenario:
+    name: str
+    setup: dict
+    actions: list
+    expect: dict
+    source: str = "<scenario>"
+    description: str = ""
+    rulings: list = field(default_factory=list)
+    cards: list = field(default_factory=list)
+    raw: Any = None
+
+    @classmethod
+    def from_file(cls, path) -> "Scenario":
+        """Read and check a scenario file; raise ``ScenarioError`` naming the file and place."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ScenarioError(f"can't read the file ({exc.__class__.__name__}: {exc})", file=str(path))
+        try:
+            data = load(text)
+        except Exception as exc:  # yaml.YAMLError and its marks
+            mark = getattr(exc, "problem_mark", None)
+            where = f"line {mark.line + 1}" if mark else None
+            problem = getattr(exc, "problem", None) or str(exc)
+            raise ScenarioError(f"not valid YAML: {problem}", file=str(path), place=where)
+        return cls.from_dict(data, source=str(path))
+
+    @classmethod
+    def from_dict(cls, data, source: str = "<scenario>") -> "Scenario":
+        """Check a scenario given as data (a dict, as the YAML would load)."""
+        if not isinstance(data, dict):
+            raise ScenarioError("a scenario is a mapping with name, setup, actions and expect",
+                                file=source, place="top level")
+        _no_unknown(data, TOP_KEYS, source, "top level")
+        if not isinstance(data.get("name"), str) or not data["name"].strip():
+            raise ScenarioError("'name' is required and must be text", file=source, place=_at(data, "top level"))
+        setup = data.get("setup")
+        if not isinstance(setup, dict):
+            raise ScenarioError("'setup' is required: a mapping with 'players'", file=source,
+                                place=_at(data, "top level"))
+        _check_setup(setup, source)
+        actions = data.get("actions") or []
+        if not isinstance(actions, list):
+            raise ScenarioError("'actions' must be a list", file=source, place="actions")
+        for i, a in enumerate(actions):
+            _check_action(a, source, _place_of(actions, i, a))
+        expect = data.get("expect") or {}
+        if not isinstance(expect, dict):
+            raise ScenarioError("'expect' must be a mapping", file=source, place="expect")
+        validate_expect(expect, source, _at(expect, "expect"))
+        rulings = data.get("rulings") or []
+        bad = [r for r in rulings if r not in RULINGS] if isinstance(rulings, list) else [rulings]
+        if bad:
+            raise ScenarioError(f"unknown ruling tag(s) {bad}; tags are E1-E9 and L1-L3", file=source,
+                                place=_at(data, "rulings"))
+        return cls(data["name"], setup, list(actions), expect, source, data.get("description", ""),
+                   list(rulings), list(data.get("cards") or []), data)
+
+
+def _at(obj, place: str) -> str:
+    line = line_of(obj)
+    return f"line {line}, {place}" if line else place
+
+
+def _place_of(seq, i: int, item) -> str:
+    lines = getattr(seq, "lines", None)
+    line = lines[i] if lines and i < len(lines) else line_of(item)
+    return f"line {line}, actions[{i + 1}]" if line else f"actions[{i + 1}]"
+
+
+def _no_unknown(d: dict, allowed: set, source: str, place: str) -> None:
+    extra = [k for k in d if k not in allowed]
+    if extra:
+        raise ScenarioError(f"unknown key {extra[0]!r}; allowed here: {', '.join(sorted(allowed))}",
+                            file=source, place=_at(d, place))
+
+
+def _check_setup(setup: dict, source: str) -> None:
+    _no_unknown(setup, SETUP_KEYS, source, "setup")
+    players = setup.get("players")
+    if not isinstance(players, list) or len(players) < 2:
+        raise ScenarioError("'setup.players' must list two or more players", file=source,
+                            place=_at(setup, "setup"))
+    for i, p in enumerate(players):
+        place = f"setup.players[{i + 1}]"
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
+            raise ScenarioError("each player is a mapping with a 'name'", file=source, place=_at(p, place))
+        _no_unknown(p, PLAYER_KEYS, source, place)
+        for key in ("life", "energy"):
+            if key in p and (not isinstance(p[key], int) or isinstance(p[key], bool)):
+                raise ScenarioError(f"'{key}' must be a whole number, not {p[key]!r}", file=source,
+                                    place=_at(p, place))
+        if p.get("energy", 0) < 0:
+            raise ScenarioError("'energy' can't be negative: a player has zero or more energy counters",
+                                file=source, place=_at(p, place), rule="107.14")
+        for z in (*ZONES, "battlefield"):
+            if z in p and not isinstance(p[z], list):
+                raise ScenarioError(f"'{z}' must be a list of cards", file=source, place=_at(p, place))
+        for j, entry in enumerate(p.get("battlefield") or []):
+            if isinstance(entry, dict):
+                _no_unknown(entry, PERM_KEYS, source, f"{place}.battlefield[{j + 1}]")
+                if "card" not in entry:
+                    raise ScenarioError("a battlefield entry written as a mapping needs 'card'",
+                                        file=source, place=_at(entry, f"{place}.battlefield[{j + 1}]"))
+    if "step" in setup and setup["step"] not in STEP_NAMES:
+        raise ScenarioError(f"unknown step {setup['step']!r}; steps are: {', '.join(STEP_NAMES)}",
+                            file=source, place=_at(setup, "setup.step"))
+
+
+def _verbs(a: dict) -> list[str]:
+    extras = {x for v in a if v in ACTION_EXTRAS for x in ACTION_EXTRAS[v]}
+    return [k for k in a if k in ACTION_VERBS and k not in extras]
+
+
+def _check_action(a, source: str, place: str) -> None:
+    if isinstance(a, str):
+        if a not in ("pass", "resolve", "undo"):
+            raise ScenarioError(f"unknown action {a!r}; a bare action is pass, resolve or undo",
+                                file=source, place=place)
+        return
+    if not isinstance(a, dict):
+        raise ScenarioError("an action is a mapping such as {play: Forest} or a word such as pass",
+                            file=source, place=place)
+    verbs = _verbs(a)
+    if len(verbs) != 1:
+        raise ScenarioError(f"an action needs exactly one verb ({', '.join(sorted(ACTION_VERBS))}); "
+                            f"found {verbs or list(a)}", file=source, place=place)
+    allowed = {verbs[0], "rejected", *ACTION_EXTRAS.get(verbs[0], ())}
+    _no_unknown(a, allowed, source, place)
+    if verbs[0] == "expect":
+        validate_expect(a["expect"], source, place)
+
+
+# --- running -------------------------------------------------------------------------
+
+@dataclass
+class Result:
+    scenario: Scenario
+    status: str  # "pass" | "fail" | "invalid"
+    failures: list[str] = field(default_factory=list)
+    game: Game | None = None
+    error: str | None = None
+
+
+def build(s: Scenario) -> tuple[Game, dict]:
+    """Set up the starting position; return the game and the setup's ids."""
+    setup = s.setup
+    names = [p["name"] for p in setup["players"]]
+    try:
+        g = Game(names, active=setup.get("active"), step=setup.get("step", "precombat main"),
+                 turn_number=setup.get("turn", 2), seed=setup.get("seed", 0))
+    except RulesError as exc:
+        raise ScenarioError(exc.message, file=s.source, place=_at(setup, "setup"), rule=exc.rule)
+    aliases: dict[str, int] = {}
+    for i, p in enumerate(setup["players"]):
+        place = _at(p, f"setup.players[{i + 1}]")
+        try:
+            _build_player(g, p, aliases)
+        except RulesError as exc:
+            raise ScenarioError(exc.message, file=s.source, place=place, rule=exc.rule)
+    return g, aliases
+
+
+def _build_player(g: Game, p: dict, aliases: dict) -> None:
+    from .mana import ManaCost
+    who = p["name"]
+    pl = g.player(who)
+    pl.life = p.get("life", 20)
+    counters = dict(p.get("counters") or {})
+    if "energy" in p:
+        counters["energy"] = p["energy"]
+    pl.counters = {k: v for k, v in counters.items() if v}
+    if "mana" in p:
+        try:
+            cost = ManaCost.parse(str(p["mana"]))
+        except ValueError as exc:
+            raise RulesError(f"'mana': {exc}")
+        if cost.generic:
+            raise RulesError(f"'mana' lists mana by type, like {{G}}{{C}}; {p['mana']!r} has a generic amount")
+        for t, n in cost.colored:
+            pl.pool[t] += n
+    for zone in ZONES:
+        for entry in p.get(zone) or []:
+            name, alias = (entry.get("card"), entry.get("id")) if isinstance(entry, dict) else (entry, None)
+            oid = g.add_card(who, str(name), zone)
+            if alias:
+                aliases[str(alias)] = oid
+    for entry in p.get("battlefield") or []:
+        e = entry if isinstance(entry, dict) else {"card": entry}
+        oid = g.add_permanent(who, str(e["card"]), tapped=bool(e.get("tapped", False)),
+                              sick=bool(e.get("sick", False)), counters=e.get("counters"),
+                              damage=int(e.get("damage", 0)), token=bool(e.get("token", False)),
+                              owner=e.get("owner"))
+        if "id" in e:
+            aliases[str(e["id"])] = oid
+
+
+def run(s: Scenario) -> Result:
+    """Play the scenario and check its expectations; a bad file gives status 'invalid'."""
+    try:
+        g, aliases = build(s)
+    except ScenarioError as exc:
+        return Result(s, "invalid", error=str(exc))
+    runner = _Runner(g, aliases, s)
+    failures: list[str] = []
+    for i, a in enumerate(s.actions):
+        place = _place_of(s.actions, i, a)
+        try:
+            failures += runner.step(a, place)
+        except ScenarioError as exc:
+            return Result(s, "invalid", failures, g, str(exc))
+    failures += check_expect(g, s.expect, runner.resolver)
+    return Result(s, "fail" if failures else "pass", failures, g)
+
+
+class _Runner:
+    def __init__(self, game: Game, aliases: dict, s: Scenario):
+        self.g, self.s = game, s
+        self.resolver = Resolver(game, aliases)
+
+    def step(self, a, place: str) -> list[str]:
+        verb = a if isinstance(a, str) else _verbs(a)[0]
+        if verb == "expect":
+            return [f"{place}: {f}" for f in check_expect(self.g, a["expect"], self.resolver)]
+        rejected = None if isinstance(a, str) else a.get("rejected")
+        try:
+            actions = self._translate(verb, a)
+        except RulesError as exc:
+            raise ScenarioError(exc.message, file=self.s.source, place=f"{place} ({verb})", rule=exc.rule)
+        before = self.g.snapshot()
+        for act in actions:
+            try:
+                if act == "undo":
+                    if self.g.undo() is None:
+                        raise ScenarioError("nothing to undo", file=self.s.source, place=place)
+                else:
+                    self.g.apply(act)
+            except RulesError as exc:
+                if rejected is None:
+                    raise ScenarioError(f"illegal action: {exc}", file=self.s.source,
+                                        place=f"{place} ({verb})", rule=None)
+                problems = []
+                if str(rejected) not in (exc.rule or ""):
+                    problems.append(f"{place}: rejected as expected, but citing CR {exc.rule}, "
+                                    f"not {rejected}: {exc}")
+                if self.g.snapshot() != before:
+                    problems.append(f"{place}: the rejected action changed the game")
+                return problems
+        if rejected is not None:
+            return [f"{place}: expected {verb} to be rejected (CR {rejected}), but it was allowed"]
+        return []
+
+    def _translate(self, verb: str, a) -> list:
+        g, r = self.g, self.resolver
+        arg = None if isinstance(a, str) else a[verb]
+        who = g.pending.player if g.pending else g.state.priority
+        if verb == "pass":
+            return [PassPriority()]
+        if verb == "undo":
+            return ["undo"]
+        if verb == "resolve":
+            if not g.stack:
+                raise RulesError("'resolve' needs something on the stack; use 'advance' to end a step")
+            return [PassPriority() for _ in range(len(q.in_game(g.state)) - g.state.passes)]
+        if verb == "advance":
+            return self._advance(str(arg))
+        if verb == "play":
+            return [PlayLand(r.card_in_hand(who, arg))]
+        if verb == "cast":
+            targets = a.get("targets", [a["target"]] if "target" in a else [])
+            return [CastSpell(r.card_in_hand(who, arg), tuple(r.target(t) for t in _listed(targets)))]
+        if verb in ("activate", "tap"):
+            return [r.activation(who, arg, verb, a)]
+        if verb == "attack":
+            return [DeclareAttackers(tuple(r.permanent(x, controller=who) for x in _listed(arg)))]
+        if verb == "block":
+            pairs = list(arg.items()) if isinstance(arg, dict) else [tuple(x) for x in _listed(arg)]
+            return [DeclareBlockers(tuple((r.permanent(b, controller=who), r.permanent(t))
+                                          for b, t in pairs))]
+        if verb == "order":
+            return [OrderTriggers(tuple(r.trigger_order(_listed(arg))))]
+        if verb == "target":
+            return [ChooseTargets((r.target(arg),))]
+        if verb == "pay":
+            if not isinstance(arg, bool):
+                raise RulesError(f"'pay' takes true or false, not {arg!r}")
+            return [ChoosePay(arg)]
+        if verb == "amount":
+            if not isinstance(arg, int) or isinstance(arg, bool):
+                raise RulesError(f"'amount' takes a whole number, not {arg!r}")
+            return [ChooseAmount(arg)]
+        if verb == "mana":
+            return [ChooseMana(str(arg))]
+        if verb == "choose":
+            return [ChooseObjects(tuple(r.pick(x) for x in _listed(arg)))]
+        if verb == "replacement_order":
+            return [OrderReplacements(tuple(r.permanent(x) for x in _listed(arg)))]
+        raise RulesError(f"unknown action {verb!r}")
+
+    def _advance(self, target: str) -> list:
+        if target not in STEP_NAMES:
+            raise RulesError(f"unknown step {target!r}; steps are: {', '.join(STEP_NAMES)}")
+        # End steps one at a time until the named one begins (applied here, checked as we go).
+        for _ in range(len(STEP_NAMES) * 2 + 1):
+            st = self.g.state
+            if st.step == target and st.priority is not None:
+                return []
+            if st.pending is not None or st.stack:
+                what = "a choice is pending" if st.pending else "the stack isn't empty"
+                raise RulesError(f"can't advance to {target}: {what} in the {st.step} step")
+            self.g.apply(AdvanceStep())
+        raise RulesError(f"can't reach the {target} step")
+
+
+def _listed(x) -> list:
+    return list(x) if isinstance(x, list) else [x]
+
+
+class Resolver:
+    """Turn a scenario's names and ids into the engine's object ids and player names."""
+
+    def __init__(self, game: Game, aliases: dict):
+        self.g, self.aliases = game, aliases
+
+    def _follow(self, oid: int) -> int:
+        moved = self.g.state.moved
+        while oid in moved:
+            oid = moved[oid]
+        return oid
+
+    def alias(self, ref) -> int | None:
+        return self._follow(self.aliases[str(ref)]) if str(ref) in self.aliases else None
+
+    def card_in_hand(self, who: str, ref) -> int:
+        hand = self.g.player(who).hand
+        oid = self.alias(ref)
+        if oid is not None:
+            return oid
+        for obj in hand:
+            if obj.card.lower() == str(ref).lower():
+                return obj.id
+        raise RulesError(f"{who} has no {ref!r} in hand (hand: {', '.join(o.card for o in hand) or 'empty'})")
+
+    def permanent(self, ref, controller: str | None = None) -> int:
+        oid = self.alias(ref)
+        if oid is not None:
+            return oid
+        name, owner = str(ref), None
+        if "'s " in name:
+            owner, name = name.split("'s ", 1)
+        st = self.g.state
+        found = [p for p in st.battlefield if p.card.lower() == name.lower()
+                 and (owner is None or p.controller == owner)]
+        if controller and owner is None and len({p.controller for p in found}) > 1:
+            found = [p for p in found if p.controller == controller] or found
+        if not found:
+            raise RulesError(f"no permanent named {ref!r} is on the battlefield")
+        prints = {(p.controller, p.tapped, p.damage, tuple(sorted(p.counters.items())), p.attacking,
+                   p.token, p.sick) for p in found}
+        if len(prints) > 1:
+            raise AmbiguousReference(f"{ref!r} could be any of {len(found)} permanents that differ; "
+                                     "give it an 'id' in the setup, or write \"Nadia's Grizzly Bears\"")
+        return found[0].id
+
+    def target(self, ref):
+        if any(p.name == str(ref) for p in self.g.players):
+            return str(ref)
+        if self.alias(ref) is not None:
+            return self.alias(ref)
+        return self.permanent(ref)
+
+    def activation(self, who: str, ref, verb: str, a: dict) -> ActivateAbility:
+        oid = self.alias(ref)
+        st = self.g.state
+        cands = [q.permanent(st, oid)] if oid is not None else [
+            p for p in st.battlefield if p.card.lower() == str(ref).lower() and p.controller == who]
+        cands = [p for p in cands if p is not None]
+        if not cands:
+            raise RulesError(f"{who} controls no permanent named {ref!r}")
+        mana = a.get("mana")
+        if verb == "tap":
+            actions = []
+            for p in cands:
+                for i, ab in enumerate(q.abilities(st, p)):
+                    if ab.is_mana_ability and (mana is None or mana in q.mana_options(st, p, ab)):
+                        actions.append(ActivateAbility(p.id, i, mana))
+            legal = [x for x in actions if self.g.is_legal(x)]
+            if not actions:
+                raise RulesError(f"{ref} has no mana ability that adds {mana}")
+            return (legal or actions)[0]
+        index = int(a.get("ability", 1)) - 1
+        actions = [ActivateAbility(p.id, index, mana) for p in cands]
+        legal = [x for x in actions if self.g.is_legal(x)]
+        return (legal or actions)[0]
+
+    def trigger_order(self, refs: list) -> list[int]:
+        st = self.g.state
+        pend = st.pending
+        if pend is None or pend.kind != "order_triggers":
+            raise RulesError("'order' answers a trigger-order choice, and none is pending")
+        left = [t for t in st.waiting if t.id in pend.options]
+        out = []
+        for ref in refs:
+            match = [t for t in left if t.name.lower() == str(ref).lower()
+                     or str(t.id) == str(ref) or self.alias(ref) == t.source]
+            if not match:
+                raise RulesError(f"no waiting trigger from {ref!r} (waiting: "
+                                 f"{', '.join(t.name for t in left)})")
+            out.append(match[0].id)
+            left.remove(match[0])
+        return out
+
+    def pick(self, ref):
+        st = self.g.state
+        pend = st.pending
+        if pend is None:
+            raise RulesError("'choose' answers a pending choice, and none is pending")
+        if str(ref) in (p.name for p in st.players) and str(ref) in pend.options:
+            return str(ref)
+        oid = self.alias(ref)
+        if oid is not None:
+            return oid
+        names = {}
+        for p in st.players:
+            for z in ZONES:
+                for o in p.zone(z):
+                    names[o.id] = o.card
+        for p in st.battlefield:
+            names[p.id] = p.card
+        for opt in pend.options:
+            if names.get(opt, "").lower() == str(ref).lower():
+                return opt
+        try:
+            return self.permanent(ref)
+        except RulesError:
+            raise RulesError(f"{ref!r} isn't among the options for: {pend.prompt}")
+
+
+def load_scenarios(paths) -> list:
+    """Expand files and folders into scenario file paths, sorted (``.yaml`` and ``.yml``)."""
+    out = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml"))
+        else:
+            out.append(p)
+    return out
