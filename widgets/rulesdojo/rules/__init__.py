@@ -8,7 +8,8 @@
 
 from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
                       ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
-                      OrderReplacements, OrderTriggers, PassPriority, PlayLand)
+                      GetEnergy, OrderReplacements, OrderTriggers, PassPriority, PayEnergy,
+                      PlayLand)
 from .cards import Card, all_cards, card_named
 from .errors import (AmbiguousReference, CannotPay, IllegalAction, NoPendingChoice, RulesError,
                      ScenarioError, UnknownCard)
@@ -18,7 +19,7 @@ from .objects import Event
 __all__ = [
     "ActivateAbility", "AdvanceStep", "AmbiguousReference", "CannotPay", "Card", "CastSpell",
     "ChooseAmount", "ChooseMana", "ChooseObjects", "ChoosePay", "ChooseTargets", "DeclareAttackers",
-    "DeclareBlockers", "Event", "Game", "IllegalAction", "LegalActions", "NoPendingChoice",
+    "DeclareBlockers", "Event", "Game", "GetEnergy", "PayEnergy", "IllegalAction", "LegalActions", "NoPendingChoice",
     "OrderReplacements", "OrderTriggers", "PassPriority", "PlayLand", "RulesError", "ScenarioError",
     "UnknownCard", "all_cards", "card_named",
 ]

@@ -98,5 +98,19 @@ class OrderReplacements:
     order: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class GetEnergy:
+    """Practice: a player gets energy as if from an effect (counters on a player, CR 122.1)."""
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class PayEnergy:
+    """Practice: a player pays energy as a cost: loses that many counters, never more (CR 107.14, 118.3)."""
+    player: str
+    amount: int
+
+
 CHOICE_ACTIONS = (DeclareAttackers, DeclareBlockers, OrderTriggers, ChooseTargets, ChoosePay,
                   ChooseAmount, ChooseMana, ChooseObjects, OrderReplacements)

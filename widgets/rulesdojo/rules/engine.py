@@ -146,6 +146,16 @@ def pay_energy(st: GameState, who: str, n: int, why: str) -> None:
         f"{p.energy} left.", "energy", who)
 
 
+class Direct:
+    """Carry a change made outside any resolution; replacement effects apply in the order found."""
+
+    def __init__(self, st: GameState):
+        self.st = st
+
+    def choose(self, kind, player, prompt, rule, options=(), low=0, high=0, data=None):
+        return tuple(options)
+
+
 def _replacements(st: GameState, target, putter: str) -> list[tuple[Permanent, str]]:
     found = []
     for v in q.with_static(st, "vorinclex"):

@@ -9,8 +9,8 @@ from . import answers, checks
 from . import engine as e
 from . import query as q
 from . import turn
-from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, PassPriority,
-                      PlayLand)
+from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, GetEnergy,
+                      PassPriority, PayEnergy, PlayLand)
 from .cards import card_named
 from .errors import IllegalAction, NoPendingChoice, RulesError
 from .mana import TYPE_NAMES
@@ -132,6 +132,10 @@ class Game:
         self._state, action = self._history.pop()
         return action
 
+    def forget_history(self) -> None:
+        """Make the current position the start: undo stops here."""
+        self._history.clear()
+
     def is_legal(self, action) -> bool:
         try:
             _dispatch(copy.deepcopy(self._state), action)
@@ -220,6 +224,8 @@ def _dispatch(st: GameState, action) -> GameState:
         st = answers.carry_out(st, value)
     elif isinstance(action, CHOICE_ACTIONS):
         raise NoPendingChoice("There is no choice to make right now.", rule="117.1")
+    elif isinstance(action, (GetEnergy, PayEnergy)):
+        _practice_energy(st, action)
     elif isinstance(action, PlayLand):
         _play_land(st, action)
     elif isinstance(action, CastSpell):
@@ -240,6 +246,16 @@ def _dispatch(st: GameState, action) -> GameState:
         raise IllegalAction(f"{action!r} isn't an action.", rule="117.1")
     turn.settle(st)
     return st
+
+
+def _practice_energy(st: GameState, a) -> None:
+    q.player(st, a.player)
+    if not isinstance(a.amount, int) or isinstance(a.amount, bool) or a.amount < 1:
+        raise IllegalAction("Get or pay one or more energy.", rule="107.14")
+    if isinstance(a, PayEnergy):
+        e.pay_energy(st, a.player, a.amount, "practice")
+    else:
+        e.get_energy(e.Direct(st), a.player, a.amount, "an effect")
 
 
 def _play_land(st: GameState, a: PlayLand) -> None:

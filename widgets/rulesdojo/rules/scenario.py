@@ -479,6 +479,16 @@ class Resolver:
             raise RulesError(f"{ref!r} isn't among the options for: {pend.prompt}")
 
 
+def start(s: Scenario) -> Game:
+    """Set up a scenario and play its actions (expectations unchecked); undo stops there."""
+    game, aliases = build(s)
+    runner = _Runner(game, aliases, s)
+    for i, a in enumerate(s.actions):
+        runner.step(a, _place_of(s.actions, i, a))
+    game.forget_history()
+    return game
+
+
 def load_scenarios(paths) -> list:
     """Expand files and folders into scenario file paths, sorted (``.yaml`` and ``.yml``)."""
     out = []

@@ -1,0 +1,171 @@
+"""A traitlets model of one engine game: the traits views link to, and the methods they call."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from traitlets import Dict, HasTraits, Int, Tuple, Unicode, validate
+
+from ..rules import Game, RulesError
+from ..rules.actions import ActivateAbility, CastSpell, PlayLand
+from ..rules.errors import ScenarioError
+from ..rules.scenario import Scenario, start
+
+
+class GameModel(HasTraits):
+    """Own one engine game and copy its result into traits after every action, at once.
+
+    >>> m = GameModel.empty()
+    >>> m.energy_of("Alice")
+    0
+    >>> m.do(("not an action",))
+    False
+    >>> m.error_rule
+    '117.1'
+    """
+
+    players = Tuple(help="Each player: name, life, energy, counters, mana pool, zones.")
+    battlefield = Tuple(help="Each permanent with its characteristics as the rules compute them.")
+    stack = Tuple(help="Stack objects, top first.")
+    pending = Dict(allow_none=True, default_value=None, help="The choice the game waits for, or None.")
+    log = Tuple(help="The engine's events, oldest first: (seq, rule, text, kind, player).")
+    outcomes = Tuple(help="Objects that left the stack: (name, 'resolved' | 'did not resolve').")
+    legal = Tuple(help="What may be done now: (key, label, object id) for each legal action.")
+    turn = Int(0)
+    step = Unicode("")
+    active = Unicode("")
+    priority = Unicode("")
+    error = Unicode("", help="Why the last action was rejected, in a learner's words.")
+    error_rule = Unicode("", help="The rule the last rejected action broke.")
+    scenario_name = Unicode("")
+    version = Int(0, help="Bumped once per change, for views that redraw as a whole.")
+
+    def __init__(self, game: Game | None = None, scenario: Scenario | None = None, **kw):
+        super().__init__(**kw)
+        self._scenario = scenario
+        self._game = game or Game()
+        self._actions: list = []
+        self._refresh()
+
+    # --- building ---
+
+    @classmethod
+    def empty(cls, players=("Alice", "Nadia")) -> "GameModel":
+        return cls(Game(list(players)))
+
+    @classmethod
+    def from_scenario(cls, source) -> "GameModel":
+        """Start from a scenario file path or a scenario dict; its actions are played too."""
+        scenario = _scenario(source)
+        return cls(start(scenario), scenario)
+
+    def load_scenario(self, source) -> bool:
+        """Replace the game with a scenario's; a bad scenario sets the error and keeps the game."""
+        try:
+            scenario = _scenario(source)
+            game = start(scenario)
+        except (ScenarioError, RulesError) as exc:
+            self._reject(exc)
+            return False
+        self._scenario, self._game = scenario, game
+        self._refresh()
+        return True
+
+    # --- reading (engine objects stay in the kernel) ---
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    def energy_of(self, name: str) -> int:
+        return self._game.player(name).energy
+
+    def action(self, key: int):
+        """Return the engine action behind a ``legal`` entry's key."""
+        return self._actions[key]
+
+    def actions_for(self, object_id: int) -> list[tuple[int, str]]:
+        """Legal actions that start from one card or permanent: (key, label)."""
+        return [(k, label) for k, label, oid in self.legal if oid == object_id]
+
+    # --- acting ---
+
+    def do(self, action) -> bool:
+        """Apply an action (or the answer to the pending choice); on a rule breach set the error."""
+        try:
+            self._game.apply(action)
+        except RulesError as exc:
+            self._reject(exc)
+            return False
+        except (TypeError, AttributeError, KeyError):
+            self._reject(RulesError(f"{action!r} isn't an action the game knows.", rule="117.1"))
+            return False
+        self._refresh()
+        return True
+
+    answer = do
+
+    def do_key(self, key: int) -> bool:
+        return self.do(self._actions[key])
+
+    def undo(self) -> bool:
+        if self._game.undo() is None:
+            self._reject(RulesError("There is nothing to undo."))
+            return False
+        self._refresh()
+        return True
+
+    def reset(self) -> None:
+        """Go back to the starting position (the scenario's, or an empty game)."""
+        self._game = start(self._scenario) if self._scenario else Game(
+            [p.name for p in self._game.players])
+        self._refresh()
+
+    # --- copying the engine into traits ---
+
+    def _reject(self, exc: RulesError) -> None:
+        with self.hold_trait_notifications():
+            self.error = exc.message if hasattr(exc, "message") else str(exc)
+            self.error_rule = exc.rule or ""
+
+    def _refresh(self) -> None:
+        g = self._game
+        snap = g.snapshot()
+        self._actions = list(g.legal_actions)
+        st = g.state
+        with self.hold_trait_notifications():
+            self.players = tuple(snap["players"])
+            self.battlefield = tuple(snap["battlefield"])
+            self.stack = tuple(snap["stack"])
+            self.pending = snap["pending"]
+            self.log = tuple((ev.seq, ev.rule, ev.text, ev.kind, ev.player) for ev in g.log)
+            self.outcomes = tuple((st.names.get(i, "?"), r) for i, r in st.outcomes.items())
+            self.legal = tuple((k, g.describe(a), _object_of(a)) for k, a in enumerate(self._actions))
+            self.turn, self.step, self.active = st.turn, st.step, st.active
+            self.priority = st.priority or ""
+            self.error, self.error_rule = "", ""
+            self.scenario_name = self._scenario.name if self._scenario else ""
+            self.version = self.version + 1
+
+    @validate("players", "battlefield", "stack", "log", "legal", "outcomes")
+    def _tuple_of_records(self, proposal):
+        value = proposal["value"]
+        if not all(isinstance(x, (dict, tuple)) for x in value):
+            raise ValueError(f"{proposal['trait'].name} holds records (dicts or tuples)")
+        return value
+
+
+def _object_of(action) -> int | None:
+    if isinstance(action, (PlayLand, CastSpell)):
+        return action.card
+    if isinstance(action, ActivateAbility):
+        return action.source
+    return None
+
+
+def _scenario(source) -> Scenario:
+    if isinstance(source, Scenario):
+        return source
+    if isinstance(source, dict):
+        return Scenario.from_dict(source)
+    return Scenario.from_file(Path(source))
