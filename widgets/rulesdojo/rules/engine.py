@@ -202,7 +202,11 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
             f"Order the replacement effects on {n} {kind} counter(s) for {who}", "616.1",
             options=ids, data={"names": {p.id: f"{p.controller}'s {p.card}" for p, _ in repl}})
         repl = sorted(repl, key=lambda r: order.index(r[0].id))
+        names = " then ".join(f"{p.controller}'s {p.card}" for p, _ in repl)
+        log(st, "616.1", f"{chooser} is affected, so chooses the order: {names}.", "choice", chooser)
     for src, how in repl:
+        if n <= 0:  # nothing would be put any more: the other effects no longer apply (CR 616.1)
+            break
         before, n = n, (n * 2 if how == "double" else n // 2)
         rule = "614.1a"
         log(st, rule, f"{src.controller}'s {src.card}: {before} {kind} becomes {n} "
