@@ -137,11 +137,15 @@ class Game:
         self._history.clear()
 
     def is_legal(self, action) -> bool:
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action) -> RulesError | None:
+        """Return the error ``action`` would raise now (naming the rule), or None if it is legal."""
         try:
             _dispatch(copy.deepcopy(self._state), action)
-        except RulesError:
-            return False
-        return True
+        except RulesError as exc:
+            return exc
+        return None
 
     @property
     def legal_actions(self) -> "LegalActions":

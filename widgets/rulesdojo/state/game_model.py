@@ -7,7 +7,7 @@ from pathlib import Path
 from traitlets import Dict, HasTraits, Int, Tuple, Unicode, validate
 
 from ..rules import Game, RulesError
-from ..rules.actions import ActivateAbility, CastSpell, PlayLand
+from ..rules.actions import ActivateAbility, CastSpell, PassPriority, PlayLand
 from ..rules.errors import ScenarioError
 from ..rules.scenario import Scenario, start
 
@@ -45,6 +45,7 @@ class GameModel(HasTraits):
         self._scenario = scenario
         self._game = game or Game()
         self._actions: list = []
+        self._marks: list[int] = []  # history length before each learner action, for undo
         self._refresh()
 
     # --- building ---
@@ -67,7 +68,7 @@ class GameModel(HasTraits):
         except (ScenarioError, RulesError) as exc:
             self._reject(exc)
             return False
-        self._scenario, self._game = scenario, game
+        self._scenario, self._game, self._marks = scenario, game, []
         self._refresh()
         return True
 
@@ -92,6 +93,7 @@ class GameModel(HasTraits):
 
     def do(self, action) -> bool:
         """Apply an action (or the answer to the pending choice); on a rule breach set the error."""
+        mark = len(self._game.history)
         try:
             self._game.apply(action)
         except RulesError as exc:
@@ -100,6 +102,32 @@ class GameModel(HasTraits):
         except (TypeError, AttributeError, KeyError):
             self._reject(RulesError(f"{action!r} isn't an action the game knows.", rule="117.1"))
             return False
+        self._marks.append(mark)
+        self._refresh()
+        return True
+
+    def pass_all(self) -> bool:
+        """Have every player pass in succession: the top object resolves (CR 117.4, 608.1).
+
+        One learner action: ``undo`` takes all the passes back together.
+        """
+        g = self._game
+        if not g.stack:
+            self._reject(RulesError("The stack is empty: there is nothing to resolve.", rule="117.4"))
+            return False
+        mark, depth = len(g.history), len(g.stack)
+        try:
+            while g.stack and len(g.stack) >= depth and g.pending is None and g.state.priority:
+                top = g.stack[-1].id
+                g.apply(PassPriority())
+                if not g.stack or g.stack[-1].id != top or g.pending is not None:
+                    break
+        except RulesError as exc:
+            while len(g.history) > mark:
+                g.undo()
+            self._reject(exc)
+            return False
+        self._marks.append(mark)
         self._refresh()
         return True
 
@@ -109,9 +137,13 @@ class GameModel(HasTraits):
         return self.do(self._actions[key])
 
     def undo(self) -> bool:
-        if self._game.undo() is None:
-            self._reject(RulesError("There is nothing to undo."))
+        """Take back the last learner action (all the engine steps it made)."""
+        if not self._game.history:
+            self._reject(RulesError("There is nothing to undo: this is the starting position."))
             return False
+        mark = self._marks.pop() if self._marks else len(self._game.history) - 1
+        while len(self._game.history) > mark:
+            self._game.undo()
         self._refresh()
         return True
 
@@ -119,6 +151,7 @@ class GameModel(HasTraits):
         """Go back to the starting position (the scenario's, or an empty game)."""
         self._game = start(self._scenario) if self._scenario else Game(
             [p.name for p in self._game.players])
+        self._marks = []
         self._refresh()
 
     # --- copying the engine into traits ---

@@ -1,0 +1,42 @@
+"""What every view shares: a header naming its rules, a feedback line, and acting through the model."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as ipw
+
+from ..state import GameModel
+from .render import STYLE, rule_tag
+
+
+def error_html(message: str, rule: str) -> str:
+    return (f'<div class="rd-error" role="alert"><b>Not allowed:</b> {html.escape(message, quote=False)} '
+            f'{rule_tag(rule)}</div>')
+
+
+class View(ipw.VBox):
+    """A view of one ``GameModel``: it reads traits and calls model methods, nothing else."""
+
+    title = ""
+    rules: tuple[str, ...] = ()
+
+    def __init__(self, model: GameModel, **kwargs):
+        super().__init__(**kwargs)
+        self.model = model
+        rules = "".join(rule_tag(r) for r in self.rules)
+        self.header = ipw.HTML(f'{STYLE}<div class="rd-head"><b>{html.escape(self.title)}</b> {rules}</div>')
+        self.feedback = ipw.HTML("")
+        self.add_class("rd-view")
+
+    def act(self, method, *args) -> bool:
+        """Call a model method; show the rule when it refuses, clear the line when it works."""
+        ok = method(*args)
+        self.feedback.value = "" if ok else error_html(self.model.error, self.model.error_rule)
+        return ok
+
+
+def button(label: str, tooltip: str, on_click, **kw) -> ipw.Button:
+    b = ipw.Button(description=label, tooltip=tooltip, layout=ipw.Layout(width="auto"), **kw)
+    b.on_click(lambda _b: on_click())
+    return b

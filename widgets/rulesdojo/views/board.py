@@ -1,0 +1,119 @@
+"""The board: each player's battlefield and hand as card frames; a click offers the card's legal actions."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as ipw
+
+from ..rules.actions import ActivateAbility, CastSpell, PlayLand
+from ..rules.cards import card_named
+from .base import View, button, error_html
+from .render import card_frame, energy_html, symbol
+
+
+class Board(View):
+    """Show both sides of the table; choose a card, then one of its legal actions.
+
+    >>> from rulesdojo.state import GameModel
+    >>> m = GameModel.empty(); _ = m.game.add_card("Alice", "Forest", "hand"); m._refresh()
+    >>> b = Board(m); b.card_buttons[0].click(); [x.description for x in b.menu.children[1:]]
+    ['Play Forest']
+    """
+
+    title = "The table"
+    rules = ("116.2a", "601.2", "602.2")
+
+    def __init__(self, model, **kwargs):
+        super().__init__(model, **kwargs)
+        self.selected: int | None = None
+        self.sides = ipw.VBox()
+        self.menu = ipw.HBox()
+        self.card_buttons: list[ipw.Button] = []
+        self.children = [self.header, self.sides, self.menu, self.feedback]
+        model.observe(self._draw, names=["version"])
+        self._draw()
+
+    def _draw(self, _change=None) -> None:
+        m = self.model
+        self.card_buttons = []
+        sides = []
+        for p in m.players:
+            pool = "".join(symbol(t) * n for t, n in p["mana_pool"].items() if n) or "empty"
+            turn = " (active player)" if p["name"] == m.active else ""
+            prio = " · has priority" if p["name"] == m.priority else ""
+            head = ipw.HTML(f"<div><b>{html.escape(p['name'])}</b>{turn}{prio} · {p['life']} life · "
+                            f"mana pool: {pool}{energy_html(p['energy'], p['name'])}</div>")
+            perms = [x for x in m.battlefield if x["controller"] == p["name"]]
+            field = ipw.HBox([self._card(x, False) for x in perms] or [ipw.HTML("<i>No permanents.</i>")],
+                             layout=ipw.Layout(flex_flow="row wrap"))
+            hand = ipw.HBox([self._card(c, True) for c in p["hand"]] or [ipw.HTML("<i>Empty hand.</i>")],
+                            layout=ipw.Layout(flex_flow="row wrap"))
+            counts = ipw.HTML(f"<div class='rd-type'>Library: {len(p['library'])} · Graveyard: "
+                              f"{', '.join(c['card'] for c in p['graveyard']) or 'empty'}</div>")
+            sides.append(ipw.VBox([head, ipw.HTML("<b>Battlefield</b>"), field,
+                                   ipw.HTML("<b>Hand</b>"), hand, counts],
+                                  layout=ipw.Layout(border="1px solid #bbb", padding="4px", margin="3px 0")))
+        self.sides.children = sides
+        self._menu()
+
+    def _card(self, info: dict, in_hand: bool) -> ipw.VBox:
+        oracle = card_named(info["card"]).oracle
+        b = ipw.Button(description=info["card"], tooltip=f"{info['card']}: show what you can do. {oracle}",
+                       layout=ipw.Layout(width="11.5em"))
+        b.on_click(lambda _b, oid=info["id"]: self.select(oid))
+        self.card_buttons.append(b)
+        return ipw.VBox([ipw.HTML(card_frame(info, in_hand=in_hand)), b])
+
+    def select(self, object_id: int) -> None:
+        """Offer the legal actions of one card or permanent (or say why there are none)."""
+        self.selected = object_id
+        self.feedback.value = ""
+        self._menu()
+
+    def _menu(self) -> None:
+        if self.selected is None:
+            self.menu.children = []
+            return
+        actions = self.model.actions_for(self.selected)
+        name = self._name(self.selected)
+        if name is None:
+            self.selected = None
+            self.menu.children = []
+            return
+        label = ipw.HTML(f"<b>{html.escape(name)}:</b>&nbsp;")
+        if actions:
+            self.menu.children = [label] + [
+                button(text, text, lambda k=k: self._do(k)) for k, text in actions]
+        else:
+            self.menu.children = [label, ipw.HTML(self._why_not(self.selected, name))]
+
+    def _do(self, key: int) -> None:
+        self.act(self.model.do_key, key)
+
+    def _name(self, oid: int) -> str | None:
+        for x in self.model.battlefield:
+            if x["id"] == oid:
+                return x["card"]
+        for p in self.model.players:
+            for c in p["hand"]:
+                if c["id"] == oid:
+                    return c["card"]
+        return None
+
+    def _why_not(self, oid: int, name: str) -> str:
+        g = self.model.game
+        c = card_named(name)
+        in_hand = any(c2["id"] == oid for p in self.model.players for c2 in p["hand"])
+        if in_hand:
+            attempt = PlayLand(oid) if "Land" in c.types else CastSpell(oid, ())
+        elif g.permanent(oid) is not None and c.activated:
+            attempt = ActivateAbility(oid, 0, None)
+        else:
+            return f"<i>{html.escape(name)} has no action to take right now.</i>"
+        if self.model.pending:
+            return f"<i>First answer the pending choice: {html.escape(self.model.pending['prompt'])}.</i>"
+        exc = g.why_illegal(attempt)
+        if exc is not None:
+            return error_html(exc.message, exc.rule or "")
+        return f"<i>Nothing can be done with {html.escape(name)} right now.</i>"

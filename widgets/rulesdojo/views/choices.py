@@ -1,0 +1,85 @@
+"""Every other choice the rules give a player: targets, colors, searches, attackers, blockers."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as ipw
+
+from ..rules.actions import ChooseObjects, DeclareAttackers
+from .base import View, button
+from .render import rule_tag, symbols
+
+OWN_VIEWS = ("order_triggers", "may_pay", "pay_any")
+
+
+class ChoicePanel(View):
+    """Answer the pending choice that no dedicated view handles.
+
+    >>> from rulesdojo.state import GameModel
+    >>> ChoicePanel(GameModel.empty()).options.layout.display
+    'none'
+    """
+
+    title = "Your choice"
+    rules = ()
+
+    def __init__(self, model, **kwargs):
+        super().__init__(model, **kwargs)
+        self.prompt = ipw.HTML()
+        self.options = ipw.Dropdown(description="Answer", layout=ipw.Layout(width="34em"))
+        self.multi = ipw.SelectMultiple(description="Choose", rows=5, layout=ipw.Layout(width="34em"))
+        self.confirm_button = button("Confirm", "Give this answer", self._confirm)
+        self.children = [self.header, self.prompt, self.options, self.multi, self.confirm_button,
+                         self.feedback]
+        model.observe(self._draw, names=["version"])
+        self._draw()
+
+    def _names(self) -> dict:
+        g = self.model.game
+        out = {p["id"]: f"{p['controller']}'s {p['card']}" for p in self.model.battlefield}
+        for pl in g.players:
+            for z in ("library", "hand", "graveyard"):
+                for o in pl.zone(z):
+                    out[o.id] = o.card
+        return out
+
+    def _draw(self, _change=None) -> None:
+        p = self.model.pending
+        active = bool(p) and p["kind"] not in OWN_VIEWS
+        self.confirm_button.disabled = not active
+        multi = active and p["kind"] in ("proliferate", "declare_attackers", "discard")
+        self.multi.layout.display = None if multi else "none"
+        self.options.layout.display = None if active and not multi else "none"
+        if not active:
+            self.prompt.value = "<i>No other choice is waiting.</i>"
+            self.options.options, self.multi.options = [], []
+            return
+        self.prompt.value = (f"<div class='rd-note'>{html.escape(p['player'])}: {symbols(p['prompt'])} "
+                             f"{rule_tag(p['rule'])}</div>")
+        names = self._names()
+        if multi:
+            self.multi.options = [(str(names.get(o, o)), o) for o in p["options"]]
+        else:
+            answers = [(self._label(a, names), k) for k, a in
+                       ((k, self.model.action(k)) for k, _label, _oid in self.model.legal)]
+            self.options.options = answers
+            self.options.value = answers[0][1] if answers else None
+
+    def _label(self, action, names) -> str:
+        fields = getattr(action, "__dataclass_fields__", {})
+        value = getattr(action, next(iter(fields)), None) if fields else None
+        if isinstance(value, tuple):
+            parts = [(" blocks ".join(str(names.get(x, x)) for x in v) if isinstance(v, tuple)
+                      else str(names.get(v, v))) for v in value]
+            return ", then ".join(parts) if parts else "none"
+        return str(names.get(value, value))
+
+    def _confirm(self) -> None:
+        p = self.model.pending
+        if p and p["kind"] in ("proliferate", "discard"):
+            self.act(self.model.do, ChooseObjects(tuple(self.multi.value)))
+        elif p and p["kind"] == "declare_attackers":
+            self.act(self.model.do, DeclareAttackers(tuple(self.multi.value)))
+        elif self.options.value is not None:
+            self.act(self.model.do_key, self.options.value)

@@ -1,0 +1,46 @@
+"""Energy counter: a player's energy as symbols and a number, with get and pay controls."""
+
+from __future__ import annotations
+
+import ipywidgets as ipw
+
+from ..rules.actions import GetEnergy, PayEnergy
+from .base import View, button
+from .render import energy_html
+
+
+class EnergyCounter(View):
+    """Show one player's energy; getting adds counters, paying removes them, never below zero.
+
+    >>> from rulesdojo.state import GameModel
+    >>> w = EnergyCounter(GameModel.empty(), "Alice")
+    >>> w.amount.value = 2; w.pay_button.click()
+    >>> "can't pay 2" in w.feedback.value, w.model.energy_of("Alice")
+    (True, 0)
+    """
+
+    title = "Energy counters"
+    rules = ("107.14", "122.1", "118.3")
+
+    def __init__(self, model, player: str = "Alice", **kwargs):
+        super().__init__(model, **kwargs)
+        self.player = player
+        self.display = ipw.HTML()
+        self.amount = ipw.BoundedIntText(value=1, min=1, max=99, description="Amount",
+                                         layout=ipw.Layout(width="11em"))
+        self.get_button = button("Get {E}", "Get that many energy counters (as from an effect)",
+                                 lambda: self.act(self.model.do, GetEnergy(self.player, self.amount.value)))
+        self.pay_button = button("Pay {E}", "Pay that many energy: lose that many energy counters",
+                                 lambda: self.act(self.model.do, PayEnergy(self.player, self.amount.value)))
+        self.get_button.description = "Get energy"
+        self.pay_button.description = "Pay energy"
+        self.children = [self.header, self.display,
+                         ipw.HBox([self.amount, self.get_button, self.pay_button]), self.feedback]
+        model.observe(self._draw, names=["players"])
+        self._draw()
+
+    def _draw(self, _change=None) -> None:
+        p = next(p for p in self.model.players if p["name"] == self.player)
+        self.display.value = (f"<div><b>{self.player}</b></div>{energy_html(p['energy'], self.player)}"
+                              "<div class='rd-type'>Energy counters sit on the player, not on any "
+                              "permanent (ruling E4).</div>")

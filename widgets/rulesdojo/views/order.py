@@ -1,0 +1,82 @@
+"""Trigger order: the learner orders simultaneous triggers by dragging or by keyboard, then confirms."""
+
+from __future__ import annotations
+
+import html
+import pathlib
+
+import anywidget
+import ipywidgets as ipw
+import traitlets
+
+from ..rules.actions import OrderTriggers
+from .base import View, button
+
+STATIC = pathlib.Path(__file__).parent / "static"
+
+
+class OrderList(anywidget.AnyWidget):
+    """A reorderable list (drag and drop, Alt+arrows, Up/Down buttons); ``order`` holds the ids."""
+
+    _esm = STATIC / "trigger_order.js"
+    _css = STATIC / "trigger_order.css"
+    items = traitlets.List(traitlets.Dict()).tag(sync=True)
+    order = traitlets.List(traitlets.Int()).tag(sync=True)
+
+
+class TriggerOrder(View):
+    """Order one player's simultaneous triggers; shows the resolution order it implies.
+
+    >>> from rulesdojo.state import GameModel
+    >>> w = TriggerOrder(GameModel.empty())
+    >>> w.confirm_button.disabled
+    True
+    """
+
+    title = "Put your triggers on the stack"
+    rules = ("603.3b", "405.5")
+
+    def __init__(self, model, **kwargs):
+        super().__init__(model, **kwargs)
+        self.order_list = OrderList()
+        self.prompt = ipw.HTML()
+        self.implied = ipw.HTML()
+        self.confirm_button = button("Put them on the stack", "Confirm this order", self._confirm)
+        self.children = [self.header, self.prompt, self.order_list, self.implied, self.confirm_button,
+                         self.feedback]
+        self.order_list.observe(self._explain, names=["order"])
+        model.observe(self._draw, names=["pending"])
+        self._draw()
+
+    def _labels(self) -> dict[int, str]:
+        return {t["id"]: f"{t['name']}" for t in self.model.game.snapshot()["waiting"]}
+
+    def _draw(self, _change=None) -> None:
+        p = self.model.pending
+        active = bool(p and p["kind"] == "order_triggers")
+        self.confirm_button.disabled = not active
+        self.order_list.layout.display = None if active else "none"
+        if not active:
+            self.prompt.value = "<i>No triggered abilities are waiting to be ordered.</i>"
+            self.implied.value = ""
+            return
+        labels = self._labels()
+        texts = {t.id: t.text for t in self.model.game.state.waiting}
+        self.order_list.items = [{"id": i, "label": f"{labels.get(i, i)}: {texts.get(i, '')}"}
+                                 for i in p["options"]]
+        self.order_list.order = list(p["options"])
+        self.prompt.value = f"<div class='rd-note'>{html.escape(p['prompt'])}.</div>"
+        self._explain()
+
+    def _explain(self, _change=None) -> None:
+        labels = self._labels()
+        order = list(self.order_list.order)
+        if not order:
+            return
+        resolves = [labels.get(i, str(i)) for i in reversed(order)]
+        self.implied.value = ("<div>They will resolve in this order: <ol>" +
+                              "".join(f"<li>{html.escape(n)}</li>" for n in resolves) +
+                              "</ol>The last one you put on the stack resolves first (ruling L3).</div>")
+
+    def _confirm(self) -> None:
+        self.act(self.model.do, OrderTriggers(tuple(self.order_list.order)))

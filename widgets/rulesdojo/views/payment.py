@@ -1,0 +1,80 @@
+"""Payment prompt: "you may pay" (once, or not at all) and "pay any amount" (0 to your energy)."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as ipw
+
+from ..rules.actions import ChooseAmount, ChoosePay
+from .base import View, button
+from .render import rule_tag, symbols
+
+LINKS = {
+    "if you do": ("\"If you do\": the effect happens right away, in the same resolution. No player "
+                  "gets priority between your payment and the effect, so nobody can respond to it "
+                  "(rulings E5; CR 117.3b)."),
+    "when you do": ("\"When you do\": paying makes a reflexive ability trigger. You choose its target "
+                    "as it goes on the stack, then players may respond to it, and if its target "
+                    "becomes illegal the energy stays spent (ruling E5; CR 603.12)."),
+}
+
+
+class PaymentPrompt(View):
+    """Answer a pending payment; there is no way to pay twice.
+
+    >>> from rulesdojo.state import GameModel
+    >>> w = PaymentPrompt(GameModel.empty())
+    >>> w.pay_button.disabled, w.slider.layout.display
+    (True, 'none')
+    """
+
+    title = "Paying energy while it resolves"
+    rules = ("118.12", "608.2d", "603.12")
+
+    def __init__(self, model, **kwargs):
+        super().__init__(model, **kwargs)
+        self.prompt = ipw.HTML()
+        self.link = ipw.HTML()
+        self.pay_button = button("Pay", "Pay the energy once", lambda: self.act(self.model.do, ChoosePay(True)))
+        self.decline_button = button("Don't pay", "Decline: the payment's effect doesn't happen",
+                                     lambda: self.act(self.model.do, ChoosePay(False)))
+        self.slider = ipw.IntSlider(description="Energy to pay", min=0, max=0, value=0,
+                                    style={"description_width": "initial"})
+        self.amount_button = button("Pay this amount", "Pay the chosen amount of energy",
+                                    lambda: self.act(self.model.do, ChooseAmount(self.slider.value)))
+        self.children = [self.header, self.prompt, ipw.HBox([self.pay_button, self.decline_button]),
+                         ipw.HBox([self.slider, self.amount_button]), self.link, self.feedback]
+        model.observe(self._draw, names=["pending"])
+        self._draw()
+
+    def _draw(self, _change=None) -> None:
+        p = self.model.pending
+        kind = p["kind"] if p else None
+        may, any_amount = kind == "may_pay", kind == "pay_any"
+        for b in (self.pay_button, self.decline_button):
+            b.disabled = not may
+            b.layout.display = None if may else "none"
+        self.slider.layout.display = self.amount_button.layout.display = None if any_amount else "none"
+        self.amount_button.disabled = not any_amount
+        if any_amount:
+            self.slider.max = p["high"]
+            self.slider.min = p["low"]
+            self.slider.value = p["low"]
+        if may:
+            amount = p.get("data", {}).get("amount") if isinstance(p.get("data"), dict) else None
+            self.pay_button.description = "Pay " + ("energy" if amount is None else f"{amount} energy")
+        if may or any_amount:
+            self.prompt.value = (f"<div class='rd-note'>{html.escape(p['player'])}: {symbols(p['prompt'])} "
+                                 f"{rule_tag(p['rule'])}</div>")
+        else:
+            self.prompt.value = "<i>No payment is being asked for right now.</i>"
+        link = self._link()
+        self.link.value = f"<div class='rd-type'>{html.escape(LINKS[link])}</div>" if link else ""
+
+    def _link(self) -> str | None:
+        p = self.model.pending
+        if not p or p["kind"] != "may_pay":
+            return None
+        pend = self.model.game.pending
+        return pend.data.get("link") if pend is not None else None

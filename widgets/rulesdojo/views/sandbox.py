@@ -1,0 +1,95 @@
+"""The sandbox: the whole table in one widget that plays any scenario file, with undo."""
+
+from __future__ import annotations
+
+import html
+from importlib import resources
+from pathlib import Path
+
+import ipywidgets as ipw
+
+from ..state import GameModel
+from .base import View, button
+from .board import Board
+from .choices import ChoicePanel
+from .log import EventLog
+from .mana import ManaVsEnergy
+from .order import TriggerOrder
+from .payment import PaymentPrompt
+from .stack import StackView
+
+
+def demo_scenarios() -> dict[str, Path]:
+    """The boards that ship with the package, by title."""
+    from ..rules.scenario import Scenario
+    folder = resources.files("rulesdojo") / "scenarios"
+    out = {}
+    for f in sorted(Path(str(folder)).glob("*.yaml")):
+        out[Scenario.from_file(f).name] = f
+    return out
+
+
+class Sandbox(View):
+    """Play a scenario: board, stack, choices, turn bar and log, with undo and reset.
+
+    >>> s = Sandbox.from_scenario({"name": "t", "setup": {"players": [
+    ...     {"name": "Alice", "hand": ["Forest"]}, {"name": "Nadia"}]}})
+    >>> s.board.card_buttons[0].click(); s.board.menu.children[1].click()
+    >>> s.model.battlefield[0]["card"], s.undo_button.click(), s.model.battlefield
+    ('Forest', None, ())
+    """
+
+    title = "Rules Dojo sandbox"
+    rules = ()
+
+    def __init__(self, model: GameModel | None = None, **kwargs):
+        super().__init__(model or GameModel.empty(), **kwargs)
+        m = self.model
+        self.board = Board(m)
+        self.stack_view = StackView(m)
+        self.order_view = TriggerOrder(m)
+        self.payment = PaymentPrompt(m)
+        self.choices = ChoicePanel(m)
+        self.turn_bar = ManaVsEnergy(m)
+        self.event_log = EventLog(m)
+        self.undo_button = button("Undo", "Take back the last action", lambda: self.act(m.undo))
+        self.reset_button = button("Reset", "Back to the starting position", self._reset)
+        demos = demo_scenarios()
+        self.scenarios = ipw.Dropdown(description="Scenario", options=list(demos.items()),
+                                      value=None, layout=ipw.Layout(width="34em"))
+        self.path = ipw.Text(description="or file", placeholder="path/to/scenario.yaml",
+                             layout=ipw.Layout(width="24em"))
+        self.load_button = button("Load", "Load the chosen scenario", self._load)
+        self.title_line = ipw.HTML()
+        tools = ipw.HBox([self.undo_button, self.reset_button, self.scenarios, self.path,
+                          self.load_button], layout=ipw.Layout(flex_flow="row wrap"))
+        side = ipw.VBox([self.stack_view, self.order_view, self.payment, self.choices],
+                        layout=ipw.Layout(width="40%", min_width="22em"))
+        main = ipw.VBox([self.board, self.turn_bar], layout=ipw.Layout(width="60%"))
+        self.children = [self.header, self.title_line, tools, self.feedback,
+                         ipw.HBox([main, side], layout=ipw.Layout(flex_flow="row wrap")), self.event_log]
+        m.observe(self._title, names=["scenario_name"])
+        self._title()
+
+    @classmethod
+    def from_scenario(cls, source) -> "Sandbox":
+        """Open a scenario (a file path, a dict, or the title of a shipped board)."""
+        demos = demo_scenarios()
+        if isinstance(source, str) and source in demos:
+            source = demos[source]
+        return cls(GameModel.from_scenario(source))
+
+    def _title(self, _change=None) -> None:
+        name = self.model.scenario_name
+        self.title_line.value = f"<div><b>{html.escape(name)}</b></div>" if name else ""
+
+    def _reset(self) -> None:
+        self.model.reset()
+        self.feedback.value = ""
+
+    def _load(self) -> None:
+        source = self.path.value.strip() or self.scenarios.value
+        if not source:
+            self.feedback.value = "<div class='rd-note'>Choose a scenario or type a file path.</div>"
+            return
+        self.act(self.model.load_scenario, source)

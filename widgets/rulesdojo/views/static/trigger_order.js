@@ -1,0 +1,105 @@
+// Order simultaneous triggers: drag and drop, or keyboard (arrow keys move the focused item).
+// The list reads top to bottom in the order the abilities are put on the stack.
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "rd-order";
+  const help = document.createElement("p");
+  help.id = `rd-order-help-${Math.random().toString(36).slice(2)}`;
+  help.className = "rd-order-help";
+  help.textContent =
+    "First put on the stack is at the top of this list; the last one put on resolves first. " +
+    "Drag an item, or focus it and press Alt+Up / Alt+Down (or the Up and Down buttons) to move it.";
+  const list = document.createElement("ol");
+  list.setAttribute("role", "listbox");
+  list.setAttribute("aria-label", "Order to put the triggered abilities on the stack");
+  list.setAttribute("aria-describedby", help.id);
+  const live = document.createElement("div");
+  live.setAttribute("aria-live", "polite");
+  live.className = "rd-order-live";
+  root.append(help, list, live);
+  el.append(root);
+
+  let dragged = null;
+
+  function labels() {
+    const byId = new Map(model.get("items").map((it) => [it.id, it.label]));
+    return model.get("order").map((id) => ({ id, label: byId.get(id) ?? String(id) }));
+  }
+
+  function move(from, to, focus) {
+    const order = [...model.get("order")];
+    if (to < 0 || to >= order.length || from === to) return;
+    const [id] = order.splice(from, 1);
+    order.splice(to, 0, id);
+    model.set("order", order);
+    model.save_changes();
+    const moved = labels()[to];
+    live.textContent = `${moved.label} moved to position ${to + 1} of ${order.length}.`;
+    if (focus) requestAnimationFrame(() => list.children[to]?.focus());
+  }
+
+  function draw() {
+    list.replaceChildren();
+    const items = labels();
+    items.forEach((it, i) => {
+      const li = document.createElement("li");
+      li.tabIndex = 0;
+      li.draggable = true;
+      li.className = "rd-order-item";
+      li.setAttribute("role", "option");
+      li.dataset.id = String(it.id);
+      const last = i === items.length - 1;
+      li.setAttribute(
+        "aria-label",
+        `${i + 1} of ${items.length}: ${it.label}` + (last ? ", put on last, resolves first" : ""),
+      );
+      const text = document.createElement("span");
+      text.textContent = it.label + (last ? "  (resolves first)" : "");
+      const up = document.createElement("button");
+      up.type = "button";
+      up.textContent = "Up";
+      up.setAttribute("aria-label", `Move ${it.label} up`);
+      up.disabled = i === 0;
+      up.addEventListener("click", () => move(i, i - 1, true));
+      const down = document.createElement("button");
+      down.type = "button";
+      down.textContent = "Down";
+      down.setAttribute("aria-label", `Move ${it.label} down`);
+      down.disabled = last;
+      down.addEventListener("click", () => move(i, i + 1, true));
+      li.append(text, up, down);
+      li.addEventListener("keydown", (ev) => {
+        if (ev.target !== li) return;
+        if (ev.altKey && ev.key === "ArrowUp") { ev.preventDefault(); move(i, i - 1, true); }
+        else if (ev.altKey && ev.key === "ArrowDown") { ev.preventDefault(); move(i, i + 1, true); }
+        else if (ev.key === "ArrowUp") { ev.preventDefault(); list.children[i - 1]?.focus(); }
+        else if (ev.key === "ArrowDown") { ev.preventDefault(); list.children[i + 1]?.focus(); }
+      });
+      li.addEventListener("dragstart", (ev) => {
+        dragged = i;
+        ev.dataTransfer.effectAllowed = "move";
+        ev.dataTransfer.setData("text/plain", String(it.id));
+      });
+      li.addEventListener("dragover", (ev) => { ev.preventDefault(); li.classList.add("rd-over"); });
+      li.addEventListener("dragleave", () => li.classList.remove("rd-over"));
+      li.addEventListener("drop", (ev) => {
+        ev.preventDefault();
+        li.classList.remove("rd-over");
+        if (dragged !== null) move(dragged, i, false);
+        dragged = null;
+      });
+      list.append(li);
+    });
+  }
+
+  model.on("change:order", draw);
+  model.on("change:items", draw);
+  draw();
+  return () => {
+    model.off("change:order", draw);
+    model.off("change:items", draw);
+  };
+}
+
+export default { render };
