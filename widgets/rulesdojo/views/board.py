@@ -108,7 +108,8 @@ class Board(View):
         if in_hand:
             attempt = PlayLand(oid) if "Land" in c.types else CastSpell(oid, ())
         elif g.permanent(oid) is not None and c.activated:
-            attempt = ActivateAbility(oid, 0, None)
+            ab = c.activated[0]
+            attempt = ActivateAbility(oid, 0, ab.mana[0] if ab.mana else None)
         else:
             return f"<i>{html.escape(name)} has no action to take right now.</i>"
         if self.model.pending:

@@ -1,0 +1,186 @@
+"""Each widget driven as a learner would: set values, click, read what it shows and what the engine holds."""
+
+import re
+
+from rulesdojo.views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
+                             Sandbox, StackView, TriggerOrder)
+
+
+def card_button(board, name):
+    return next(b for b in board.card_buttons if b.description == name)
+
+
+def menu_button(board, text):
+    return next(b for b in board.menu.children[1:] if getattr(b, "description", "") == text)
+
+
+def shown_energy(html, who):
+    return int(re.search(rf'{who} has (\d+) energy', html).group(1))
+
+
+# 1. Energy counter: CR 107.14, 118.3 — you can't pay more than you have.
+def test_energy_counter_gets_pays_and_refuses_overpaying(make_model):
+    m = make_model({}, {})
+    w = EnergyCounter(m, "Alice")
+    w.amount.value = 3
+    w.get_button.click()
+    assert m.energy_of("Alice") == 3 and shown_energy(w.display.value, "Alice") == 3
+    assert w.display.value.count('aria-label="energy"') == 3  # one symbol per counter
+    w.amount.value = 5
+    w.pay_button.click()
+    assert "CR 118.3" in w.feedback.value and "can't pay 5" in w.feedback.value
+    assert m.energy_of("Alice") == 3 and shown_energy(w.display.value, "Alice") == 3
+    w.amount.value = 2
+    w.pay_button.click()
+    assert w.feedback.value == "" and shown_energy(w.display.value, "Alice") == 1
+
+
+# 2. Mana vs energy: CR 500.4 empties mana; energy stays (ruling E7); "any type" gives no energy.
+def test_mana_empties_at_step_end_but_energy_stays(make_model):
+    m = make_model({"energy": 1, "battlefield": ["Aether Hub", "Reflecting Pool"]}, {})
+    w = ManaVsEnergy(m)
+    labels = [label for label, _ in w.abilities.options]
+    assert "Tap Reflecting Pool for {G}" in labels  # Hub could make any color (CR 106.7)
+    w.abilities.value = dict(w.abilities.options)["Tap Reflecting Pool for {G}"]
+    w.add_button.click()
+    alice = m.players[0]
+    assert alice["mana_pool"]["G"] == 1 and alice["energy"] == 1  # mana, never energy
+    assert "(1 mana)" in w.pools.value
+    w.next_button.click()
+    assert m.step == "beginning of combat"
+    assert m.players[0]["mana_pool"]["G"] == 0 and m.players[0]["energy"] == 1
+    assert "(0 mana)" in w.pools.value and shown_energy(w.pools.value, "Alice") == 1
+    assert 'aria-current="step"' in w.steps.value and "▶ beginning of combat" in w.steps.value
+
+
+def test_energy_stays_across_turns(make_model):
+    m = make_model({"energy": 2, "library": ["Forest"]}, {"library": ["Island"]})
+    w = ManaVsEnergy(m)
+    for _ in range(8):  # to Nadia's turn
+        w.next_button.click()
+    assert m.active == "Nadia" and m.energy_of("Alice") == 2
+
+
+# 3. Stack: CR 608.2b — every target illegal: doesn't resolve, no energy gained or paid.
+def test_stack_shows_a_spell_that_did_not_resolve(make_model):
+    m = make_model({"energy": 2, "mana": "{R}{R}", "hand": ["Harnessed Lightning"]},
+                   {"mana": "{U}", "hand": ["Unsummon"], "battlefield": ["Grizzly Bears"]})
+    w, b = StackView(m), Board(m)
+    card_button(b, "Harnessed Lightning").click()
+    menu_button(b, "Cast Harnessed Lightning targeting Nadia's Grizzly Bears").click()
+    w.pass_button.click()
+    card_button(b, "Unsummon").click()
+    menu_button(b, "Cast Unsummon targeting Nadia's Grizzly Bears").click()
+    assert "Unsummon" in w.display.value.split("</li>")[0]  # top first
+    w.resolve_button.click()
+    w.resolve_button.click()
+    assert "didn't resolve" in w.outcome.value and "CR 608.2b" in w.outcome.value
+    assert "No energy was gained" in w.outcome.value
+    assert m.energy_of("Alice") == 2 and m.stack == ()
+
+
+# 4. Trigger order: CR 603.3b — you choose; the last put on the stack resolves first.
+def test_trigger_order_reorders_and_confirms(make_model):
+    m = make_model({"hand": ["Forest"], "battlefield": ["Architect of the Untamed", "Steppe Lynx"]}, {})
+    b, w = Board(m), TriggerOrder(m)
+    card_button(b, "Forest").click()
+    menu_button(b, "Play Forest").click()
+    assert not w.confirm_button.disabled
+    ids = list(w.order_list.order)
+    names = {i["id"]: i["label"].split(":")[0] for i in w.order_list.items}
+    w.order_list.order = list(reversed(ids))  # what a drag (or Alt+Down) sends back
+    first_to_resolve = names[w.order_list.order[-1]]
+    assert re.search(r"<li>([^<]+)</li>", w.implied.value).group(1) == first_to_resolve
+    w.confirm_button.click()
+    assert m.pending is None and m.stack[0]["name"] == first_to_resolve
+
+
+# 5. Payment prompt: "may pay" once on resolution (E3); "if you do" (E5); pay any amount (banked energy).
+def test_may_pay_once_if_you_do(make_model):
+    m = make_model({"energy": 5, "battlefield": ["Voltaic Brawler"]}, {}, step="beginning of combat")
+    c, p = ChoicePanel(m), PaymentPrompt(m)
+    ManaVsEnergy(m).next_button.click()
+    assert m.pending["kind"] == "declare_attackers"
+    brawler = m.battlefield[0]["id"]
+    c.multi.value = (brawler,)
+    c.confirm_button.click()
+    s = StackView(m)
+    s.resolve_button.click()
+    assert not p.pay_button.disabled and "If you do" in p.link.value
+    p.pay_button.click()
+    assert m.energy_of("Alice") == 4 and m.pending is None  # paid once, then no prompt
+    assert p.pay_button.disabled
+    assert m.battlefield[0]["power"] == 4 and "trample" in m.battlefield[0]["keywords"]
+
+
+def test_pay_any_amount_counts_banked_energy(make_model):
+    m = make_model({"energy": 2, "mana": "{R}", "hand": ["Galvanic Discharge"]},
+                   {"battlefield": ["Vorinclex, Monstrous Raider"]})
+    b, p, s = Board(m), PaymentPrompt(m), StackView(m)
+    card_button(b, "Galvanic Discharge").click()
+    menu_button(b, "Cast Galvanic Discharge targeting Nadia's Vorinclex, Monstrous Raider").click()
+    s.resolve_button.click()
+    assert p.slider.min == 0 and p.slider.max == m.energy_of("Alice")
+    # Nadia's Vorinclex halves the three energy Alice gets: 2 + 1.
+    assert p.slider.max == 3
+    p.slider.value = 3
+    p.amount_button.click()
+    assert m.energy_of("Alice") == 0 and m.battlefield[0]["damage"] == 3
+
+
+def test_when_you_do_puts_a_reflexive_trigger_on_the_stack(make_model):
+    m = make_model({"energy": 3, "battlefield": ["Guide of Souls", "Grizzly Bears"]}, {},
+                   step="beginning of combat")
+    c, p, s = ChoicePanel(m), PaymentPrompt(m), StackView(m)
+    ManaVsEnergy(m).next_button.click()
+    bears = next(x["id"] for x in m.battlefield if x["card"] == "Grizzly Bears")
+    c.multi.value = (bears,)
+    c.confirm_button.click()
+    s.resolve_button.click()
+    assert "When you do" in p.link.value
+    p.pay_button.click()
+    assert m.energy_of("Alice") == 0 and m.pending["kind"] == "choose_targets"
+    c.confirm_button.click()  # the only attacking creature
+    assert "reflexive" in s.display.value and m.priority == "Alice"  # players may respond now
+
+
+# 6. Board: a click offers the card's legal actions, or says which rule stops it.
+def test_board_click_plays_a_land_and_explains_summoning_sickness(make_model):
+    m = make_model({"hand": ["Forest"], "battlefield": [{"card": "Servant of the Conduit", "sick": True}],
+                    "energy": 1}, {})
+    b = Board(m)
+    assert 'role="tooltip"' in b.sides.children[0].children[2].children[0].children[0].value
+    card_button(b, "Servant of the Conduit").click()
+    assert "CR 302.6" in b.menu.children[1].value
+    card_button(b, "Forest").click()
+    menu_button(b, "Play Forest").click()
+    assert [x["card"] for x in m.battlefield] == ["Servant of the Conduit", "Forest"]
+    assert "Forest" in b.sides.children[0].children[2].children[1].children[0].value
+
+
+# 7. Event log: newest first, each line with its rule.
+def test_event_log_is_newest_first_with_rules(make_model):
+    m = make_model({"hand": ["Forest"], "battlefield": ["Architect of the Untamed"]}, {})
+    log, b, s = EventLog(m), Board(m), StackView(m)
+    card_button(b, "Forest").click()
+    menu_button(b, "Play Forest").click()
+    s.resolve_button.click()
+    items = re.findall(r"<li>(.*?)</li>", log.display.value)
+    assert "CR 107.14" in items[0] and "gets 1 energy" in items[0]
+    assert "CR 305.1" in items[-1]
+
+
+# 8. Sandbox: loads a shipped board, plays, undoes.
+def test_sandbox_loads_plays_and_undoes():
+    s = Sandbox()
+    s.scenarios.value = dict(s.scenarios.options)["Energy isn't mana — pools empty, energy stays"]
+    s.load_button.click()
+    assert s.model.scenario_name.startswith("Energy isn't mana")
+    card_button(s.board, "Forest").click()
+    menu_button(s.board, "Tap Forest for {G}").click()
+    assert s.model.players[0]["mana_pool"]["G"] == 1
+    s.undo_button.click()
+    assert s.model.players[0]["mana_pool"]["G"] == 0
+    s.path.value = "/no/such/file.yaml"
+    s.load_button.click()
+    assert "can't read the file" in s.feedback.value and s.model.scenario_name.startswith("Energy")
