@@ -4,7 +4,9 @@ import json
 import subprocess
 import sys
 
-from conftest import SCENARIOS
+import pathlib
+
+SCENARIOS = pathlib.Path(__file__).resolve().parents[1] / "scenarios"
 
 
 def rulesdojo(*args, cwd=None):

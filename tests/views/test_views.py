@@ -2,8 +2,19 @@
 
 import re
 
+import pytest
+
+from rulesdojo.state import GameModel
 from rulesdojo.views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                              Sandbox, StackView, TriggerOrder)
+
+
+@pytest.fixture
+def make_model():
+    def board(alice, nadia, **setup):
+        return GameModel.from_scenario({"name": "view test", "setup": {
+            "players": [{"name": "Alice", **alice}, {"name": "Nadia", **nadia}], **setup}})
+    return board
 
 
 def card_button(board, name):

@@ -1,4 +1,0 @@
-import pathlib
-
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-SCENARIOS = ROOT / "tests" / "scenarios"
