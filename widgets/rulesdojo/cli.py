@@ -68,7 +68,18 @@ def main(argv: list[str] | None = None) -> int:
     p_check = sub.add_parser("check", help="run scenario files and check their expectations")
     p_check.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
     p_check.add_argument("--json", action="store_true", help="print each final state as JSON")
+    p_serve = sub.add_parser("serve", help="serve the lessons with Voila")
+    p_serve.add_argument("--host", default="127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8866)
+    p_serve.add_argument("--pool-size", type=int, default=1,
+                         help="preheated kernels kept ready per notebook (0: none)")
+    p_serve.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks to serve")
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        from pathlib import Path
+
+        from .serving import serve
+        return serve(args.host, args.port, args.pool_size, Path(args.lessons) if args.lessons else None)
     if args.command == "check":
         return check(args.paths, args.json)
     return 2
