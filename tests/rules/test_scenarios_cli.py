@@ -35,7 +35,7 @@ def test_invalid_file_exits_2_with_file_and_place_and_no_traceback(tmp_path):
     bad.write_text("name: x\nsetup:\n  players:\n    - name: Alice\n      enrgy: 3\n    - name: Nadia\n")
     out = rulesdojo("check", str(bad))
     assert out.returncode == 2
-    assert str(bad) in out.stdout and "line 4" in out.stdout and "'enrgy'" in out.stdout
+    assert str(bad) in out.stdout and "line 5" in out.stdout and "'enrgy'" in out.stdout
     assert "Traceback" not in out.stdout + out.stderr
 
 

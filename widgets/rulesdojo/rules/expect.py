@@ -7,6 +7,7 @@ from collections import Counter
 from . import query as q
 from .errors import RulesError, ScenarioError
 from .mana import TYPES, ManaCost, pool_text
+from .yamlsource import key_line
 
 EXPECT_KEYS = {"players", "permanents", "stack", "resolved", "step", "turn", "active", "priority",
                "pending", "log_contains", "winner"}
@@ -18,26 +19,33 @@ PERM_EXPECT = {"power", "toughness", "tapped", "counters", "controller", "types"
 
 def validate_expect(exp, source: str, place: str) -> None:
     """Check an ``expect`` mapping's shape; raise ``ScenarioError`` at the first problem."""
-    def bad(msg):
-        raise ScenarioError(msg, file=source, place=place)
+    def bad(msg, where=None, key=None):
+        # Name the offending key's own line when the YAML recorded it (else the place given).
+        line = key_line(where, key) if where is not None and key is not None else 0
+        at = f"line {line}, {place.split(', ', 1)[1] if place.startswith('line ') else place}"
+        raise ScenarioError(msg, file=source, place=at if line else place)
 
     if not isinstance(exp, dict):
         bad("'expect' must be a mapping")
     extra = [k for k in exp if k not in EXPECT_KEYS]
     if extra:
-        bad(f"unknown expectation {extra[0]!r}; known: {', '.join(sorted(EXPECT_KEYS))}")
-    for name, want in (exp.get("players") or {}).items():
+        bad(f"unknown expectation {extra[0]!r}; known: {', '.join(sorted(EXPECT_KEYS))}", exp, extra[0])
+    players = exp.get("players") or {}
+    for name, want in players.items():
         if not isinstance(want, dict):
-            bad(f"players.{name} must be a mapping")
+            bad(f"players.{name} must be a mapping", players, name)
         extra = [k for k in want if k not in PLAYER_EXPECT]
         if extra:
-            bad(f"unknown key {extra[0]!r} under players.{name}; known: {', '.join(sorted(PLAYER_EXPECT))}")
-    for name, want in (exp.get("permanents") or {}).items():
+            bad(f"unknown key {extra[0]!r} under players.{name}; known: {', '.join(sorted(PLAYER_EXPECT))}",
+                want, extra[0])
+    perms = exp.get("permanents") or {}
+    for name, want in perms.items():
         if not isinstance(want, dict):
-            bad(f"permanents.{name} must be a mapping")
+            bad(f"permanents.{name} must be a mapping", perms, name)
         extra = [k for k in want if k not in PERM_EXPECT]
         if extra:
-            bad(f"unknown key {extra[0]!r} under permanents.{name}; known: {', '.join(sorted(PERM_EXPECT))}")
+            bad(f"unknown key {extra[0]!r} under permanents.{name}; known: {', '.join(sorted(PERM_EXPECT))}",
+                want, extra[0])
     if "resolved" in exp and not isinstance(exp["resolved"], dict):
         bad("'resolved' maps a spell or ability name to true or false")
 

@@ -26,7 +26,7 @@ from .errors import AmbiguousReference, RulesError, ScenarioError
 from .expect import check_expect, validate_expect
 from .game import ZONES, Game
 from .objects import STEP_NAMES
-from .yamlsource import line_of, load
+from .yamlsource import LocatedList, item_line, key_line, line_of, load
 
 RULINGS = {f"E{i}" for i in range(1, 10)} | {"L1", "L2", "L3"}
 TOP_KEYS = {"name", "description", "rulings", "cards", "setup", "actions", "expect"}
@@ -76,7 +76,8 @@ class Scenario:
                                 file=source, place="top level")
         _no_unknown(data, TOP_KEYS, source, "top level")
         if not isinstance(data.get("name"), str) or not data["name"].strip():
-            raise ScenarioError("'name' is required and must be text", file=source, place=_at(data, "top level"))
+            raise ScenarioError("'name' is required and must be text", file=source,
+                                place=_at(data, "top level", "name" if "name" in data else None))
         setup = data.get("setup")
         if not isinstance(setup, dict):
             raise ScenarioError("'setup' is required: a mapping with 'players'", file=source,
@@ -84,24 +85,33 @@ class Scenario:
         _check_setup(setup, source)
         actions = data.get("actions") or []
         if not isinstance(actions, list):
-            raise ScenarioError("'actions' must be a list", file=source, place="actions")
+            raise ScenarioError("'actions' must be a list", file=source, place=_at(data, "actions", "actions"))
         for i, a in enumerate(actions):
             _check_action(a, source, _place_of(actions, i, a))
         expect = data.get("expect") or {}
         if not isinstance(expect, dict):
-            raise ScenarioError("'expect' must be a mapping", file=source, place="expect")
+            raise ScenarioError("'expect' must be a mapping", file=source, place=_at(data, "expect", "expect"))
         validate_expect(expect, source, _at(expect, "expect"))
         rulings = data.get("rulings") or []
         bad = [r for r in rulings if r not in RULINGS] if isinstance(rulings, list) else [rulings]
         if bad:
+            first = rulings.index(bad[0]) if isinstance(rulings, list) else -1
+            line = item_line(rulings, first) if first >= 0 else key_line(data, "rulings")
             raise ScenarioError(f"unknown ruling tag(s) {bad}; tags are E1-E9 and L1-L3", file=source,
-                                place=_at(data, "rulings"))
-        return cls(data["name"], setup, list(actions), expect, source, data.get("description", ""),
+                                place=f"line {line}, rulings" if line else "rulings")
+        kept = LocatedList(actions)  # keep each action's line for the messages of a run
+        kept.lines = list(getattr(actions, "lines", None) or [])
+        return cls(data["name"], setup, kept, expect, source, data.get("description", ""),
                    list(rulings), list(data.get("cards") or []), data)
 
 
-def _at(obj, place: str) -> str:
-    line = line_of(obj)
+def _at(obj, place: str, key=None) -> str:
+    """Name a place with its line: the key's own line when ``key`` is given, else the mapping's."""
+    line = key_line(obj, key) if key is not None else line_of(obj)
+    if place.startswith("line ") and ", " in place:  # a better line replaces the one given
+        if not line:
+            return place
+        place = place.split(", ", 1)[1]
     return f"line {line}, {place}" if line else place
 
 
@@ -115,7 +125,7 @@ def _no_unknown(d: dict, allowed: set, source: str, place: str) -> None:
     extra = [k for k in d if k not in allowed]
     if extra:
         raise ScenarioError(f"unknown key {extra[0]!r}; allowed here: {', '.join(sorted(allowed))}",
-                            file=source, place=_at(d, place))
+                            file=source, place=_at(d, place, extra[0]))
 
 
 def _check_setup(setup: dict, source: str) -> None:
@@ -123,7 +133,7 @@ def _check_setup(setup: dict, source: str) -> None:
     players = setup.get("players")
     if not isinstance(players, list) or len(players) < 2:
         raise ScenarioError("'setup.players' must list two or more players", file=source,
-                            place=_at(setup, "setup"))
+                            place=_at(setup, "setup", "players" if "players" in setup else None))
     for i, p in enumerate(players):
         place = f"setup.players[{i + 1}]"
         if not isinstance(p, dict) or not isinstance(p.get("name"), str):
@@ -132,13 +142,13 @@ def _check_setup(setup: dict, source: str) -> None:
         for key in ("life", "energy"):
             if key in p and (not isinstance(p[key], int) or isinstance(p[key], bool)):
                 raise ScenarioError(f"'{key}' must be a whole number, not {p[key]!r}", file=source,
-                                    place=_at(p, place))
+                                    place=_at(p, place, key))
         if p.get("energy", 0) < 0:
             raise ScenarioError("'energy' can't be negative: a player has zero or more energy counters",
-                                file=source, place=_at(p, place), rule="107.14")
+                                file=source, place=_at(p, place, "energy"), rule="107.14")
         for z in (*ZONES, "battlefield"):
             if z in p and not isinstance(p[z], list):
-                raise ScenarioError(f"'{z}' must be a list of cards", file=source, place=_at(p, place))
+                raise ScenarioError(f"'{z}' must be a list of cards", file=source, place=_at(p, place, z))
         for j, entry in enumerate(p.get("battlefield") or []):
             if isinstance(entry, dict):
                 _no_unknown(entry, PERM_KEYS, source, f"{place}.battlefield[{j + 1}]")
@@ -147,7 +157,7 @@ def _check_setup(setup: dict, source: str) -> None:
                                         file=source, place=_at(entry, f"{place}.battlefield[{j + 1}]"))
     if "step" in setup and setup["step"] not in STEP_NAMES:
         raise ScenarioError(f"unknown step {setup['step']!r}; steps are: {', '.join(STEP_NAMES)}",
-                            file=source, place=_at(setup, "setup.step"))
+                            file=source, place=_at(setup, "setup.step", "step"))
 
 
 def _verbs(a: dict) -> list[str]:
@@ -193,15 +203,23 @@ def build(s: Scenario) -> tuple[Game, dict]:
         g = Game(names, active=setup.get("active"), step=setup.get("step", "precombat main"),
                  turn_number=setup.get("turn", 2), seed=setup.get("seed", 0))
     except RulesError as exc:
-        raise ScenarioError(exc.message, file=s.source, place=_at(setup, "setup"), rule=exc.rule)
+        key = {"103.1": "players", "102.1": "active", "500.1": "step"}.get(exc.rule or "")
+        raise ScenarioError(exc.message, file=s.source, place=_at(setup, "setup", key), rule=exc.rule)
     aliases: dict[str, int] = {}
     for i, p in enumerate(setup["players"]):
         place = _at(p, f"setup.players[{i + 1}]")
         try:
             _build_player(g, p, aliases)
         except RulesError as exc:
-            raise ScenarioError(exc.message, file=s.source, place=place, rule=exc.rule)
+            line = getattr(exc, "line", None)  # the entry that failed, when known
+            raise ScenarioError(exc.message, file=s.source, rule=exc.rule,
+                                place=f"line {line}, setup.players[{i + 1}]" if line else place)
     return g, aliases
+
+
+def _entry_line(exc: RulesError, seq, j: int) -> RulesError:
+    exc.line = item_line(seq, j) or None
+    return exc
 
 
 def _build_player(g: Game, p: dict, aliases: dict) -> None:
@@ -217,23 +235,33 @@ def _build_player(g: Game, p: dict, aliases: dict) -> None:
         try:
             cost = ManaCost.parse(str(p["mana"]))
         except ValueError as exc:
-            raise RulesError(f"'mana': {exc}")
+            err = RulesError(f"'mana': {exc}")
+            err.line = key_line(p, "mana") or None
+            raise err
         if cost.generic:
-            raise RulesError(f"'mana' lists mana by type, like {{G}}{{C}}; {p['mana']!r} has a generic amount")
+            err = RulesError(f"'mana' lists mana by type, like {{G}}{{C}}; {p['mana']!r} has a generic amount")
+            err.line = key_line(p, "mana") or None
+            raise err
         for t, n in cost.colored:
             pl.pool[t] += n
     for zone in ZONES:
-        for entry in p.get(zone) or []:
+        for j, entry in enumerate(p.get(zone) or []):
             name, alias = (entry.get("card"), entry.get("id")) if isinstance(entry, dict) else (entry, None)
-            oid = g.add_card(who, str(name), zone)
+            try:
+                oid = g.add_card(who, str(name), zone)
+            except RulesError as exc:
+                raise _entry_line(exc, p[zone], j)
             if alias:
                 aliases[str(alias)] = oid
-    for entry in p.get("battlefield") or []:
+    for j, entry in enumerate(p.get("battlefield") or []):
         e = entry if isinstance(entry, dict) else {"card": entry}
-        oid = g.add_permanent(who, str(e["card"]), tapped=bool(e.get("tapped", False)),
-                              sick=bool(e.get("sick", False)), counters=e.get("counters"),
-                              damage=int(e.get("damage", 0)), token=bool(e.get("token", False)),
-                              owner=e.get("owner"))
+        try:
+            oid = g.add_permanent(who, str(e["card"]), tapped=bool(e.get("tapped", False)),
+                                  sick=bool(e.get("sick", False)), counters=e.get("counters"),
+                                  damage=int(e.get("damage", 0)), token=bool(e.get("token", False)),
+                                  owner=e.get("owner"))
+        except RulesError as exc:
+            raise _entry_line(exc, p["battlefield"], j)
         if "id" in e:
             aliases[str(e["id"])] = oid
 
@@ -275,7 +303,7 @@ class _Runner:
             try:
                 if act == "undo":
                     if self.g.undo() is None:
-                        raise ScenarioError("nothing to undo", file=self.s.source, place=place)
+                        raise RulesError("nothing to undo: no action has been taken yet")
                 else:
                     self.g.apply(act)
             except RulesError as exc:

@@ -6,8 +6,9 @@ import yaml
 
 
 class Located(dict):
-    """A mapping that remembers the line it started on."""
+    """A mapping that remembers the line it started on, and the line of each key."""
     line: int = 0
+    key_lines: dict = {}
 
 
 class LocatedList(list):
@@ -22,6 +23,10 @@ class _Loader(yaml.SafeLoader):
 def _mapping(loader, node):
     m = Located(loader.construct_mapping(node, deep=True))
     m.line = node.start_mark.line + 1
+    m.key_lines = {}
+    for key_node, _ in node.value:  # merge keys are already flattened by construct_mapping
+        if isinstance(key_node, yaml.ScalarNode):
+            m.key_lines.setdefault(loader.construct_object(key_node), key_node.start_mark.line + 1)
     return m
 
 
@@ -47,3 +52,24 @@ def load(text: str):
 
 def line_of(obj, default: int = 0) -> int:
     return getattr(obj, "line", default) or default
+
+
+def key_line(obj, key, default: int = 0) -> int:
+    """Return the line a mapping's key is written on (else the mapping's own line).
+
+    >>> key_line(load("a: 1\\nb: 2\\n"), "b")
+    2
+    """
+    lines = getattr(obj, "key_lines", None) or {}
+    try:
+        return lines.get(key) or line_of(obj, default)
+    except TypeError:  # an unhashable key
+        return line_of(obj, default)
+
+
+def item_line(seq, i: int, default: int = 0) -> int:
+    """Return the line of a list's i-th item (else the item's own line, if it is a mapping)."""
+    lines = getattr(seq, "lines", None)
+    if lines and 0 <= i < len(lines):
+        return lines[i]
+    return line_of(seq[i], default) if 0 <= i < len(seq) else default
