@@ -62,6 +62,20 @@ def check(paths: list[str], as_json: bool, out=sys.stdout) -> int:
     return status
 
 
+def bank_lint(path: str | None, out=sys.stdout) -> int:
+    """Lint a question bank folder (default: the shipped one); return 0 clean, 1 problems, 2 unreadable."""
+    from .quiz.lint import lint_bank
+    try:
+        report = lint_bank(path)
+    except Exception as exc:  # never a traceback
+        print(f"ERROR {path}: the linter stopped: {exc.__class__.__name__}: {exc}", file=out)
+        return 2
+    for problem in report.problems:
+        print(f"{'UNREADABLE' if report.unreadable else 'PROBLEM'} {problem}", file=out)
+    print(report.summary(), file=out)
+    return report.exit_code
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulesdojo", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -74,7 +88,14 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--pool-size", type=int, default=1,
                          help="preheated kernels kept ready per notebook (0: none)")
     p_serve.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks to serve")
+    p_bank = sub.add_parser("bank", help="work with a question bank")
+    bank_sub = p_bank.add_subparsers(dest="bank_command", required=True)
+    p_lint = bank_sub.add_parser("lint", help="check every question in a bank folder")
+    p_lint.add_argument("path", nargs="?", default=None, metavar="PATH",
+                        help="a folder of question files, or one file (default: the shipped bank)")
     args = parser.parse_args(argv)
+    if args.command == "bank" and args.bank_command == "lint":
+        return bank_lint(args.path)
     if args.command == "serve":
         from pathlib import Path
 

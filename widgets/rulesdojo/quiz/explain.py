@@ -1,0 +1,68 @@
+"""Explanations: the short answer first, then the log events that decided it, with rule numbers.
+
+>>> from rulesdojo.rules.objects import Event
+>>> log = [Event(1, "117.3d", "Alice passes priority.", "priority"),
+...        Event(2, "107.14", "Alice gets 1 energy from Architect of the Untamed; 1 now.", "energy")]
+>>> print(explain("Alice has 1 energy.", log))
+Alice has 1 energy.
+- Alice gets 1 energy from Architect of the Untamed; 1 now. (CR 107.14)
+"""
+
+from __future__ import annotations
+
+import re
+
+#: How much each kind of log event matters to an explanation (higher first; absent: left out).
+WEIGHT = {
+    "fizzle": 9, "replaced": 9, "prevented": 9, "rule": 8, "energy": 8, "choice": 8,
+    "becomes": 8, "type": 8, "landfall": 7, "order": 7, "counters": 7, "damage": 6,
+    "pump": 6, "life": 6, "leaves": 5, "trigger": 4, "enters": 3, "zone": 2, "cast": 2,
+    "activate": 2, "play": 2, "resolve": 1, "mana": 1,
+}
+#: Mana events worth telling: mana abilities, triggered mana, pools emptying, "any type".
+MANA_RULES = ("605.", "500.4", "106.")
+MAX_LINES = 7
+RULE = re.compile(r"\b(?:CR|MTR) \d")
+
+
+def weight(ev) -> int:
+    """Score one event for an explanation (0: leave it out)."""
+    if ev.kind == "mana":
+        return 7 if ev.rule.startswith(MANA_RULES) else 0
+    if ev.kind == "zone":
+        return 6 if ev.rule.startswith("111.") else 0
+    if ev.kind == "trigger" and ev.rule.startswith("603.12"):
+        return 8
+    if ev.kind == "enters" and "Land" not in ev.text:
+        return 1
+    return WEIGHT.get(ev.kind, 0)
+
+
+def select(log, limit: int = MAX_LINES, extra_rules=()) -> list:
+    """Pick the events that explain the outcome, at most ``limit``, kept in the order they happened."""
+    scored = [(weight(ev) + (5 if ev.rule in extra_rules else 0), ev) for ev in log]
+    scored = [(w, ev) for w, ev in scored if w > 0]
+    seen, unique = set(), []
+    for w, ev in scored:
+        if ev.text in seen:
+            continue
+        seen.add(ev.text)
+        unique.append((w, ev))
+    keep = sorted(unique, key=lambda x: (-x[0], x[1].seq))[:limit]
+    return sorted((ev for _, ev in keep), key=lambda ev: ev.seq)
+
+
+def line(ev) -> str:
+    """Write one event as an explanation line, with its rule number."""
+    text = ev.text.strip()
+    return f"- {text}" if RULE.search(text) else f"- {text} (CR {ev.rule})"
+
+
+def explain(lead: str, log, note: str | None = None, extra: list[str] = (), extra_rules=()) -> str:
+    """Build an explanation: the lead sentence, the deciding events, any extra lines, the note."""
+    lines = [lead.strip()]
+    lines += [f"- {x}" for x in extra]
+    lines += [line(ev) for ev in select(log, MAX_LINES - len(extra) - (1 if note else 0), extra_rules)]
+    if note:
+        lines.append(f"- {note.strip()}")
+    return "\n".join(lines)

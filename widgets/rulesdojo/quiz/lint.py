@@ -1,0 +1,161 @@
+"""Check a question bank: every file parses, every variant plays and has exactly one answer.
+
+>>> report = lint_bank()
+>>> report.ok, report.questions >= 40
+(True, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..rules.errors import RulesError, ScenarioError
+from . import params as pm
+from .model import Question, QuestionError, question_files
+from .variant import Variant
+
+SAMPLE = 48  # at most this many variants are played per question (all of them when fewer)
+
+
+@dataclass
+class Problem:
+    file: str
+    place: str | None
+    message: str
+
+    def __str__(self) -> str:
+        return ": ".join(x for x in (self.file, self.place, self.message) if x)
+
+
+@dataclass
+class LintReport:
+    """What ``lint_bank`` found: counts and one ``Problem`` per thing wrong."""
+
+    path: str
+    files: int = 0
+    questions: int = 0
+    variants: int = 0
+    problems: list = field(default_factory=list)
+    unreadable: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not self.unreadable
+
+    @property
+    def exit_code(self) -> int:
+        return 2 if self.unreadable else (1 if self.problems else 0)
+
+    def summary(self) -> str:
+        n = len(self.problems)
+        return (f"{self.files} files, {self.questions} questions, {self.variants} variants checked: "
+                f"{n} problem{'s' if n != 1 else ''}")
+
+
+def sample_values(q: Question) -> list[dict]:
+    """Return the variants lint plays: all of them, or a fixed spread when there are many."""
+    vals = q.all_values()
+    if len(vals) <= SAMPLE:
+        return vals
+    step = len(vals) / SAMPLE
+    return [vals[int(i * step)] for i in range(SAMPLE - 1)] + [vals[-1]]
+
+
+def lint_bank(path=None) -> LintReport:
+    """Check every question file in a folder (default: the shipped bank) or one file."""
+    from .model import shipped_bank_path
+    root = shipped_bank_path() if path is None else Path(path)
+    report = LintReport(str(root))
+    if not root.exists():
+        report.unreadable = True
+        report.problems.append(Problem(str(root), None, "no such file or folder"))
+        return report
+    files = question_files(root)
+    if not files:
+        report.unreadable = True
+        report.problems.append(Problem(str(root), None, "no question files (.yaml/.yml) in it"))
+        return report
+    seen: dict[str, str] = {}
+    for f in files:
+        report.files += 1
+        try:
+            q = Question.from_file(f)
+        except QuestionError as exc:
+            report.problems.append(Problem(exc.file or str(f), exc.place, exc.detail))
+            continue
+        except Exception as exc:  # never a traceback: say what broke
+            report.problems.append(Problem(str(f), None, f"can't be read: {exc.__class__.__name__}: {exc}"))
+            continue
+        if q.id in seen:
+            line = getattr(q.data, "line", 0)
+            report.problems.append(Problem(str(f), f"line {line}, id" if line else "id",
+                                           f"id {q.id!r} is already used by {seen[q.id]}"))
+            continue
+        seen[q.id] = str(f)
+        report.questions += 1
+        report.problems += lint_question(q, report)
+    return report
+
+
+def lint_question(q: Question, report: LintReport | None = None) -> list[Problem]:
+    """Play the question's variants and check each has exactly one right answer."""
+    problems: list[Problem] = []
+    src = q.source_file
+    reported: set[str] = set()
+
+    def add(place, msg, values):
+        key = f"{place}|{msg}"
+        if key in reported:
+            return
+        reported.add(key)
+        where = ", ".join(f"{k}={v!r}" for k, v in values.items())
+        problems.append(Problem(src, place, f"{msg}" + (f" (variant {where})" if where else "")))
+
+    unused = {p.name for p in q.params} - pm.names_in(
+        {k: v for k, v in q.data.items() if k != "params"})
+    if unused:
+        add("params", f"parameter {sorted(unused)[0]!r} is declared but never used", {})
+    for values in sample_values(q):
+        if report is not None:
+            report.variants += 1
+        try:
+            q.check_shape(values)
+            v = Variant(q, values, seed=None)
+        except ScenarioError as exc:
+            add(exc.place, exc.detail, values)
+            continue
+        except RulesError as exc:
+            add(_place(q, "ask" if q.kind == "outcome" else "scenario"), str(exc), values)
+            continue
+        except Exception as exc:  # never a traceback
+            add(None, f"{exc.__class__.__name__}: {exc}", values)
+            continue
+        if q.kind == "choice":
+            if len(v._held) != 1:
+                held = [v.options[i] for i in v._held]
+                add(_place(q, "options"), f"{len(held)} options hold, exactly one must"
+                    + (f": {'; '.join(held)}" if held else ""), values)
+        elif q.kind == "order":
+            try:
+                v._solve_orders()
+            except Exception as exc:  # never a traceback
+                add(_place(q, "goal"), f"{exc.__class__.__name__}: {exc}", values)
+                continue
+            good = [o for o in v._orders if o[1]]
+            if not good:
+                why = v._orders[0][2][1] if v._orders else None
+                add(_place(q, "goal"), "no order reaches the goal" + (f" ({why})" if why else ""), values)
+            elif len(good) == len(v._orders):
+                add(_place(q, "goal"), "every order reaches the goal: the question is trivial", values)
+        lead = v.solution()
+        if "{" in lead.explanation.splitlines()[0] and "{E}" not in lead.explanation:
+            add(_place(q, "explanation_lead"), "the lead still has an unfilled placeholder", values)
+    return problems
+
+
+def _place(q: Question, key: str) -> str:
+    obj = q.data.get(key)
+    line = getattr(obj, "line", 0) or (getattr(obj, "lines", None) or [0])[0]
+    return f"line {line}, {key}" if line else key

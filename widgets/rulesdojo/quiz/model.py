@@ -1,0 +1,469 @@
+"""Questions as data: read one YAML file per question, check its shape, keep the bank.
+
+>>> q = Question.from_dict({
+...     "id": "demo", "kind": "policy", "difficulty": 1, "level": "L1", "complexity": 1,
+...     "tags": {"rulings": ["E6"], "topics": ["tournament-policy"]},
+...     "prompt": "May Alice track energy with a die at Regular REL?",
+...     "explanation_lead": "{answer}.", "options": ["Yes", "No"], "answer": "Yes",
+...     "source": "MTR 2.14", "explanation": ["Dice are fine at Regular REL (MTR 2.14)."]})
+>>> q.kind, q.trap
+('policy', False)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from ..rules.cards import all_cards
+from ..rules.errors import ScenarioError
+from ..rules.expect import validate_expect
+from ..rules.scenario import RULINGS, Scenario, _check_action
+from ..rules.yamlsource import line_of, load
+from . import params as pm
+
+KINDS = ("outcome", "choice", "order", "policy")
+LEVELS = ("L1", "L2", "L3")
+#: Topics a question may be tagged with (``tags.topics``).
+TOPICS = (
+    "energy-basics", "paying-energy", "may-pay", "pay-any-amount", "reflexive-trigger",
+    "targets", "mana-vs-energy", "mana-abilities", "landfall", "trigger-order", "stack",
+    "replacement-effects", "proliferate", "counters", "tokens", "land-play", "timing",
+    "type-changing", "summoning-sickness", "zone-change", "tournament-policy",
+)
+#: What an outcome question may ask; the engine computes the answer.
+ASKS = {
+    "energy": "a player's energy counters (a number)",
+    "life": "a player's life total (a number)",
+    "power": "a permanent's power (a number)",
+    "toughness": "a permanent's toughness (a number)",
+    "damage": "damage marked on a permanent (a number)",
+    "counters": "counters of one kind on a permanent or a player: {on: ..., kind: ...} (a number)",
+    "count": "how many permanents with a name a player controls: \"Alice's Beast\" (a number)",
+    "resolved": "whether a named spell or ability resolved (yes/no)",
+    "mana": "a player's mana pool (mana symbols, or nothing)",
+    "stack": "the stack's contents, top first (names)",
+}
+ASK_FORMAT = {"resolved": "yes/no", "mana": "mana", "stack": "names"}
+TOP_KEYS = {"id", "kind", "tags", "difficulty", "level", "complexity", "trap", "prompt",
+            "explanation_lead", "params", "note", "shuffle",
+            "scenario", "ask", "options", "then", "goal", "answer", "source", "explanation"}
+KIND_KEYS = {
+    "outcome": ({"scenario", "ask"}, set()),
+    "choice": ({"scenario", "options"}, set()),
+    "order": ({"scenario", "goal"}, {"then"}),
+    "policy": ({"options", "answer", "source", "explanation"}, set()),
+}
+CLAIM_KEYS = ("holds", "legal", "illegal")
+
+
+class QuestionError(ScenarioError):
+    """Report a malformed question: the file, the place in it (with its line) and what is wrong."""
+
+
+def card_names() -> set[str]:
+    return {c.name for c in all_cards()}
+
+
+@dataclass
+class Question:
+    """One question as written: tags, prompt templates, parameters, and what to play or ask."""
+
+    id: str
+    kind: str
+    tags: dict
+    difficulty: int
+    level: str
+    complexity: int
+    trap: bool
+    prompt: str
+    explanation_lead: str
+    params: list = field(default_factory=list)
+    data: dict = field(default_factory=dict)
+    source_file: str = "<question>"
+
+    @classmethod
+    def from_file(cls, path) -> "Question":
+        """Read and check one question file; raise ``QuestionError`` naming the file and place."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise QuestionError(f"can't read the file ({exc.__class__.__name__})", file=str(path))
+        try:
+            data = load(text)
+        except Exception as exc:  # yaml.YAMLError and its marks
+            mark = getattr(exc, "problem_mark", None)
+            problem = getattr(exc, "problem", None) or str(exc)
+            raise QuestionError(f"not valid YAML: {problem}", file=str(path),
+                                place=f"line {mark.line + 1}" if mark else None)
+        if isinstance(data, dict):
+            data.key_lines = _key_lines(text)
+        return cls.from_dict(data, source=str(path))
+
+    @classmethod
+    def from_dict(cls, data, source: str = "<question>") -> "Question":
+        """Check a question given as data (as its YAML loads); raise ``QuestionError`` if bad."""
+        def bad(msg, obj=None, place="top level"):
+            key_line = getattr(data, "key_lines", {}).get(place.split(".")[0].split("[")[0])
+            if key_line and not line_of(obj):
+                raise QuestionError(msg, file=source, place=f"line {key_line}, {place}")
+            raise QuestionError(msg, file=source, place=_at(obj if obj is not None else data, place))
+
+        if not isinstance(data, dict):
+            raise QuestionError("a question is a mapping with id, kind, tags, prompt, ...",
+                                file=source, place="top level")
+        extra = [k for k in data if k not in TOP_KEYS]
+        if extra:
+            bad(f"unknown key {extra[0]!r}; allowed: {', '.join(sorted(TOP_KEYS))}", None, str(extra[0]))
+        for key in ("id", "kind", "tags", "difficulty", "level", "complexity", "prompt",
+                    "explanation_lead"):
+            if key not in data:
+                bad(f"'{key}' is required")
+        qid = data["id"]
+        if not isinstance(qid, str) or not qid.strip() or any(c.isspace() for c in qid):
+            bad(f"'id' must be text without spaces, not {qid!r}", None, "id")
+        kind = data["kind"]
+        if kind not in KINDS:
+            bad(f"unknown kind {kind!r}; kinds are: {', '.join(KINDS)}", None, "kind")
+        for key in ("difficulty", "complexity"):
+            v = data[key]
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 3:
+                bad(f"'{key}' must be 1, 2 or 3, not {v!r}", None, key)
+        if data["level"] not in LEVELS:
+            bad(f"'level' must be one of {', '.join(LEVELS)}, not {data['level']!r}", None, "level")
+        trap = data.get("trap", False)
+        if not isinstance(trap, bool):
+            bad(f"'trap' must be true or false, not {trap!r}", None, "trap")
+        for key in ("prompt", "explanation_lead"):
+            if not isinstance(data[key], str) or not data[key].strip():
+                bad(f"'{key}' must be text", None, key)
+        if "note" in data and not isinstance(data["note"], str):
+            bad("'note' must be one line of text", None, "note")
+        tags = _check_tags(data["tags"], source, data)
+        need, may = KIND_KEYS[kind]
+        for key in sorted(need):
+            if key not in data:
+                bad(f"a {kind} question needs '{key}'")
+        others = (set().union(*(a | b for a, b in KIND_KEYS.values()))) - need - may
+        stray = [k for k in data if k in others]
+        if stray:
+            bad(f"'{stray[0]}' doesn't belong in a {kind} question (it needs: {', '.join(sorted(need))})", None, stray[0])
+        params = pm.parse_params(data.get("params"), source, _at(data.get("params"), "params"))
+        if any(p.name == "answer" for p in params):
+            bad("'answer' is reserved for the computed answer; name the parameter otherwise",
+                data.get("params"), "params")
+        declared = {p.name for p in params}
+        for key in ("prompt", "explanation_lead", "note", "scenario", "ask", "options", "then", "goal"):
+            if key in data:
+                unknown = pm.names_in(data[key]) - declared - {"answer"}
+                if unknown:
+                    bad(f"placeholder {{{sorted(unknown)[0]}}} in '{key}' isn't a declared parameter "
+                        f"(declared: {', '.join(sorted(declared)) or 'none'})", data.get(key), key)
+        if "answer" in data:
+            bad_key = "answer"
+            if kind != "policy":
+                bad(f"'{bad_key}' is only for policy questions: the engine computes every other answer", None, "answer")
+        q = cls(qid, kind, tags, data["difficulty"], data["level"], data["complexity"], trap,
+                data["prompt"], data["explanation_lead"], params, data, source)
+        first = next(pm.all_values(params))
+        q.check_shape(first)
+        return q
+
+    # --- checking one variant's filled-in data ------------------------------------------------
+
+    def filled(self, values: dict) -> dict:
+        """Return the question's data with one variant's values put in."""
+        try:
+            return pm.fill(self.data, values)
+        except (KeyError, ValueError, TypeError, ZeroDivisionError, SyntaxError) as exc:
+            raise QuestionError(f"a placeholder can't be worked out for {_show(values)}: {exc}",
+                                file=self.source_file, place=_at(self.data, "params"))
+
+    def scenario(self, values: dict) -> Scenario:
+        """Return the variant's scenario (checked), ready to play."""
+        d = self.filled(values)
+        scn = d["scenario"]
+        where = _at(scn, "scenario")
+        if not isinstance(scn, dict) or set(scn) - {"setup", "actions"}:
+            raise QuestionError("'scenario' is a mapping with 'setup' and 'actions' (no 'expect': the "
+                                "engine computes the answer)", file=self.source_file, place=where)
+        body = {"name": self.id, "setup": scn.get("setup"), "actions": scn.get("actions") or []}
+        try:
+            return Scenario.from_dict(_relocate(body, scn), source=self.source_file)
+        except ScenarioError as exc:
+            raise QuestionError(exc.detail, file=self.source_file,
+                                place=_scenario_place(exc.place), rule=exc.rule)
+
+    def check_shape(self, values: dict) -> None:
+        """Check the kind-specific parts for one variant; raise ``QuestionError`` at a problem."""
+        d = self.filled(values)
+        src = self.source_file
+
+        def bad(msg, obj, place):
+            raise QuestionError(msg, file=src, place=_at(obj, place))
+
+        if self.kind != "policy":
+            self.scenario(values)
+        if self.kind == "outcome":
+            ask = d["ask"]
+            if not isinstance(ask, dict) or len(ask) != 1 or next(iter(ask)) not in ASKS:
+                bad(f"'ask' is one of: {', '.join(ASKS)} (e.g. {{energy: Alice}})", ask, "ask")
+            key, arg = next(iter(ask.items()))
+            if key == "counters" and (not isinstance(arg, dict) or set(arg) != {"on", "kind"}):
+                bad("'ask: {counters: ...}' needs {on: <player or permanent>, kind: <counter kind>}",
+                    ask, "ask")
+        elif self.kind in ("choice", "policy"):
+            opts = d["options"]
+            if not isinstance(opts, list) or len(opts) < 2:
+                bad("'options' lists two or more answers", d, "options")
+            for i, o in enumerate(opts):
+                place = f"options[{i + 1}]"
+                line = (getattr(opts, "lines", None) or [0] * len(opts))[i]
+                where = f"line {line}, {place}" if line else place
+                if self.kind == "policy":
+                    if not isinstance(o, str) or not o.strip():
+                        raise QuestionError("each policy option is text", file=src, place=where)
+                    continue
+                if not isinstance(o, dict) or "text" not in o:
+                    raise QuestionError("each option is {text: ..., holds: {...}} (or legal:/illegal: "
+                                        "an action)", file=src, place=where)
+                claims = [k for k in CLAIM_KEYS if k in o]
+                extra = [k for k in o if k not in (*CLAIM_KEYS, "text")]
+                if extra or len(claims) != 1:
+                    raise QuestionError(f"an option has 'text' and exactly one of {', '.join(CLAIM_KEYS)}"
+                                        + (f"; unknown key {extra[0]!r}" if extra else ""),
+                                        file=src, place=where)
+                if claims[0] == "holds":
+                    validate_expect(o["holds"], src, where)
+                else:
+                    _check_action(o[claims[0]], src, where)
+            texts = [o if isinstance(o, str) else str(o["text"]) for o in opts]
+            if len(set(texts)) != len(texts):
+                bad("two options have the same text", d, "options")
+            if self.kind == "policy":
+                if d["answer"] not in texts:
+                    bad(f"'answer' must be one of the options word for word, not {d['answer']!r}",
+                        d, "answer")
+                if not isinstance(d["source"], str) or not d["source"].strip():
+                    bad("'source' names the policy document and section, e.g. 'MTR 2.14'", d, "source")
+                lines = d["explanation"]
+                if not isinstance(lines, list) or not lines or not all(isinstance(x, str) for x in lines):
+                    bad("'explanation' is a list of lines (with MTR/CR numbers)", d, "explanation")
+        elif self.kind == "order":
+            validate_expect(d["goal"], src, _at(d["goal"], "goal"))
+            then = d.get("then")
+            if then is not None:
+                if not isinstance(then, list):
+                    bad("'then' is a list of actions played after the order", d, "then")
+                for i, a in enumerate(then):
+                    line = (getattr(then, "lines", None) or [0] * len(then))[i]
+                    _check_action(a, src, f"line {line}, then[{i + 1}]" if line else f"then[{i + 1}]")
+
+    # --- variants -----------------------------------------------------------------------------
+
+    @property
+    def variant_count(self) -> int:
+        """How many distinct variants the parameters allow."""
+        return pm.count(self.params)
+
+    def values_for(self, seed) -> dict:
+        """Return the parameter values the seed picks (same seed, same values)."""
+        return pm.pick(self.params, self.id, seed)
+
+    def all_values(self) -> list[dict]:
+        """Return every variant's parameter values."""
+        return list(pm.all_values(self.params))
+
+    def variant(self, seed=0, values: dict | None = None):
+        """Play the variant a seed picks and return it, ready to show and grade.
+
+        >>> q = load_bank()["architect-landfall-one-energy"]
+        >>> v = q.variant(seed=3)
+        >>> v.kind, v.grade("-1").correct
+        ('outcome', False)
+        """
+        from .variant import Variant
+        return Variant(self, self.values_for(seed) if values is None else dict(values), seed)
+
+    def has_tag(self, tag: str) -> bool:
+        t = str(tag).lower()
+        return any(t == str(x).lower() for group in self.tags.values() for x in group)
+
+    def __repr__(self) -> str:
+        return f"<Question {self.id} ({self.kind}, difficulty {self.difficulty}, {self.level})>"
+
+
+class Bank:
+    """The questions of one folder, by id; iterate it, index it by id, or select from it."""
+
+    def __init__(self, questions: Iterable[Question], path: str = "", problems=()):
+        self.questions = sorted(questions, key=lambda q: q.id)
+        self._by_id = {q.id: q for q in self.questions}
+        self.path = path
+        self.problems = list(problems)
+
+    def __iter__(self):
+        return iter(self.questions)
+
+    def __len__(self) -> int:
+        return len(self.questions)
+
+    def __getitem__(self, qid: str) -> Question:
+        return self._by_id[qid]
+
+    def __contains__(self, qid) -> bool:
+        return qid in self._by_id
+
+    def select(self, tags=None, difficulty=None, n: int | None = None, seed=None, *, kind=None,
+               level=None, trap: bool | None = None) -> list[Question]:
+        """Pick questions by tags (any of them), difficulty, kind, level or trap; n of them.
+
+        With a seed the picks are shuffled the same way every time; without one they come in
+        id order.
+
+        >>> bank = load_bank()
+        >>> qs = bank.select(tags=["L3"], difficulty=[1, 2, 3], n=2, seed=1)
+        >>> len(qs), all(q.has_tag("L3") for q in qs)
+        (2, True)
+        """
+        def as_set(x):
+            if x is None:
+                return None
+            if isinstance(x, dict):
+                return {str(v).lower() for vs in x.values() for v in _listed(vs)}
+            return {str(v).lower() for v in _listed(x)}
+
+        want_tags, want_diff = as_set(tags), as_set(difficulty)
+        want_kind, want_level = as_set(kind), as_set(level)
+        out = []
+        for q in self.questions:
+            if want_tags is not None and not any(q.has_tag(t) for t in want_tags):
+                continue
+            if want_diff is not None and str(q.difficulty) not in want_diff:
+                continue
+            if want_kind is not None and q.kind not in want_kind:
+                continue
+            if want_level is not None and q.level.lower() not in want_level:
+                continue
+            if trap is not None and q.trap != trap:
+                continue
+            out.append(q)
+        if seed is not None:
+            random.Random(f"select:{seed}").shuffle(out)
+        return out[:n] if n is not None else out
+
+    def __repr__(self) -> str:
+        return f"<Bank {len(self)} questions from {self.path}>"
+
+
+def shipped_bank_path() -> Path:
+    return Path(__file__).with_name("bank")
+
+
+def question_files(path) -> list[Path]:
+    """Expand a folder (or one file) into question files, sorted (``.yaml`` and ``.yml``)."""
+    p = Path(path)
+    if p.is_dir():
+        return sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml") and x.is_file())
+    return [p]
+
+
+def load_bank(path=None, *, strict: bool = True) -> Bank:
+    """Load every question in a folder (default: the shipped bank) into a ``Bank``.
+
+    A bad file raises ``QuestionError`` naming the file and place; with ``strict=False`` it is
+    left out and listed in ``bank.problems`` instead. Duplicate ids are a problem too.
+
+    >>> bank = load_bank()
+    >>> len(bank) >= 40
+    True
+    """
+    folder = shipped_bank_path() if path is None else Path(path)
+    if not folder.exists():
+        raise QuestionError("no such file or folder", file=str(folder))
+    qs, problems, seen = [], [], {}
+    for f in question_files(folder):
+        try:
+            q = Question.from_file(f)
+            if q.id in seen:
+                raise QuestionError(f"id {q.id!r} is already used by {seen[q.id]}", file=str(f),
+                                    place=_at(q.data, "id"))
+        except QuestionError as exc:
+            if strict:
+                raise
+            problems.append(exc)
+            continue
+        seen[q.id] = str(f)
+        qs.append(q)
+    return Bank(qs, str(folder), problems)
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+def _check_tags(tags, source: str, data) -> dict:
+    where = _at(tags if isinstance(tags, dict) else data, "tags")
+    if not isinstance(tags, dict):
+        raise QuestionError("'tags' is a mapping with rulings, cards and topics", file=source, place=where)
+    extra = [k for k in tags if k not in ("rulings", "cards", "topics")]
+    if extra:
+        raise QuestionError(f"unknown tag group {extra[0]!r}; groups are rulings, cards, topics",
+                            file=source, place=where)
+    known = {"rulings": RULINGS, "cards": card_names(), "topics": set(TOPICS)}
+    hint = {"rulings": "E1-E9 and L1-L3", "cards": "the card set's names",
+            "topics": ", ".join(TOPICS)}
+    out = {}
+    for group in ("rulings", "cards", "topics"):
+        vals = tags.get(group) or []
+        if not isinstance(vals, list):
+            raise QuestionError(f"tags.{group} must be a list", file=source, place=where)
+        unknown = [v for v in vals if v not in known[group]]
+        if unknown:
+            raise QuestionError(f"unknown {group[:-1]} tag {unknown[0]!r}; known: {hint[group]}",
+                                file=source, place=where)
+        out[group] = list(vals)
+    if not out["rulings"]:
+        raise QuestionError("tags.rulings must name at least one ruling (E1-E9, L1-L3)",
+                            file=source, place=where)
+    return out
+
+
+def _relocate(body: dict, like):
+    from ..rules.yamlsource import Located
+    out = Located(body)
+    out.line = line_of(like)
+    return out
+
+
+def _scenario_place(place):
+    if not place:
+        return "scenario"
+    return place.replace("top level", "scenario").replace("actions[", "scenario.actions[") \
+        .replace("setup", "scenario.setup")
+
+
+def _key_lines(text: str) -> dict:
+    """Map each top-level key to the line it is written on."""
+    import yaml
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except Exception:
+        return {}
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    return {k.value: k.start_mark.line + 1 for k, _ in node.value if isinstance(k, yaml.ScalarNode)}
+
+
+def _at(obj, place: str) -> str:
+    line = line_of(obj) or (getattr(obj, "lines", None) or [0])[0]
+    return f"line {line}, {place}" if line else place
+
+
+def _listed(x):
+    return list(x) if isinstance(x, (list, tuple, set)) else [x]
+
+
+def _show(values: dict) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in values.items()) or "the question"

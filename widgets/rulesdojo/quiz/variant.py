@@ -1,0 +1,305 @@
+"""One variant of a question: what the candidate sees, and grading against the engine.
+
+The right answer stays inside the ``Variant`` (kernel side). ``prompt`` and ``options`` never
+reveal it; only ``grade`` (after an answer) and ``solution`` say it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from dataclasses import dataclass, field
+
+from ..rules.errors import RulesError, ScenarioError
+from ..rules.mana import TYPES
+from . import play as pl
+from .explain import explain
+
+INSTRUCTIONS = {
+    "outcome": {"number": "Answer with a whole number.",
+                "yes/no": "Answer yes or no.",
+                "mana": "Answer with mana symbols such as {G}{G}, or 'nothing'.",
+                "names": "List the names, top of the stack first (or 'empty')."},
+    "choice": "Pick the one true option.",
+    "policy": "Pick the one correct option.",
+    "order_triggers": ("List every trigger in the order you put them on the stack, first one "
+                       "first. The last one you put on the stack resolves first."),
+    "order_replacements": "List the effects in the order you apply them, first one first.",
+}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of grading one answer: right or not, the right answer, and why."""
+
+    correct: bool
+    right_answer_text: str
+    explanation: str
+    answer_text: str = ""
+    problem: str | None = None  # set when the answer couldn't be read (it is then wrong)
+
+
+class Variant:
+    """A question with its parameters chosen and its scenario played.
+
+    >>> from rulesdojo.quiz import load_bank
+    >>> v = load_bank()["architect-landfall-one-energy"].variant(seed=1)
+    >>> v.kind, v.answer_format
+    ('outcome', 'number')
+    >>> v.grade(v.solution().right_answer_text).correct
+    True
+    """
+
+    def __init__(self, question, values: dict, seed=None):
+        self.question = question
+        self.values = dict(values)
+        self.seed = seed
+        self.kind = question.kind
+        self.id = question.id
+        d = question.filled(self.values)
+        self._d = d
+        self.prompt: str = str(d["prompt"]).strip()
+        self.options: tuple[str, ...] = ()
+        self.answer_format = {"choice": "option", "policy": "option", "order": "order"}.get(
+            self.kind, "number")
+        self._played = None
+        self._right = None  # kernel side only
+        self._opts = []  # (label, payload)
+        rng = random.Random(f"{self.id}:{seed}:options")
+        if self.kind == "policy":
+            self._opts = [(str(o), None) for o in d["options"]]
+            self._maybe_shuffle(rng)
+            self._right = next(i for i, (t, _) in enumerate(self._opts) if t == d["answer"])
+        else:
+            self._played = pl.play(question.scenario(self.values))
+        if self.kind == "outcome":
+            key = next(iter(d["ask"]))
+            self.answer_format = {"resolved": "yes/no", "mana": "mana", "stack": "names"}.get(key, "number")
+            self._right = pl.ask(self._played, d["ask"])
+            if self.answer_format == "yes/no":
+                self.options = ("yes", "no")
+        elif self.kind == "choice":
+            self._opts = [(str(o["text"]), o) for o in d["options"]]
+            self._maybe_shuffle(rng)
+            self._truth = [self._claim(o) for _, o in self._opts]
+            held = [i for i, (ok, _) in enumerate(self._truth) if ok]
+            self._right = held[0] if len(held) == 1 else None
+            self._held = held
+        elif self.kind == "order":
+            self._order_kind, pairs = pl.order_choice(self._played)
+            rng.shuffle(pairs)
+            self._opts = pairs
+            self.options = tuple(lab for _, lab in pairs)
+            self._orders = None
+        if self.kind in ("choice", "policy"):
+            self.options = tuple(t for t, _ in self._opts)
+
+    # --- what the candidate sees -------------------------------------------------------------
+
+    @property
+    def instructions(self) -> str:
+        """Say how to answer (never what the answer is)."""
+        if self.kind == "outcome":
+            return INSTRUCTIONS["outcome"][self.answer_format]
+        if self.kind == "order":
+            return INSTRUCTIONS[self._order_kind]
+        return INSTRUCTIONS[self.kind]
+
+    def __repr__(self) -> str:
+        vals = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
+        return f"<Variant {self.id} ({vals or 'no parameters'})>"
+
+    # --- grading ------------------------------------------------------------------------------
+
+    def grade(self, answer) -> Verdict:
+        """Grade an answer; a wrong or unreadable answer is a Verdict, never an exception.
+
+        Outcome: a number, yes/no, mana symbols or names (as text or values). Choice and
+        policy: the option's index in ``options`` or its text. Order: the option labels (or
+        indices) in the order they go on the stack / are applied.
+        """
+        right_text = self._right_text()
+        try:
+            ok, given = self._judge(answer)
+            problem = None
+        except _Unreadable as exc:
+            ok, given, problem = False, _show(answer), str(exc)
+        return Verdict(ok, right_text, self._explanation(right_text), given, problem)
+
+    def solution(self) -> Verdict:
+        """Return the right answer and its explanation (kernel side: for mentors, tests, lint)."""
+        text = self._right_text()
+        return Verdict(True, text, self._explanation(text), text)
+
+    # --- internals ----------------------------------------------------------------------------
+
+    def _maybe_shuffle(self, rng) -> None:
+        if self._d.get("shuffle", True):
+            rng.shuffle(self._opts)
+
+    def _claim(self, option) -> tuple[bool, str | None]:
+        if "holds" in option:
+            diffs = self._played.holds(option["holds"])
+            return not diffs, None
+        ok, err = self._played.legal(option.get("legal", option.get("illegal")))
+        why = str(err) if err is not None else None
+        return (ok if "legal" in option else not ok), why
+
+    def right_orders(self) -> list[tuple[str, ...]]:
+        """Return every order (as labels) that reaches an order question's goal."""
+        self._solve_orders()
+        return [labels for labels, ok, _ in self._orders if ok]
+
+    def _solve_orders(self):
+        if self._orders is not None:
+            return
+        ids = [i for i, _ in self._opts]
+        label = dict(self._opts)
+        out = []
+        for perm in itertools.permutations(ids):
+            ok, played, why = pl.try_order(self._played, self._order_kind, perm, self._d.get("then"),
+                                           self._d["goal"])
+            out.append((tuple(label[i] for i in perm), ok, (played, why)))
+        self._orders = out
+
+    def _right_text(self) -> str:
+        if self.kind == "outcome":
+            return _format(self._right, self.answer_format)
+        if self.kind in ("choice", "policy"):
+            if self._right is None:
+                return "(this variant has no single right option)"
+            return self.options[self._right]
+        rights = self.right_orders()
+        if not rights:
+            return "(no order reaches the goal)"
+        text = ", then ".join(rights[0])
+        if len(rights) > 1:
+            text += f" (or any of {len(rights)} orders that reach it)"
+        return text
+
+    def _judge(self, answer) -> tuple[bool, str]:
+        if self.kind == "outcome":
+            given = _parse(answer, self.answer_format)
+            if self.answer_format == "names":
+                return ([x.lower() for x in given] == [x.lower() for x in self._right],
+                        _format(given, "names"))
+            return given == self._right, _format(given, self.answer_format)
+        if self.kind in ("choice", "policy"):
+            i = self._option_index(answer)
+            return i == self._right, self.options[i]
+        labels = self._order_labels(answer)
+        self._solve_orders()
+        ok = any(lab == labels and good for lab, good, _ in self._orders)
+        return ok, ", then ".join(labels)
+
+    def _option_index(self, answer) -> int:
+        if isinstance(answer, int) and not isinstance(answer, bool):
+            if 0 <= answer < len(self.options):
+                return answer
+            raise _Unreadable(f"there are {len(self.options)} options (0 to {len(self.options) - 1})")
+        text = str(answer).strip().lower()
+        for i, o in enumerate(self.options):
+            if o.strip().lower() == text:
+                return i
+        raise _Unreadable("that isn't one of the options")
+
+    def _order_labels(self, answer) -> tuple[str, ...]:
+        if isinstance(answer, str):
+            answer = [x for x in re.split(r"\s*(?:,|;|\bthen\b)\s*", answer) if x]
+        try:
+            items = list(answer)
+        except TypeError:
+            raise _Unreadable("give the options as a list, in order")
+        out = []
+        for x in items:
+            if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < len(self.options):
+                out.append(self.options[x])
+            else:
+                m = [o for o in self.options if o.lower() == str(x).strip().lower()]
+                if not m:
+                    raise _Unreadable(f"{x!r} isn't one of the options")
+                out.append(m[0])
+        if sorted(out) != sorted(self.options):
+            raise _Unreadable(f"list each of the {len(self.options)} options exactly once")
+        return tuple(out)
+
+    def _explanation(self, right_text: str) -> str:
+        d = self._d
+        lead = _lead(d["explanation_lead"], right_text, self.values)
+        note = _lead(d["note"], right_text, self.values) if d.get("note") else None
+        if self.kind == "policy":
+            return "\n".join([lead, *(f"- {x}" for x in d["explanation"]),
+                              f"- Source: {d['source']}."] + ([f"- {note}"] if note else []))
+        extra, log = [], self._played.game.log
+        if self.kind == "choice":
+            extra = [why for _, why in self._truth if why][:2]
+        if self.kind == "order":
+            self._solve_orders()
+            good = [played for _, ok, (played, _) in self._orders if ok]
+            if good:
+                log = good[0].game.log
+        return explain(lead, log, note, extra[:2])
+
+
+class _Unreadable(Exception):
+    pass
+
+
+def _lead(template: str, answer: str, values: dict) -> str:
+    text = str(template).replace("{answer}", answer)
+    return text[0].upper() + text[1:] if text else text
+
+
+def _format(value, fmt: str) -> str:
+    if fmt == "yes/no":
+        return "yes" if value else "no"
+    if fmt == "names":
+        return "; ".join(value) if value else "empty"
+    return str(value)
+
+
+def _show(answer) -> str:
+    if isinstance(answer, (list, tuple)):
+        return ", ".join(map(str, answer))
+    return str(answer)
+
+
+def _parse(answer, fmt: str):
+    if fmt == "number":
+        if isinstance(answer, bool):
+            raise _Unreadable("give a whole number")
+        if isinstance(answer, int):
+            return answer
+        try:
+            return int(str(answer).strip())
+        except ValueError:
+            raise _Unreadable(f"{answer!r} isn't a whole number")
+    if fmt == "yes/no":
+        if isinstance(answer, bool):
+            return answer
+        t = str(answer).strip().lower()
+        if t in ("yes", "y", "true"):
+            return True
+        if t in ("no", "n", "false"):
+            return False
+        raise _Unreadable("answer yes or no")
+    if fmt == "mana":
+        t = str(answer).strip().upper()
+        if t in ("", "NOTHING", "NONE", "0", "EMPTY"):
+            return "nothing"
+        syms = re.findall(r"[A-Z]", t.replace("{", "").replace("}", ""))
+        if any(s not in TYPES for s in syms):
+            raise _Unreadable(f"mana symbols are {', '.join(TYPES)}")
+        order = {t: i for i, t in enumerate(TYPES)}
+        return "".join(f"{{{s}}}" for s in sorted(syms, key=order.get))
+    if fmt == "names":
+        if isinstance(answer, str):
+            t = answer.strip()
+            sep = ";" if ";" in t or "\n" in t else ","
+            items = [] if t.lower() in ("", "empty", "nothing") else [
+                x.strip() for x in t.replace("\n", ";").split(sep)]
+        else:
+            items = [str(x).strip() for x in answer]
+        return [x for x in items if x]
+    raise _Unreadable("unknown answer format")
