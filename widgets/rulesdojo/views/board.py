@@ -89,7 +89,11 @@ class Board(View):
             self.menu.children = [label, ipw.HTML(self._why_not(self.selected, name))]
 
     def _do(self, key: int) -> None:
-        self.act(self.model.do_key, key)
+        # Once the action is taken, close the menu: left open, it would re-ask the card and
+        # answer "Not allowed" (e.g. "already tapped") right after a legal action.
+        if self.act(self.model.do_key, key):
+            self.selected = None
+            self._menu()
 
     def _name(self, oid: int) -> str | None:
         for x in self.model.battlefield:

@@ -1,0 +1,183 @@
+"""Shared fixtures for the browser tests: a real Voila server and headless Debian chromium.
+
+``voila_server(notebook)`` serves one notebook on 127.0.0.1 on a free port and returns the URL of
+its rendered page; the server and every kernel it started are stopped after the test.
+``page`` is a fresh Playwright page in chromium (/usr/bin/chromium, never a downloaded browser)
+that refuses every request not addressed to 127.0.0.1 and records it in ``page.blocked``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import psutil
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SERVER_START_TIMEOUT = 30.0
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _write_notebook(path: Path, code: str) -> Path:
+    """Write a one-code-cell notebook (with a Python 3 kernelspec) to ``path``."""
+    import nbformat
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(code)]
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nbformat.write(nb, str(path))
+    return path
+
+
+def _wait_until_up(url: str, proc: subprocess.Popen, log: Path, timeout: float) -> None:
+    """Poll a cheap URL (not the notebook, which would start a kernel) until the server answers."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError:
+            return  # any HTTP answer means the server is listening
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.1)
+    raise TimeoutError(f"voila did not answer {url} within {timeout:.0f} s:\n{log.read_text()[-3000:]}")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Stop voila and every process it started (kernels run in sessions of their own)."""
+    try:
+        family = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        family = []
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)  # voila shuts its kernels down on SIGTERM
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+    _, alive = psutil.wait_procs(family, timeout=5)
+    for child in alive:
+        try:
+            child.kill()
+        except psutil.NoSuchProcess:
+            pass
+    psutil.wait_procs(alive, timeout=5)
+
+
+@pytest.fixture
+def voila_server(tmp_path_factory):
+    """Factory: ``voila_server(notebook_path)`` -> URL of the rendered notebook."""
+    started: list[subprocess.Popen] = []
+    logs: list[Path] = []
+
+    def serve(notebook: Path) -> str:
+        notebook = Path(notebook).resolve()
+        home = tmp_path_factory.mktemp("voila-home")
+        port = free_port()
+        env = dict(os.environ,
+                   JUPYTER_CONFIG_DIR=str(home / "config"),   # no user configuration
+                   JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+                   PYTHONUNBUFFERED="1")
+        log = home / "voila.log"
+        out = open(log, "wb")
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+             str(notebook)],
+            cwd=notebook.parent, env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        out.close()
+        started.append(proc)
+        logs.append(log)
+        url = f"http://127.0.0.1:{port}/"
+        _wait_until_up(url + "voila/static/favicon.ico", proc, log, SERVER_START_TIMEOUT)
+        return url
+
+    serve.logs = logs
+    yield serve
+    for proc in started:
+        _stop(proc)
+    for log in logs:  # shown in the report when the test fails
+        print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
+
+
+def _full_screenshot(page, path: Path, max_height: int = 6000) -> Path:
+    """Screenshot the whole rendered notebook.
+
+    Voila's lab template scrolls inside a container, so ``full_page`` alone stops at the viewport:
+    grow the viewport to the tallest scroll height first (bounded), then take the full page.
+    """
+    height = page.evaluate(
+        "Math.max(...Array.from(document.querySelectorAll('body, body *'), e => e.scrollHeight))")
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": min(max(height + 24, size["height"]),
+                                                                  max_height)})
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.screenshot(path=str(path), full_page=True)
+    return Path(path)
+
+
+@pytest.fixture
+def write_notebook():
+    """``write_notebook(path, code)`` writes a one-code-cell notebook (fixtures, not imports:
+    tests/conftest.py is also a module named ``conftest``)."""
+    return _write_notebook
+
+
+@pytest.fixture
+def full_screenshot():
+    """``full_screenshot(page, path)`` screenshots the whole rendered notebook."""
+    return _full_screenshot
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    context.set_default_timeout(20_000)
+    pg = context.new_page()
+    pg.blocked = []
+    pg.console_errors = []
+
+    def only_local(route):
+        host = urllib.parse.urlsplit(route.request.url).hostname
+        if host in ("127.0.0.1", "localhost") or route.request.url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            pg.blocked.append(route.request.url)
+            route.abort()
+
+    pg.route("**/*", only_local)
+    pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
+    yield pg
+    context.close()
+    # Shown in the report when the test fails: requests refused (not to 127.0.0.1), page errors.
+    print("blocked requests:", pg.blocked, "\nconsole errors:", pg.console_errors)
