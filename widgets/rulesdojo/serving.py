@@ -7,6 +7,7 @@ lesson opens fast.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from importlib import resources
@@ -36,7 +37,7 @@ def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_siz
     """
     return [
         sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
-        f"--Voila.ip={host}",
+        f"--Voila.ip={host}", "--template=rulesdojo",
         "--VoilaConfiguration.strip_sources=True",
         "--VoilaConfiguration.show_tracebacks=False",
         f"--VoilaConfiguration.file_allowlist=['{IMAGES}']",
@@ -47,11 +48,19 @@ def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_siz
     ]
 
 
+def voila_env(base: dict | None = None) -> dict:
+    """Return an environment in which Voila finds the shipped ``rulesdojo`` page template."""
+    env = dict(os.environ if base is None else base)
+    share = str(Path(__file__).resolve().parent / "share" / "jupyter")
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (share, env.get("JUPYTER_PATH", "")) if p)
+    return env
+
+
 def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int = 1, folder: Path | None = None) -> int:
     """Start Voila on the lessons and wait; print the address of the landing page."""
     folder = folder or lessons_folder()
     print(f"Rules Dojo: open http://{host}:{port}/voila/render/index.ipynb  (Ctrl+C to stop)", flush=True)
     try:
-        return subprocess.call(voila_args(folder, host, port, pool_size), cwd=folder)
+        return subprocess.call(voila_args(folder, host, port, pool_size), cwd=folder, env=voila_env())
     except KeyboardInterrupt:
         return 0
