@@ -150,12 +150,10 @@ def lint_question(q: Question, report: LintReport | None = None) -> list[Problem
             elif len(good) == len(v._orders):
                 add(_place(q, "goal"), "every order reaches the goal: the question is trivial", values)
         lead = v.solution()
-        if "{" in lead.explanation.splitlines()[0] and "{E}" not in lead.explanation:
+        if pm.PLACEHOLDER.search(lead.explanation.splitlines()[0]):
             add(_place(q, "explanation_lead"), "the lead still has an unfilled placeholder", values)
     return problems
 
 
 def _place(q: Question, key: str) -> str:
-    obj = q.data.get(key)
-    line = getattr(obj, "line", 0) or (getattr(obj, "lines", None) or [0])[0]
-    return f"line {line}, {key}" if line else key
+    return q.where(key, q.data.get(key))

@@ -203,22 +203,22 @@ class Question:
         src = self.source_file
 
         def bad(msg, obj, place):
-            raise QuestionError(msg, file=src, place=_at(obj, place))
+            raise QuestionError(msg, file=src, place=self.where(place, obj))
 
         if self.kind != "policy":
             self.scenario(values)
         if self.kind == "outcome":
             ask = d["ask"]
             if not isinstance(ask, dict) or len(ask) != 1 or next(iter(ask)) not in ASKS:
-                bad(f"'ask' is one of: {', '.join(ASKS)} (e.g. {{energy: Alice}})", ask, "ask")
+                bad(f"'ask' is one of: {', '.join(ASKS)} (e.g. {{energy: Alice}})", None, "ask")
             key, arg = next(iter(ask.items()))
             if key == "counters" and (not isinstance(arg, dict) or set(arg) != {"on", "kind"}):
                 bad("'ask: {counters: ...}' needs {on: <player or permanent>, kind: <counter kind>}",
-                    ask, "ask")
+                    None, "ask")
         elif self.kind in ("choice", "policy"):
             opts = d["options"]
             if not isinstance(opts, list) or len(opts) < 2:
-                bad("'options' lists two or more answers", d, "options")
+                bad("'options' lists two or more answers", None, "options")
             for i, o in enumerate(opts):
                 place = f"options[{i + 1}]"
                 line = (getattr(opts, "lines", None) or [0] * len(opts))[i]
@@ -242,25 +242,32 @@ class Question:
                     _check_action(o[claims[0]], src, where)
             texts = [o if isinstance(o, str) else str(o["text"]) for o in opts]
             if len(set(texts)) != len(texts):
-                bad("two options have the same text", d, "options")
+                bad("two options have the same text in this variant", None, "options")
             if self.kind == "policy":
                 if d["answer"] not in texts:
                     bad(f"'answer' must be one of the options word for word, not {d['answer']!r}",
-                        d, "answer")
+                        None, "answer")
                 if not isinstance(d["source"], str) or not d["source"].strip():
-                    bad("'source' names the policy document and section, e.g. 'MTR 2.14'", d, "source")
+                    bad("'source' names the policy document and section, e.g. 'MTR 2.14'", None, "source")
                 lines = d["explanation"]
                 if not isinstance(lines, list) or not lines or not all(isinstance(x, str) for x in lines):
-                    bad("'explanation' is a list of lines (with MTR/CR numbers)", d, "explanation")
+                    bad("'explanation' is a list of lines (with MTR/CR numbers)", None, "explanation")
         elif self.kind == "order":
             validate_expect(d["goal"], src, _at(d["goal"], "goal"))
             then = d.get("then")
             if then is not None:
                 if not isinstance(then, list):
-                    bad("'then' is a list of actions played after the order", d, "then")
+                    bad("'then' is a list of actions played after the order", None, "then")
                 for i, a in enumerate(then):
                     line = (getattr(then, "lines", None) or [0] * len(then))[i]
                     _check_action(a, src, f"line {line}, then[{i + 1}]" if line else f"then[{i + 1}]")
+
+    def where(self, key: str, obj=None) -> str:
+        """Name a place in the file with its line: the object's own line, else its key's line."""
+        line = line_of(obj) if obj is not None and obj is not self.data else 0
+        line = line or (getattr(obj, "lines", None) or [0])[0] if obj is not self.data else line
+        line = line or getattr(self.data, "key_lines", {}).get(key.split(".")[0].split("[")[0], 0)
+        return f"line {line}, {key}" if line else key
 
     # --- variants -----------------------------------------------------------------------------
 

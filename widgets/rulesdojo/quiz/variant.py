@@ -206,7 +206,7 @@ class Variant:
 
     def _order_labels(self, answer) -> tuple[str, ...]:
         if isinstance(answer, str):
-            answer = [x for x in re.split(r"\s*(?:,|;|\bthen\b)\s*", answer) if x]
+            answer = self._labels_in_text(answer)
         try:
             items = list(answer)
         except TypeError:
@@ -224,6 +224,20 @@ class Variant:
             raise _Unreadable(f"list each of the {len(self.options)} options exactly once")
         return tuple(out)
 
+    def _labels_in_text(self, text: str) -> list[str]:
+        """Read labels written as text ("A, then B"): by where each one appears."""
+        low = text.lower()
+        spots = []
+        for lab in sorted(set(self.options), key=len, reverse=True):
+            start = 0
+            while (i := low.find(lab.lower(), start)) >= 0:
+                if not any(a <= i < b for a, b, _ in spots):
+                    spots.append((i, i + len(lab), lab))
+                start = i + 1
+        if spots:
+            return [lab for _, _, lab in sorted(spots)]
+        return [x for x in re.split(r"\s*(?:;|\bthen\b|,)\s*", text) if x]
+
     def _explanation(self, right_text: str) -> str:
         d = self._d
         lead = _lead(d["explanation_lead"], right_text, self.values)
@@ -233,7 +247,10 @@ class Variant:
                               f"- Source: {d['source']}."] + ([f"- {note}"] if note else []))
         extra, log = [], self._played.game.log
         if self.kind == "choice":
-            extra = [why for _, why in self._truth if why][:2]
+            for (text, opt), (ok, why) in zip(self._opts, self._truth):
+                if why:
+                    extra.append(why if ok else f"Not so that {text[0].lower() + text[1:]}: {why}")
+            extra = extra[:2]
         if self.kind == "order":
             self._solve_orders()
             good = [played for _, ok, (played, _) in self._orders if ok]
