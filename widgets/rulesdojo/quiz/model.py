@@ -239,7 +239,9 @@ class Question:
                 if claims[0] == "holds":
                     validate_expect(o["holds"], src, where)
                 else:
-                    _check_action(o[claims[0]], src, where)
+                    acts = o[claims[0]]
+                    for act in (acts if isinstance(acts, list) and acts else [acts]):
+                        _check_action(act, src, where)
             texts = [o if isinstance(o, str) else str(o["text"]) for o in opts]
             if len(set(texts)) != len(texts):
                 bad("two options have the same text in this variant", None, "options")

@@ -142,9 +142,13 @@ class Variant:
         if "holds" in option:
             diffs = self._played.holds(option["holds"])
             return not diffs, None
-        ok, err = self._played.legal(option.get("legal", option.get("illegal")))
-        why = str(err) if err is not None else None
-        return (ok if "legal" in option else not ok), why
+        acts = option.get("legal", option.get("illegal"))
+        results = [self._played.legal(a) for a in (acts if isinstance(acts, list) else [acts])]
+        whys = [str(err) for _, err in results if err is not None]
+        why = " ".join(whys[:2]) or None
+        if "legal" in option:
+            return all(ok for ok, _ in results), why
+        return not any(ok for ok, _ in results), why
 
     def right_orders(self) -> list[tuple[str, ...]]:
         """Return every order (as labels) that reaches an order question's goal."""
@@ -247,9 +251,11 @@ class Variant:
                               f"- Source: {d['source']}."] + ([f"- {note}"] if note else []))
         extra, log = [], self._played.game.log
         if self.kind == "choice":
+            seen = set()
             for (text, opt), (ok, why) in zip(self._opts, self._truth):
-                if why:
-                    extra.append(why if ok else f"Not so that {text[0].lower() + text[1:]}: {why}")
+                if why and why not in seen:
+                    seen.add(why)
+                    extra.append(why if ok else f"Not \"{text}\": {why}")
             extra = extra[:2]
         if self.kind == "order":
             self._solve_orders()
