@@ -41,21 +41,42 @@ class Task:
 
 @dataclass
 class Check:
-    """A question whose answer the engine computes by playing a scenario."""
+    """A question whose answer the engine computes by playing a scenario.
+
+    Tournament policy (e.g. MTR 2.14, how energy may be tracked) isn't game rules, so the
+    engine can't compute it. Only for such facts, a *policy check* gives ``policy_answer``
+    (one of the option labels), ``source`` (the policy text it rests on, shown in the
+    feedback) and no scenario; its options are labels with ``None`` for the predicate.
+    Every other check must let the engine play its scenario.
+    """
 
     key: str
     prompt: str
-    scenario: dict
+    scenario: dict | None
     why: str  # the reasoning, with {answer} standing for the computed answer
     rule: str
     answer: Callable[[Game], object] | None = None  # for a number question
-    options: list[tuple[str, Callable[[Game], bool]]] = field(default_factory=list)
+    options: list[tuple[str, Callable[[Game], bool] | None]] = field(default_factory=list)
     show_board: bool = True
+    policy_answer: str | None = None  # tournament-policy checks only: the right option's label
+    source: str = ""  # tournament-policy checks only: the policy the answer rests on
 
-    def played(self) -> Game:
+    @property
+    def is_policy(self) -> bool:
+        return self.policy_answer is not None
+
+    def played(self) -> Game | None:
+        if self.is_policy:
+            return None
         return start(Scenario.from_dict(self.scenario, source=f"check {self.key}"))
 
-    def right_answer(self, game: Game):
+    def right_answer(self, game: Game | None):
+        if self.is_policy:
+            labels = [label for label, _ in self.options]
+            if self.policy_answer not in labels or not self.source or self.scenario is not None:
+                raise ValueError(f"check {self.key}: a policy check needs its answer among the "
+                                 "options, a source, and no scenario")
+            return self.policy_answer
         if self.options:
             right = [label for label, holds in self.options if holds(game)]
             if len(right) != 1:
@@ -152,9 +173,11 @@ class CheckView(ipw.VBox):
         else:
             self.answer = ipw.IntText(value=0, description="Your answer",
                                       style={"description_width": "initial"})
-        self.check_button = button("Check my answer", "The engine plays it out and compares", self._grade)
+        self.check_button = button("Check my answer", "Compare with the tournament rules" if check.is_policy
+                                   else "The engine plays it out and compares", self._grade)
         self.feedback = ipw.HTML()
-        board = ipw.HTML(game_html(self._start_position())) if check.show_board else ipw.HTML("")
+        board = (ipw.HTML(game_html(self._start_position())) if check.show_board and not check.is_policy
+                 else ipw.HTML(""))
         self.children = [ipw.HTML(f"{STYLE}<div class='rd-note'><b>Check:</b> {symbols(check.prompt)}</div>"),
                          board, self.answer, self.check_button, self.feedback]
 
@@ -170,14 +193,18 @@ class CheckView(ipw.VBox):
             return
         right = given == self._right
         why = symbols(self.check.why.format(answer=self._right))
-        steps = "".join(f"<li>{rule_tag(ev.rule)}{symbols(ev.text)}</li>" for ev in self._game.log
-                        if ev.kind in EXPLAIN_KINDS)
+        if self.check.is_policy:
+            basis = f"<details><summary>The policy</summary>{html.escape(self.check.source)}</details>"
+        else:
+            steps = "".join(f"<li>{rule_tag(ev.rule)}{symbols(ev.text)}</li>" for ev in self._game.log
+                            if ev.kind in EXPLAIN_KINDS)
+            basis = f"<details><summary>What the engine did</summary><ol>{steps}</ol></details>"
         head = ("<b>✓ Right.</b>" if right else
                 f"<b>✗ Not quite.</b> You answered {html.escape(str(given))}; the answer is "
                 f"{html.escape(str(self._right))}.")
         self.feedback.value = (f"<div class='{'rd-ok' if right else 'rd-error'}' role='status'>{head} "
                                f"{why} {rule_tag(self.check.rule)}"
-                               f"<details><summary>What the engine did</summary><ol>{steps}</ol></details></div>")
+                               f"{basis}</div>")
         if right:
             self.progress.mark(self.check.key)
 
@@ -195,3 +222,15 @@ def _view(name: str, model: GameModel):
             "choices": lambda: ChoicePanel(model), "log": lambda: EventLog(model),
             "turn": lambda: ManaVsEnergy(model),
             "energy": lambda: EnergyCounter(model, arg or "Alice")}[kind]()
+
+
+def outcome_of(game: Game, name: str) -> str | None:
+    """Return "resolved" or "did not resolve" for the last spell or ability of this name to leave the stack."""
+    st = game.state
+    found = [result for sid, result in st.outcomes.items() if st.names.get(sid) == name]
+    return found[-1] if found else None
+
+
+def beasts(game: Game, controller: str = "Alice") -> int:
+    """Count the Beast tokens a player controls."""
+    return sum(1 for p in game.state.battlefield if p.card == "Beast" and p.controller == controller)
