@@ -62,7 +62,7 @@ LESSON = Lesson(3, "energy-isnt-mana", "Energy isn't mana",
           why="{answer}. The Pool looks at the types Aether Hub could produce, ignoring the {{E}} its "
               "ability costs (CR 106.7), so any color works. But mana of any type is still mana: it "
               "never gives energy (ruling E7).", rule="106.7",
-          options=[("One mana of any color (here {R}), and no energy",
+          options=[("One mana of any color (here red), and no energy",
                     lambda g: g.player("Alice").pool["R"] == 1 and g.player("Alice").energy == 0),
                    ("An energy counter", lambda g: g.player("Alice").energy > 0),
                    ("Nothing: with no energy, the Hub can't make colors, so neither can the Pool",
