@@ -62,9 +62,10 @@ def check(paths: list[str], as_json: bool, out=sys.stdout) -> int:
     return status
 
 
-def bank_lint(path: str | None, out=sys.stdout) -> int:
+def bank_lint(path: str | None, out=None) -> int:
     """Lint a question bank folder (default: the shipped one); return 0 clean, 1 problems, 2 unreadable."""
     from .quiz.lint import lint_bank
+    out = out or sys.stdout
     try:
         report = lint_bank(path)
     except Exception as exc:  # never a traceback

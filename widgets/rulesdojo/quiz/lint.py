@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..rules.errors import RulesError, ScenarioError
 from . import params as pm
-from .model import Question, QuestionError, question_files
+from .model import Question, QuestionError, _scenario_place, question_files
 from .variant import Variant
 
 SAMPLE = 48  # at most this many variants are played per question (all of them when fewer)
@@ -105,8 +105,8 @@ def lint_question(q: Question, report: LintReport | None = None) -> list[Problem
     src = q.source_file
     reported: set[str] = set()
 
-    def add(place, msg, values):
-        key = f"{place}|{msg}"
+    def add(place, msg, values, once_per_place=False):
+        key = f"{place}|" if once_per_place else f"{place}|{msg}"
         if key in reported:
             return
         reported.add(key)
@@ -124,7 +124,10 @@ def lint_question(q: Question, report: LintReport | None = None) -> list[Problem
             q.check_shape(values)
             v = Variant(q, values, seed=None)
         except ScenarioError as exc:
-            add(exc.place, exc.detail, values)
+            place = exc.place
+            if place and "scenario" not in place and "then[" not in place and exc.file == src:
+                place = _scenario_place(place)
+            add(place, exc.detail, values, once_per_place=True)
             continue
         except RulesError as exc:
             add(_place(q, "ask" if q.kind == "outcome" else "scenario"), str(exc), values)

@@ -147,10 +147,13 @@ class Question:
         for key in sorted(need):
             if key not in data:
                 bad(f"a {kind} question needs '{key}'")
+        if "answer" in data and kind != "policy":
+            bad("'answer' is only for policy questions: the engine computes every other answer",
+                None, "answer")
         others = (set().union(*(a | b for a, b in KIND_KEYS.values()))) - need - may
         stray = [k for k in data if k in others]
         if stray:
-            bad(f"'{stray[0]}' doesn't belong in a {kind} question (it needs: {', '.join(sorted(need))})", None, stray[0])
+            bad(f"'{stray[0]}' doesn't belong in {'an' if kind[0] in 'aeiou' else 'a'} {kind} question (it needs: {', '.join(sorted(need))})", None, stray[0])
         params = pm.parse_params(data.get("params"), source, _at(data.get("params"), "params"))
         if any(p.name == "answer" for p in params):
             bad("'answer' is reserved for the computed answer; name the parameter otherwise",
@@ -162,10 +165,6 @@ class Question:
                 if unknown:
                     bad(f"placeholder {{{sorted(unknown)[0]}}} in '{key}' isn't a declared parameter "
                         f"(declared: {', '.join(sorted(declared)) or 'none'})", data.get(key), key)
-        if "answer" in data:
-            bad_key = "answer"
-            if kind != "policy":
-                bad(f"'{bad_key}' is only for policy questions: the engine computes every other answer", None, "answer")
         q = cls(qid, kind, tags, data["difficulty"], data["level"], data["complexity"], trap,
                 data["prompt"], data["explanation_lead"], params, data, source)
         first = next(pm.all_values(params))
