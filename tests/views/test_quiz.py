@@ -1,0 +1,195 @@
+"""The quiz widget driven as a candidate would; the right answer never reaches the page before submission."""
+
+import json
+import re
+
+import ipywidgets as ipw
+import pytest
+
+from rulesdojo.quiz import load_bank
+from rulesdojo.quiz.model import Bank
+from rulesdojo.quiz.store import ResultStore
+from rulesdojo.views import Quiz, Trainer
+
+BANK = load_bank()
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def one_of_each_kind():
+    seen = {}
+    for q in BANK:
+        seen.setdefault(q.kind, q)
+    return Bank(list(seen.values()))
+
+
+def start(quiz, name="Ana", mode="practice", count=None, minutes=0):
+    quiz.name.value = name
+    quiz.mode.value = mode
+    quiz.count.value = count or len(quiz.bank)
+    quiz.minutes.value = minutes
+    quiz.start_button.click()
+
+
+def answer_with(quiz, text):
+    v = quiz.session.current
+    if v.answer_format in ("option", "yes/no"):
+        quiz.choice.value = text
+    elif v.answer_format == "order":
+        labels = [s.strip() for s in text.split(" (or")[0].split(", then ")]
+        quiz.order.order = [v.options.index(label) for label in labels]
+    else:
+        quiz.number.value = text
+    quiz.submit_button.click()
+
+
+def right_text(quiz):
+    return quiz.session.current.solution().right_answer_text
+
+
+def wrong_text(quiz):
+    v = quiz.session.current
+    if v.answer_format in ("option", "yes/no"):
+        return next(o for o in v.options if o != right_text(quiz))
+    if v.answer_format == "order":
+        return ", then ".join(reversed(right_text(quiz).split(" (or")[0].split(", then ")))
+    return "999"
+
+
+def test_practice_gives_feedback_after_each_answer_and_keeps_score(tmp_path):
+    store = ResultStore(tmp_path / "r.sqlite3")
+    quiz = Quiz(one_of_each_kind(), store=store, exam_allowed=False)
+    start(quiz)
+    total = quiz.session.total
+    answer_with(quiz, right_text(quiz))
+    assert "✓ Right" in quiz.feedback.value and "score 1 of 1" in quiz.status.value
+    quiz.next_button.click()
+    wrong = wrong_text(quiz)
+    expected = right_text(quiz)
+    answer_with(quiz, wrong)
+    assert "✗ Not right" in quiz.feedback.value
+    assert re.sub(r"\{\w\}", "", expected)[:20] in re.sub(r"<[^>]+>", "", quiz.feedback.value)
+    while not quiz.session.done:
+        quiz.next_button.click()
+        if not quiz.session.done:
+            answer_with(quiz, right_text(quiz))
+    assert f"{total - 1} of {total} right" in quiz.review.value
+    assert len(store.history("Ana")) == total
+
+
+def test_exam_shows_nothing_until_the_review(tmp_path):
+    quiz = Quiz(one_of_each_kind(), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True)
+    start(quiz, mode="exam")
+    first = quiz.session.current
+    answer_with(quiz, wrong_text(quiz))
+    assert quiz.feedback.value == "" and quiz.session.index == 1  # straight on, no verdict
+    assert "score" not in quiz.status.value
+    while not quiz.session.done:
+        answer_with(quiz, right_text(quiz))
+    rows = re.findall(r"<tr><td>\d+</td>(.*?)</tr>", quiz.review.value)
+    assert len(rows) == quiz.session.total
+    assert "✗ wrong" in rows[0] and all("✓ right" in r for r in rows[1:])
+    assert first.solution().explanation.splitlines()[0][:25] in re.sub(r"<[^>]+>", "", quiz.review.value)
+
+
+def test_timer_expiry_ends_the_exam(tmp_path):
+    clock = Clock()
+    quiz = Quiz(one_of_each_kind(), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True,
+                clock=clock)
+    start(quiz, mode="exam", minutes=1)
+    assert "Time left: 1:00" in quiz.countdown.value
+    answer_with(quiz, right_text(quiz))
+    clock.now += 30
+    quiz.tick()
+    assert "Time left: 0:30" in quiz.countdown.value
+    clock.now += 31
+    quiz.tick()
+    assert quiz.session.ended_by == "time"
+    assert "Time ran out" in quiz.review.value and "not answered" in quiz.review.value
+    assert f"1 of {quiz.session.total} right" in quiz.review.value
+
+
+def test_second_session_greets_with_history_and_trainer_shows_it(tmp_path):
+    store = ResultStore(tmp_path / "r.sqlite3")
+    quiz = Quiz(one_of_each_kind(), store=store, exam_allowed=True)
+    start(quiz, name="Nico", mode="exam", count=2)
+    answer_with(quiz, right_text(quiz))
+    answer_with(quiz, wrong_text(quiz))
+    again = Quiz(one_of_each_kind(), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True)
+    again.name.value = "Nico"
+    assert "Welcome back, Nico: 2 answers so far, 1 right" in again.history.value
+    trainer = Trainer(ResultStore(tmp_path / "r.sqlite3"))
+    assert "Nico" in trainer.candidates.value and "50%" in trainer.candidates.value
+    assert "<svg" in trainer.chart.value and "download=" in trainer.download.value
+
+
+def test_a_notebook_kernel_offers_practice_only():
+    quiz = Quiz(one_of_each_kind(), store=None, exam_allowed=False)
+    assert [v for _, v in quiz.mode.options] == ["practice"]
+    assert "only <b>practice</b> mode" in quiz.start_screen.children[0].value
+
+
+def test_a_damaged_results_file_doesnt_stop_the_quiz(tmp_path):
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_bytes(b"garbage" * 500)
+    quiz = Quiz(one_of_each_kind(), store=ResultStore(bad), exam_allowed=True)
+    start(quiz, mode="exam", count=1)
+    answer_with(quiz, right_text(quiz))
+    assert "Results are not being saved" in quiz.notice.value and "1 of 1 right" in quiz.review.value
+
+
+def synced_strings(root):
+    """Collect every string in the synced state of every widget reachable from root."""
+    seen, out, todo = set(), [], [root]
+    while todo:
+        w = todo.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        for key, value in w.get_state().items():
+            if not key.startswith("_"):  # skip the model/view module names and versions
+                out.append(value)
+        for name in w.keys:
+            v = getattr(w, name)
+            for item in (v if isinstance(v, (list, tuple)) else [v]):
+                if isinstance(item, ipw.Widget):
+                    todo.append(item)
+    text = []
+
+    def walk(x):
+        if isinstance(x, str) and not x.startswith("IPY_MODEL_"):
+            text.append(x)
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+    walk(out)
+    joined = re.sub(r"<svg.*?</svg>", " ", "\n".join(text), flags=re.S)  # symbols, not words
+    return re.sub(r"<[^>]+>", " ", joined)
+
+
+@pytest.mark.parametrize("qid", [q.id for q in BANK])
+def test_the_answer_stays_in_the_kernel_until_submitted(qid):
+    quiz = Quiz(Bank([BANK[qid]]), store=None, exam_allowed=True)
+    start(quiz, mode="exam", count=1)
+    v = quiz.session.current
+    solution = v.solution()
+    page = synced_strings(quiz)
+    chrome = re.sub(r"<[^>]+>", " ", quiz.status.value)  # "Question 1 of 1"
+    visible = " ".join([v.prompt, v.instructions, *v.options, chrome])
+    for line in solution.explanation.splitlines()[1:]:
+        assert line.strip() not in page  # the reasoning is never on the page early
+    for token in set(re.findall(r"[\w{}/+-]+", solution.right_answer_text)):
+        if not re.search(rf"(?<![\w{{]){re.escape(token)}(?![\w}}])", visible):
+            assert not re.search(rf"(?<![\w{{]){re.escape(token)}(?![\w}}])", page), token
+    if v.answer_format in ("option", "yes/no"):  # every option shown alike, none marked
+        assert quiz.choice.value is None and list(quiz.choice.options) == list(v.options)
+    json.dumps(quiz.get_state(), default=str)
