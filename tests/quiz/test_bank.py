@@ -147,3 +147,13 @@ def test_quiz_imports_no_ui():
             ".variant(1).grade(1); print('ipywidgets' in sys.modules, 'traitlets' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+@pytest.mark.parametrize("name", ["rulesdojo.quiz", "rulesdojo.quiz.model", "rulesdojo.quiz.params",
+                                  "rulesdojo.quiz.variant", "rulesdojo.quiz.explain",
+                                  "rulesdojo.quiz.lint"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0

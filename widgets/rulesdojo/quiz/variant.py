@@ -31,7 +31,11 @@ INSTRUCTIONS = {
 
 @dataclass(frozen=True)
 class Verdict:
-    """The result of grading one answer: right or not, the right answer, and why."""
+    """Report one graded answer: right or not, the right answer, and why (rule numbers included).
+
+    >>> Verdict(False, "4", "Alice has 4 energy. (CR 107.14)", "3").correct
+    False
+    """
 
     correct: bool
     right_answer_text: str
@@ -41,7 +45,7 @@ class Verdict:
 
 
 class Variant:
-    """A question with its parameters chosen and its scenario played.
+    """Hold one variant of a question: parameters chosen, scenario played, answer kept inside.
 
     >>> from rulesdojo.quiz import load_bank
     >>> v = load_bank()["architect-landfall-one-energy"].variant(seed=1)
@@ -118,6 +122,13 @@ class Variant:
         Outcome: a number, yes/no, mana symbols or names (as text or values). Choice and
         policy: the option's index in ``options`` or its text. Order: the option labels (or
         indices) in the order they go on the stack / are applied.
+
+        >>> from rulesdojo.quiz import load_bank
+        >>> v = load_bank()["architect-landfall-one-energy"].variant(values={"n": 3, "land": "Forest"})
+        >>> v.grade("4").correct, v.grade(5).right_answer_text
+        (True, '4')
+        >>> v.grade("lots").problem
+        "'lots' isn't a whole number"
         """
         right_text = self._right_text()
         try:
@@ -128,7 +139,14 @@ class Variant:
         return Verdict(ok, right_text, self._explanation(right_text), given, problem)
 
     def solution(self) -> Verdict:
-        """Return the right answer and its explanation (kernel side: for mentors, tests, lint)."""
+        """Return the right answer and its explanation (kernel side: for mentors, tests, lint).
+
+        >>> from rulesdojo.quiz import load_bank
+        >>> print(load_bank()["voltaic-brawler-pays-once"].variant(values={"n": 5}).solution().explanation)
+        ... # doctest: +ELLIPSIS
+        The Brawler's power is 4: the {E} can be paid once, not 5 times.
+        ...
+        """
         text = self._right_text()
         return Verdict(True, text, self._explanation(text), text)
 
