@@ -12,7 +12,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.parse
@@ -21,6 +20,8 @@ from pathlib import Path
 
 import psutil
 import pytest
+
+from rulesdojo.serving import voila_args, voila_env
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -89,20 +90,21 @@ def voila_server(tmp_path_factory):
     started: list[subprocess.Popen] = []
     logs: list[Path] = []
 
-    def serve(notebook: Path) -> str:
+    def serve(notebook: Path, env: dict | None = None, pool_size: int = 0) -> str:
+        """Serve a notebook, or a folder of them, the way ``rulesdojo serve`` does."""
         notebook = Path(notebook).resolve()
         home = tmp_path_factory.mktemp("voila-home")
         port = free_port()
-        env = dict(os.environ,
-                   JUPYTER_CONFIG_DIR=str(home / "config"),   # no user configuration
-                   JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-                   PYTHONUNBUFFERED="1")
+        full_env = voila_env(dict(os.environ, **(env or {}),
+                                  JUPYTER_CONFIG_DIR=str(home / "config"),   # no user configuration
+                                  JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+                                  PYTHONUNBUFFERED="1"))
         log = home / "voila.log"
         out = open(log, "wb")
         proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-             str(notebook)],
-            cwd=notebook.parent, env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            voila_args(notebook, port=port, pool_size=pool_size),
+            cwd=notebook if notebook.is_dir() else notebook.parent, env=full_env, stdout=out,
+            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         out.close()
         started.append(proc)
         logs.append(log)
