@@ -20,7 +20,7 @@ from typing import Iterable
 from ..rules.cards import all_cards
 from ..rules.errors import ScenarioError
 from ..rules.expect import validate_expect
-from ..rules.scenario import RULINGS, Scenario, _check_action
+from ..rules.scenario import RULINGS, Scenario, check_action
 from ..rules.yamlsource import line_of, load
 from . import params as pm
 
@@ -240,7 +240,7 @@ class Question:
                 else:
                     acts = o[claims[0]]
                     for act in (acts if isinstance(acts, list) and acts else [acts]):
-                        _check_action(act, src, where)
+                        check_action(act, src, where)
             texts = [o if isinstance(o, str) else str(o["text"]) for o in opts]
             if len(set(texts)) != len(texts):
                 bad("two options have the same text in this variant", None, "options")
@@ -261,7 +261,7 @@ class Question:
                     bad("'then' is a list of actions played after the order", None, "then")
                 for i, a in enumerate(then):
                     line = (getattr(then, "lines", None) or [0] * len(then))[i]
-                    _check_action(a, src, f"line {line}, then[{i + 1}]" if line else f"then[{i + 1}]")
+                    check_action(a, src, f"line {line}, then[{i + 1}]" if line else f"then[{i + 1}]")
 
     def where(self, key: str, obj=None) -> str:
         """Name a place in the file with its line: the object's own line, else its key's line."""

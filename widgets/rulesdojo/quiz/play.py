@@ -10,7 +10,7 @@ from ..rules.actions import OrderReplacements, OrderTriggers, PassPriority
 from ..rules.errors import RulesError, ScenarioError
 from ..rules.expect import check_expect
 from ..rules.mana import pool_text
-from ..rules.scenario import Resolver, Scenario, _place_of, _Runner, build
+from ..rules.scenario import Resolver, Scenario, place_of, ActionRunner, build
 
 
 @dataclass
@@ -30,9 +30,9 @@ class Played:
 
     def run(self, actions, label: str = "then") -> None:
         """Play more scenario actions on this game; raise ``ScenarioError`` if one is illegal."""
-        runner = _Runner(self.game, self.aliases, self.scenario)
+        runner = ActionRunner(self.game, self.aliases, self.scenario)
         for i, a in enumerate(actions):
-            place = _place_of(actions, i, a).replace("actions[", f"{label}[")
+            place = place_of(actions, i, a).replace("actions[", f"{label}[")
             problems = runner.step(a, place)
             if problems:
                 raise ScenarioError("; ".join(problems), file=self.scenario.source, place=place)
@@ -51,7 +51,7 @@ class Played:
 
     def legal(self, action) -> tuple[bool, RulesError | None]:
         """Say whether a scenario action (``{activate: ...}``) would be legal now, and why not."""
-        runner = _Runner(self.game, self.aliases, self.scenario)
+        runner = ActionRunner(self.game, self.aliases, self.scenario)
         verb = action if isinstance(action, str) else next(
             k for k in action if k not in ("target", "targets", "ability", "mana"))
         try:

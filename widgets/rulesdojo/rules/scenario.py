@@ -87,7 +87,7 @@ class Scenario:
         if not isinstance(actions, list):
             raise ScenarioError("'actions' must be a list", file=source, place=_at(data, "actions", "actions"))
         for i, a in enumerate(actions):
-            _check_action(a, source, _place_of(actions, i, a))
+            check_action(a, source, place_of(actions, i, a))
         expect = data.get("expect") or {}
         if not isinstance(expect, dict):
             raise ScenarioError("'expect' must be a mapping", file=source, place=_at(data, "expect", "expect"))
@@ -115,7 +115,8 @@ def _at(obj, place: str, key=None) -> str:
     return f"line {line}, {place}" if line else place
 
 
-def _place_of(seq, i: int, item) -> str:
+def place_of(seq, i: int, item) -> str:
+    """Name where an action stands: its line (when known) and its number in the list."""
     lines = getattr(seq, "lines", None)
     line = lines[i] if lines and i < len(lines) else line_of(item)
     return f"line {line}, actions[{i + 1}]" if line else f"actions[{i + 1}]"
@@ -165,7 +166,8 @@ def _verbs(a: dict) -> list[str]:
     return [k for k in a if k in ACTION_VERBS and k not in extras]
 
 
-def _check_action(a, source: str, place: str) -> None:
+def check_action(a, source: str, place: str) -> None:
+    """Check one action's shape (a verb and its arguments); raise ``ScenarioError`` at ``place``."""
     if isinstance(a, str):
         if a not in ("pass", "resolve", "undo"):
             raise ScenarioError(f"unknown action {a!r}; a bare action is pass, resolve or undo",
@@ -272,10 +274,10 @@ def run(s: Scenario) -> Result:
         g, aliases = build(s)
     except ScenarioError as exc:
         return Result(s, "invalid", error=str(exc))
-    runner = _Runner(g, aliases, s)
+    runner = ActionRunner(g, aliases, s)
     failures: list[str] = []
     for i, a in enumerate(s.actions):
-        place = _place_of(s.actions, i, a)
+        place = place_of(s.actions, i, a)
         try:
             failures += runner.step(a, place)
         except ScenarioError as exc:
@@ -284,7 +286,9 @@ def run(s: Scenario) -> Result:
     return Result(s, "fail" if failures else "pass", failures, g)
 
 
-class _Runner:
+class ActionRunner:
+    """Apply a scenario's actions to a game one at a time, naming the place of any problem."""
+
     def __init__(self, game: Game, aliases: dict, s: Scenario):
         self.g, self.s = game, s
         self.resolver = Resolver(game, aliases)
@@ -510,9 +514,9 @@ class Resolver:
 def start(s: Scenario) -> Game:
     """Set up a scenario and play its actions (expectations unchecked); undo stops there."""
     game, aliases = build(s)
-    runner = _Runner(game, aliases, s)
+    runner = ActionRunner(game, aliases, s)
     for i, a in enumerate(s.actions):
-        runner.step(a, _place_of(s.actions, i, a))
+        runner.step(a, place_of(s.actions, i, a))
     game.forget_history()
     return game
 
