@@ -21,7 +21,7 @@ from ..rules.cards import all_cards
 from ..rules.errors import ScenarioError
 from ..rules.expect import validate_expect
 from ..rules.scenario import RULINGS, Scenario, check_action
-from ..rules.yamlsource import line_of, load
+from ..rules.yamlsource import line_of, load_file
 from . import params as pm
 
 KINDS = ("outcome", "choice", "order", "policy")
@@ -87,18 +87,7 @@ class Question:
     @classmethod
     def from_file(cls, path) -> "Question":
         """Read and check one question file; raise ``QuestionError`` naming the file and place."""
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise QuestionError(f"can't read the file ({exc.__class__.__name__})", file=str(path))
-        try:
-            data = load(text)
-        except Exception as exc:  # yaml.YAMLError and its marks
-            mark = getattr(exc, "problem_mark", None)
-            problem = getattr(exc, "problem", None) or str(exc)
-            raise QuestionError(f"not valid YAML: {problem}", file=str(path),
-                                place=f"line {mark.line + 1}" if mark else None)
+        data, text = load_file(path, QuestionError)
         if isinstance(data, dict):
             data.key_lines = _key_lines(text)
         return cls.from_dict(data, source=str(path))

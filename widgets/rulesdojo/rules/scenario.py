@@ -26,7 +26,7 @@ from .errors import AmbiguousReference, RulesError, ScenarioError
 from .expect import check_expect, validate_expect
 from .game import ZONES, Game
 from .objects import STEP_NAMES
-from .yamlsource import LocatedList, item_line, key_line, line_of, load
+from .yamlsource import LocatedList, item_line, key_line, line_of, load_file
 
 RULINGS = {f"E{i}" for i in range(1, 10)} | {"L1", "L2", "L3"}
 TOP_KEYS = {"name", "description", "rulings", "cards", "setup", "actions", "expect"}
@@ -54,18 +54,7 @@ class Scenario:
     @classmethod
     def from_file(cls, path) -> "Scenario":
         """Read and check a scenario file; raise ``ScenarioError`` naming the file and place."""
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScenarioError(f"can't read the file ({exc.__class__.__name__}: {exc})", file=str(path))
-        try:
-            data = load(text)
-        except Exception as exc:  # yaml.YAMLError and its marks
-            mark = getattr(exc, "problem_mark", None)
-            where = f"line {mark.line + 1}" if mark else None
-            problem = getattr(exc, "problem", None) or str(exc)
-            raise ScenarioError(f"not valid YAML: {problem}", file=str(path), place=where)
+        data, _text = load_file(path, ScenarioError)
         return cls.from_dict(data, source=str(path))
 
     @classmethod

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import yaml
 
 
@@ -73,3 +75,19 @@ def item_line(seq, i: int, default: int = 0) -> int:
     if lines and 0 <= i < len(lines):
         return lines[i]
     return line_of(seq[i], default) if 0 <= i < len(seq) else default
+
+
+def load_file(path, error):
+    """Read a YAML file, raising ``error(message, file=..., place=...)`` when it can't be read or parsed."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise error(f"can't read the file ({exc.__class__.__name__}: {exc})", file=str(path))
+    try:
+        return load(text), text
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise error(f"not valid YAML: {problem}", file=str(path),
+                    place=f"line {mark.line + 1}" if mark else None)
