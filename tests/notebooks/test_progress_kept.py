@@ -1,0 +1,16 @@
+"""Re-running a lesson cell shows the same board, with the learner's progress, not a fresh one."""
+
+from rulesdojo.lessons import progress, show
+
+
+def test_rerunning_a_cell_keeps_the_board_and_the_progress():
+    task = show(1, "get-and-pay")
+    counter = task.children[3]
+    counter.amount.value = 4
+    counter.get_button.click()
+    counter.amount.value = 2
+    counter.pay_button.click()
+    assert "✓ Done." in task.goal.value
+    again = show(1, "get-and-pay")  # the cell runs again, or the page re-renders it
+    assert again is task and again.model.energy_of("Alice") == 2
+    assert "1 of 4 steps done" in progress(1).children[1].value

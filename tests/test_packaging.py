@@ -1,0 +1,23 @@
+"""The wheel carries what runs without the internet: notebooks, symbols, scripts, the page template."""
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_wheel_ships_notebooks_assets_and_question_bank(tmp_path):
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path),
+                    str(ROOT)], check=True, capture_output=True)
+    names = zipfile.ZipFile(next(tmp_path.glob("rulesdojo-*.whl"))).namelist()
+    lessons = sorted(p.name for p in (ROOT / "lessons").glob("*.ipynb"))
+    assert sorted(n.rsplit("/", 1)[-1] for n in names if n.startswith("rulesdojo/notebooks/")) == lessons
+    for asset in ("views/static/trigger_order.js", "views/static/symbols/E.svg",
+                  "share/jupyter/voila/templates/rulesdojo/index.html.j2"):
+        assert f"rulesdojo/{asset}" in names
+    bank = list((ROOT / "widgets/rulesdojo/quiz/bank").glob("*.yaml"))
+    assert sum(n.startswith("rulesdojo/quiz/bank/") for n in names) == len(bank) > 0
+    assert sum(n.startswith("rulesdojo/scenarios/") for n in names) == len(
+        list((ROOT / "widgets/rulesdojo/scenarios").glob("*.yaml")))
