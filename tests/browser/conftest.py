@@ -84,6 +84,33 @@ def _stop(proc: subprocess.Popen) -> None:
     psutil.wait_procs(alive, timeout=5)
 
 
+def start_voila(notebook: Path, home: Path, env: dict | None = None, pool_size: int = 0,
+                extra_args: tuple = (), **serving) -> tuple[subprocess.Popen, str, Path]:
+    """Start Voila on a notebook, or a folder of them, the way ``rulesdojo serve`` does, with an
+    empty Jupyter configuration under ``home``; return the process, its base URL and its log.
+    ``serving`` goes to ``voila_args`` (e.g. ``fill_delay``); ``extra_args`` are appended."""
+    notebook = Path(notebook).resolve()
+    port = free_port()
+    full_env = voila_env(dict(os.environ, **(env or {}),
+                              JUPYTER_CONFIG_DIR=str(home / "config"),   # no user configuration
+                              JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+                              PYTHONUNBUFFERED="1"))
+    log = home / "voila.log"
+    out = open(log, "wb")
+    proc = subprocess.Popen(
+        [*voila_args(notebook, port=port, pool_size=pool_size, **serving), *extra_args],
+        cwd=notebook if notebook.is_dir() else notebook.parent, env=full_env, stdout=out,
+        stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    out.close()
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_until_up(url + "voila/static/favicon.ico", proc, log, SERVER_START_TIMEOUT)
+    except Exception:
+        _stop(proc)
+        raise
+    return proc, url, log
+
+
 @pytest.fixture
 def voila_server(tmp_path_factory):
     """Factory: ``voila_server(notebook_path)`` -> URL of the rendered notebook."""
@@ -92,24 +119,9 @@ def voila_server(tmp_path_factory):
 
     def serve(notebook: Path, env: dict | None = None, pool_size: int = 0) -> str:
         """Serve a notebook, or a folder of them, the way ``rulesdojo serve`` does."""
-        notebook = Path(notebook).resolve()
-        home = tmp_path_factory.mktemp("voila-home")
-        port = free_port()
-        full_env = voila_env(dict(os.environ, **(env or {}),
-                                  JUPYTER_CONFIG_DIR=str(home / "config"),   # no user configuration
-                                  JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-                                  PYTHONUNBUFFERED="1"))
-        log = home / "voila.log"
-        out = open(log, "wb")
-        proc = subprocess.Popen(
-            voila_args(notebook, port=port, pool_size=pool_size),
-            cwd=notebook if notebook.is_dir() else notebook.parent, env=full_env, stdout=out,
-            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        out.close()
+        proc, url, log = start_voila(notebook, tmp_path_factory.mktemp("voila-home"), env, pool_size)
         started.append(proc)
         logs.append(log)
-        url = f"http://127.0.0.1:{port}/"
-        _wait_until_up(url + "voila/static/favicon.ico", proc, log, SERVER_START_TIMEOUT)
         return url
 
     serve.logs = logs

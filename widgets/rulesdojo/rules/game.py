@@ -14,9 +14,9 @@ from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, G
 from .cards import card_named
 from .errors import IllegalAction, NoPendingChoice, RulesError
 from .mana import TYPE_NAMES
-from .objects import STEP_NAMES, STEPS, CardObject, Event, GameState, Permanent, Player, StackItem
+from .describe import describe
+from .objects import STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player, StackItem
 
-ZONES = ("library", "hand", "graveyard", "exile")
 
 
 class Game:
@@ -316,36 +316,6 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
     st.stack.append(item)
     e.log(st, "602.2", f"{who} activates {perm.card}: {ab.text} It goes on the stack.", "activate", who)
     st.passes = 0
-
-
-def describe(st: GameState, action) -> str:
-    """Say an action in a learner's words."""
-    def name_of(oid):
-        for p in st.players:
-            for z in ZONES:
-                for o in p.zone(z):
-                    if o.id == oid:
-                        return o.card
-        return q.describe_target(st, oid)
-
-    if isinstance(action, PlayLand):
-        return f"Play {name_of(action.card)}"
-    if isinstance(action, CastSpell):
-        on = f" targeting {q.describe_target(st, action.targets[0])}" if action.targets else ""
-        return f"Cast {name_of(action.card)}{on}"
-    if isinstance(action, ActivateAbility):
-        p = q.permanent(st, action.source)
-        if p is None:
-            return f"Activate object {action.source}"
-        ab = q.abilities(st, p)[action.index] if action.index < len(q.abilities(st, p)) else None
-        if ab is not None and ab.is_mana_ability:
-            return f"Tap {p.card} for {{{action.mana}}}"
-        return f"Activate {p.card}: {ab.text if ab else '?'}"
-    if isinstance(action, PassPriority):
-        return "Pass priority"
-    if isinstance(action, AdvanceStep):
-        return f"End the {st.step} step"
-    return repr(action)
 
 
 def snapshot(st: GameState) -> dict:

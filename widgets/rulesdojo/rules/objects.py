@@ -135,6 +135,8 @@ class Pending:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+ZONES = ("library", "hand", "graveyard", "exile")  # the zones a card object can sit in
+
 STEPS = (
     ("beginning", "untap"), ("beginning", "upkeep"), ("beginning", "draw"),
     ("precombat main", "precombat main"),

@@ -36,13 +36,9 @@ class ChoicePanel(View):
         self._draw()
 
     def _names(self) -> dict:
-        g = self.model.game
-        out = {p["id"]: f"{p['controller']}'s {p['card']}" for p in self.model.battlefield}
-        for pl in g.players:
-            for z in ("library", "hand", "graveyard"):
-                for o in pl.zone(z):
-                    out[o.id] = o.card
-        return out
+        from ..rules.describe import name_of
+        st = self.model.game.state
+        return {o: name_of(st, o) for o in (self.model.pending or {}).get("options", ())}
 
     def _draw(self, _change=None) -> None:
         p = self.model.pending
@@ -61,19 +57,9 @@ class ChoicePanel(View):
         if multi:
             self.multi.options = [(str(names.get(o, o)), o) for o in p["options"]]
         else:
-            answers = [(self._label(a, names), k) for k, a in
-                       ((k, self.model.action(k)) for k, _label, _oid in self.model.legal)]
+            answers = [(label, k) for k, label, _oid in self.model.legal]
             self.options.options = answers
             self.options.value = answers[0][1] if answers else None
-
-    def _label(self, action, names) -> str:
-        fields = getattr(action, "__dataclass_fields__", {})
-        value = getattr(action, next(iter(fields)), None) if fields else None
-        if isinstance(value, tuple):
-            parts = [(" blocks ".join(str(names.get(x, x)) for x in v) if isinstance(v, tuple)
-                      else str(names.get(v, v))) for v in value]
-            return ", then ".join(parts) if parts else "none"
-        return str(names.get(value, value))
 
     def _confirm(self) -> None:
         p = self.model.pending

@@ -1,0 +1,66 @@
+"""Say an action, or an answer to a choice, in a learner's words (for buttons and lists)."""
+
+from __future__ import annotations
+
+from . import query as q
+from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
+                      ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
+                      GetEnergy, OrderReplacements, OrderTriggers, PassPriority, PayEnergy, PlayLand)
+from .objects import ZONES, GameState
+
+
+def name_of(st: GameState, ref) -> str:
+    """Name a player, a permanent, a card in a zone or a waiting trigger by its id."""
+    if isinstance(ref, str):
+        return ref
+    for p in st.players:
+        for z in ZONES:
+            for o in p.zone(z):
+                if o.id == ref:
+                    return o.card
+    for t in st.waiting:
+        if t.id == ref:
+            return f"{t.name}'s ability"
+    return q.describe_target(st, ref)
+
+
+def describe(st: GameState, action) -> str:
+    """Say an action in a learner's words.
+
+    >>> from .objects import GameState, Player
+    >>> describe(GameState([Player("Alice"), Player("Nadia")]), ChoosePay(False))
+    "Don't pay"
+    """
+    names = lambda refs: ", then ".join(name_of(st, r) for r in refs) or "none"  # noqa: E731
+    if isinstance(action, PlayLand):
+        return f"Play {name_of(st, action.card)}"
+    if isinstance(action, CastSpell):
+        on = f" targeting {q.describe_target(st, action.targets[0])}" if action.targets else ""
+        return f"Cast {name_of(st, action.card)}{on}"
+    if isinstance(action, ActivateAbility):
+        p = q.permanent(st, action.source)
+        abilities = q.abilities(st, p) if p else ()
+        if p is None or action.index >= len(abilities):
+            return f"Activate object {action.source}"
+        ab = abilities[action.index]
+        if ab.is_mana_ability:
+            return f"Tap {p.card} for {{{action.mana}}}"
+        return f"Activate {p.card}: {ab.text}"
+    simple = {PassPriority: lambda a: "Pass priority",
+              AdvanceStep: lambda a: f"End the {st.step} step",
+              ChoosePay: lambda a: "Pay" if a.pay else "Don't pay",
+              ChooseAmount: lambda a: f"Pay {a.amount} energy",
+              ChooseMana: lambda a: f"Add {{{a.mana}}}",
+              ChooseTargets: lambda a: f"Target {names(a.targets)}",
+              OrderTriggers: lambda a: f"Put on the stack: {names(a.order)}",
+              OrderReplacements: lambda a: f"Apply first: {names(a.order)}",
+              ChooseObjects: lambda a: f"Choose {', '.join(name_of(st, r) for r in a.picks) or 'nothing'}",
+              DeclareAttackers: lambda a: f"Attack with {', '.join(name_of(st, r) for r in a.attackers) or 'nothing'}",
+              DeclareBlockers: lambda a: "Block: " + (", ".join(
+                  f"{name_of(st, b)} blocks {name_of(st, x)}" for b, x in a.blocks) or "no blocks"),
+              GetEnergy: lambda a: f"{a.player} gets {a.amount} energy",
+              PayEnergy: lambda a: f"{a.player} pays {a.amount} energy"}
+    for kind, say in simple.items():
+        if isinstance(action, kind):
+            return say(action)
+    return repr(action)
