@@ -66,7 +66,7 @@ class ManaVsEnergy(View):
                             "each step and phase)</th><th>Energy (stays)</th></tr></thead>"
                             f"<tbody>{''.join(rows)}</tbody></table>")
         mana = [(label, k) for k, label, _oid in m.legal
-                if isinstance(m.action(k), ActivateAbility) and label.startswith("Tap ")]
+                if isinstance(m.action(k), ActivateAbility) and m.action(k).mana is not None]
         self.abilities.options = mana
         self.abilities.value = mana[0][1] if mana else None
         self.add_button.disabled = not mana
