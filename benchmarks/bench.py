@@ -1,0 +1,339 @@
+"""Rules Dojo's figures against a bare ipywidgets notebook, measured in one run (``make bench``).
+
+Voila runs on 127.0.0.1 with the package's own serving arguments, headless Debian chromium loads
+the pages (every request not addressed to 127.0.0.1 is refused and counted), and the same run
+measures the bare baseline (``benchmarks/bare.ipynb``) so that the ratios compare like with like:
+
+- page ready: navigation start until Voila has executed the notebook and every widget view is in
+  the page (the count of widget views a settled page has, found by a calibration load), over fresh
+  browser contexts, cold (no kernel pool) and preheated (a pool of one, refilled between loads);
+- round trip: a click until the page shows the answer (lesson 1's "Get energy" against the bare
+  button that updates a label), timed inside the page up to the next frame;
+- kernel memory: RSS of the page's kernel once the page is ready;
+- import cost: ``import rulesdojo.views`` (and the lessons' import) against ``import ipywidgets``,
+  each in a fresh running kernel;
+- engine: scenario checks per second (tests/scenarios) and quiz grading (every variant of every
+  question in the shipped bank).
+
+Prints a table (figure, baseline, ratio, target) and writes it as JSON (benchmarks/results.json).
+Not a test: it never fails on a missed target; it reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import BENCH, LESSONS, ROOT, kernels_of, launch, local_only, start_voila, stop_voila, summary  # noqa: E402
+
+PAGES = [*(p.name for p in sorted(LESSONS.glob("[0-9][0-9]-*.ipynb"))), "quiz.ipynb"]
+BARE = "bare.ipynb"
+READY_TIMEOUT_MS = 90_000
+
+# Installed before any page script: note when Voila's loading screen is gone and the page holds
+# the expected number of widget views (window.__rd.ready, in ms since navigation start).
+READY_JS = """
+(() => {
+  const rd = window.__rd = {expected: %d, ready: null};
+  const check = () => {
+    if (rd.ready !== null || document.getElementById('loading')) return;
+    const rendered = document.getElementById('rendered_cells');
+    if (!rendered || rendered.style.display === 'none') return;
+    if (document.querySelectorAll('.jupyter-widgets').length >= rd.expected) {
+      rd.ready = performance.now();
+      obs.disconnect();
+    }
+  };
+  const obs = new MutationObserver(check);
+  obs.observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ['style']});
+})();
+"""
+
+# Click, then resolve at the first frame after the DOM shows what `done()` looks for.
+ROUND_TRIP_JS = """
+([buttonText, scopeSel, wanted]) => new Promise((resolve, reject) => {
+  const btn = [...document.querySelectorAll('button')].find(b => b.textContent.trim() === buttonText);
+  if (!btn) return reject('no button ' + buttonText);
+  const scope = scopeSel ? btn.closest(scopeSel) : document.body;
+  const done = () => scope.querySelector(wanted) !== null;
+  const t0 = performance.now();
+  const obs = new MutationObserver(() => {
+    if (done()) { obs.disconnect(); requestAnimationFrame(() => resolve(performance.now() - t0)); }
+  });
+  obs.observe(scope, {childList: true, subtree: true, characterData: true, attributes: true});
+  btn.click();
+  setTimeout(() => { obs.disconnect(); reject('no answer within 10 s'); }, 10000);
+})
+"""
+
+
+class Server:
+    """One Voila on one notebook (so a pool preheats only that notebook)."""
+
+    def __init__(self, notebook: Path, pool_size: int, results: Path, fill_delay: float = 4.0):
+        self.home = Path(tempfile.mkdtemp(prefix="rulesdojo-bench-"))
+        self.proc, self.url, self.log = start_voila(
+            notebook, self.home, {"RULESDOJO_RESULTS": str(results)}, pool_size, fill_delay=fill_delay)
+        self.page_url = self.url  # a single notebook is served at the root
+
+    def pool_fills(self) -> int:
+        return len(re.findall(r"is filled with", self.log.read_text(errors="replace")))
+
+    def wait_pool(self, fills: int, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while self.pool_fills() < fills:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the kernel pool was not refilled:\n{self.log.read_text()[-2000:]}")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        stop_voila(self.proc)
+
+
+def load(browser, url: str, expected: int, outside: list) -> tuple[float, object]:
+    """Load the page in a fresh context; return (ms to ready, context)."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    local_only(ctx, outside)
+    ctx.add_init_script(READY_JS % expected)
+    page = ctx.new_page()
+    page.goto(url, wait_until="commit", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("window.__rd && window.__rd.ready !== null", polling=100, timeout=READY_TIMEOUT_MS)
+    return page.evaluate("window.__rd.ready"), ctx
+
+
+def calibrate(browser, url: str, outside: list) -> tuple[int, object]:
+    """Load once and count the widget views of the settled page (unchanged for 2 s)."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    local_only(ctx, outside)
+    page = ctx.new_page()
+    page.goto(url, wait_until="commit", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("!document.getElementById('loading') && document.querySelectorAll('.jupyter-widgets').length > 0",
+                           polling=100, timeout=READY_TIMEOUT_MS)
+    last, since = -1, time.monotonic()
+    while time.monotonic() - since < 2.0:
+        n = page.evaluate("document.querySelectorAll('.jupyter-widgets').length")
+        if n != last:
+            last, since = n, time.monotonic()
+        time.sleep(0.1)
+    return last, ctx
+
+
+def page_ready(browser, notebook: Path, loads: int, preheated: bool, results: Path, outside: list) -> dict:
+    server = Server(notebook, 1 if preheated else 0, results)
+    try:
+        if preheated:
+            server.wait_pool(1)
+        expected, ctx = calibrate(browser, server.page_url, outside)
+        ctx.close()
+        times, rss = [], []
+        for i in range(loads):
+            if preheated:
+                server.wait_pool(i + 2)  # the pool has its kernel again, refilled after fill_delay
+                time.sleep(0.5)
+            before = {k.pid for k in kernels_of(server.proc)}
+            ms, ctx = load(browser, server.page_url, expected, outside)
+            times.append(ms)
+            if not preheated:
+                time.sleep(0.5)  # let the kernel settle after sending the views
+                new = [k for k in kernels_of(server.proc) if k.pid not in before]
+                if len(new) == 1:
+                    rss.append(new[0].memory_info().rss / 2**20)
+            ctx.close()
+        out = {"widgets": expected, "ready_ms": summary(times)}
+        if rss:
+            out["kernel_rss_mb"] = summary(rss)
+        return out
+    finally:
+        server.stop()
+
+
+def round_trip(browser, notebook: Path, clicks: int, button: str, scope: str | None, wanted, results: Path,
+               outside: list) -> dict:
+    server = Server(notebook, 0, results)
+    try:
+        expected, ctx = calibrate(browser, server.page_url, outside)
+        page = ctx.pages[0]
+        times = []
+        for i in range(clicks + 3):  # three to warm up
+            ms = page.evaluate(ROUND_TRIP_JS, [button, scope, wanted(i + 1)])
+            if i >= 3:
+                times.append(ms)
+        ctx.close()
+        return summary(times)
+    finally:
+        server.stop()
+
+
+IMPORT_CODE = """
+import time as _t
+_t0 = _t.perf_counter()
+{statement}
+print("IMPORT_MS", (_t.perf_counter() - _t0) * 1000)
+"""
+IMPORTS = {"ipywidgets": "import ipywidgets",
+           "rulesdojo.views": "import rulesdojo.views",
+           "quiz page": "from rulesdojo.views import Quiz",
+           "lesson page": "from rulesdojo.lessons import progress, show"}
+
+
+def import_cost(statement: str, runs: int) -> dict:
+    """Time an import statement in fresh running kernels (started; nothing else ran in them)."""
+    from jupyter_client.manager import start_new_kernel
+    times = []
+    for _ in range(runs):
+        km, kc = start_new_kernel(kernel_name="python3", cwd=tempfile.gettempdir(),
+                                  stderr=subprocess.DEVNULL)
+        try:
+            out = []
+            kc.execute_interactive(IMPORT_CODE.format(statement=statement), timeout=60,
+                                   output_hook=lambda m: out.append(m["content"].get("text", "")))
+            times.append(float(re.search(r"IMPORT_MS ([\d.]+)", "".join(out)).group(1)))
+        finally:
+            kc.stop_channels()
+            km.shutdown_kernel(now=True)
+    return summary(times)
+
+
+def engine(min_seconds: float = 2.0) -> dict:
+    from rulesdojo.quiz import load_bank
+    from rulesdojo.rules.scenario import Scenario, load_scenarios, run
+    files = [f for f in load_scenarios([str(ROOT / "tests" / "scenarios")])]
+    n, t0 = 0, time.perf_counter()
+    held = 0
+    while time.perf_counter() - t0 < min_seconds:
+        for f in files:
+            held += run(Scenario.from_file(f)).status == "pass"
+            n += 1
+    scen = {"scenarios": len(files), "checks_per_s": n / (time.perf_counter() - t0),
+            "all_held": held == n}
+    t0 = time.perf_counter()
+    bank = load_bank()
+    load_ms = (time.perf_counter() - t0) * 1000
+    graded, right, t0 = 0, 0, time.perf_counter()
+    for q in bank:
+        for values in q.all_values():
+            v = q.variant(values=values)
+            right += v.grade(v.solution().right_answer_text).correct
+            graded += 1
+    dt = time.perf_counter() - t0
+    return {"scenario_checks": scen, "quiz": {"questions": len(bank), "load_bank_ms": load_ms,
+                                             "variants_graded": graded, "graded_right": right,
+                                             "variants_per_s": graded / dt}}
+
+
+def ratio(x, base):
+    return x / base if base else float("nan")
+
+
+def machine() -> str:
+    import psutil
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{cpu}, {psutil.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB RAM, "
+            f"{platform.system()} {platform.release()}, Python {platform.python_version()}")
+
+
+def table(r: dict, pages=PAGES) -> str:
+    rows = [("figure", "page", "value", "bare", "ratio", "target", "met")]
+    bare = r["pages"][BARE]
+    for mode, label in (("cold", "ready cold ms (median)"), ("preheated", "ready preheated ms (median)")):
+        b = bare[mode]["ready_ms"]["median"]
+        for p in pages:
+            v = r["pages"][p][mode]["ready_ms"]["median"]
+            rows.append((label, p, f"{v:.0f}", f"{b:.0f}", f"{ratio(v, b):.2f}", "<= 1.15x",
+                         "yes" if v <= 1.15 * b else "NO"))
+    b = bare["cold"]["kernel_rss_mb"]["median"]
+    for p in pages:
+        v = r["pages"][p]["cold"]["kernel_rss_mb"]["median"]
+        rows.append(("kernel RSS MB", p, f"{v:.1f}", f"{b:.1f}", f"{ratio(v, b):.2f}", "<= bare+15",
+                     "yes" if v <= b + 15 else "NO"))
+    rt, rb = r["round_trip"]["lesson"], r["round_trip"]["bare"]
+    rows.append(("round trip ms median", "01 Get energy", f"{rt['median']:.1f}", f"{rb['median']:.1f}",
+                 f"{ratio(rt['median'], rb['median']):.2f}", "<= 1.2x",
+                 "yes" if rt["median"] <= 1.2 * rb["median"] else "NO"))
+    rows.append(("round trip ms p95", "01 Get energy", f"{rt['p95']:.1f}", f"{rb['p95']:.1f}",
+                 f"{ratio(rt['p95'], rb['p95']):.2f}", "< 50 ms", "yes" if rt["p95"] < 50 else "NO"))
+    ib = r["imports"]["ipywidgets"]["median"]
+    for name in ("rulesdojo.views", "quiz page", "lesson page"):
+        v = r["imports"][name]["median"]
+        rows.append(("import ms (median)", f"{name}: {IMPORTS[name]}", f"{v:.0f}", f"{ib:.0f}",
+                     f"{ratio(v, ib):.2f}", "<= ipywidgets+60", "yes" if v <= ib + 60 else "NO"))
+    e = r["engine"]
+    rows.append(("scenario checks/s", f"{e['scenario_checks']['scenarios']} scenarios",
+                 f"{e['scenario_checks']['checks_per_s']:.0f}", "-", "-", "-", "-"))
+    rows.append(("quiz variants graded/s", f"{e['quiz']['questions']} questions, {e['quiz']['variants_graded']} variants",
+                 f"{e['quiz']['variants_per_s']:.0f}", "-", "-", "-", "-"))
+    rows.append(("quiz load_bank ms", "shipped bank", f"{e['quiz']['load_bank_ms']:.0f}", "-", "-", "-", "-"))
+    widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
+    lines = ["| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths)) + " |" for row in rows]
+    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--loads", type=int, default=5, help="fresh page loads per page and mode (default 5)")
+    ap.add_argument("--clicks", type=int, default=30, help="timed clicks per round trip (default 30)")
+    ap.add_argument("--imports", type=int, default=5, help="fresh kernels per import timing (default 5)")
+    ap.add_argument("--pages", nargs="*", default=None, help="only these lesson notebooks (quick runs)")
+    ap.add_argument("--out", default=str(BENCH / "results.json"))
+    args = ap.parse_args(argv)
+    pages = args.pages or PAGES
+    started = time.monotonic()
+    results = Path(tempfile.mkdtemp(prefix="rulesdojo-bench-results-")) / "results.sqlite3"
+    outside: list[str] = []
+    r: dict = {"machine": machine(), "when": time.strftime("%Y-%m-%d %H:%M"), "loads": args.loads,
+               "clicks": args.clicks, "pages": {}}
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            for name in [BARE, *pages]:
+                nb = (BENCH if name == BARE else LESSONS) / name
+                r["pages"][name] = {}
+                for mode in ("cold", "preheated"):
+                    r["pages"][name][mode] = page_ready(browser, nb, args.loads, mode == "preheated", results,
+                                                        outside)
+                    print(f"{name} {mode}: {r['pages'][name][mode]}", file=sys.stderr, flush=True)
+            r["round_trip"] = {
+                "bare": round_trip(browser, BENCH / BARE, args.clicks, "Click me", None,
+                                   lambda i: f'.bare-label[data-n="{i}"]', results, outside),
+                "lesson": round_trip(browser, LESSONS / "01-what-energy-is.ipynb", args.clicks, "Get energy",
+                                     ".rd-view", lambda i: f'[aria-label="Alice has {i} energy"]', results,
+                                     outside),
+            }
+            print(f"round trip: {r['round_trip']}", file=sys.stderr, flush=True)
+        finally:
+            browser.close()
+    r["imports"] = {name: import_cost(stmt, args.imports) for name, stmt in IMPORTS.items()}
+    r["engine"] = engine()
+    r["requests_outside_127.0.0.1"] = sorted(set(outside))
+    r["seconds"] = time.monotonic() - started
+    text = table(r, pages)
+    r["table"] = text
+    Path(args.out).write_text(json.dumps(r, indent=2) + "\n")
+    print(f"Measured on {r['machine']} ({r['when']}), {args.loads} loads, {args.clicks} clicks; "
+          f"requests leaving 127.0.0.1: {len(r['requests_outside_127.0.0.1'])}")
+    print(text)
+    print(f"JSON: {args.out}  ({r['seconds']:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""What the benchmarks share with the browser tests: a real Voila on 127.0.0.1 and Debian chromium.
+
+The helpers live in ``tests/browser/conftest.py`` (free port, start and stop Voila with the
+package's own serving arguments, chromium's flags); this module loads that file by path so the
+benchmarks and the tests start servers the same way.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import statistics
+import sys
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = ROOT / "lessons"
+BENCH = ROOT / "benchmarks"
+
+_spec = importlib.util.spec_from_file_location("rulesdojo_browser_helpers",
+                                               ROOT / "tests" / "browser" / "conftest.py")
+helpers = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = helpers
+_spec.loader.exec_module(helpers)
+
+CHROMIUM, CHROMIUM_ARGS = helpers.CHROMIUM, helpers.CHROMIUM_ARGS
+start_voila, stop_voila = helpers.start_voila, helpers._stop
+
+
+def launch(pw):
+    """Headless Debian chromium (never a downloaded browser)."""
+    return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+def local_only(context, outside: list) -> None:
+    """Refuse every request not addressed to 127.0.0.1; record it in ``outside``."""
+    def route(r):
+        url = r.request.url
+        if urllib.parse.urlsplit(url).hostname in ("127.0.0.1", "localhost") or url.startswith(("data:", "blob:")):
+            r.continue_()
+        else:
+            outside.append(url)
+            r.abort()
+    context.route("**/*", route)
+
+
+def kernels_of(proc) -> list:
+    """The kernel processes a Voila server started (ipykernel runs in a session of its own)."""
+    import psutil
+    try:
+        kids = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+    out = []
+    for k in kids:
+        try:
+            if "ipykernel_launcher" in " ".join(k.cmdline()):
+                out.append(k)
+        except psutil.Error:
+            pass
+    return out
+
+
+def pct(values, q: float) -> float:
+    """The q-th percentile (0-100), nearest rank."""
+    v = sorted(values)
+    if not v:
+        return float("nan")
+    k = max(0, min(len(v) - 1, int(round(q / 100 * len(v) + 0.5)) - 1))
+    return v[k]
+
+
+def summary(values) -> dict:
+    return {"n": len(values), "median": statistics.median(values), "min": min(values), "max": max(values),
+            "p95": pct(values, 95)}
