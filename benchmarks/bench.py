@@ -129,7 +129,8 @@ def calibrate(browser, url: str, outside: list) -> tuple[int, object]:
 
 
 def page_ready(browser, notebook: Path, loads: int, preheated: bool, results: Path, outside: list) -> dict:
-    server = Server(notebook, 1 if preheated else 0, results)
+    # The bench waits for the refill before the next load, so a short fill delay only saves time.
+    server = Server(notebook, 1 if preheated else 0, results, fill_delay=0.5)
     try:
         if preheated:
             server.wait_pool(1)

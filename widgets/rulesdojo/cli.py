@@ -86,8 +86,12 @@ def main(argv: list[str] | None = None) -> int:
     p_serve = sub.add_parser("serve", help="serve the lessons with Voila")
     p_serve.add_argument("--host", default="127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8866)
-    p_serve.add_argument("--pool-size", type=int, default=1,
-                         help="preheated kernels kept ready per notebook (0: none)")
+    p_serve.add_argument("--pool-size", type=int, default=None,
+                         help="preheated kernels kept ready per notebook (0: none; default 1, 3 with --class)")
+    p_serve.add_argument("--class", dest="for_class", action="store_true",
+                         help="serve a class from this machine: a larger kernel pool, idle kernels of closed "
+                              "pages shut down after 2 minutes, the learner's name from the hub's header "
+                              "(docs/deploy.md)")
     p_serve.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks to serve")
     p_bank = sub.add_parser("bank", help="work with a question bank")
     bank_sub = p_bank.add_subparsers(dest="bank_command", required=True)
@@ -101,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         from pathlib import Path
 
         from .serving import serve
-        return serve(args.host, args.port, args.pool_size, Path(args.lessons) if args.lessons else None)
+        return serve(args.host, args.port, args.pool_size, Path(args.lessons) if args.lessons else None,
+                     for_class=args.for_class)
     if args.command == "check":
         return check(args.paths, args.json)
     return 2

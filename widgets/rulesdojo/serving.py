@@ -48,6 +48,33 @@ def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_siz
     ]
 
 
+# Serving a class on one machine (``rulesdojo serve --class``): see docs/deploy.md for the figures.
+# A learner who closes the tab leaves a kernel behind (Voila's shutdown request is refused for want of
+# an XSRF token, voila issue 1458), so disconnected kernels idle for CLASS_CULL_IDLE seconds are
+# shut down; a connected learner's kernel is never culled, however long they read.
+CLASS_POOL_SIZE = 3       # preheated kernels per notebook: the first arrivals of a burst
+CLASS_FILL_DELAY = 2.0    # seconds before refilling a pool, so the refill doesn't slow the page taken
+CLASS_CULL_IDLE = 120     # seconds a kernel with no page connected may stay idle
+CLASS_CULL_INTERVAL = 30  # how often to look for such kernels
+# Headers an authenticating proxy (JupyterHub's, or one in front of Voila) sets to the learner's name;
+# the kernel sees them as HTTP_X_JUPYTERHUB_USER / HTTP_X_FORWARDED_USER (rulesdojo.quiz.store reads them).
+USER_HEADERS = ("X-JupyterHub-User", "X-Forwarded-User")
+
+
+def class_args(cull_idle: float = CLASS_CULL_IDLE, cull_interval: float = CLASS_CULL_INTERVAL) -> list[str]:
+    """Return the Voila options a class adds to ``voila_args``: culling and the learner's name header.
+
+    >>> "--MappingKernelManager.cull_connected=False" in class_args()
+    True
+    """
+    return [
+        f"--MappingKernelManager.cull_idle_timeout={int(cull_idle)}",
+        f"--MappingKernelManager.cull_interval={int(cull_interval)}",
+        "--MappingKernelManager.cull_connected=False",
+        f"--VoilaConfiguration.http_header_envs={list(USER_HEADERS)!r}",
+    ]
+
+
 def voila_env(base: dict | None = None) -> dict:
     """Return an environment in which Voila finds the shipped ``rulesdojo`` page template."""
     env = dict(os.environ if base is None else base)
@@ -56,11 +83,20 @@ def voila_env(base: dict | None = None) -> dict:
     return env
 
 
-def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int = 1, folder: Path | None = None) -> int:
-    """Start Voila on the lessons and wait; print the address of the landing page."""
+def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = None, folder: Path | None = None,
+          for_class: bool = False) -> int:
+    """Start Voila on the lessons and wait; print the address of the landing page.
+
+    ``for_class`` serves a class from one machine: a larger pool, culling, the learner's name header.
+    """
     folder = folder or lessons_folder()
+    if for_class:
+        args = [*voila_args(folder, host, port, CLASS_POOL_SIZE if pool_size is None else pool_size,
+                            fill_delay=CLASS_FILL_DELAY), *class_args()]
+    else:
+        args = voila_args(folder, host, port, 1 if pool_size is None else pool_size)
     print(f"Rules Dojo: open http://{host}:{port}/voila/render/index.ipynb  (Ctrl+C to stop)", flush=True)
     try:
-        return subprocess.call(voila_args(folder, host, port, pool_size), cwd=folder, env=voila_env())
+        return subprocess.call(args, cwd=folder, env=voila_env())
     except KeyboardInterrupt:
         return 0

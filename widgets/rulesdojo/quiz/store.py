@@ -42,14 +42,52 @@ def default_path() -> Path:
     return base / "rulesdojo" / "results.sqlite3"
 
 
-def candidate_name(typed: str) -> str:
-    """Name the candidate: the JupyterHub user when the server runs under one, else what they typed.
+# The learner's name where a hub knows it: JupyterHub sets JUPYTERHUB_USER in each user's server;
+# served as a hub service behind an authenticating proxy, Voila passes the proxy's header to the
+# kernel as HTTP_<HEADER> (``rulesdojo serve --class`` sets VoilaConfiguration.http_header_envs).
+USER_ENVS = ("JUPYTERHUB_USER", "HTTP_X_JUPYTERHUB_USER", "HTTP_X_FORWARDED_USER")
 
-    >>> os.environ.pop("JUPYTERHUB_USER", None) and None
+
+def _request_env(timeout: float = 2.0) -> None:
+    """A preheated Voila kernel gets its page's request headers only when it asks: ask, briefly."""
+    if os.environ.get("VOILA_PREHEAT") != "True" or os.environ.get("VOILA_KERNEL_ID") is None:
+        return
+    import threading
+
+    def ask():
+        try:
+            from voila.utils import wait_for_request
+            wait_for_request()
+        except Exception:  # never stop a quiz for a name
+            pass
+
+    t = threading.Thread(target=ask, daemon=True)
+    t.start()
+    t.join(timeout)
+
+
+def hub_user(ask: bool = True) -> str | None:
+    """The name the hub or its proxy gives the learner, if any (``ask``: a preheated kernel may
+    ask Voila for its page's headers; don't while the notebook is being preheated)."""
+    for asked in (False, True) if ask else (False,):
+        if asked:
+            _request_env()
+        for name in USER_ENVS:
+            if os.environ.get(name, "").strip():
+                return os.environ[name].strip()
+    return None
+
+
+def candidate_name(typed: str) -> str:
+    """Name the candidate: the hub's user when the server runs under one, else what they typed.
+
+    >>> for name in USER_ENVS: os.environ.pop(name, None)
     >>> candidate_name("  Ana  ")
     'Ana'
+    >>> os.environ["HTTP_X_FORWARDED_USER"] = "ana@club"; candidate_name("Someone"); del os.environ["HTTP_X_FORWARDED_USER"]
+    'ana@club'
     """
-    return os.environ.get("JUPYTERHUB_USER") or " ".join(typed.split())
+    return hub_user() or " ".join(typed.split())
 
 
 @dataclass(frozen=True)

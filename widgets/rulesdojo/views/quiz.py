@@ -16,6 +16,7 @@ import ipywidgets as ipw
 from ..quiz import load_bank
 from ..quiz.session import QuizSession
 from ..quiz.store import ResultStore, candidate_name
+from ..quiz.store import hub_user as known_user
 from .base import button
 from .order import OrderList
 from .render import STYLE, symbols
@@ -53,7 +54,7 @@ class Quiz(ipw.VBox):
     # --- start screen ---
 
     def _build_start(self) -> None:
-        hub_user = os.environ.get("JUPYTERHUB_USER")
+        hub_user = known_user(ask=False)
         self.name = ipw.Text(description="Your name", value=hub_user or "", disabled=bool(hub_user),
                              placeholder="as your mentor knows you", style={"description_width": "initial"})
         modes = ["practice", "exam"] if self.exam_allowed else ["practice"]
