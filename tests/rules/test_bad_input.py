@@ -7,13 +7,12 @@ import io
 import re
 import subprocess
 import sys
-import textwrap
 
 import pytest
 
 from rulesdojo.cli import check as cli_check
 from rulesdojo.rules import (ActivateAbility, AdvanceStep, AmbiguousReference, CannotPay, CastSpell,
-                             ChooseAmount, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
+                             ChooseAmount, ChoosePay, ChooseTargets, DeclareAttackers,
                              Game, IllegalAction, NoPendingChoice, OrderTriggers, PassPriority,
                              PlayLand, RulesError, ScenarioError, UnknownCard)
 from rulesdojo.rules.scenario import Resolver, Scenario, run

@@ -139,7 +139,6 @@ def test_guide_angel_is_not_until_end_of_turn():
     g.add_card("Nadia", "Forest", "library")
     while g.state.active == "Alice":
         g.apply(AdvanceStep() if g.pending is None else next(iter(g.legal_actions)))
-    p = g.permanent(bears)
     snap = next(x for x in g.snapshot()["battlefield"] if x["id"] == bears)
     assert "Angel" in snap["subtypes"] and (snap["power"], snap["toughness"]) == (4, 4)
 

@@ -92,7 +92,7 @@ def test_a_targeted_spell_needs_its_target_when_cast():
 def test_no_creature_means_lightning_cannot_be_cast():
     g = Game(["Alice", "Nadia"])
     g.player("Alice").pool["R"] = 2
-    hl = g.add_card("Alice", "Harnessed Lightning")
+    g.add_card("Alice", "Harnessed Lightning")
     assert not any(isinstance(a, CastSpell) for a in g.legal_actions)
 
 
@@ -111,7 +111,7 @@ def test_shock_targets_a_player_or_a_creature():
     g.player("Alice").pool["R"] = 1
     bears = g.add_permanent("Nadia", "Grizzly Bears")
     g.add_permanent("Nadia", "Forest")
-    shock = g.add_card("Alice", "Shock")
+    g.add_card("Alice", "Shock")
     targets = {a.targets[0] for a in g.legal_actions if isinstance(a, CastSpell)}
     assert targets == {bears, "Alice", "Nadia"}  # "any target": not a land
 

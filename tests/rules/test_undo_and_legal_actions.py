@@ -79,7 +79,7 @@ def test_no_land_or_sorcery_with_something_on_the_stack():
     g.apply(PlayLand(g.add_card("Alice", "Forest")))
     rampant = g.add_card("Alice", "Rampant Growth")
     shock = g.add_card("Alice", "Shock")
-    land = g.add_card("Alice", "Plains")
+    g.add_card("Alice", "Plains")
     legal = list(g.legal_actions)
     assert not any(isinstance(a, PlayLand) for a in legal)
     assert CastSpell(rampant) not in legal
@@ -93,7 +93,7 @@ def test_nonactive_player_gets_instants_only():
     g.add_permanent("Nadia", "Forest")
     g.add_permanent("Nadia", "Forest")
     shock = g.add_card("Nadia", "Shock")
-    growth = g.add_card("Nadia", "Rampant Growth")
+    g.add_card("Nadia", "Rampant Growth")
     forest = g.add_card("Nadia", "Forest")
     g.apply(PassPriority())
     legal = list(g.legal_actions)

@@ -9,9 +9,8 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ..rules.errors import RulesError, ScenarioError
 from ..rules.mana import TYPES
 from . import play as pl
 from .explain import explain

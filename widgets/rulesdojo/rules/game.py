@@ -13,7 +13,7 @@ from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, G
                       PassPriority, PayEnergy, PlayLand)
 from .cards import card_named
 from .errors import IllegalAction, NoPendingChoice, RulesError
-from .mana import TYPE_NAMES
+from .mana import TYPE_NAMES, pay_from_pool
 from .describe import describe
 from .objects import STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player, StackItem
 
@@ -285,7 +285,6 @@ def _cast(st: GameState, a: CastSpell) -> None:
     for pid, idx, t in plan:
         _add_mana(st, q.permanent(st, pid), t, "601.2g", " while casting")
     p = q.player(st, who)
-    from .mana import pay_from_pool
     p.pool = pay_from_pool(p.pool, c.mana_cost)
     if c.mana_cost.mana_value:
         e.log(st, "601.2h", f"{who} pays {c.mana_cost}.", "mana", who)

@@ -6,7 +6,7 @@ from . import engine as e
 from . import query as q
 from .mana import pool_text
 from .objects import STEP_NAMES, STEP_RULES, GameState, Pending, StackItem
-from .resolve import target_candidates
+from .resolve import resolve_top, target_candidates
 
 PRIORITY_STEPS = set(STEP_NAMES) - {"untap", "cleanup"}
 
@@ -103,7 +103,6 @@ def place_triggers(st: GameState) -> None:
 
 def pass_priority(st: GameState) -> None:
     """Pass; when every player has passed in succession, resolve the top or end the step."""
-    from .resolve import resolve_top
     e.log(st, "117.3d", f"{st.priority} passes priority.", "priority", st.priority)
     st.passes += 1
     if st.passes < len(q.in_game(st)):

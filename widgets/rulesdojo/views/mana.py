@@ -48,7 +48,7 @@ class ManaVsEnergy(View):
     def _draw(self, _change=None) -> None:
         m = self.model
         cells = []
-        for phase, step in STEPS:
+        for _phase, step in STEPS:
             now = step == m.step
             attrs = ' class="rd-step rd-now" aria-current="step"' if now else ' class="rd-step"'
             cells.append(f'<span{attrs}>{"▶ " if now else ""}{html.escape(step)}</span>')
