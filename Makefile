@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8866
 
-.PHONY: install test serve bench chromium check clean
+.PHONY: install test serve bench bench-class chromium check clean
 
 install: $(STAMP)
 
@@ -24,6 +24,15 @@ chromium:
 
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest
+
+# Figures, not pass/fail (not part of `make test`): Voila on 127.0.0.1, headless chromium, a bare
+# ipywidgets baseline measured in the same run; prints the table, writes benchmarks/results.json.
+bench: $(STAMP) chromium
+	$(BIN)/python benchmarks/bench.py
+
+# 30 learners arrive within a minute and take lesson 7 (about 8 minutes, stops by itself after 10).
+bench-class: $(STAMP) chromium
+	$(BIN)/python benchmarks/class_load.py
 
 check: $(STAMP)
 	$(BIN)/rulesdojo check tests/scenarios

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import re
 import statistics
 import subprocess
@@ -34,7 +33,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import BENCH, LESSONS, ROOT, kernels_of, launch, local_only, start_voila, stop_voila, summary  # noqa: E402
+from common import BENCH, LESSONS, ROOT, kernels_of, machine_line, launch, local_only, start_voila, stop_voila, summary  # noqa: E402
 
 PAGES = [*(p.name for p in sorted(LESSONS.glob("[0-9][0-9]-*.ipynb"))), "quiz.ipynb"]
 BARE = "bare.ipynb"
@@ -236,20 +235,6 @@ def ratio(x, base):
     return x / base if base else float("nan")
 
 
-def machine() -> str:
-    import psutil
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return (f"{cpu}, {psutil.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB RAM, "
-            f"{platform.system()} {platform.release()}, Python {platform.python_version()}")
-
-
 def table(r: dict, pages=PAGES) -> str:
     rows = [("figure", "page", "value", "bare", "ratio", "target", "met")]
     bare = r["pages"][BARE]
@@ -299,7 +284,7 @@ def main(argv=None) -> int:
     started = time.monotonic()
     results = Path(tempfile.mkdtemp(prefix="rulesdojo-bench-results-")) / "results.sqlite3"
     outside: list[str] = []
-    r: dict = {"machine": machine(), "when": time.strftime("%Y-%m-%d %H:%M"), "loads": args.loads,
+    r: dict = {"machine": machine_line(), "when": time.strftime("%Y-%m-%d %H:%M"), "loads": args.loads,
                "clicks": args.clicks, "pages": {}}
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:

@@ -8,6 +8,7 @@ benchmarks and the tests start servers the same way.
 from __future__ import annotations
 
 import importlib.util
+import platform
 import statistics
 import sys
 import urllib.parse
@@ -73,3 +74,18 @@ def pct(values, q: float) -> float:
 def summary(values) -> dict:
     return {"n": len(values), "median": statistics.median(values), "min": min(values), "max": max(values),
             "p95": pct(values, 95)}
+
+
+def machine_line() -> str:
+    """CPU, cores, memory, system and Python of this machine, for the figures."""
+    import psutil
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{cpu}, {psutil.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB RAM, "
+            f"{platform.system()} {platform.release()}, Python {platform.python_version()}")

@@ -56,6 +56,7 @@ CLASS_POOL_SIZE = 3       # preheated kernels per notebook: the first arrivals o
 CLASS_FILL_DELAY = 2.0    # seconds before refilling a pool, so the refill doesn't slow the page taken
 CLASS_CULL_IDLE = 120     # seconds a kernel with no page connected may stay idle
 CLASS_CULL_INTERVAL = 30  # how often to look for such kernels
+CLASS_IOPUB_TIMEOUT = 60  # seconds the executor waits for a busy kernel's outputs while pools fill
 # Headers an authenticating proxy (JupyterHub's, or one in front of Voila) sets to the learner's name;
 # the kernel sees them as HTTP_X_JUPYTERHUB_USER / HTTP_X_FORWARDED_USER (rulesdojo.quiz.store reads them).
 USER_HEADERS = ("X-JupyterHub-User", "X-Forwarded-User")
@@ -71,6 +72,10 @@ def class_args(cull_idle: float = CLASS_CULL_IDLE, cull_interval: float = CLASS_
         f"--MappingKernelManager.cull_idle_timeout={int(cull_idle)}",
         f"--MappingKernelManager.cull_interval={int(cull_interval)}",
         "--MappingKernelManager.cull_connected=False",
+        # While a class's pools fill, dozens of kernels run their notebooks at once; with nbclient's
+        # default (4 s) the executor stops waiting for a busy kernel's outputs and the preheated page
+        # comes out without its widgets ("Timeout waiting for IOPub output", measured here).
+        f"--VoilaExecutor.iopub_timeout={CLASS_IOPUB_TIMEOUT}",
         f"--VoilaConfiguration.http_header_envs={list(USER_HEADERS)!r}",
     ]
 
