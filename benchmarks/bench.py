@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import statistics
 import subprocess
 import sys
 import tempfile

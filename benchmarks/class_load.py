@@ -1,8 +1,8 @@
 """A class on one machine: 30 learners arrive within a minute and take lesson 7, then leave.
 
-Voila serves the lessons folder with the shipped class configuration (``rulesdojo serve --class``:
-``voila_args`` with the class pool and fill delay, plus ``class_args``: culling, the name header), on
-127.0.0.1 only. Each learner is a fresh chromium context: it opens lesson 7, orders the three landfall
+Voila serves the lessons folder with the shipped class configuration (``rulesdojo serve --class
+--lesson 07-landfall.ipynb``: one pre-executed page per learner, refills after the burst, plus
+``class_args``: culling, the name header), on 127.0.0.1 only. Each learner is a fresh chromium context: it opens lesson 7, orders the three landfall
 triggers so Steppe Lynx resolves first, answers both checks, checks that its page shows only its own
 actions (0 energy on its board, the same log, "3 of 4 steps done": a shared kernel would show more), and closes the
 tab. Then it waits for the cull window and counts the kernels still alive.
@@ -32,15 +32,15 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BENCH, CHROMIUM, CHROMIUM_ARGS, LESSONS, ROOT, kernels_of, machine_line, start_voila, stop_voila, summary  # noqa: E402
 
-from rulesdojo.serving import (CLASS_CULL_IDLE, CLASS_CULL_INTERVAL, CLASS_FILL_DELAY, CLASS_POOL_SIZE,  # noqa: E402
-                               class_args)
+from rulesdojo.serving import (CLASS_BURST_REFILL, CLASS_CULL_IDLE, CLASS_CULL_INTERVAL,  # noqa: E402
+                               class_args, lesson_pool_config)
 
 _spec = importlib.util.spec_from_file_location("lesson_browser_test", ROOT / "tests" / "browser" / "test_lessons_browser.py")
 _t = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_t)
 part = _t.part  # the lesson-part locator the browser test uses
 
-NOTEBOOKS = len(list(LESSONS.glob("*.ipynb")))
+LESSON = "07-landfall.ipynb"
 
 
 class Sampler(threading.Thread):
@@ -153,15 +153,18 @@ def main(argv=None) -> int:
     home = Path(tempfile.mkdtemp(prefix="rulesdojo-class-"))
     sampler = Sampler()
     sampler.start()
+    # Today's lesson pre-executed, one page per learner (``rulesdojo serve --class --lesson``).
+    (home / "voila.json").write_text(json.dumps(lesson_pool_config(LESSON, args.learners, 0)))
     proc, url, log = start_voila(LESSONS, home, {"RULESDOJO_RESULTS": str(home / "results.sqlite3")},
-                                 CLASS_POOL_SIZE, extra_args=tuple(class_args()), fill_delay=CLASS_FILL_DELAY)
+                                 0, extra_args=(*class_args(), f"--Voila.config_file_paths={home}"),
+                                 fill_delay=CLASS_BURST_REFILL, preheat=True)
     result: dict = {"machine": machine_line(), "learners_planned": args.learners, "within_s": args.within,
-                    "config": {"pool_size_per_notebook": CLASS_POOL_SIZE, "notebooks": NOTEBOOKS,
-                               "fill_delay_s": CLASS_FILL_DELAY, "cull_idle_timeout_s": CLASS_CULL_IDLE,
+                    "config": {"lesson_pool": args.learners, "other_pools": 0,
+                               "fill_delay_s": CLASS_BURST_REFILL, "cull_idle_timeout_s": CLASS_CULL_IDLE,
                                "cull_interval_s": CLASS_CULL_INTERVAL, "cull_connected": False}}
     try:
-        pools = NOTEBOOKS * CLASS_POOL_SIZE
-        while time.monotonic() < deadline and log.read_text(errors="replace").count("is filled with") < NOTEBOOKS:
+        pools = args.learners
+        while time.monotonic() < deadline and "is filled with" not in log.read_text(errors="replace"):
             time.sleep(0.5)
         result["pools_filled_after_s"] = time.monotonic() - started
         result["kernels_before"] = len(kernels_of(proc))

@@ -92,6 +92,10 @@ def main(argv: list[str] | None = None) -> int:
                          help="serve a class from this machine: a larger kernel pool, idle kernels of closed "
                               "pages shut down after 2 minutes, the learner's name from the hub's header "
                               "(docs/deploy.md)")
+    p_serve.add_argument("--lesson", default=None, metavar="NOTEBOOK",
+                         help="with --class: today's lesson (e.g. 07-landfall.ipynb); its pages are "
+                              "executed in advance, one per learner")
+    p_serve.add_argument("--learners", type=int, default=30, help="with --lesson: how many to expect")
     p_serve.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks to serve")
     p_bank = sub.add_parser("bank", help="work with a question bank")
     bank_sub = p_bank.add_subparsers(dest="bank_command", required=True)
@@ -106,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
 
         from .serving import serve
         return serve(args.host, args.port, args.pool_size, Path(args.lessons) if args.lessons else None,
-                     for_class=args.for_class)
+                     for_class=args.for_class, lesson=args.lesson,
+                     learners=args.learners)
     if args.command == "check":
         return check(args.paths, args.json)
     return 2

@@ -7,13 +7,16 @@ lesson opens fast.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
+import tempfile
 import sys
 from importlib import resources
 from pathlib import Path
 
 IMAGES = r".*\.(png|jpg|jpeg|gif|svg)"
+DENIED = (r".*\.(ipynb|py|yaml|yml|json|sqlite3|db)$", r"(^|.*/)\..*")  # and hidden files
 
 
 def lessons_folder() -> Path:
@@ -28,7 +31,7 @@ def lessons_folder() -> Path:
 
 
 def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_size: int = 1,
-               fill_delay: float = 4.0) -> list[str]:
+               fill_delay: float = 4.0, preheat: bool | None = None) -> list[str]:
     """Return the Voila command line for serving ``folder``.
 
     >>> args = voila_args(Path("lessons"), port=9000)
@@ -40,9 +43,9 @@ def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_siz
         f"--Voila.ip={host}", "--template=rulesdojo",
         "--VoilaConfiguration.strip_sources=True",
         "--VoilaConfiguration.show_tracebacks=False",
-        f"--VoilaConfiguration.file_allowlist=['{IMAGES}']",
-        r"--VoilaConfiguration.file_denylist=['.*\.(ipynb|py|yaml|yml|json|sqlite3|db)$', '(^|.*/)\..*']",
-        f"--VoilaConfiguration.preheat_kernel={pool_size > 0}",
+        f"--VoilaConfiguration.file_allowlist={IMAGES}",
+        *(f"--VoilaConfiguration.file_denylist={pattern}" for pattern in DENIED),
+        f"--VoilaConfiguration.preheat_kernel={pool_size > 0 if preheat is None else preheat}",
         f"--VoilaConfiguration.default_pool_size={max(pool_size, 0)}",
         f"--VoilaKernelManager.fill_delay={fill_delay}",
     ]
@@ -76,7 +79,7 @@ def class_args(cull_idle: float = CLASS_CULL_IDLE, cull_interval: float = CLASS_
         # default (4 s) the executor stops waiting for a busy kernel's outputs and the preheated page
         # comes out without its widgets ("Timeout waiting for IOPub output", measured here).
         f"--VoilaExecutor.iopub_timeout={CLASS_IOPUB_TIMEOUT}",
-        f"--VoilaConfiguration.http_header_envs={list(USER_HEADERS)!r}",
+        *(f"--VoilaConfiguration.http_header_envs={header}" for header in USER_HEADERS),
     ]
 
 
@@ -88,20 +91,47 @@ def voila_env(base: dict | None = None) -> dict:
     return env
 
 
+def lesson_pool_config(notebook: str, learners: int, others: int) -> dict:
+    """Return Voila settings that keep ``learners`` pages of one notebook executed and waiting.
+
+    A burst of a whole class on today's lesson then takes pages that are already rendered, instead
+    of starting and running a kernel each while the others arrive; every other notebook keeps
+    ``others`` ready. Serve it with ``fill_delay=CLASS_BURST_REFILL`` so refills wait for the burst to pass.
+
+    >>> lesson_pool_config("07-landfall.ipynb", 30, 1)["VoilaKernelManager"]["kernel_pools_config"]
+    {'default': {'pool_size': 1}, '07-landfall.ipynb': {'pool_size': 30}}
+    """
+    return {"VoilaKernelManager": {
+        "kernel_pools_config": {"default": {"pool_size": others}, notebook: {"pool_size": learners}}}}
+
+
+CLASS_BURST_REFILL = 90.0  # with a lesson's pool: refill after the arrivals, not during them
+
+
 def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = None, folder: Path | None = None,
-          for_class: bool = False) -> int:
+          for_class: bool = False, lesson: str | None = None, learners: int = 30) -> int:
     """Start Voila on the lessons and wait; print the address of the landing page.
 
-    ``for_class`` serves a class from one machine: a larger pool, culling, the learner's name header.
+    ``for_class`` serves a class from one machine: a larger pool, culling, the learner's name header;
+    with ``lesson`` (a notebook's file name), ``learners`` pages of it are executed in advance.
     """
     folder = folder or lessons_folder()
+    args = voila_args(folder, host, port, (CLASS_POOL_SIZE if for_class else 1) if pool_size is None
+                      else pool_size,
+                      fill_delay=CLASS_BURST_REFILL if lesson else CLASS_FILL_DELAY if for_class else 4.0,
+                      preheat=True if lesson else None)
     if for_class:
-        args = [*voila_args(folder, host, port, CLASS_POOL_SIZE if pool_size is None else pool_size,
-                            fill_delay=CLASS_FILL_DELAY), *class_args()]
-    else:
-        args = voila_args(folder, host, port, 1 if pool_size is None else pool_size)
-    print(f"Rules Dojo: open http://{host}:{port}/voila/render/index.ipynb  (Ctrl+C to stop)", flush=True)
-    try:
-        return subprocess.call(args, cwd=folder, env=voila_env())
-    except KeyboardInterrupt:
-        return 0
+        args += class_args()
+    with tempfile.TemporaryDirectory() as config_dir:
+        if lesson:
+            if not (folder / lesson).exists():
+                print(f"rulesdojo serve: no notebook {lesson!r} in {folder}", file=sys.stderr)
+                return 2
+            others = 1 if pool_size is None else pool_size
+            (Path(config_dir) / "voila.json").write_text(json.dumps(lesson_pool_config(lesson, learners, others)))
+            args += [f"--Voila.config_file_paths={config_dir}"]
+        print(f"Rules Dojo: open http://{host}:{port}/voila/render/index.ipynb  (Ctrl+C to stop)", flush=True)
+        try:
+            return subprocess.call(args, cwd=folder, env=voila_env())
+        except KeyboardInterrupt:
+            return 0

@@ -28,7 +28,8 @@ LESSON = Lesson(1, "what-energy-is", "What energy is",
          goal=lambda g: (any(o.card == "Architect of the Untamed" for o in g.player("Alice").hand)
                          and g.player("Alice").energy == 4),
          done="The Architect went back to Alice's hand, but her 4 energy stayed: energy counters "
-              "are on the player, not on any permanent (ruling E4).", rule="122.1"),
+              "are on the player, not on any permanent (ruling E4).", rule="122.1",
+         views=("board", "stack", "log")),
     Check("after-unsummon", "Alice has 2 energy and controls Servant of the Conduit. Nadia casts "
           "Unsummon on the Servant and it resolves. How much energy does Alice have now?",
           {"name": "Unsummon the Servant", "setup": {"players": [

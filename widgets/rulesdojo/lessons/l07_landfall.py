@@ -24,7 +24,7 @@ LESSON = Lesson(7, "landfall", "Landfall",
                          and g.state.land_plays == 1),
          done="Landfall triggers whenever a land you control enters for any reason: your land play "
               "and a land a spell puts onto the battlefield (ruling L1). Putting a land isn't playing "
-              "one (CR 305.4).", rule="603.6a"),
+              "one (CR 305.4).", rule="603.6a", views=("board", "stack", "choices", "log")),
     Task("choose-order", "You choose the order",
          "Play the Forest. Three landfall abilities trigger. Put them on the stack so that Steppe "
          "Lynx's ability resolves first, then resolve it.",
@@ -34,7 +34,8 @@ LESSON = Lesson(7, "landfall", "Landfall",
              {"name": "Nadia"}]}},
          goal=lambda g: "Steppe Lynx" in (_first_landfall_resolved(g) or ""),
          done="You put your simultaneous triggers on the stack in any order, and the last one you put "
-              "there resolves first (ruling L3; CR 603.3b, 405.5).", rule="603.3b"),
+              "there resolves first (ruling L3; CR 603.3b, 405.5).", rule="603.3b",
+         views=("board", "order", "stack", "log")),
     Check("lynx-power", "Alice controls Steppe Lynx (0/1) and Architect of the Untamed. She plays a "
           "Forest, lets everything resolve, then casts Rampant Growth and puts a Plains onto the "
           "battlefield. After everything resolves, what is Steppe Lynx's power?",

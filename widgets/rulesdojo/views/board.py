@@ -30,40 +30,49 @@ class Board(View):
         self.sides = ipw.VBox()
         self.menu = ipw.HBox()
         self.card_buttons: list[ipw.Button] = []
+        self._sides: dict[str, _Side] = {}
+        self._cards: dict[tuple[int, bool], tuple[ipw.VBox, ipw.HTML]] = {}
         self.children = [self.header, self.sides, self.menu, self.feedback]
         model.observe(self._draw, names=["version"])
         self._draw()
 
     def _draw(self, _change=None) -> None:
+        # Widgets are kept and updated in place: a click changes a few values, it doesn't
+        # rebuild the table (each new widget costs the browser a round of messages).
         m = self.model
+        shown: set = set()
         self.card_buttons = []
-        sides = []
         for p in m.players:
+            side = self._sides.setdefault(p["name"], _Side())
             pool = "".join(symbol(t) * n for t, n in p["mana_pool"].items() if n) or "empty"
             turn = " (active player)" if p["name"] == m.active else ""
             prio = " · has priority" if p["name"] == m.priority else ""
-            head = ipw.HTML(f"<div><b>{html.escape(p['name'])}</b>{turn}{prio} · {p['life']} life · "
-                            f"mana pool: {pool}{energy_html(p['energy'], p['name'])}</div>")
+            side.head.value = (f"<div><b>{html.escape(p['name'])}</b>{turn}{prio} · {p['life']} life · "
+                               f"mana pool: {pool}{energy_html(p['energy'], p['name'])}</div>")
             perms = [x for x in m.battlefield if x["controller"] == p["name"]]
-            field = ipw.HBox([self._card(x, False) for x in perms] or [ipw.HTML("<i>No permanents.</i>")],
-                             layout=ipw.Layout(flex_flow="row wrap"))
-            hand = ipw.HBox([self._card(c, True) for c in p["hand"]] or [ipw.HTML("<i>Empty hand.</i>")],
-                            layout=ipw.Layout(flex_flow="row wrap"))
-            counts = ipw.HTML(f"<div class='rd-type'>Library: {len(p['library'])} · Graveyard: "
-                              f"{', '.join(c['card'] for c in p['graveyard']) or 'empty'}</div>")
-            sides.append(ipw.VBox([head, ipw.HTML("<b>Battlefield</b>"), field,
-                                   ipw.HTML("<b>Hand</b>"), hand, counts],
-                                  layout=ipw.Layout(border="1px solid #bbb", padding="4px", margin="3px 0")))
-        self.sides.children = sides
+            side.field.children = [self._card(x, False, shown) for x in perms] or [side.no_permanents]
+            side.hand.children = [self._card(c, True, shown) for c in p["hand"]] or [side.no_cards]
+            side.counts.value = (f"<div class='rd-type'>Library: {len(p['library'])} · Graveyard: "
+                                 f"{', '.join(c['card'] for c in p['graveyard']) or 'empty'}</div>")
+        self.sides.children = [self._sides[p["name"]].box for p in m.players]
+        for key in set(self._cards) - shown:
+            self._cards.pop(key)[0].close()
         self._menu()
 
-    def _card(self, info: dict, in_hand: bool) -> ipw.VBox:
-        oracle = card_named(info["card"]).oracle
-        b = ipw.Button(description=info["card"], tooltip=f"{info['card']}: show what you can do. {oracle}",
-                       layout=ipw.Layout(width="11.5em"))
-        b.on_click(lambda _b, oid=info["id"]: self.select(oid))
-        self.card_buttons.append(b)
-        return ipw.VBox([ipw.HTML(card_frame(info, in_hand=in_hand)), b])
+    def _card(self, info: dict, in_hand: bool, shown: set) -> ipw.VBox:
+        key = (info["id"], in_hand)
+        shown.add(key)
+        if key not in self._cards:
+            oracle = card_named(info["card"]).oracle
+            b = ipw.Button(description=info["card"], tooltip=f"{info['card']}: show what you can do. {oracle}",
+                           layout=ipw.Layout(width="11.5em"))
+            b.on_click(lambda _b, oid=info["id"]: self.select(oid))
+            frame = ipw.HTML()
+            self._cards[key] = (ipw.VBox([frame, b]), frame)
+        box, frame = self._cards[key]
+        frame.value = card_frame(info, in_hand=in_hand)
+        self.card_buttons.append(box.children[1])
+        return box
 
     def select(self, object_id: int) -> None:
         """Offer the legal actions of one card or permanent (or say why there are none)."""
@@ -122,3 +131,16 @@ class Board(View):
         if exc is not None:
             return error_html(exc.message, exc.rule or "")
         return f"<i>Nothing can be done with {html.escape(name)} right now.</i>"
+
+
+class _Side:
+    """One player's part of the table; its widgets live as long as the board."""
+
+    def __init__(self):
+        self.head, self.counts = ipw.HTML(), ipw.HTML()
+        row = {"flex_flow": "row wrap"}
+        self.field, self.hand = ipw.HBox(layout=ipw.Layout(**row)), ipw.HBox(layout=ipw.Layout(**row))
+        self.no_permanents, self.no_cards = ipw.HTML("<i>No permanents.</i>"), ipw.HTML("<i>Empty hand.</i>")
+        self.box = ipw.VBox([self.head, ipw.HTML("<b>Battlefield</b>"), self.field, ipw.HTML("<b>Hand</b>"),
+                             self.hand, self.counts],
+                            layout=ipw.Layout(border="1px solid #bbb", padding="4px", margin="3px 0"))
