@@ -124,6 +124,26 @@ async def learner(i: int, browser, url: str, arrive: float, t0: float, out: dict
         await ctx.close()
 
 
+def wait_until_idle(proc, until: float, quiet_s: int = 3) -> None:
+    """Wait until the server's kernels use under a tenth of a core together, ``quiet_s`` seconds running."""
+    quiet = 0
+    while time.monotonic() < until and quiet < quiet_s:
+        kernels = kernels_of(proc)
+        for k in kernels:
+            try:
+                k.cpu_percent(None)
+            except psutil.Error:
+                pass
+        time.sleep(1.0)
+        busy = 0.0
+        for k in kernels:
+            try:
+                busy += k.cpu_percent(None)
+            except psutil.Error:
+                pass
+        quiet = quiet + 1 if busy < 10.0 else 0
+
+
 async def run(args, url: str, proc) -> dict:
     from playwright.async_api import async_playwright
     rng = random.Random(7)
@@ -166,6 +186,9 @@ def main(argv=None) -> int:
         pools = args.learners
         while time.monotonic() < deadline and "is filled with" not in log.read_text(errors="replace"):
             time.sleep(0.5)
+        # "Filled" means the kernels started; their notebooks are still running. A mentor starts
+        # the server before the class: wait until every pool kernel has run its lesson (idle).
+        wait_until_idle(proc, deadline - args.limit / 2)
         result["pools_filled_after_s"] = time.monotonic() - started
         result["kernels_before"] = len(kernels_of(proc))
         result["memory_in_use_before_mb"] = (psutil.virtual_memory().total - psutil.virtual_memory().available) / 2**20

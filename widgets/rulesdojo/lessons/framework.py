@@ -18,7 +18,7 @@ from ..rules.scenario import Scenario, start
 from ..state import GameModel
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
-from ..views.base import button
+from ..views.base import button, html_widget
 from ..views.render import STYLE, game_html, rule_tag, symbols
 
 EXPLAIN_KINDS = {"energy", "fizzle", "landfall", "replaced", "prevented", "mana", "trigger", "pump",
@@ -112,7 +112,7 @@ class Progress:
         self.done: set[str] = set()
         self.bar = ipw.IntProgress(value=0, min=0, max=len(lesson.parts), description="Progress",
                                    layout=ipw.Layout(width="24em"))
-        self.label = ipw.HTML()
+        self.label = html_widget()
         self.widget = ipw.HBox([self.bar, self.label])
         self._draw()
 
@@ -134,11 +134,11 @@ class TaskView(ipw.VBox):
         super().__init__()
         self.task, self.progress = task, progress
         self.model = GameModel.from_scenario(task.scenario)
-        self.goal = ipw.HTML()
+        self.goal = html_widget()
         self.reset_button = button("Start over", "Back to the starting position", self.model.reset)
         self.undo_button = button("Undo", "Take back your last action", self.model.undo)
         parts = [_view(name, self.model) for name in task.views]
-        self.children = [ipw.HTML(f"{STYLE}<h3>{html.escape(task.title)}</h3>"
+        self.children = [html_widget(f"{STYLE}<h3>{html.escape(task.title)}</h3>"
                                   f"<div>{symbols(task.instructions)}</div>"),
                          self.goal, ipw.HBox([self.undo_button, self.reset_button]), *parts]
         self.model.observe(self._check, names=["version"])
@@ -175,10 +175,10 @@ class CheckView(ipw.VBox):
                                       style={"description_width": "initial"})
         self.check_button = button("Check my answer", "Compare with the tournament rules" if check.is_policy
                                    else "The engine plays it out and compares", self._grade)
-        self.feedback = ipw.HTML()
-        board = (ipw.HTML(game_html(self._start_position())) if check.show_board and not check.is_policy
-                 else ipw.HTML(""))
-        self.children = [ipw.HTML(f"{STYLE}<div class='rd-note'><b>Check:</b> {symbols(check.prompt)}</div>"),
+        self.feedback = html_widget()
+        board = (html_widget(game_html(self._start_position())) if check.show_board and not check.is_policy
+                 else html_widget(""))
+        self.children = [html_widget(f"{STYLE}<div class='rd-note'><b>Check:</b> {symbols(check.prompt)}</div>"),
                          board, self.answer, self.check_button, self.feedback]
 
     def _start_position(self) -> Game:

@@ -3,11 +3,28 @@
 from __future__ import annotations
 
 import html
+from functools import cache
 
 import ipywidgets as ipw
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..state import GameModel
 from .render import STYLE, rule_tag
+
+
+@cache
+def shared(kind: str):
+    """Return the kernel's one plain Layout (or HTML style, or card-sized Layout) for widgets never restyled.
+
+    Every widget otherwise brings its own layout and style models, each synced to the page on load.
+    """
+    return {"layout": ipw.Layout, "html": HTMLStyle,
+            "card": lambda: ipw.Layout(width="11.5em")}[kind]()
+
+
+def html_widget(value: str = "") -> ipw.HTML:
+    """Make an HTML widget that shares its layout and style with every other one."""
+    return ipw.HTML(value, layout=shared("layout"), style=shared("html"))
 
 
 def error_html(message: str, rule: str) -> str:
@@ -25,8 +42,8 @@ class View(ipw.VBox):
         super().__init__(**kwargs)
         self.model = model
         rules = "".join(rule_tag(r) for r in self.rules)
-        self.header = ipw.HTML(f'{STYLE}<div class="rd-head"><b>{html.escape(self.title)}</b> {rules}</div>')
-        self.feedback = ipw.HTML("")
+        self.header = html_widget(f'{STYLE}<div class="rd-head"><b>{html.escape(self.title)}</b> {rules}</div>')
+        self.feedback = html_widget("")
         self.add_class("rd-view")
 
     def act(self, method, *args) -> bool:

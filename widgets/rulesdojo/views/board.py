@@ -8,7 +8,7 @@ import ipywidgets as ipw
 
 from ..rules.actions import ActivateAbility, CastSpell, PlayLand
 from ..rules.cards import card_named
-from .base import View, button, error_html
+from .base import View, button, error_html, html_widget, shared
 from .render import card_frame, energy_html, symbol
 
 
@@ -65,10 +65,10 @@ class Board(View):
         if key not in self._cards:
             oracle = card_named(info["card"]).oracle
             b = ipw.Button(description=info["card"], tooltip=f"{info['card']}: show what you can do. {oracle}",
-                           layout=ipw.Layout(width="11.5em"))
+                           layout=shared("card"))
             b.on_click(lambda _b, oid=info["id"]: self.select(oid))
-            frame = ipw.HTML()
-            self._cards[key] = (ipw.VBox([frame, b]), frame)
+            frame = html_widget()
+            self._cards[key] = (ipw.VBox([frame, b], layout=shared("layout")), frame)
         box, frame = self._cards[key]
         frame.value = card_frame(info, in_hand=in_hand)
         self.card_buttons.append(box.children[1])
@@ -90,12 +90,12 @@ class Board(View):
             self.selected = None
             self.menu.children = []
             return
-        label = ipw.HTML(f"<b>{html.escape(name)}:</b>&nbsp;")
+        label = html_widget(f"<b>{html.escape(name)}:</b>&nbsp;")
         if actions:
             self.menu.children = [label] + [
                 button(text, text, lambda k=k: self._do(k)) for k, text in actions]
         else:
-            self.menu.children = [label, ipw.HTML(self._why_not(self.selected, name))]
+            self.menu.children = [label, html_widget(self._why_not(self.selected, name))]
 
     def _do(self, key: int) -> None:
         # Once the action is taken, close the menu: left open, it would re-ask the card and
@@ -137,10 +137,10 @@ class _Side:
     """One player's part of the table; its widgets live as long as the board."""
 
     def __init__(self):
-        self.head, self.counts = ipw.HTML(), ipw.HTML()
+        self.head, self.counts = html_widget(), html_widget()
         row = {"flex_flow": "row wrap"}
         self.field, self.hand = ipw.HBox(layout=ipw.Layout(**row)), ipw.HBox(layout=ipw.Layout(**row))
-        self.no_permanents, self.no_cards = ipw.HTML("<i>No permanents.</i>"), ipw.HTML("<i>Empty hand.</i>")
-        self.box = ipw.VBox([self.head, ipw.HTML("<b>Battlefield</b>"), self.field, ipw.HTML("<b>Hand</b>"),
+        self.no_permanents, self.no_cards = html_widget("<i>No permanents.</i>"), html_widget("<i>Empty hand.</i>")
+        self.box = ipw.VBox([self.head, html_widget("<b>Battlefield</b>"), self.field, html_widget("<b>Hand</b>"),
                              self.hand, self.counts],
                             layout=ipw.Layout(border="1px solid #bbb", padding="4px", margin="3px 0"))

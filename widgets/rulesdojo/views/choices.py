@@ -7,7 +7,7 @@ import html
 import ipywidgets as ipw
 
 from ..rules.actions import ChooseObjects, DeclareAttackers
-from .base import View, button
+from .base import View, button, html_widget
 from .render import rule_tag, symbols
 
 OWN_VIEWS = ("order_triggers", "may_pay", "pay_any")
@@ -26,7 +26,7 @@ class ChoicePanel(View):
 
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
-        self.prompt = ipw.HTML()
+        self.prompt = html_widget()
         self.options = ipw.Dropdown(description="Answer", layout=ipw.Layout(width="34em"))
         self.multi = ipw.SelectMultiple(description="Choose", rows=5, layout=ipw.Layout(width="34em"))
         self.confirm_button = button("Confirm", "Give this answer", self._confirm)

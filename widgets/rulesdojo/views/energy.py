@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as ipw
 
 from ..rules.actions import GetEnergy, PayEnergy
-from .base import View, button
+from .base import View, button, html_widget
 from .render import energy_html
 
 
@@ -25,7 +25,7 @@ class EnergyCounter(View):
     def __init__(self, model, player: str = "Alice", **kwargs):
         super().__init__(model, **kwargs)
         self.player = player
-        self.display = ipw.HTML()
+        self.display = html_widget()
         self.amount = ipw.BoundedIntText(value=1, min=1, max=99, description="Amount",
                                          layout=ipw.Layout(width="11em"))
         self.get_button = button("Get {E}", "Get that many energy counters (as from an effect)",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from .base import View
+from .base import View, html_widget
 from .render import log_html
 
 
@@ -23,7 +23,7 @@ class EventLog(View):
     def __init__(self, model, limit: int = 200, **kwargs):
         super().__init__(model, **kwargs)
         self.limit = limit
-        self.display = ipw.HTML()
+        self.display = html_widget()
         self.children = [self.header, self.display]
         model.observe(self._draw, names=["log"])
         self._draw()

@@ -8,7 +8,7 @@ import ipywidgets as ipw
 
 from ..rules.actions import ActivateAbility, AdvanceStep
 from ..rules.objects import STEPS
-from .base import View, button
+from .base import View, button, html_widget
 from .render import energy_html, symbol
 
 
@@ -26,8 +26,8 @@ class ManaVsEnergy(View):
 
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
-        self.steps = ipw.HTML()
-        self.pools = ipw.HTML()
+        self.steps = html_widget()
+        self.pools = html_widget()
         self.next_button = button("Next step", "All players pass with an empty stack: end this step",
                                   lambda: self.act(self.model.do, AdvanceStep()))
         self.abilities = ipw.Dropdown(description="Mana ability", options=[],

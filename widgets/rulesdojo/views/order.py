@@ -10,7 +10,7 @@ import ipywidgets as ipw
 import traitlets
 
 from ..rules.actions import OrderTriggers
-from .base import View, button
+from .base import View, button, html_widget
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -39,8 +39,8 @@ class TriggerOrder(View):
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
         self.order_list = OrderList()
-        self.prompt = ipw.HTML()
-        self.implied = ipw.HTML()
+        self.prompt = html_widget()
+        self.implied = html_widget()
         self.confirm_button = button("Put them on the stack", "Confirm this order", self._confirm)
         self.children = [self.header, self.prompt, self.order_list, self.implied, self.confirm_button,
                          self.feedback]

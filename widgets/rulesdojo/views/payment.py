@@ -7,7 +7,7 @@ import html
 import ipywidgets as ipw
 
 from ..rules.actions import ChooseAmount, ChoosePay
-from .base import View, button
+from .base import View, button, html_widget
 from .render import rule_tag, symbols
 
 LINKS = {
@@ -34,8 +34,8 @@ class PaymentPrompt(View):
 
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
-        self.prompt = ipw.HTML()
-        self.link = ipw.HTML()
+        self.prompt = html_widget()
+        self.link = html_widget()
         self.pay_button = button("Pay", "Pay the energy once", lambda: self.act(self.model.do, ChoosePay(True)))
         self.decline_button = button("Don't pay", "Decline: the payment's effect doesn't happen",
                                      lambda: self.act(self.model.do, ChoosePay(False)))

@@ -9,7 +9,7 @@ from pathlib import Path
 import ipywidgets as ipw
 
 from ..state import GameModel
-from .base import View, button
+from .base import View, button, html_widget
 from .board import Board
 from .choices import ChoicePanel
 from .log import EventLog
@@ -60,7 +60,7 @@ class Sandbox(View):
         self.path = ipw.Text(description="or file", placeholder="path/to/scenario.yaml",
                              layout=ipw.Layout(width="24em"))
         self.load_button = button("Load", "Load the chosen scenario", self._load)
-        self.title_line = ipw.HTML()
+        self.title_line = html_widget()
         tools = ipw.HBox([self.undo_button, self.reset_button, self.scenarios, self.path,
                           self.load_button], layout=ipw.Layout(flex_flow="row wrap"))
         side = ipw.VBox([self.stack_view, self.order_view, self.payment, self.choices],

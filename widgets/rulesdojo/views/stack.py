@@ -7,7 +7,7 @@ import html
 import ipywidgets as ipw
 
 from ..rules.actions import PassPriority
-from .base import View, button
+from .base import View, button, html_widget
 from .render import rule_tag, symbols
 
 
@@ -25,8 +25,8 @@ class StackView(View):
 
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
-        self.display = ipw.HTML()
-        self.outcome = ipw.HTML()
+        self.display = html_widget()
+        self.outcome = html_widget()
         self.pass_button = button("Pass priority", "The player with priority passes",
                                   lambda: self.act(self.model.do, PassPriority()))
         self.resolve_button = button("Resolve top", "All players pass in succession: the top "
