@@ -59,6 +59,6 @@ LESSON = Lesson(7, "landfall", "Landfall",
           why="{answer}: landfall looks for a land *you* control entering (ruling L1).",
           rule="207.2c",
           options=[("Nothing: it isn't Alice's land", lambda g: not g.stack and g.player("Alice").energy == 0),
-                   ("Alice's Architect triggers and she gets {E}", lambda g: bool(g.stack)),
-                   ("Nadia gets {E} from Alice's Architect", lambda g: g.player("Nadia").energy > 0)]),
+                   ("Alice's Architect triggers and she gets energy", lambda g: bool(g.stack)),
+                   ("Nadia gets energy from Alice's Architect", lambda g: g.player("Nadia").energy > 0)]),
 ])

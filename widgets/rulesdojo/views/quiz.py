@@ -85,7 +85,9 @@ class Quiz(ipw.VBox):
         self._greet()
 
     def _greet(self, _change=None) -> None:
-        who = candidate_name(self.name.value)
+        # Never ask Voila for the page's headers here: this runs while a kernel is preheated,
+        # before any page exists (asking waits); the name is settled when the quiz starts.
+        who = known_user(ask=False) or " ".join(self.name.value.split())
         if not who or self.store is None:
             self.history.value = ""
             return
