@@ -30,22 +30,15 @@ def validate_expect(exp, source: str, place: str) -> None:
     extra = [k for k in exp if k not in EXPECT_KEYS]
     if extra:
         bad(f"unknown expectation {extra[0]!r}; known: {', '.join(sorted(EXPECT_KEYS))}", exp, extra[0])
-    players = exp.get("players") or {}
-    for name, want in players.items():
-        if not isinstance(want, dict):
-            bad(f"players.{name} must be a mapping", players, name)
-        extra = [k for k in want if k not in PLAYER_EXPECT]
-        if extra:
-            bad(f"unknown key {extra[0]!r} under players.{name}; known: {', '.join(sorted(PLAYER_EXPECT))}",
-                want, extra[0])
-    perms = exp.get("permanents") or {}
-    for name, want in perms.items():
-        if not isinstance(want, dict):
-            bad(f"permanents.{name} must be a mapping", perms, name)
-        extra = [k for k in want if k not in PERM_EXPECT]
-        if extra:
-            bad(f"unknown key {extra[0]!r} under permanents.{name}; known: {', '.join(sorted(PERM_EXPECT))}",
-                want, extra[0])
+    for section, known in (("players", PLAYER_EXPECT), ("permanents", PERM_EXPECT)):
+        entries = exp.get(section) or {}
+        for name, want in entries.items():
+            if not isinstance(want, dict):
+                bad(f"{section}.{name} must be a mapping", entries, name)
+            extra = [k for k in want if k not in known]
+            if extra:
+                bad(f"unknown key {extra[0]!r} under {section}.{name}; known: {', '.join(sorted(known))}",
+                    want, extra[0])
     if "resolved" in exp and not isinstance(exp["resolved"], dict):
         bad("'resolved' maps a spell or ability name to true or false")
 
