@@ -16,6 +16,7 @@ from .errors import IllegalAction, NoPendingChoice, RulesError
 from .mana import TYPE_NAMES, pay_from_pool
 from .describe import describe
 from .objects import STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player, StackItem
+from .resolve import target_candidates
 
 
 
@@ -189,7 +190,6 @@ class LegalActions:
                 if _ok(checks.check_play_land, st, PlayLand(obj.id)):
                     yield PlayLand(obj.id)
                 continue
-            from .resolve import target_candidates
             options = [(t,) for t in target_candidates(st, c.target_spec, who)] if c.target_spec else [()]
             for targets in options:
                 a = CastSpell(obj.id, targets)
