@@ -43,4 +43,4 @@ class EnergyCounter(View):
         p = next(p for p in self.model.players if p["name"] == self.player)
         self.display.value = (f"<div><b>{self.player}</b></div>{energy_html(p['energy'], self.player)}"
                               "<div class='rd-type'>Energy counters sit on the player, not on any "
-                              "permanent (ruling E4).</div>")
+                              "permanent (Energy ruling 4).</div>")
