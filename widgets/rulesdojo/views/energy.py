@@ -6,7 +6,7 @@ import ipywidgets as ipw
 
 from ..rules.actions import GetEnergy, PayEnergy
 from .base import View, button, html_widget
-from .render import energy_html
+from .render import energy_html, ruling_names
 
 
 class EnergyCounter(View):
@@ -42,5 +42,5 @@ class EnergyCounter(View):
     def _draw(self, _change=None) -> None:
         p = next(p for p in self.model.players if p["name"] == self.player)
         self.display.value = (f"<div><b>{self.player}</b></div>{energy_html(p['energy'], self.player)}"
-                              "<div class='rd-type'>Energy counters sit on the player, not on any "
-                              "permanent (Energy ruling 4).</div>")
+                              "<div class='rd-type'>" + ruling_names("Energy counters sit on the player, "
+                              "not on any permanent (Energy ruling 4).") + "</div>")

@@ -11,6 +11,7 @@ import traitlets
 
 from ..rules.actions import OrderTriggers
 from .base import View, button, html_widget
+from .render import ruling_names
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -76,7 +77,8 @@ class TriggerOrder(View):
         resolves = [labels.get(i, str(i)) for i in reversed(order)]
         self.implied.value = ("<div>They will resolve in this order: <ol>" +
                               "".join(f"<li>{html.escape(n)}</li>" for n in resolves) +
-                              "</ol>The last one you put on the stack resolves first (Landfall ruling 3).</div>")
+                              "</ol>" + ruling_names("The last one you put on the stack resolves first "
+                                                   "(Landfall ruling 3).") + "</div>")
 
     def _confirm(self) -> None:
         self.act(self.model.do, OrderTriggers(tuple(self.order_list.order)))

@@ -8,7 +8,7 @@ import ipywidgets as ipw
 
 from ..rules.actions import ChooseAmount, ChoosePay
 from .base import View, button, html_widget
-from .render import rule_tag, symbols
+from .render import rule_tag, ruling_names, symbols
 
 LINKS = {
     "if you do": ("\"If you do\": the effect happens right away, in the same resolution. No player "
@@ -71,7 +71,7 @@ class PaymentPrompt(View):
         else:
             self.prompt.value = "<i>No payment is being asked for right now.</i>"
         link = self._link()
-        self.link.value = f"<div class='rd-type'>{html.escape(LINKS[link])}</div>" if link else ""
+        self.link.value = f"<div class='rd-type'>{ruling_names(html.escape(LINKS[link]))}</div>" if link else ""
 
     def _link(self) -> str | None:
         p = self.model.pending

@@ -6,6 +6,7 @@ import html
 import re
 from functools import lru_cache
 from importlib import resources
+from itertools import count
 
 from ..rules.cards import card_named
 
@@ -35,7 +36,14 @@ STYLE = """<style>
 .rd-step{display:inline-block;padding:.1em .35em;margin:.1em;border:1px solid #aaa;border-radius:.3em}
 .rd-step.rd-now{border:2px solid #111;font-weight:bold;background:#ffe9a8}
 .rd-energy{font:15px sans-serif}.rd-big{font-size:22px;font-weight:bold;margin-left:.3em}
+.rd-ruling{position:relative;border-bottom:1px dotted #333;cursor:help}
+.rd-ruling:focus{outline:3px solid #1a5fb4;outline-offset:1px}
+.rd-ruling-text{display:none;position:absolute;z-index:20;left:0;top:100%;width:20em;padding:.45em;
+ background:#fffef2;border:1px solid #333;border-radius:.3em;box-shadow:0 2px 6px rgba(0,0,0,.3);
+ font:normal 12px/1.35 sans-serif;color:#111}
+.rd-ruling:hover .rd-ruling-text,.rd-ruling:focus .rd-ruling-text{display:block}
 </style>"""
+_IDS = count(1)
 
 
 @lru_cache(maxsize=None)
@@ -56,7 +64,25 @@ def symbols(text: str) -> str:
     >>> "aria-label=\\"energy\\"" in symbols("you get {E}")
     True
     """
-    return _SYMBOL.sub(lambda m: symbol(m.group(1)), html.escape(text, quote=False))
+    return ruling_names(_SYMBOL.sub(lambda m: symbol(m.group(1)), html.escape(text, quote=False)))
+
+
+def ruling_names(markup: str) -> str:
+    """Make each ruling named in HTML text ("Energy ruling 4") focusable, its text shown on focus.
+
+    >>> out = ruling_names("as Energy ruling 4 says")
+    >>> 'tabindex="0"' in out and "not associated with any specific permanents" in out
+    True
+    """
+    from ..quiz.rulings import NAME, named
+
+    def one(m) -> str:
+        r = named(m.group(0))
+        rid = f"rd-ruling-{next(_IDS)}"
+        text = _SYMBOL.sub(lambda s: symbol(s.group(1)), html.escape(r.text, quote=False))
+        return (f'<span class="rd-ruling" tabindex="0" aria-describedby="{rid}">{r.name}'
+                f'<span class="rd-ruling-text" role="tooltip" id="{rid}">{text}</span></span>')
+    return NAME.sub(one, markup)
 
 
 def energy_html(n: int, who: str = "") -> str:
