@@ -11,6 +11,7 @@ import traitlets
 
 from ..rules.actions import OrderTriggers
 from .base import View, button, html_widget
+from .text import game_text_words
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -62,7 +63,7 @@ class TriggerOrder(View):
             return
         labels = self._labels()
         texts = {t.id: t.text for t in self.model.game.state.waiting}
-        self.order_list.items = [{"id": i, "label": f"{labels.get(i, i)}: {texts.get(i, '')}"}
+        self.order_list.items = [{"id": i, "label": game_text_words(f"{labels.get(i, i)}: {texts.get(i, '')}")}
                                  for i in p["options"]]
         self.order_list.order = list(p["options"])
         self.prompt.value = f"<div class='rd-note'>{html.escape(p['prompt'])}.</div>"
