@@ -8,7 +8,8 @@ from rulesdojo.quiz import load_bank
 from rulesdojo.quiz.rulings import UnknownRuling, named, ruling
 from rulesdojo.rules.scenario import RULINGS
 from rulesdojo.views.quiz import Quiz
-from rulesdojo.views.render import log_html, symbols
+from rulesdojo.views.render import log_html
+from rulesdojo.views.text import game_text_html
 
 
 def test_every_tag_has_a_name_and_its_text():
@@ -29,7 +30,7 @@ def test_an_unknown_tag_is_a_plain_message(bad):
 
 
 def test_a_ruling_named_in_text_is_focusable_and_carries_its_text():
-    out = symbols("Nothing triggers (Landfall ruling 2) and {E} stays (Energy ruling 7).")
+    out = game_text_html("Nothing triggers (Landfall ruling 2) and {E} stays (Energy ruling 7).")
     spans = re.findall(r'<span class="rd-ruling" tabindex="0" aria-describedby="([\w-]+)">'
                        r'(\w+ ruling \d)<span class="rd-ruling-text" role="tooltip" id="([\w-]+)">', out)
     assert [name for _, name, _ in spans] == ["Landfall ruling 2", "Energy ruling 7"]

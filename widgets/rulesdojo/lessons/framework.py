@@ -7,7 +7,6 @@ the learner's progress, not a fresh one.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -19,7 +18,8 @@ from ..state import GameModel
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
 from ..views.base import button, html_widget
-from ..views.render import STYLE, game_html, rule_tag, symbols
+from ..views.render import STYLE, game_html
+from ..views.text import author_html, escape, game_text_html, rule_tag
 
 EXPLAIN_KINDS = {"energy", "fizzle", "landfall", "replaced", "prevented", "mana", "trigger", "pump",
                  "counters", "order", "rule", "choice", "stack", "play", "damage"}
@@ -138,8 +138,8 @@ class TaskView(ipw.VBox):
         self.reset_button = button("Start over", "Back to the starting position", self.model.reset)
         self.undo_button = button("Undo", "Take back your last action", self.model.undo)
         parts = [_view(name, self.model) for name in task.views]
-        self.children = [html_widget(f"{STYLE}<h3>{html.escape(task.title)}</h3>"
-                                  f"<div>{symbols(task.instructions)}</div>"),
+        self.children = [html_widget(f"{STYLE}<h3>{escape(task.title)}</h3>"
+                                  f"<div>{author_html(task.instructions)}</div>"),
                          self.goal, ipw.HBox([self.undo_button, self.reset_button]), *parts]
         self.model.observe(self._check, names=["version"])
         self._check()
@@ -152,7 +152,7 @@ class TaskView(ipw.VBox):
         if self.task.goal(self.model.game):
             self.progress.mark(self.task.key)
         if self.achieved:
-            self.goal.value = (f"<div class='rd-ok' role='status'><b>✓ Done.</b> {symbols(self.task.done)} "
+            self.goal.value = (f"<div class='rd-ok' role='status'><b>✓ Done.</b> {author_html(self.task.done)} "
                                f"{rule_tag(self.task.rule)}</div>")
         else:
             self.goal.value = "<div class='rd-note' role='status'><b>Goal not reached yet.</b></div>"
@@ -178,7 +178,7 @@ class CheckView(ipw.VBox):
         self.feedback = html_widget()
         board = (html_widget(game_html(self._start_position())) if check.show_board and not check.is_policy
                  else html_widget(""))
-        self.children = [html_widget(f"{STYLE}<div class='rd-note'><b>Check:</b> {symbols(check.prompt)}</div>"),
+        self.children = [html_widget(f"{STYLE}<div class='rd-note'><b>Check:</b> {author_html(check.prompt)}</div>"),
                          board, self.answer, self.check_button, self.feedback]
 
     def _start_position(self) -> Game:
@@ -192,16 +192,16 @@ class CheckView(ipw.VBox):
             self.feedback.value = "<div class='rd-note' role='status'>Choose an answer first.</div>"
             return
         right = given == self._right
-        why = symbols(self.check.why.format(answer=self._right))
+        why = author_html(self.check.why.format(answer=self._right))
         if self.check.is_policy:
-            basis = f"<details><summary>The policy</summary>{html.escape(self.check.source)}</details>"
+            basis = f"<details><summary>The policy</summary>{escape(self.check.source)}</details>"
         else:
-            steps = "".join(f"<li>{rule_tag(ev.rule)}{symbols(ev.text)}</li>" for ev in self._game.log
+            steps = "".join(f"<li>{rule_tag(ev.rule)}{game_text_html(ev.text)}</li>" for ev in self._game.log
                             if ev.kind in EXPLAIN_KINDS)
             basis = f"<details><summary>What the engine did</summary><ol>{steps}</ol></details>"
         head = ("<b>✓ Right.</b>" if right else
-                f"<b>✗ Not quite.</b> You answered {html.escape(str(given))}; the answer is "
-                f"{html.escape(str(self._right))}.")
+                f"<b>✗ Not quite.</b> You answered {escape(str(given))}; the answer is "
+                f"{escape(str(self._right))}.")
         self.feedback.value = (f"<div class='{'rd-ok' if right else 'rd-error'}' role='status'>{head} "
                                f"{why} {rule_tag(self.check.rule)}"
                                f"{basis}</div>")

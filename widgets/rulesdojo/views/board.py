@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import html
 
 import ipywidgets as ipw
 
 from ..rules.actions import ActivateAbility, CastSpell, PlayLand
 from ..rules.cards import card_named
 from .base import View, button, error_html, html_widget, shared
-from .render import card_frame, energy_html, symbol
+from .render import card_frame, energy_html
+from .text import escape, game_text_words, symbol_html
 
 
 class Board(View):
@@ -44,10 +44,10 @@ class Board(View):
         self.card_buttons = []
         for p in m.players:
             side = self._sides.setdefault(p["name"], _Side())
-            pool = "".join(symbol(t) * n for t, n in p["mana_pool"].items() if n) or "empty"
+            pool = "".join(symbol_html(t) * n for t, n in p["mana_pool"].items() if n) or "empty"
             turn = " (active player)" if p["name"] == m.active else ""
             prio = " · has priority" if p["name"] == m.priority else ""
-            side.head.value = (f"<div><b>{html.escape(p['name'])}</b>{turn}{prio} · {p['life']} life · "
+            side.head.value = (f"<div><b>{escape(p['name'])}</b>{turn}{prio} · {p['life']} life · "
                                f"mana pool: {pool}{energy_html(p['energy'], p['name'])}</div>")
             perms = [x for x in m.battlefield if x["controller"] == p["name"]]
             side.field.children = [self._card(x, False, shown) for x in perms] or [side.no_permanents]
@@ -90,10 +90,10 @@ class Board(View):
             self.selected = None
             self.menu.children = []
             return
-        label = html_widget(f"<b>{html.escape(name)}:</b>&nbsp;")
+        label = html_widget(f"<b>{escape(name)}:</b>&nbsp;")
         if actions:
             self.menu.children = [label] + [
-                button(text, text, lambda k=k: self._do(k)) for k, text in actions]
+                button(game_text_words(text), game_text_words(text), lambda k=k: self._do(k)) for k, text in actions]
         else:
             self.menu.children = [label, html_widget(self._why_not(self.selected, name))]
 
@@ -124,13 +124,13 @@ class Board(View):
             ab = c.activated[0]
             attempt = ActivateAbility(oid, 0, ab.mana[0] if ab.mana else None)
         else:
-            return f"<i>{html.escape(name)} has no action to take right now.</i>"
+            return f"<i>{escape(name)} has no action to take right now.</i>"
         if self.model.pending:
-            return f"<i>First answer the pending choice: {html.escape(self.model.pending['prompt'])}.</i>"
+            return f"<i>First answer the pending choice: {escape(self.model.pending['prompt'])}.</i>"
         exc = g.why_illegal(attempt)
         if exc is not None:
             return error_html(exc.message, exc.rule or "")
-        return f"<i>Nothing can be done with {html.escape(name)} right now.</i>"
+        return f"<i>Nothing can be done with {escape(name)} right now.</i>"
 
 
 class _Side:

@@ -11,7 +11,7 @@ import traitlets
 
 from ..rules.actions import OrderTriggers
 from .base import View, button, html_widget
-from .render import ruling_names
+from .text import game_text_html, game_text_words
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -63,7 +63,7 @@ class TriggerOrder(View):
             return
         labels = self._labels()
         texts = {t.id: t.text for t in self.model.game.state.waiting}
-        self.order_list.items = [{"id": i, "label": f"{labels.get(i, i)}: {texts.get(i, '')}"}
+        self.order_list.items = [{"id": i, "label": game_text_words(f"{labels.get(i, i)}: {texts.get(i, '')}")}
                                  for i in p["options"]]
         self.order_list.order = list(p["options"])
         self.prompt.value = f"<div class='rd-note'>{html.escape(p['prompt'])}.</div>"
@@ -77,8 +77,8 @@ class TriggerOrder(View):
         resolves = [labels.get(i, str(i)) for i in reversed(order)]
         self.implied.value = ("<div>They will resolve in this order: <ol>" +
                               "".join(f"<li>{html.escape(n)}</li>" for n in resolves) +
-                              "</ol>" + ruling_names("The last one you put on the stack resolves first "
-                                                   "(Landfall ruling 3).") + "</div>")
+                              "</ol>" + game_text_html("The last one you put on the stack resolves first "
+                                                     "(Landfall ruling 3).") + "</div>")
 
     def _confirm(self) -> None:
         self.act(self.model.do, OrderTriggers(tuple(self.order_list.order)))

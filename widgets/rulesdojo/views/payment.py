@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import html
 
 import ipywidgets as ipw
 
 from ..rules.actions import ChooseAmount, ChoosePay
 from .base import View, button, html_widget
-from .render import rule_tag, ruling_names, symbols
+from .text import escape, game_text_html, rule_tag
 
 LINKS = {
     "if you do": ("\"If you do\": the effect happens right away, in the same resolution. No player "
@@ -66,12 +65,12 @@ class PaymentPrompt(View):
             amount = p.get("data", {}).get("amount") if isinstance(p.get("data"), dict) else None
             self.pay_button.description = "Pay " + ("energy" if amount is None else f"{amount} energy")
         if may or any_amount:
-            self.prompt.value = (f"<div class='rd-note'>{html.escape(p['player'])}: {symbols(p['prompt'])} "
+            self.prompt.value = (f"<div class='rd-note'>{escape(p['player'])}: {game_text_html(p['prompt'])} "
                                  f"{rule_tag(p['rule'])}</div>")
         else:
             self.prompt.value = "<i>No payment is being asked for right now.</i>"
         link = self._link()
-        self.link.value = f"<div class='rd-type'>{ruling_names(html.escape(LINKS[link]))}</div>" if link else ""
+        self.link.value = f"<div class='rd-type'>{game_text_html(LINKS[link])}</div>" if link else ""
 
     def _link(self) -> str | None:
         p = self.model.pending

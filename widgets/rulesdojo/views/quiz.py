@@ -20,7 +20,8 @@ from ..quiz.store import ResultStore, candidate_name
 from ..quiz.store import hub_user as known_user
 from .base import button
 from .order import OrderList
-from .render import STYLE, symbols
+from .render import STYLE
+from .text import author_html, game_text_html
 
 
 def in_voila() -> bool:
@@ -97,7 +98,7 @@ class Quiz(ipw.VBox):
             self.ruling_text.value = ("<div class='rd-type' aria-live='polite'>Choose rulings to "
                                       "practise (none: all of them); each one's text shows here.</div>")
             return
-        items = "".join(f"<li><b>{r.name}</b>: {symbols(r.text)}</li>" for r in chosen)
+        items = "".join(f"<li><b>{r.name}</b>: {game_text_html(r.text)}</li>" for r in chosen)
         self.ruling_text.value = f"<ul class='rd-type' aria-live='polite'>{items}</ul>"
 
     def _greet(self, _change=None) -> None:
@@ -166,8 +167,8 @@ class Quiz(ipw.VBox):
         right, answered = s.score
         shown = f" · score {right} of {answered}" if s.mode == "practice" else ""
         self.status.value = f"<span role='status'>Question {s.index + 1} of {s.total}{shown}</span>"
-        self.prompt.value = (f"<div class='rd-note'><p>{symbols(v.prompt)}</p>"
-                             f"<p class='rd-type'>{symbols(v.instructions)}</p></div>")
+        self.prompt.value = (f"<div class='rd-note'><p>{author_html(v.prompt)}</p>"
+                             f"<p class='rd-type'>{author_html(v.instructions)}</p></div>")
         fmt = v.answer_format
         free = fmt in ("number", "mana", "names")
         self.number.layout.display = None if free else "none"
@@ -274,8 +275,8 @@ class Quiz(ipw.VBox):
             verdict = a.verdict if a else v.solution()
             given = html.escape(a.answer) if a else "<i>not answered</i>"
             mark = "✓ right" if a and a.verdict.correct else "✗ wrong"
-            rows.append(f"<tr><td>{i}</td><td>{symbols(v.prompt)}</td><td>{given}</td>"
-                        f"<td>{mark}</td><td>{symbols(verdict.right_answer_text)}</td>"
+            rows.append(f"<tr><td>{i}</td><td>{author_html(v.prompt)}</td><td>{given}</td>"
+                        f"<td>{mark}</td><td>{game_text_html(verdict.right_answer_text)}</td>"
                         f"<td>{_explanation_html(verdict.explanation)}</td></tr>")
         self.review.value = (f"{STYLE}<h3>Your results: {right} of {s.total} right.{why}</h3>"
                              "<table class='rd-review'><thead><tr><th>#</th><th>Question</th>"
@@ -303,11 +304,11 @@ def _verdict_html(verdict) -> str:
     cls, head = ("rd-ok", "✓ Right.") if verdict.correct else ("rd-error", "✗ Not right.")
     problem = f" ({html.escape(verdict.problem)})" if verdict.problem else ""
     return (f"<div class='{cls}' role='status'><b>{head}</b>{problem} The answer: "
-            f"{symbols(verdict.right_answer_text)}.{_explanation_html(verdict.explanation)}</div>")
+            f"{game_text_html(verdict.right_answer_text)}.{_explanation_html(verdict.explanation)}</div>")
 
 
 def _explanation_html(text: str) -> str:
-    lines = [symbols(line) for line in text.splitlines() if line.strip()]
+    lines = [game_text_html(line) for line in text.splitlines() if line.strip()]
     return "<div>" + "<br>".join(lines) + "</div>"
 
 

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import html
-import re
-from functools import lru_cache
-from importlib import resources
-from itertools import count
+
 
 from ..rules.cards import card_named
-
-_SYMBOL = re.compile(r"\{([WUBRGCET]|\d+)\}")
+from .text import escape, game_text_html, rule_tag, symbol_html
 
 STYLE = """<style>
 .rd-card{position:relative;display:inline-block;vertical-align:top;width:11.5em;min-height:6.2em;
@@ -43,66 +38,21 @@ STYLE = """<style>
  font:normal 12px/1.35 sans-serif;color:#111}
 .rd-ruling:hover .rd-ruling-text,.rd-ruling:focus .rd-ruling-text{display:block}
 </style>"""
-_IDS = count(1)
-
-
-@lru_cache(maxsize=None)
-def _svg(name: str) -> str:
-    return (resources.files("rulesdojo.views") / "static" / "symbols" / f"{name}.svg").read_text().strip()
-
-
-def symbol(sym: str) -> str:
-    """Return one symbol as inline SVG, e.g. ``symbol("E")`` for an energy counter."""
-    if sym.isdigit():
-        return f'<span class="rd-sym">{_svg("generic").replace("{n}", sym)}</span>'
-    return f'<span class="rd-sym">{_svg(sym)}</span>'
-
-
-def symbols(text: str) -> str:
-    """Escape text for HTML and draw its {E}, {T} and mana symbols.
-
-    >>> "aria-label=\\"energy\\"" in symbols("you get {E}")
-    True
-    """
-    return ruling_names(_SYMBOL.sub(lambda m: symbol(m.group(1)), html.escape(text, quote=False)))
-
-
-def ruling_names(markup: str) -> str:
-    """Make each ruling named in HTML text ("Energy ruling 4") focusable, its text shown on focus.
-
-    >>> out = ruling_names("as Energy ruling 4 says")
-    >>> 'tabindex="0"' in out and "not associated with any specific permanents" in out
-    True
-    """
-    from ..quiz.rulings import NAME, named
-
-    def one(m) -> str:
-        r = named(m.group(0))
-        rid = f"rd-ruling-{next(_IDS)}"
-        text = _SYMBOL.sub(lambda s: symbol(s.group(1)), html.escape(r.text, quote=False))
-        return (f'<span class="rd-ruling" tabindex="0" aria-describedby="{rid}">{r.name}'
-                f'<span class="rd-ruling-text" role="tooltip" id="{rid}">{text}</span></span>')
-    return NAME.sub(one, markup)
 
 
 def energy_html(n: int, who: str = "") -> str:
     """Draw an energy total as symbols and a number; the number is always there in text."""
-    shown = "".join(symbol("E") for _ in range(min(n, 12))) + (" …" if n > 12 else "")
+    shown = "".join(symbol_html("E") for _ in range(min(n, 12))) + (" …" if n > 12 else "")
     label = f"{who} has {n} energy" if who else f"{n} energy"
-    return (f'<div class="rd-energy" role="status" aria-label="{html.escape(label)}">'
+    return (f'<div class="rd-energy" role="status" aria-label="{escape(label)}">'
             f'{shown}<span class="rd-big">{n}</span> energy</div>')
-
-
-def rule_tag(rule: str) -> str:
-    return f'<span class="rd-rule">CR {html.escape(rule)}</span>' if rule and rule[0].isdigit() else (
-        f'<span class="rd-rule">{html.escape(rule)}</span>' if rule else "")
 
 
 def card_frame(info: dict, *, in_hand: bool = False) -> str:
     """Draw a card: name, cost, type line, P/T, counters and state in words; Oracle on hover or focus."""
     c = card_named(info["card"])
-    name = html.escape(c.name)
-    cost = symbols(c.cost)
+    name = escape(c.name)
+    cost = game_text_html(c.cost)
     if in_hand:
         type_line, pt, badges = c.type_line, _pt(c.power, c.toughness, c), []
     else:
@@ -122,14 +72,14 @@ def card_frame(info: dict, *, in_hand: bool = False) -> str:
             badges.append(f"{info['damage']} damage")
         badges += [f"{n} {k}" for k, n in (info.get("counters") or {}).items() if n]
         badges += [k for k in info.get("keywords") or [] if k not in c.keywords]
-    oracle = symbols(c.oracle) if c.oracle else "(no rules text)"
+    oracle = game_text_html(c.oracle) if c.oracle else "(no rules text)"
     state = ", ".join(badges)
     aria = f"{c.name}, {type_line}" + (f", {pt}" if pt else "") + (f", {state}" if state else "")
     cls = "rd-card rd-tapped" if info.get("tapped") else "rd-card"
-    badge_html = "".join(f'<span class="rd-badge">{html.escape(b)}</span>' for b in badges)
-    return (f'<div class="{cls}" tabindex="0" role="group" aria-label="{html.escape(aria)}">'
+    badge_html = "".join(f'<span class="rd-badge">{escape(b)}</span>' for b in badges)
+    return (f'<div class="{cls}" tabindex="0" role="group" aria-label="{escape(aria)}">'
             f'<div><span class="rd-name">{name}</span> {cost}</div>'
-            f'<div class="rd-type">{html.escape(type_line)}<span class="rd-pt">{pt}</span></div>'
+            f'<div class="rd-type">{escape(type_line)}<span class="rd-pt">{pt}</span></div>'
             f'<div class="rd-badges">{badge_html}</div>'
             f'<div class="rd-oracle" role="tooltip">{oracle}</div></div>')
 
@@ -144,7 +94,7 @@ def log_html(events, newest_first: bool = True, limit: int = 200) -> str:
     rows = list(events)[-limit:]
     if newest_first:
         rows.reverse()
-    items = "".join(f"<li>{rule_tag(ev[1])}{symbols(ev[2])}</li>" for ev in rows)
+    items = "".join(f"<li>{rule_tag(ev[1])}{game_text_html(ev[2])}</li>" for ev in rows)
     return f'<ol class="rd-log" reversed aria-label="Event log, newest first">{items}</ol>'
 
 
@@ -153,13 +103,13 @@ def game_html(game) -> str:
     snap = game.snapshot()
     parts = [STYLE]
     for p in snap["players"]:
-        pool = "".join(symbol(t) * n for t, n in p["mana_pool"].items() if n) or "empty"
-        parts.append(f"<div><b>{html.escape(p['name'])}</b>: {p['life']} life, "
+        pool = "".join(symbol_html(t) * n for t, n in p["mana_pool"].items() if n) or "empty"
+        parts.append(f"<div><b>{escape(p['name'])}</b>: {p['life']} life, "
                      f"{energy_html(p['energy'])} mana pool: {pool}</div>")
         perms = [x for x in snap["battlefield"] if x["controller"] == p["name"]]
         parts.append("".join(card_frame(x) for x in perms))
     if snap["stack"]:
         parts.append("<div><b>Stack (top first)</b><ol class='rd-stack'>" + "".join(
-            f"<li>{html.escape(s['name'])}: {symbols(s['text'])}</li>" for s in snap["stack"]) + "</ol></div>")
+            f"<li>{escape(s['name'])}: {game_text_html(s['text'])}</li>" for s in snap["stack"]) + "</ol></div>")
     parts.append(log_html([(e[0], e[1], e[2]) for e in snap["log"]], limit=8))
     return "".join(parts)
