@@ -10,7 +10,7 @@ import traitlets
 
 from ..rules.actions import OrderTriggers
 from .base import View, button, html_widget
-from .text import escape, game_text_words
+from .text import escape, game_text_html, game_text_words
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -80,7 +80,7 @@ class TriggerOrder(View):
         self.implied.value = ("<div>You put them on the stack in this order: <ol>" +
                               "".join(f"<li>{escape(n)}</li>" for n in put) +
                               f"</ol>The last one you put there, {escape(put[-1])}, is on top of the stack "
-                              "and resolves first (ruling L3; CR 405.5).</div>")
+                              "and resolves first " + game_text_html("(Landfall ruling 3; CR 405.5).") + "</div>")
 
     def _confirm(self) -> None:
         self.act(self.model.do, OrderTriggers(tuple(reversed(self.order_list.order))))

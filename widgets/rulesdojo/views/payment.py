@@ -12,10 +12,11 @@ from .text import escape, game_text_html, rule_tag
 LINKS = {
     "if you do": ("\"If you do\": the effect happens right away, in the same resolution. No player "
                   "gets priority between your payment and the effect, so nobody can respond to it "
-                  "(rulings E5; CR 117.3b)."),
+                  "(Energy ruling 5; CR 118.12, 608.2c). Players could respond to the trigger itself, "
+                  "before it resolved."),
     "when you do": ("\"When you do\": paying makes a reflexive ability trigger. You choose its target "
                     "as it goes on the stack, then players may respond to it, and if its target "
-                    "becomes illegal the energy stays spent (ruling E5; CR 603.12)."),
+                    "becomes illegal the energy stays spent (Energy ruling 5; CR 603.12)."),
 }
 
 
@@ -69,7 +70,7 @@ class PaymentPrompt(View):
         else:
             self.prompt.value = "<i>No payment is being asked for right now.</i>"
         link = self._link()
-        self.link.value = f"<div class='rd-type'>{escape(LINKS[link])}</div>" if link else ""
+        self.link.value = f"<div class='rd-type'>{game_text_html(LINKS[link])}</div>" if link else ""
 
     def _link(self) -> str | None:
         p = self.model.pending

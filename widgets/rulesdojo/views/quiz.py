@@ -14,6 +14,7 @@ import os
 import ipywidgets as ipw
 
 from ..quiz import load_bank
+from ..quiz.rulings import ruling
 from ..quiz.session import QuizSession
 from ..quiz.store import ResultStore, candidate_name
 from ..quiz.store import hub_user as known_user
@@ -64,9 +65,13 @@ class Quiz(ipw.VBox):
                                                                     "Feedback at the end"][:len(modes)])
         self.count = ipw.BoundedIntText(value=min(10, len(self.bank)), min=1, max=len(self.bank),
                                         description="Questions", style={"description_width": "initial"})
-        rulings = sorted({t for q in self.bank for t in q.tags.get("rulings", [])})
-        self.topics = ipw.SelectMultiple(options=rulings, description="Rulings", rows=6,
+        tags = sorted({t for q in self.bank for t in q.tags.get("rulings", [])})
+        self.topics = ipw.SelectMultiple(options=[(ruling(t).name, t) for t in tags],
+                                         description="Rulings", rows=6,
                                          style={"description_width": "initial"})
+        self.ruling_text = ipw.HTML()
+        self.topics.observe(self._show_rulings, names=["value"])
+        self._show_rulings()
         self.difficulty = ipw.Dropdown(options=[("Any", None), ("1 (easier)", 1), ("2", 2), ("3 (harder)", 3)],
                                        description="Difficulty", style={"description_width": "initial"})
         self.minutes = ipw.BoundedIntText(value=0, min=0, max=180, description="Time limit (minutes, 0 = none)",
@@ -81,9 +86,20 @@ class Quiz(ipw.VBox):
                    "runs when the quiz is served with Voila.</div>")
         self.start_screen = ipw.VBox([
             ipw.HTML(f"{STYLE}<h3>Judge training quiz</h3>{secrecy}"), self.name, self.history,
-            self.mode, self.count, self.topics, self.difficulty, self.minutes, self.start_button,
+            self.mode, self.count, self.topics, self.ruling_text, self.difficulty, self.minutes,
+            self.start_button,
             self.start_feedback])
         self._greet()
+
+    def _show_rulings(self, _change=None) -> None:
+        """Say each chosen ruling in full: moving through the list shows the ruling in focus."""
+        chosen = [ruling(t) for t in self.topics.value]
+        if not chosen:
+            self.ruling_text.value = ("<div class='rd-type' aria-live='polite'>Choose rulings to "
+                                      "practise (none: all of them); each one's text shows here.</div>")
+            return
+        items = "".join(f"<li><b>{r.name}</b>: {game_text_html(r.text)}</li>" for r in chosen)
+        self.ruling_text.value = f"<ul class='rd-type' aria-live='polite'>{items}</ul>"
 
     def _greet(self, _change=None) -> None:
         # Never ask Voila for the page's headers here: this runs while a kernel is preheated,

@@ -25,6 +25,12 @@ STYLE = """<style>
 .rd-step.rd-now{border:2px solid #111;font-weight:bold;background:#ffe9a8}
 .rd-energy{font:15px sans-serif}.rd-big{font-size:22px;font-weight:bold;margin-left:.3em}
 .rd-view,.rd-view *{max-width:100%;box-sizing:border-box}.rd-view table{display:block;overflow-x:auto}
+.rd-ruling{position:relative;border-bottom:1px dotted #333;cursor:help}
+.rd-ruling:focus{outline:3px solid #1a5fb4;outline-offset:1px}
+.rd-ruling-text{display:none;position:absolute;z-index:20;left:0;top:100%;width:20em;padding:.45em;
+ background:#fffef2;border:1px solid #333;border-radius:.3em;box-shadow:0 2px 6px rgba(0,0,0,.3);
+ font:normal 14px/1.35 sans-serif;color:#111}
+.rd-ruling:hover .rd-ruling-text,.rd-ruling:focus .rd-ruling-text{display:block}
 </style>"""
 
 
