@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as ipw
 
+from ..views.render import STYLE
+from ..views.text import escape, game_text_html
 from .catalog import LESSONS
 from .framework import Check, CheckView, Lesson, Progress, Task, TaskView
 
@@ -40,9 +40,9 @@ def show(number: int, key: str) -> ipw.Widget:
 
 def contents() -> ipw.HTML:
     """List the lessons in order with one line each, linked to their notebooks."""
-    rows = "".join(f"<li><a href='{l.notebook}'>{html.escape(l.title)}</a> — {html.escape(l.summary)}</li>"
+    rows = "".join(f"<li><a href='{l.notebook}'>{escape(l.title)}</a> — {game_text_html(l.summary)}</li>"
                    for l in LESSONS.values())
-    return ipw.HTML(f"<ol>{rows}</ol>")
+    return ipw.HTML(f"{STYLE}<ol class='rd-contents'>{rows}</ol>")
 
 
 __all__ = ["Check", "Lesson", "Task", "LESSONS", "contents", "progress", "show"]

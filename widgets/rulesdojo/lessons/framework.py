@@ -18,7 +18,7 @@ from ..state import GameModel
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
 from ..views.base import button, html_widget
-from ..views.board import position
+from ..views.board import ProseSymbols, position
 from ..views.render import STYLE
 from ..views.text import author_html, escape, game_text_html, rule_tag
 
@@ -114,7 +114,7 @@ class Progress:
         self.bar = ipw.IntProgress(value=0, min=0, max=len(lesson.parts), description="Progress",
                                    layout=ipw.Layout(width="24em"))
         self.label = html_widget()
-        self.widget = ipw.HBox([self.bar, self.label])
+        self.widget = ipw.HBox([self.bar, self.label, ProseSymbols()])  # and the lesson's symbols
         self._draw()
 
     def mark(self, key: str) -> None:
