@@ -174,6 +174,7 @@ class CheckView(ipw.VBox):
         else:
             self.answer = ipw.IntText(value=0, description="Your answer",
                                       style={"description_width": "initial"})
+            self.answer.observe(lambda _change: self._grade(), names="value")  # Enter submits
         self.check_button = button("Check my answer", "Compare with the tournament rules" if check.is_policy
                                    else "The engine plays it out and compares", self._grade)
         self.feedback = html_widget()
