@@ -28,6 +28,14 @@ CREATE TABLE IF NOT EXISTS attempts (
     answered_at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS attempts_candidate ON attempts (candidate);
+CREATE TABLE IF NOT EXISTS lesson_parts (
+    learner TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    part TEXT NOT NULL,
+    first_try INTEGER,
+    done_at REAL NOT NULL,
+    PRIMARY KEY (learner, lesson, part)
+);
 """
 COLUMNS = ("candidate", "session", "mode", "question", "seed", "answer", "correct", "seconds",
            "answered_at")
@@ -154,11 +162,41 @@ class ResultStore:
             return False
         row = (candidate, session, mode, question, int(seed), str(answer), int(bool(correct)),
                float(seconds), time.time())
+        return self._write(f"INSERT INTO attempts ({', '.join(COLUMNS)}) VALUES "
+                           f"({', '.join('?' * len(COLUMNS))})", row)
+
+    def mark_part(self, learner: str, lesson: str, part: str, first_try: bool | None) -> bool:
+        """Keep that a learner finished one part of a lesson (a check: whether on the first try).
+
+        The first finish is kept; finishing the part again changes nothing.
+        """
+        return self._write("INSERT OR IGNORE INTO lesson_parts (learner, lesson, part, first_try, done_at) "
+                           "VALUES (?, ?, ?, ?, ?)",
+                           (learner, lesson, part, None if first_try is None else int(first_try), time.time()))
+
+    def lesson_parts(self, learner: str) -> dict[str, dict[str, bool | None]]:
+        """Return what a learner finished: lesson -> part -> first try (None for a task).
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> s.mark_part("Ana", "01-what-energy-is", "where-it-lives", False)
+        True
+        >>> s.lesson_parts("Ana")
+        {'01-what-energy-is': {'where-it-lives': False}}
+        """
+        rows = self._read("SELECT lesson, part, first_try FROM lesson_parts WHERE learner = ? "
+                          "ORDER BY done_at", (learner,))
+        out: dict[str, dict[str, bool | None]] = {}
+        for lesson, part, first in rows:
+            out.setdefault(lesson, {})[part] = None if first is None else bool(first)
+        return out
+
+    def _write(self, sql: str, args: tuple) -> bool:
+        if self.problem:
+            return False
         try:
             con = self._connect()
             try:
-                con.execute(f"INSERT INTO attempts ({', '.join(COLUMNS)}) VALUES "
-                            f"({', '.join('?' * len(COLUMNS))})", row)
+                con.execute(sql, args)
             finally:
                 con.close()
         except (sqlite3.Error, OSError) as exc:
@@ -166,19 +204,21 @@ class ResultStore:
             return False
         return True
 
-    def _rows(self, where: str = "", args: tuple = ()) -> list[Attempt]:
+    def _read(self, sql: str, args: tuple = ()) -> list:
         if self.problem:
             return []
         try:
             con = self._connect()
             try:
-                rows = con.execute(f"SELECT {', '.join(COLUMNS)} FROM attempts {where} "
-                                   "ORDER BY answered_at, id", args).fetchall()
+                return con.execute(sql, args).fetchall()
             finally:
                 con.close()
         except (sqlite3.Error, OSError) as exc:
             self._fail(exc)
             return []
+
+    def _rows(self, where: str = "", args: tuple = ()) -> list[Attempt]:
+        rows = self._read(f"SELECT {', '.join(COLUMNS)} FROM attempts {where} ORDER BY answered_at, id", args)
         return [Attempt(*r[:6], bool(r[6]), *r[7:]) for r in rows]
 
     def history(self, candidate: str) -> list[Attempt]:

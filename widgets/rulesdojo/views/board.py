@@ -8,6 +8,7 @@ import ipywidgets as ipw
 
 from ..rules.actions import ActivateAbility, CastSpell, PlayLand
 from ..rules.cards import card_named
+from ..rules.describe import refusal
 from .base import View, button, error_html, html_widget, shared
 from .render import card_frame, energy_html, symbol
 
@@ -129,7 +130,7 @@ class Board(View):
             return f"<i>First answer the pending choice: {html.escape(self.model.pending['prompt'])}.</i>"
         exc = g.why_illegal(attempt)
         if exc is not None:
-            return error_html(exc.message, exc.rule or "")
+            return error_html(refusal(g.state, attempt, exc), exc.rule or "")
         return f"<i>Nothing can be done with {html.escape(name)} right now.</i>"
 
 
