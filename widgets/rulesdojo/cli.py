@@ -90,8 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                          help="preheated kernels kept ready per notebook (0: none; default 1, 3 with --class)")
     p_serve.add_argument("--class", dest="for_class", action="store_true",
                          help="serve a class from this machine: a larger kernel pool, idle kernels of closed "
-                              "pages shut down after 2 minutes, the learner's name from the hub's header "
-                              "(docs/deploy.md)")
+                              "pages shut down after 2 minutes (docs/deploy.md)")
     p_serve.add_argument("--lesson", default=None, metavar="NOTEBOOK",
                          help="with --class: today's lesson (e.g. 07-landfall.ipynb); its pages are "
                               "executed in advance, one per learner")

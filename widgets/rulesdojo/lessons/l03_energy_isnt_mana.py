@@ -71,10 +71,10 @@ LESSON = Lesson(3, "energy-isnt-mana", "Energy isn't mana",
           "cast the Bears?",
           {"name": "Energy can't pay mana", "setup": {"players": [
               {"name": "Alice", "energy": 10, "hand": ["Grizzly Bears"]}, {"name": "Nadia"}]},
-           "actions": [{"cast": "Grizzly Bears", "rejected": "601.2h"}]},
-          why="{answer}. A mana cost is paid with mana (CR 601.2h); energy counters aren't mana "
+           "actions": [{"cast": "Grizzly Bears", "rejected": "202.1a"}]},
+          why="{answer}. A mana cost is paid with mana (CR 202.1a, 118.3); energy counters aren't mana "
               "(ruling E7). Only an ability that turns {{E}} into mana, like Aether Hub's, could help.",
-          rule="601.2h",
+          rule="202.1a",
           options=[("No: energy can't pay a mana cost",
                     lambda g: any(o.card == "Grizzly Bears" for o in g.player("Alice").hand)
                     and g.player("Alice").energy == 10),

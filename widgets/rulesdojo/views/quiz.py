@@ -19,6 +19,7 @@ from .. import identity
 from ..quiz import load_bank
 from ..quiz.adaptive import mastery, pick
 from ..quiz.exam import load_exams
+from ..quiz.rulings import ruling
 from ..quiz.session import AnswerError, QuizSession
 from ..quiz.store import ResultStore
 from .base import button
@@ -77,12 +78,16 @@ class Quiz(ipw.VBox):
                                                                     "An exam your mentor set"][:len(modes)])
         self.count = ipw.BoundedIntText(value=min(10, len(self.bank)), min=1, max=len(self.bank),
                                         description="Questions", style={"description_width": "initial"})
-        rulings = sorted({t for q in self.bank for t in q.tags.get("rulings", [])})
-        self.topics = ipw.SelectMultiple(options=rulings, description="Rulings", rows=6,
+        tags = sorted({t for q in self.bank for t in q.tags.get("rulings", [])})
+        self.topics = ipw.SelectMultiple(options=[(ruling(t).name, t) for t in tags],
+                                         description="Rulings", rows=6,
                                          style={"description_width": "initial"})
+        self.ruling_text = ipw.HTML()
+        self.topics.observe(self._show_rulings, names=["value"])
+        self._show_rulings()
         self.difficulty = ipw.Dropdown(options=[("Any", None), ("1 (easier)", 1), ("2", 2), ("3 (harder)", 3)],
                                        description="Difficulty", style={"description_width": "initial"})
-        self.practice_box = ipw.VBox([self.count, self.topics, self.difficulty])
+        self.practice_box = ipw.VBox([self.count, self.topics, self.ruling_text, self.difficulty])
         self.exam_pick = ipw.Dropdown(options=[(e.title, e.id) for e in self.exams.values()],
                                       description="Exam", style={"description_width": "initial"})
         self.exam_info = ipw.HTML()
@@ -103,6 +108,16 @@ class Quiz(ipw.VBox):
             self.history, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
             self.start_feedback])
         self._mode_changed()
+
+    def _show_rulings(self, _change=None) -> None:
+        """Say each chosen ruling in full: moving through the list shows the ruling in focus."""
+        chosen = [ruling(t) for t in self.topics.value]
+        if not chosen:
+            self.ruling_text.value = ("<div class='rd-type' aria-live='polite'>Choose rulings to "
+                                      "practise (none: all of them); each one's text shows here.</div>")
+            return
+        items = "".join(f"<li><b>{r.name}</b>: {game_text_html(r.text)}</li>" for r in chosen)
+        self.ruling_text.value = f"<ul class='rd-type' aria-live='polite'>{items}</ul>"
 
     def _identity_arrived(self, who: str | None) -> None:
         if not who:
@@ -413,13 +428,14 @@ def review_table(s: QuizSession) -> str:
 def mastery_html(shares: dict[str, tuple[int, int]]) -> str:
     """Show a learner's mastery per ruling: right of answered, weakest first.
 
-    >>> "E2" in mastery_html({"E2": (1, 4)})
+    >>> "Energy ruling 2" in mastery_html({"E2": (1, 4)})
     True
     """
     if not shares:
         return ""
-    rows = "".join(f"<tr><th scope='row'>{escape(r)}</th><td>{right} of {n}</td><td>"
-                   f"<meter min='0' max='1' value='{right / n:.2f}' aria-label='{escape(r)} mastery'></meter> "
+    rows = "".join(f"<tr><th scope='row'>{escape(ruling(r).name)}</th><td>{right} of {n}</td><td>"
+                   f"<meter min='0' max='1' value='{right / n:.2f}' aria-label='{escape(ruling(r).name)} "
+                   "mastery'></meter> "
                    f"{right / n:.0%}</td></tr>"
                    for r, (right, n) in sorted(shares.items(), key=lambda kv: (kv[1][0] / kv[1][1], kv[0])))
     return ("<h4>Your mastery per ruling</h4><p class='rd-type'>Practice draws more questions on the "

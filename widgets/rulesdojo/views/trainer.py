@@ -19,6 +19,7 @@ import traitlets
 
 from ..quiz import load_bank
 from ..quiz.exam import load_exams
+from ..quiz.rulings import ruling
 from ..quiz.stats import question_stats, ruling_mastery
 from ..quiz.store import ResultStore, difficulty
 from .base import button
@@ -205,7 +206,7 @@ class Trainer(ipw.VBox):
         rows = [[escape(c)] + [f"{shares[r][0]}/{shares[r][1]}" if r in shares else "—" for r in rulings]
                 for c, shares in per.items()]
         return "<h4>Mastery per ruling</h4>" + _table("Mastery per ruling (right/answered)",
-                                                      ["Candidate", *rulings], rows)
+                                                      ["Candidate", *(ruling(r).name for r in rulings)], rows)
 
     def _show_attempt(self) -> None:
         rid = self.drill.value
