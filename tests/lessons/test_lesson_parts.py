@@ -11,7 +11,7 @@ import pytest
 from rulesdojo.lessons import lessons
 from rulesdojo.lessons.data import Check, Task
 from rulesdojo.lessons.framework import CheckView, TaskView, prose
-from rulesdojo.lessons.progress import Progress, learner, lesson_id
+from rulesdojo.lessons.progress import Progress, lesson_id
 from rulesdojo.lessons import guide
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.rules.actions import CastSpell
@@ -45,7 +45,7 @@ def test_show_me_the_next_move_walks_the_solution_to_the_goal(number, task, stor
             break
         view.show_button.click()
     assert view.achieved and "✓ Done." in view.status.value
-    assert task.key in store.lesson_parts(learner())[lesson_id(LESSONS[number])]
+    assert task.key in store.lesson_parts(view.progress.learner)[lesson_id(LESSONS[number])]
 
 
 @pytest.mark.parametrize("number,task,i", DEAD_ENDS, ids=lambda x: _id(x) if not isinstance(x, int) else str(x))
@@ -97,7 +97,7 @@ def test_a_wrong_try_gets_a_hint_not_the_answer_then_a_second_try(number, check,
     assert right not in shown and "What the engine did" not in view.feedback.value
     _answer(view, right)
     assert "✓ Right." in view.feedback.value and not view.progress.done[check.key]
-    assert store.lesson_parts(learner())[lesson_id(LESSONS[number])][check.key] is False
+    assert store.lesson_parts(view.progress.learner)[lesson_id(LESSONS[number])][check.key] is False
 
 
 @pytest.mark.parametrize("number,check", CHECKS[:3], ids=_id)

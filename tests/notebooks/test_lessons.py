@@ -170,7 +170,7 @@ EXPECTED = {
     (2, "seven-activate"): "can't activate",      # 7 < 8: the cost can't be paid (118.3, E2)
     (3, "next-turn"): 2 + 1,                      # landfall +1; energy doesn't empty (E7, 500.4)
     (3, "reflecting-pool"): "no energy",          # any-type mana (106.7) is never energy (E7)
-    (3, "ten-energy"): "No: energy can't pay",    # a mana cost needs mana (601.2h, E7)
+    (3, "ten-energy"): "No: energy can't pay",    # a mana cost needs mana (202.1a, E7)
     (4, "brawler-damage"): 20 - (3 + 1),          # Nadia's life: one payment, one +1/+1 (E3)
     (4, "if-you-do"): "same resolution",          # no priority mid-resolution (117.3b, E5)
     (4, "when-you-do"): "stays spent",            # reflexive trigger fizzles; cost already paid (E5)

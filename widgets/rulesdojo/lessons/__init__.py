@@ -5,15 +5,15 @@ The lessons themselves are YAML files beside the notebooks (``data.py``, docs/le
 
 from __future__ import annotations
 
-import html
 from functools import cache
 
 import ipywidgets as ipw
 
 from ..views.base import html_widget
-from ..views.render import symbols
+from ..views.text import author_html, escape
 from .data import Check, Lesson, Task, current_folder, load_lessons
-from .progress import Progress, kept, lesson_id
+from ..quiz.store import ResultStore
+from .progress import Progress, lesson_id, when_learner_known
 
 _PROGRESS: dict[int, Progress] = {}
 _WIDGETS: dict[tuple[int, str], ipw.Widget] = {}
@@ -56,7 +56,7 @@ def show(number: int, key: str) -> ipw.Widget:
 
 
 def _link(href: str, text: str) -> str:
-    return f"<a href='{html.escape(href)}'>{html.escape(text)}</a>"
+    return f"<a href='{escape(href)}'>{escape(text)}</a>"
 
 
 def _nav(number: int) -> str:
@@ -79,9 +79,14 @@ def next_steps(number: int) -> ipw.HTML:
 
 def contents() -> ipw.HTML:
     """Show the course map: each lesson linked with the learner's state in it, then the quiz and sandbox."""
-    done = kept()
+    widget = html_widget(_course_map({}))
+    when_learner_known(lambda who: setattr(widget, "value", _course_map(ResultStore().lesson_parts(who))))
+    return widget
+
+
+def _course_map(done: dict) -> str:
     rows = []
-    for n, lesson in lessons().items():
+    for lesson in lessons().values():
         finished = done.get(lesson_id(lesson), {})
         parts = sum(1 for p in lesson.parts if p.key in finished)
         checks = [finished[c.key] for c in lesson.checks if c.key in finished]
@@ -93,12 +98,12 @@ def contents() -> ipw.HTML:
             state = "done ✓"
         if checks:
             state += f" · first try: {sum(1 for c in checks if c)} of {len(lesson.checks)} checks"
-        rows.append(f"<li>{_link(lesson.notebook, lesson.title)} — {symbols(lesson.summary)} "
-                    f"<span class='rd-state' role='status'>({html.escape(state)})</span></li>")
-    return html_widget(f"<h2>Lessons</h2><ol>{''.join(rows)}</ol>"
-                       f"<h2>Then</h2><ul><li>{_link('quiz.ipynb', 'The judge quiz')} — engine-checked "
-                       "questions on every ruling</li><li>"
-                       f"{_link('sandbox.ipynb', 'The sandbox')} — play any scenario out</li></ul>")
+        rows.append(f"<li>{_link(lesson.notebook, lesson.title)} — {author_html(lesson.summary)} "
+                    f"<span class='rd-state'>({escape(state)})</span></li>")
+    return (f"<h2>Lessons</h2><ol>{''.join(rows)}</ol>"
+            f"<h2>Then</h2><ul><li>{_link('quiz.ipynb', 'The judge quiz')} — engine-checked "
+            "questions on every ruling</li><li>"
+            f"{_link('sandbox.ipynb', 'The sandbox')} — play any scenario out</li></ul>")
 
 
 __all__ = ["Check", "Lesson", "Task", "contents", "lessons", "next_steps", "progress", "show"]

@@ -7,8 +7,6 @@ a second miss or "Show me"; an empty answer is not an answer.
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as ipw
 
 from ..quiz.play import Played
@@ -17,16 +15,13 @@ from ..state import GameModel
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
 from ..views.base import button, html_widget
-from ..views.render import STYLE, game_html, rule_tag, symbols
+from ..views.board import position
+from ..views.render import STYLE
+from ..views.text import author_html as prose
+from ..views.text import escape, game_text_html, rule_tag
 from . import guide
 from .data import Check, Lesson, Task
 from .progress import Progress
-from .rulings import STYLE as RULINGS_STYLE, name_rulings
-
-
-def prose(text: str) -> str:
-    """Author prose: escaped, symbols drawn, rulings named (one path for every lesson text)."""
-    return name_rulings(symbols(text))
 
 
 class TaskView(ipw.VBox):
@@ -54,7 +49,7 @@ class TaskView(ipw.VBox):
             self.shortcut_buttons = [button(label, tip, lambda k=key: self._shortcut(k))
                                      for key, label, tip in guide.SHORTCUTS]
             rows.append(ipw.HBox(self.shortcut_buttons))
-        self.children = [html_widget(f"{STYLE}{RULINGS_STYLE}<h3>{html.escape(task.title)}</h3>"
+        self.children = [html_widget(f"{STYLE}<h3>{escape(task.title)}</h3>"
                                      f"<div>{prose(task.instructions)}</div>"),
                          self.status, *rows, self.hint, *(_view(name, self.model) for name in task.views)]
         self.model.observe(self._update, names=["version"])
@@ -97,7 +92,7 @@ class TaskView(ipw.VBox):
         if guide.is_refusal(step):
             step = self.task.solution[done[-1] + 1]
         self.model.run(guide.solution_step(step, self.scenario))
-        self.hint.value = (f"<div class='rd-note' role='status'>Played: {html.escape(_say(step))}</div>")
+        self.hint.value = (f"<div class='rd-note' role='status'>Played: {escape(_say(step))}</div>")
 
     def _shortcut(self, key: str) -> None:
         self.model.run(guide.shortcut(key))
@@ -120,7 +115,7 @@ class TaskView(ipw.VBox):
         else:
             done = " (done before ✓ — play on, or start over)" if self.achieved else ""
             self.status.value = (f"<div class='rd-note' role='status'><b>Now:</b> "
-                                 f"{symbols(guide.now_line(self.model.game))}{done}</div>")
+                                 f"{game_text_html(guide.now_line(self.model.game))}{done}</div>")
 
 
 class CheckView(ipw.VBox):
@@ -144,10 +139,9 @@ class CheckView(ipw.VBox):
                                    if v.kind != "policy" else "Compare with the tournament rules", self.grade)
         self.show_button = button("Show me", "Show the answer and why", self.show_answer)
         self.feedback = html_widget()
-        board = html_widget(_board(_start_position(check))) if check.board and v.kind != "policy" \
+        board = position(GameModel(_start_position(check))) if check.board and v.kind != "policy" \
             else html_widget("")
-        self.children = [html_widget(f"{STYLE}{RULINGS_STYLE}<div class='rd-note'><b>Check:</b> "
-                                     f"{prose(v.prompt)}</div>"),
+        self.children = [html_widget(f"{STYLE}<div class='rd-note'><b>Check:</b> {prose(v.prompt)}</div>"),
                          board, self.answer, ipw.HBox([self.check_button, self.show_button]), self.feedback]
         if self.progress.is_done(check.key):
             self.feedback.value = "<div class='rd-ok' role='status'><b>✓ Answered before.</b></div>"
@@ -156,12 +150,12 @@ class CheckView(ipw.VBox):
         given = self.answer.value
         if given is None or not str(given).strip():
             self.feedback.value = ("<div class='rd-note' role='status'>Give an answer first: "
-                                   f"{html.escape(self.variant.instructions)}</div>")
+                                   f"{escape(self.variant.instructions)}</div>")
             return
         verdict = self.variant.grade(given)
         if verdict.problem:
-            self.feedback.value = (f"<div class='rd-note' role='status'>{html.escape(verdict.problem)}: "
-                                   f"{html.escape(self.variant.instructions)}</div>")
+            self.feedback.value = (f"<div class='rd-note' role='status'>{escape(verdict.problem)}: "
+                                   f"{escape(self.variant.instructions)}</div>")
             return
         self.tries += 1
         if verdict.correct:
@@ -174,15 +168,15 @@ class CheckView(ipw.VBox):
         else:
             self.progress.mark(self.check.key, False)
             self.feedback.value = self._explained(
-                "rd-error", f"<b>✗ Not quite.</b> You answered {html.escape(verdict.answer_text)}; the "
-                f"answer is {html.escape(verdict.right_answer_text)}.", verdict)
+                "rd-error", f"<b>✗ Not quite.</b> You answered {escape(verdict.answer_text)}; the "
+                f"answer is {escape(verdict.right_answer_text)}.", verdict)
 
     def show_answer(self) -> None:
         self.shown = True
         self.progress.mark(self.check.key, False)
         verdict = self.variant.solution()
         self.feedback.value = self._explained("rd-note", f"<b>The answer:</b> "
-                                              f"{html.escape(verdict.right_answer_text)}.", verdict)
+                                              f"{escape(verdict.right_answer_text)}.", verdict)
 
     def _hint(self, verdict) -> str:
         hint = self.check.hint_for(verdict.answer_text)
@@ -193,7 +187,7 @@ class CheckView(ipw.VBox):
 
     def _explained(self, cls: str, head: str, verdict) -> str:
         lead, *steps = verdict.explanation.splitlines()
-        items = "".join(f"<li>{symbols(s.removeprefix('- '))}</li>" for s in steps)
+        items = "".join(f"<li>{game_text_html(s.removeprefix('- '))}</li>" for s in steps)
         basis = (f"<details open><summary>{'The policy' if self.variant.kind == 'policy' else 'What the engine did'}"
                  f"</summary><ul>{items}</ul></details>") if items else ""
         return (f"<div class='{cls}' role='status'>{head} {prose(lead)} {rule_tag(self.check.rule)}"
@@ -205,13 +199,6 @@ def _start_position(check: Check):
     scn = check.question.data["scenario"]
     game, _ = build(Scenario.from_dict({"name": check.key, "setup": scn["setup"]}))
     return game
-
-
-def _board(game) -> str:
-    """The check's starting position: the table, and each player's hand."""
-    hands = "; ".join(f"{html.escape(p.name)}: {html.escape(', '.join(o.card for o in p.hand) or 'nothing')}"
-                      for p in game.players)
-    return f"{game_html(game)}<div class='rd-type'>In hand — {hands}</div>"
 
 
 def _position(game) -> dict:

@@ -11,30 +11,28 @@
 from __future__ import annotations
 
 import getpass
-import html
 
 import ipywidgets as ipw
 
-from ..quiz.store import ResultStore, hub_user
+from .. import identity
+from ..quiz.store import ResultStore
 from ..views.base import html_widget
+from ..views.text import escape
 from .data import Lesson
 
 STICKY = ("<style>.rd-progress{position:sticky;top:0;z-index:30;background:#fff;"
           "border-bottom:1px solid #bbb;padding:.2em 0}</style>")
 
 
-def learner() -> str:
-    """Name the learner whose progress this is: the hub's user, else the account running the kernel."""
-    return hub_user(ask=False) or getpass.getuser()
+def when_learner_known(callback) -> None:
+    """Call ``callback(learner)`` once the learner is known: the identity the server vouches for
+    (a preheated page learns it when its request arrives), else the account running the kernel."""
+    if not identity.when_known(callback) and not identity.configured().trusted:
+        callback(getpass.getuser())
 
 
 def lesson_id(lesson: Lesson) -> str:
     return lesson.notebook.removesuffix(".ipynb")
-
-
-def kept() -> dict[str, dict]:
-    """Return what the learner has finished, per lesson id (empty when the store can't be read)."""
-    return ResultStore().lesson_parts(learner())
 
 
 class Progress:
@@ -43,13 +41,25 @@ class Progress:
     def __init__(self, lesson: Lesson, nav: str = ""):
         self.lesson = lesson
         self.store = ResultStore()
-        self.done: dict[str, bool | None] = dict(self.store.lesson_parts(learner()).get(lesson_id(lesson), {}))
+        self.learner: str | None = None
+        self.done: dict[str, bool | None] = {}
         self.bar = ipw.IntProgress(value=0, min=0, max=len(lesson.parts), description="Progress",
                                    layout=ipw.Layout(width="24em"))
         self.label = html_widget()
         self.nav = html_widget(nav)
         self.widget = ipw.HBox([self.bar, self.label, self.nav])
         self.widget.add_class("rd-progress")
+        self._draw()
+        when_learner_known(self._resume)
+
+    def _resume(self, learner: str) -> None:
+        """Read what this learner finished before, and keep what was done while they were unknown."""
+        self.learner = learner
+        before = self.store.lesson_parts(learner).get(lesson_id(self.lesson), {})
+        for key, first in self.done.items():
+            if key not in before:
+                self.store.mark_part(learner, lesson_id(self.lesson), key, first)
+        self.done = {**self.done, **before}
         self._draw()
 
     def is_done(self, key: str) -> bool:
@@ -60,7 +70,8 @@ class Progress:
         if key in self.done:
             return
         self.done = {**self.done, key: first_try}
-        self.store.mark_part(learner(), lesson_id(self.lesson), key, first_try)
+        if self.learner is not None:
+            self.store.mark_part(self.learner, lesson_id(self.lesson), key, first_try)
         self._draw()
 
     def first_tries(self) -> tuple[int, int]:
@@ -72,6 +83,6 @@ class Progress:
     def _draw(self) -> None:
         n, total = sum(1 for p in self.lesson.parts if p.key in self.done), len(self.lesson.parts)
         self.bar.value = n
-        saved = "" if self.store.saving else f" <i>{html.escape(self.store.problem or '')}</i>"
+        saved = "" if self.store.saving else f" <i>{escape(self.store.problem or '')}</i>"
         self.label.value = (f"{STICKY}<span role='status'>{n} of {total} steps done"
                             f"{' — lesson complete ✓' if n == total else ''}</span>{saved}")

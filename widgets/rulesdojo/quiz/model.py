@@ -21,7 +21,7 @@ from ..rules.cards import all_cards
 from ..rules.errors import ScenarioError
 from ..rules.expect import validate_expect
 from ..rules.scenario import RULINGS, Scenario, check_action
-from ..rules.yamlsource import line_of, load_file
+from ..rules.yamlsource import check_names, line_of, load_file
 from . import params as pm
 
 KINDS = ("outcome", "choice", "order", "policy")
@@ -57,6 +57,8 @@ KIND_KEYS = {
     "policy": ({"options", "answer", "source", "explanation"}, set()),
 }
 CLAIM_KEYS = ("holds", "legal", "illegal")
+#: Author prose: every other text in a question file is a name, an id or a tag, checked as plain text.
+PROSE_KEYS = {"prompt", "explanation_lead", "explanation", "note", "source", "text", "answer"}
 
 
 class QuestionError(ScenarioError):
@@ -104,6 +106,8 @@ class Question:
         if not isinstance(data, dict):
             raise QuestionError("a question is a mapping with id, kind, tags, prompt, ...",
                                 file=source, place="top level")
+        check_names(data, QuestionError, source,
+                    skip=PROSE_KEYS | ({"options"} if data.get("kind") == "policy" else set()))
         extra = [k for k in data if k not in TOP_KEYS]
         if extra:
             bad(f"unknown key {extra[0]!r}; allowed: {', '.join(sorted(TOP_KEYS))}", None, str(extra[0]))

@@ -6,7 +6,7 @@ from . import query as q
 from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
                       ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
                       GetEnergy, OrderReplacements, OrderTriggers, PassPriority, PayEnergy, PlayLand)
-from .objects import ZONES, GameState
+from .objects import ZONES, GameState, step_text
 
 
 def name_of(st: GameState, ref) -> str:
@@ -47,7 +47,7 @@ def describe(st: GameState, action) -> str:
             return f"Tap {p.card} for {{{action.mana}}}"
         return f"Activate {p.card}: {ab.text}"
     simple = {PassPriority: lambda a: "Pass priority",
-              AdvanceStep: lambda a: f"End the {st.step} step",
+              AdvanceStep: lambda a: f"End the {step_text(st.step)}",
               ChoosePay: lambda a: "Pay" if a.pay else "Don't pay",
               ChooseAmount: lambda a: f"Pay {a.amount} energy",
               ChooseMana: lambda a: f"Add {{{a.mana}}}",
