@@ -14,6 +14,8 @@ def test_wheel_ships_notebooks_assets_and_question_bank(tmp_path):
     names = zipfile.ZipFile(next(tmp_path.glob("rulesdojo-*.whl"))).namelist()
     lessons = sorted(p.name for p in (ROOT / "lessons").glob("*.ipynb"))
     assert sorted(n.rsplit("/", 1)[-1] for n in names if n.startswith("rulesdojo/notebooks/")) == lessons
+    assert "trainer.ipynb" not in lessons and "rulesdojo/mentor/trainer.ipynb" in names  # mentors only
+    assert "rulesdojo/quiz/exams/energy-and-landfall-check.yaml" in names
     for asset in ("views/static/trigger_order.js", "views/static/symbols/E.svg",
                   "share/jupyter/voila/templates/rulesdojo/index.html.j2"):
         assert f"rulesdojo/{asset}" in names

@@ -18,7 +18,8 @@ from ..state import GameModel
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
 from ..views.base import button, html_widget
-from ..views.render import STYLE, game_html
+from ..views.board import position
+from ..views.render import STYLE
 from ..views.text import author_html, escape, game_text_html, rule_tag
 
 EXPLAIN_KINDS = {"energy", "fizzle", "landfall", "replaced", "prevented", "mana", "trigger", "pump",
@@ -176,7 +177,7 @@ class CheckView(ipw.VBox):
         self.check_button = button("Check my answer", "Compare with the tournament rules" if check.is_policy
                                    else "The engine plays it out and compares", self._grade)
         self.feedback = html_widget()
-        board = (html_widget(game_html(self._start_position())) if check.show_board and not check.is_policy
+        board = (position(GameModel(self._start_position())) if check.show_board and not check.is_policy
                  else html_widget(""))
         self.children = [html_widget(f"{STYLE}<div class='rd-note'><b>Check:</b> {author_html(check.prompt)}</div>"),
                          board, self.answer, self.check_button, self.feedback]

@@ -62,7 +62,7 @@ class PaymentPrompt(View):
             self.slider.min = p["low"]
             self.slider.value = p["low"]
         if may:
-            amount = p.get("data", {}).get("amount") if isinstance(p.get("data"), dict) else None
+            amount = p["data"].get("amount")
             self.pay_button.description = "Pay " + ("energy" if amount is None else f"{amount} energy")
         if may or any_amount:
             self.prompt.value = (f"<div class='rd-note'>{escape(p['player'])}: {game_text_html(p['prompt'])} "
@@ -76,5 +76,4 @@ class PaymentPrompt(View):
         p = self.model.pending
         if not p or p["kind"] != "may_pay":
             return None
-        pend = self.model.game.pending
-        return pend.data.get("link") if pend is not None else None
+        return p["data"].get("link")
