@@ -86,7 +86,8 @@ def test_every_page_reads_well_and_fits_a_phone(tmp_path, voila_server, page, fu
         page.set_viewport_size({"width": 1280, "height": 900})
         page.goto(base + f"voila/render/{name}", wait_until="domcontentloaded", timeout=60_000)
         page.wait_for_function(SETTLED_JS, timeout=90_000)
-        assert "ipynb" not in page.title() and page.title(), f"{name}: page title {page.title()!r}"
+        heading = page.locator("h1").first.inner_text().strip()
+        assert page.title().startswith(heading) and "ipynb" not in page.title(), f"{name}: {page.title()!r}"
         cards_seen += page.locator(".rd-card").count()
         problems += check_page(page, name)
         page.set_viewport_size({"width": 390, "height": 844})
