@@ -34,6 +34,18 @@ def test_bank_covers_every_ruling_every_card_and_kind():
     assert len({q.id for q in BANK}) == len(BANK)
 
 
+def test_every_ruling_has_five_questions_on_more_than_one_card_and_shape():
+    assert len(BANK) >= 80
+    for ruling in sorted(RULINGS):
+        qs = [q for q in BANK if ruling in q.tags["rulings"]]
+        cards = {c for q in qs for c in q.tags["cards"]}
+        # a shape: the kind of question and the cards it plays (a policy question: its situation)
+        shapes = {(q.kind, tuple(sorted(q.tags["cards"])) or q.id) for q in qs}
+        assert len(qs) >= 5, ruling
+        assert len(shapes) >= 3, ruling
+        assert len(cards) >= 2 or ruling == "E6", ruling  # E6 is tournament policy: no cards
+
+
 @pytest.mark.parametrize("q", BANK.questions, ids=lambda q: q.id)
 def test_every_variant_has_a_computed_answer_and_grades_right(q):
     for values in sample_values(q):
