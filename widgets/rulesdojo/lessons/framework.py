@@ -88,11 +88,13 @@ class TaskView(ipw.VBox):
             self.hint.value = ("<div class='rd-note' role='status'>This position isn't on the worked line: "
                                "press Start over, then “Show me the next move” to follow it.</div>")
             return
-        step = self.task.solution[done[-1]]
-        if guide.is_refusal(step):
-            step = self.task.solution[done[-1] + 1]
-        self.model.run(guide.solution_step(step, self.scenario))
-        self.hint.value = (f"<div class='rd-note' role='status'>Played: {escape(_say(step))}</div>")
+        i = done[-1]
+        if guide.is_refusal(self.task.solution[i]):
+            i += 1
+        step = self.task.solution[i]
+        if self.model.run(guide.solution_step(step, self.scenario)):
+            self.hint.value = (f"<div class='rd-note' role='status'>Move {i + 1} of {len(self.task.solution)}: "
+                               f"{escape(_say(step))}</div>")
 
     def _shortcut(self, key: str) -> None:
         self.model.run(guide.shortcut(key))

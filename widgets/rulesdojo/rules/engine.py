@@ -70,7 +70,8 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
 def _enter_triggers(st: GameState, new: Permanent) -> None:
     is_land = q.is_type(st, new, "Land")
     is_creature = q.is_type(st, new, "Creature")
-    if is_land:
+    if is_land and any(ab.event == "landfall" for src in st.battlefield if src.controller == new.controller
+                       for ab in q.card(src).triggered):
         log(st, "603.6a", f"A land {new.controller} controls entered: each landfall ability of their "
             "permanents triggers (CR 603.2; Landfall ruling 1).", "landfall", new.controller)
     for src in list(st.battlefield):
