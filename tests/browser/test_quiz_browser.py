@@ -5,21 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from learner import answer_whatever_is_asked
 from playwright.sync_api import expect
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
-
-
-def answer_whatever_is_asked(page):
-    """Answer as a candidate who doesn't know: first option, or the number 1, or the order shown."""
-    text = page.get_by_role("textbox", name="Your answer")
-    radios = page.get_by_role("radio")
-    if text.count() and text.is_visible():
-        text.fill("1")
-        text.press("Tab")
-    elif radios.count() and radios.first.is_visible():
-        radios.first.check()
-    page.get_by_role("button", name="Submit", exact=True).click()
 
 
 def test_candidate_answers_three_and_trainer_sees_it(tmp_path, voila_server, page, full_screenshot):

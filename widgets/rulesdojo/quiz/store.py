@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import csv
 import os
-import sqlite3
+try:
+    import sqlite3
+except ImportError:  # the browser's Python (the practice site's Pyodide) is built without it
+    sqlite3 = None
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,7 +120,9 @@ class ResultStore:
     def __init__(self, path: str | Path | None = None, timeout: float = 10.0):
         self.path = Path(path) if path else default_path()
         self.timeout = timeout
-        self.problem: str | None = None
+        self.problem: str | None = None if sqlite3 else (
+            "Results are not being saved: this Python has no SQLite (the practice site in your browser). "
+            "The quiz goes on.")
         self._ready = False
 
     @property
