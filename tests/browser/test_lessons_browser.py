@@ -35,12 +35,12 @@ def test_landing_page_to_a_completed_lesson(tmp_path, voila_server, page, full_s
     task = part(page, "You choose the order")
     expect(task.get_by_role("button", name="Forest", exact=True)).to_be_visible(timeout=40_000)
     task.get_by_role("button", name="Forest", exact=True).click()
-    task.get_by_role("button", name="Play Forest").click()
+    task.get_by_role("menuitem", name="Play Forest").click()
     expect(task.get_by_role("listbox")).to_be_visible()
     task.get_by_role("option").filter(has_text="Steppe Lynx").focus()
     for _ in range(3):
-        page.keyboard.press("Alt+ArrowDown")   # keyboard ordering: Lynx goes on last
-    expect(task.get_by_role("option").last).to_contain_text("Steppe Lynx")
+        page.keyboard.press("Alt+ArrowUp")   # keyboard ordering: Lynx goes on top
+    expect(task.get_by_role("option").first).to_contain_text("Steppe Lynx")
     task.get_by_role("button", name="Put them on the stack").click()
     task.get_by_role("button", name="Resolve top").click()
     expect(task.get_by_text("✓ Done.")).to_be_visible()

@@ -21,7 +21,7 @@ from ..rules.cards import all_cards
 from ..rules.errors import ScenarioError
 from ..rules.expect import validate_expect
 from ..rules.scenario import RULINGS, Scenario, check_action
-from ..rules.yamlsource import line_of, load_file
+from ..rules.yamlsource import check_names, line_of, load_file
 from . import params as pm
 
 KINDS = ("outcome", "choice", "order", "policy")
@@ -57,6 +57,8 @@ KIND_KEYS = {
     "policy": ({"options", "answer", "source", "explanation"}, set()),
 }
 CLAIM_KEYS = ("holds", "legal", "illegal")
+#: Author prose: every other text in a question file is a name, an id or a tag, checked as plain text.
+PROSE_KEYS = {"prompt", "explanation_lead", "explanation", "note", "source", "text", "answer"}
 
 
 class QuestionError(ScenarioError):
@@ -104,6 +106,8 @@ class Question:
         if not isinstance(data, dict):
             raise QuestionError("a question is a mapping with id, kind, tags, prompt, ...",
                                 file=source, place="top level")
+        check_names(data, QuestionError, source,
+                    skip=PROSE_KEYS | ({"options"} if data.get("kind") == "policy" else set()))
         extra = [k for k in data if k not in TOP_KEYS]
         if extra:
             bad(f"unknown key {extra[0]!r}; allowed: {', '.join(sorted(TOP_KEYS))}", None, str(extra[0]))
@@ -421,8 +425,9 @@ def _check_tags(tags, source: str, data) -> dict:
             raise QuestionError(f"unknown {group[:-1]} tag {unknown[0]!r}; known: {hint[group]}",
                                 file=source, place=where)
         out[group] = list(vals)
-    if not out["rulings"]:
-        raise QuestionError("tags.rulings must name at least one ruling (E1-E9, L1-L3)",
+    if not out["rulings"] and not out["topics"]:
+        raise QuestionError("tags.rulings must name at least one ruling (E1-E9, L1-L3); a question on "
+                            "a rule beyond the card rulings lists none but names its topics",
                             file=source, place=where)
     return out
 

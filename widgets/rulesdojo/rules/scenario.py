@@ -26,7 +26,7 @@ from .errors import AmbiguousReference, RulesError, ScenarioError
 from .expect import check_expect, validate_expect
 from .game import ZONES, Game
 from .objects import STEP_NAMES
-from .yamlsource import LocatedList, item_line, key_line, line_of, load_file
+from .yamlsource import LocatedList, check_names, item_line, key_line, line_of, load_file
 
 RULINGS = {f"E{i}" for i in range(1, 10)} | {"L1", "L2", "L3"}
 TOP_KEYS = {"name", "description", "rulings", "cards", "setup", "actions", "expect"}
@@ -63,6 +63,7 @@ class Scenario:
         if not isinstance(data, dict):
             raise ScenarioError("a scenario is a mapping with name, setup, actions and expect",
                                 file=source, place="top level")
+        check_names(data, ScenarioError, source, skip={"description"})
         _no_unknown(data, TOP_KEYS, source, "top level")
         if not isinstance(data.get("name"), str) or not data["name"].strip():
             raise ScenarioError("'name' is required and must be text", file=source,
@@ -194,7 +195,8 @@ def build(s: Scenario) -> tuple[Game, dict]:
         g = Game(names, active=setup.get("active"), step=setup.get("step", "precombat main"),
                  turn_number=setup.get("turn", 2), seed=setup.get("seed", 0))
     except RulesError as exc:
-        key = {"103.1": "players", "102.1": "active", "500.1": "step"}.get(exc.rule or "")
+        key = ("step" if exc.rule == "500.1" else
+               "active" if len(set(names)) == len(names) > 1 else "players")
         raise ScenarioError(exc.message, file=s.source, place=_at(setup, "setup", key), rule=exc.rule)
     aliases: dict[str, int] = {}
     for i, p in enumerate(setup["players"]):

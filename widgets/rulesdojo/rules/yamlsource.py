@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import yaml
@@ -91,3 +92,57 @@ def load_file(path, error):
         problem = getattr(exc, "problem", None) or str(exc)
         raise error(f"not valid YAML: {problem}", file=str(path),
                     place=f"line {mark.line + 1}" if mark else None)
+
+
+MARKUP = "<>&"  # what would start a tag or an entity if a name ever reached a page unescaped
+
+
+def name_problem(text: str) -> str | None:
+    """Return why ``text`` can't be a name (markup or a control character), or None if it can.
+
+    Names (players, cards, ids, titles) are plain text wherever they are shown; only author prose
+    takes markup, so a name holding it is refused where the file is read.
+
+    >>> name_problem("Alice's Beast") is None
+    True
+    >>> name_problem("<b>Alice</b>"), name_problem("Ali\\u202ece")
+    ("holds markup ('<')", "holds a control character ('\\\\u202e')")
+    """
+    for ch in text:
+        if ch in MARKUP:
+            return f"holds markup ({ch!r})"
+        if unicodedata.category(ch).startswith("C"):  # controls, format (bidi overrides), unassigned
+            return f"holds a control character ({ch!r})"
+    return None
+
+
+def check_names(data, error, file: str, skip=frozenset(), line: int = 0, place: str = "") -> None:
+    """Refuse markup or control characters in every key and text of ``data`` but those under ``skip``.
+
+    Raise ``error(message, file=..., place="line N, ...")``; ``skip`` names the keys whose values are
+    author prose. Scenario, question, lesson and exam files call it on what they read.
+
+    >>> from rulesdojo.rules.errors import ScenarioError
+    >>> check_names(load("players:\\n  - name: Alice\\n  - name: <i>Nadia</i>\\n"), ScenarioError, "x.yaml")
+    Traceback (most recent call last):
+    rulesdojo.rules.errors.ScenarioError: x.yaml: line 3, players[2].name: name '<i>Nadia</i>' holds markup ('<'); names are plain text
+    """
+    def refuse(text, what, at):
+        problem = name_problem(text)
+        if problem:
+            where = f"line {at}, {place}" if at and place else f"line {at}" if at else place or None
+            raise error(f"{what} {text!r} {problem}; names are plain text", file=file, place=where)
+
+    if isinstance(data, dict):
+        for key, value in data.items():
+            at = key_line(data, key, line)
+            inner = f"{place}.{key}" if place else str(key)
+            if isinstance(key, str):
+                refuse(key, "key", at)
+            if key not in skip:
+                check_names(value, error, file, skip, at, inner)
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            check_names(item, error, file, skip, item_line(data, i, line), f"{place}[{i + 1}]")
+    elif isinstance(data, str):
+        refuse(data, place.rsplit(".", 1)[-1].split("[")[0] or "text", line)

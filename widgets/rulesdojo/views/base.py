@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import html
 from functools import cache
 
 import ipywidgets as ipw
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..state import GameModel
-from .render import STYLE, rule_tag
+from .render import STYLE
+from .text import escape, game_text_html, rule_tag
 
 
 @cache
@@ -28,7 +28,7 @@ def html_widget(value: str = "") -> ipw.HTML:
 
 
 def error_html(message: str, rule: str) -> str:
-    return (f'<div class="rd-error" role="alert"><b>Not allowed:</b> {html.escape(message, quote=False)} '
+    return (f'<div class="rd-error" role="alert"><b>Not allowed:</b> {game_text_html(message)} '
             f'{rule_tag(rule)}</div>')
 
 
@@ -42,7 +42,7 @@ class View(ipw.VBox):
         super().__init__(**kwargs)
         self.model = model
         rules = "".join(rule_tag(r) for r in self.rules)
-        self.header = html_widget(f'{STYLE}<div class="rd-head"><b>{html.escape(self.title)}</b> {rules}</div>')
+        self.header = html_widget(f'{STYLE}<div class="rd-head"><b>{escape(self.title)}</b> {rules}</div>')
         self.feedback = html_widget("")
         self.add_class("rd-view")
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import html
 
 import ipywidgets as ipw
 
 from ..rules.actions import ChooseObjects, DeclareAttackers
 from .base import View, button, html_widget
-from .render import rule_tag, symbols
+from .text import escape, game_text_html, game_text_words, rule_tag
 
 OWN_VIEWS = ("order_triggers", "may_pay", "pay_any")
 
@@ -35,11 +34,6 @@ class ChoicePanel(View):
         model.observe(self._draw, names=["version"])
         self._draw()
 
-    def _names(self) -> dict:
-        from ..rules.describe import name_of
-        st = self.model.game.state
-        return {o: name_of(st, o) for o in (self.model.pending or {}).get("options", ())}
-
     def _draw(self, _change=None) -> None:
         p = self.model.pending
         active = bool(p) and p["kind"] not in OWN_VIEWS
@@ -51,13 +45,12 @@ class ChoicePanel(View):
             self.prompt.value = "<i>No other choice is waiting.</i>"
             self.options.options, self.multi.options = [], []
             return
-        self.prompt.value = (f"<div class='rd-note'>{html.escape(p['player'])}: {symbols(p['prompt'])} "
+        self.prompt.value = (f"<div class='rd-note'>{escape(p['player'])}: {game_text_html(p['prompt'])} "
                              f"{rule_tag(p['rule'])}</div>")
-        names = self._names()
         if multi:
-            self.multi.options = [(str(names.get(o, o)), o) for o in p["options"]]
+            self.multi.options = [(p["labels"].get(str(o), str(o)), o) for o in p["options"]]
         else:
-            answers = [(label, k) for k, label, _oid in self.model.legal]
+            answers = [(game_text_words(label), k) for k, label, _oid in self.model.legal]
             self.options.options = answers
             self.options.value = answers[0][1] if answers else None
 

@@ -7,6 +7,7 @@ import ipywidgets as ipw
 from ..rules.actions import GetEnergy, PayEnergy
 from .base import View, button, html_widget
 from .render import energy_html
+from .text import escape, game_text_html
 
 
 class EnergyCounter(View):
@@ -28,12 +29,10 @@ class EnergyCounter(View):
         self.display = html_widget()
         self.amount = ipw.BoundedIntText(value=1, min=1, max=99, description="Amount",
                                          layout=ipw.Layout(width="11em"))
-        self.get_button = button("Get {E}", "Get that many energy counters (as from an effect)",
+        self.get_button = button("Get energy", "Get that many energy counters (as from an effect)",
                                  lambda: self.act(self.model.do, GetEnergy(self.player, self.amount.value)))
-        self.pay_button = button("Pay {E}", "Pay that many energy: lose that many energy counters",
+        self.pay_button = button("Pay energy", "Pay that many energy: lose that many energy counters",
                                  lambda: self.act(self.model.do, PayEnergy(self.player, self.amount.value)))
-        self.get_button.description = "Get energy"
-        self.pay_button.description = "Pay energy"
         self.children = [self.header, self.display,
                          ipw.HBox([self.amount, self.get_button, self.pay_button]), self.feedback]
         model.observe(self._draw, names=["players"])
@@ -41,6 +40,6 @@ class EnergyCounter(View):
 
     def _draw(self, _change=None) -> None:
         p = next(p for p in self.model.players if p["name"] == self.player)
-        self.display.value = (f"<div><b>{self.player}</b></div>{energy_html(p['energy'], self.player)}"
-                              "<div class='rd-type'>Energy counters sit on the player, not on any "
-                              "permanent (ruling E4).</div>")
+        self.display.value = (f"<div><b>{escape(self.player)}</b></div>{energy_html(p['energy'], self.player)}"
+                              "<div class='rd-type'>" + game_text_html("Energy counters sit on the "
+                              "player, not on any permanent (Energy ruling 4).") + "</div>")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import html
 
 import ipywidgets as ipw
 
 from ..rules.actions import ActivateAbility, AdvanceStep
 from ..rules.objects import STEPS
 from .base import View, button, html_widget
-from .render import energy_html, symbol
+from .render import energy_html
+from .text import escape, game_text_words, symbol_html
 
 
 class ManaVsEnergy(View):
@@ -32,7 +32,7 @@ class ManaVsEnergy(View):
                                   lambda: self.act(self.model.do, AdvanceStep()))
         self.abilities = ipw.Dropdown(description="Mana ability", options=[],
                                       layout=ipw.Layout(width="24em"))
-        self.add_button = button("Add mana", "Activate the chosen mana ability (no stack: CR 605.1a)",
+        self.add_button = button("Add mana", "Activate the chosen mana ability (no stack: CR 605.3b)",
                                  self._add)
         self.children = [self.header, self.steps, self.pools,
                          ipw.HBox([self.next_button, self.abilities, self.add_button]), self.feedback]
@@ -51,21 +51,21 @@ class ManaVsEnergy(View):
         for _phase, step in STEPS:
             now = step == m.step
             attrs = ' class="rd-step rd-now" aria-current="step"' if now else ' class="rd-step"'
-            cells.append(f'<span{attrs}>{"▶ " if now else ""}{html.escape(step)}</span>')
-        self.steps.value = (f'<div class="rd-steps" aria-label="Turn {m.turn}, {m.active}\'s turn: '
-                            f'{html.escape(m.step)} step">Turn {m.turn} ({html.escape(m.active)}): '
+            cells.append(f'<span{attrs}>{"▶ " if now else ""}{escape(step)}</span>')
+        self.steps.value = (f'<div class="rd-steps" aria-label="Turn {m.turn}, {escape(m.active)}\'s turn: '
+                            f'{escape(m.step)} step">Turn {m.turn} ({escape(m.active)}): '
                             f'{"".join(cells)}</div>')
         rows = []
         for p in m.players:
-            pool = "".join(symbol(t) * n for t, n in p["mana_pool"].items() if n) or "empty"
+            pool = "".join(symbol_html(t) * n for t, n in p["mana_pool"].items() if n) or "empty"
             total = sum(p["mana_pool"].values())
-            rows.append(f"<tr><th scope='row'>{html.escape(p['name'])}</th>"
+            rows.append(f"<tr><th scope='row'>{escape(p['name'])}</th>"
                         f"<td>{pool} <span class='rd-type'>({total} mana)</span></td>"
                         f"<td>{energy_html(p['energy'], p['name'])}</td></tr>")
         self.pools.value = ("<table><thead><tr><th>Player</th><th>Mana pool (empties at the end of "
                             "each step and phase)</th><th>Energy (stays)</th></tr></thead>"
                             f"<tbody>{''.join(rows)}</tbody></table>")
-        mana = [(label, k) for k, label, _oid in m.legal
+        mana = [(game_text_words(label), k) for k, label, _oid in m.legal
                 if isinstance(m.action(k), ActivateAbility) and m.action(k).mana is not None]
         self.abilities.options = mana
         self.abilities.value = mana[0][1] if mana else None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import pathlib
 
 import anywidget
@@ -11,12 +10,16 @@ import traitlets
 
 from ..rules.actions import OrderTriggers
 from .base import View, button, html_widget
+from .text import escape, game_text_html, game_text_words
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
 
 class OrderList(anywidget.AnyWidget):
-    """A reorderable list (drag and drop, Alt+arrows, Up/Down buttons); ``order`` holds the ids."""
+    """A reorderable list (drag and drop, Alt+arrows, Up/Down buttons); ``order`` holds the ids, top first.
+
+    It reads as the stack view does: the top of the list is the top of the stack, which resolves first.
+    """
 
     _esm = STATIC / "trigger_order.js"
     _css = STATIC / "trigger_order.css"
@@ -49,7 +52,7 @@ class TriggerOrder(View):
         self._draw()
 
     def _labels(self) -> dict[int, str]:
-        return {t["id"]: f"{t['name']}" for t in self.model.game.snapshot()["waiting"]}
+        return {t["id"]: t["name"] for t in self.model.waiting}
 
     def _draw(self, _change=None) -> None:
         p = self.model.pending
@@ -61,11 +64,11 @@ class TriggerOrder(View):
             self.implied.value = ""
             return
         labels = self._labels()
-        texts = {t.id: t.text for t in self.model.game.state.waiting}
-        self.order_list.items = [{"id": i, "label": f"{labels.get(i, i)}: {texts.get(i, '')}"}
+        texts = {t["id"]: t["text"] for t in self.model.waiting}
+        self.order_list.items = [{"id": i, "label": game_text_words(f"{labels.get(i, i)}: {texts.get(i, '')}")}
                                  for i in p["options"]]
-        self.order_list.order = list(p["options"])
-        self.prompt.value = f"<div class='rd-note'>{html.escape(p['prompt'])}.</div>"
+        self.order_list.order = list(reversed(p["options"]))  # top of the stack first
+        self.prompt.value = f"<div class='rd-note'>{escape(p['prompt'])}.</div>"
         self._explain()
 
     def _explain(self, _change=None) -> None:
@@ -73,10 +76,11 @@ class TriggerOrder(View):
         order = list(self.order_list.order)
         if not order:
             return
-        resolves = [labels.get(i, str(i)) for i in reversed(order)]
-        self.implied.value = ("<div>They will resolve in this order: <ol>" +
-                              "".join(f"<li>{html.escape(n)}</li>" for n in resolves) +
-                              "</ol>The last one you put on the stack resolves first (ruling L3).</div>")
+        put = [labels.get(i, str(i)) for i in reversed(order)]
+        self.implied.value = ("<div>You put them on the stack in this order: <ol>" +
+                              "".join(f"<li>{escape(n)}</li>" for n in put) +
+                              f"</ol>The last one you put there, {escape(put[-1])}, is on top of the stack "
+                              "and resolves first " + game_text_html("(Landfall ruling 3; CR 405.5).") + "</div>")
 
     def _confirm(self) -> None:
-        self.act(self.model.do, OrderTriggers(tuple(self.order_list.order)))
+        self.act(self.model.do, OrderTriggers(tuple(reversed(self.order_list.order))))

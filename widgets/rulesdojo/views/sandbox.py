@@ -34,7 +34,7 @@ class Sandbox(View):
 
     >>> s = Sandbox.from_scenario({"name": "t", "setup": {"players": [
     ...     {"name": "Alice", "hand": ["Forest"]}, {"name": "Nadia"}]}})
-    >>> s.board.card_buttons[0].click(); s.board.menu.children[1].click()
+    >>> s.board.press("Play Forest")
     >>> s.model.battlefield[0]["card"], s.undo_button.click(), s.model.battlefield
     ('Forest', None, ())
     """

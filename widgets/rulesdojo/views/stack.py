@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import html
 
 import ipywidgets as ipw
 
 from ..rules.actions import PassPriority
 from .base import View, button, html_widget
-from .render import rule_tag, symbols
+from .text import escape, game_text_html, rule_tag
 
 
 class StackView(View):
@@ -46,10 +45,10 @@ class StackView(View):
                         "reflexive": "reflexive triggered ability"}[s["kind"]]
                 targets = ", ".join(t if isinstance(t, str) else names.get(t, "a permanent that is gone")
                                     for t in s["targets"])
-                on = f" — targets: {html.escape(targets)}" if targets else ""
+                on = f" — targets: {escape(targets)}" if targets else ""
                 top = " <b>(top: resolves next)</b>" if i == 0 else ""
-                items.append(f"<li>{html.escape(s['controller'])}'s {html.escape(s['name'])} "
-                             f"({kind}){top}{on}<div class='rd-type'>{symbols(s['text'])}</div></li>")
+                items.append(f"<li>{escape(s['controller'])}'s {escape(s['name'])} "
+                             f"({kind}){top}{on}<div class='rd-type'>{game_text_html(s['text'])}</div></li>")
             self.display.value = f"<ol class='rd-stack' aria-label='Stack, top first'>{''.join(items)}</ol>"
         else:
             self.display.value = "<i>The stack is empty.</i>"
@@ -64,9 +63,9 @@ class StackView(View):
             return ""
         name, result = self.model.outcomes[-1]
         if result == "resolved":
-            return f"<div class='rd-ok' role='status'>{html.escape(name)} resolved.</div>"
+            return f"<div class='rd-ok' role='status'>{escape(name)} resolved.</div>"
         fizzle = next((ev for ev in reversed(self.model.log) if ev[1] == "608.2b"), None)
         extra = (" No energy was gained and none was paid." if fizzle and "energy" in fizzle[2] else "")
-        return (f"<div class='rd-error' role='status'><b>{html.escape(name)} didn't resolve</b> "
+        return (f"<div class='rd-error' role='status'><b>{escape(name)} didn't resolve</b> "
                 f"{rule_tag('608.2b')}: every target was illegal, so none of its effects "
                 f"happened.{extra} It wasn't countered.</div>")

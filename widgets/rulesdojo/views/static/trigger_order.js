@@ -1,5 +1,5 @@
 // Order simultaneous triggers: drag and drop, or keyboard (arrow keys move the focused item).
-// The list reads top to bottom in the order the abilities are put on the stack.
+// The list reads as the stack view does: its top is the top of the stack, which resolves first.
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -8,11 +8,11 @@ function render({ model, el }) {
   help.id = `rd-order-help-${Math.random().toString(36).slice(2)}`;
   help.className = "rd-order-help";
   help.textContent =
-    "First put on the stack is at the top of this list; the last one put on resolves first. " +
+    "The top of this list is the top of the stack: it is put on the stack last and resolves first. " +
     "Drag an item, or focus it and press Alt+Up / Alt+Down (or the Up and Down buttons) to move it.";
   const list = document.createElement("ol");
   list.setAttribute("role", "listbox");
-  list.setAttribute("aria-label", "Order to put the triggered abilities on the stack");
+  list.setAttribute("aria-label", "Triggered abilities as they will sit on the stack, top first");
   list.setAttribute("aria-describedby", help.id);
   const live = document.createElement("div");
   live.setAttribute("aria-live", "polite");
@@ -49,13 +49,14 @@ function render({ model, el }) {
       li.className = "rd-order-item";
       li.setAttribute("role", "option");
       li.dataset.id = String(it.id);
+      const top = i === 0;
       const last = i === items.length - 1;
       li.setAttribute(
         "aria-label",
-        `${i + 1} of ${items.length}: ${it.label}` + (last ? ", put on last, resolves first" : ""),
+        `${i + 1} of ${items.length}: ${it.label}` + (top ? ", top of the stack, resolves first" : ""),
       );
       const text = document.createElement("span");
-      text.textContent = it.label + (last ? "  (resolves first)" : "");
+      text.textContent = it.label + (top ? "  (top: resolves first)" : "");
       const up = document.createElement("button");
       up.type = "button";
       up.textContent = "Up";
