@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 SITE ?= build/site
 
-.PHONY: install test serve site bench bench-class chromium check clean
+.PHONY: install test serve site bench bench-class bench-site chromium check clean
 
 install: $(STAMP)
 
@@ -34,6 +34,10 @@ bench: $(STAMP) chromium
 # 30 learners arrive within a minute and take lesson 7 (about 8 minutes, stops by itself after 10).
 bench-class: $(STAMP) chromium
 	$(BIN)/python benchmarks/class_load.py
+
+# Size and first-load times of the static site (builds one in a temporary folder).
+bench-site: $(STAMP) chromium
+	$(BIN)/python benchmarks/site.py
 
 check: $(STAMP)
 	$(BIN)/rulesdojo check tests/scenarios
