@@ -88,3 +88,14 @@ def answer_whatever_is_asked(page):
     elif radios.count() and radios.first.is_visible():
         radios.first.check()
     page.get_by_role("button", name="Submit", exact=True).click()
+
+
+def start_quiz(page, name: str, questions: int):
+    """Type a name and how many questions on the quiz's start screen, then start."""
+    box = page.get_by_role("textbox", name="Your name")
+    box.fill(name)
+    box.press("Tab")
+    count = page.get_by_role("spinbutton", name="Questions")
+    count.fill(str(questions))
+    count.press("Tab")
+    page.get_by_role("button", name="Start").click()

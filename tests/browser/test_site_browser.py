@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from rulesdojo.cli import main as rulesdojo
 from rulesdojo.quiz import load_bank
 
-from learner import answer_whatever_is_asked, no_code_on_page, take_lesson_1
+from learner import answer_whatever_is_asked, no_code_on_page, start_quiz, take_lesson_1
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 SEED = 7
@@ -99,12 +99,7 @@ def test_a_practice_question_and_the_engine_answers_as_the_server(site_url, site
     name = page.get_by_role("textbox", name="Your name")
     expect(name).to_be_visible(timeout=KERNEL_READY)
     expect(page.get_by_role("button", name="Exam")).to_have_count(0)   # practice only
-    name.fill("Ana")
-    name.press("Tab")
-    count = page.get_by_role("spinbutton", name="Questions")
-    count.fill("1")
-    count.press("Tab")
-    page.get_by_role("button", name="Start").click()
+    start_quiz(page, "Ana", 1)
     expect(page.get_by_text("Question 1 of 1")).to_be_visible()
     answer_whatever_is_asked(page)
     feedback = page.locator(".rd-ok, .rd-error").filter(has_text=re.compile("Right|Not right")).last
