@@ -14,7 +14,7 @@ from rulesdojo.rules import all_cards
 from rulesdojo.rules.scenario import RULINGS
 
 BANK = load_bank()
-CITE = re.compile(r"\((?:CR|MTR) \d|\bCR \d{3}|\bMTR \d")
+CITE = re.compile(r"\((?:CR|MTR|IPG) \d|\bCR \d{3}|\b(?:MTR|IPG) \d")
 
 
 def test_lint_passes_over_the_shipped_bank():
