@@ -32,6 +32,9 @@ NOT_LOADED = {"widgetsnbextension"}
 #: the files of the npm package that the page loads
 PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: the page's JupyterLab extensions: the kernel, the widget manager, anywidget's front end (no others
+#: installed beside the kit, such as Notebook's or Voila's, which this page doesn't use)
+EXTENSIONS = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget"]
 
 #: Voici writes links to notebooks as they are; on the site each notebook is a page of its own
 LINK_SCRIPT = """<script>
@@ -232,6 +235,18 @@ def write_runtime(runtime: Path, wheels: list[Path], dest: Path) -> list[str]:
     return sorted(packages)
 
 
+def extension_folders() -> list[str]:
+    """Find the installed folder of each extension the page needs."""
+    from jupyter_core.paths import jupyter_path
+    found = []
+    for name in EXTENSIONS:
+        folders = [Path(p) / name for p in jupyter_path("labextensions") if (Path(p) / name / "package.json").exists()]
+        if not folders:
+            raise SiteError(f"the JupyterLab extension {name} is not installed (pip install 'rulesdojo[site]')")
+        found.append(str(folders[0]))
+    return found
+
+
 def copy_lessons(lessons: Path, dest: Path) -> None:
     """Copy the lesson folder (notebooks and their data), leaving out the mentor's pages."""
     shutil.copytree(lessons, dest, ignore=shutil.ignore_patterns(
@@ -272,7 +287,9 @@ def build_site(out: Path, lessons: Path, cache: Path | None = None, log=print) -
                 "disablePyPIFallback": True,
                 "loadPyodideOptions": {"packages": ["rulesdojo", "sqlite3"]}}}}}), encoding="utf-8")
         (lite / "jupyter_lite_config.json").write_text(json.dumps({
-            "LiteBuildConfig": {"contents": ["content"], "output_dir": str(out), "no_sourcemaps": True}}),
+            "LiteBuildConfig": {"contents": ["content"], "output_dir": str(out), "no_sourcemaps": True,
+                                "ignore_sys_prefix": ["federated_extensions"],
+                                "federated_extensions": extension_folders()}}),
             encoding="utf-8")
         shutil.rmtree(out, ignore_errors=True)
         log("JupyterLite (Voici)")
