@@ -132,6 +132,29 @@ def voila_server(tmp_path_factory):
         print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
 
 
+@pytest.fixture(scope="module")
+def module_voila(tmp_path_factory):
+    """Factory for a test module's one server: ``module_voila(folder)`` -> (base URL, results file).
+
+    Kernels of pages left behind are shut down after 20 s idle, as ``rulesdojo serve --class`` does.
+    """
+    from rulesdojo.serving import class_args
+    started: list[tuple[subprocess.Popen, Path]] = []
+
+    def serve(folder: Path) -> tuple[str, Path]:
+        home = tmp_path_factory.mktemp("voila-home")
+        results = home / "results.sqlite3"
+        proc, url, log = start_voila(folder, home, {"RULESDOJO_RESULTS": str(results)},
+                                     extra_args=tuple(class_args(cull_idle=20, cull_interval=10)))
+        started.append((proc, log))
+        return url, results
+
+    yield serve
+    for proc, log in started:
+        _stop(proc)
+        print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
+
+
 def _full_screenshot(page, path: Path, max_height: int = 6000) -> Path:
     """Screenshot the whole rendered notebook.
 

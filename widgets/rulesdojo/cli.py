@@ -62,12 +62,14 @@ def check(paths: list[str], as_json: bool, out=sys.stdout) -> int:
     return status
 
 
-def bank_lint(path: str | None, out=None) -> int:
-    """Lint a question bank folder (default: the shipped one); return 0 clean, 1 problems, 2 unreadable."""
-    from .quiz.lint import lint_bank
+def lint(linter, path: str | None, out=None) -> int:
+    """Lint a question bank or a lesson folder (default: the shipped one); print each problem.
+
+    Return 0 clean, 1 problems, 2 unreadable.
+    """
     out = out or sys.stdout
     try:
-        report = lint_bank(path)
+        report = linter(path)
     except Exception as exc:  # never a traceback
         print(f"ERROR {path}: the linter stopped: {exc.__class__.__name__}: {exc}", file=out)
         return 2
@@ -114,6 +116,12 @@ def main(argv: list[str] | None = None) -> int:
     p_lint = bank_sub.add_parser("lint", help="check every question in a bank folder")
     p_lint.add_argument("path", nargs="?", default=None, metavar="PATH",
                         help="a folder of question files, or one file (default: the shipped bank)")
+    p_lesson = sub.add_parser("lesson", help="work with lesson files")
+    lesson_sub = p_lesson.add_subparsers(dest="lesson_command", required=True)
+    p_llint = lesson_sub.add_parser("lint", help="check every lesson file in a folder: each solution "
+                                    "reaches its goal, each check has one computed answer")
+    p_llint.add_argument("path", nargs="?", default=None, metavar="PATH",
+                         help="a folder of lesson files, or one file (default: the shipped lessons)")
     p_exam = sub.add_parser("exam", help="work with exam files")
     exam_sub = p_exam.add_subparsers(dest="exam_command", required=True)
     p_elint = exam_sub.add_parser("lint", help="check exam files against the question bank")
@@ -124,7 +132,11 @@ def main(argv: list[str] | None = None) -> int:
         from .quiz.exam import lint_exams
         return lint_exams(args.path)
     if args.command == "bank" and args.bank_command == "lint":
-        return bank_lint(args.path)
+        from .quiz.lint import lint_bank
+        return lint(lint_bank, args.path)
+    if args.command == "lesson" and args.lesson_command == "lint":
+        from .lessons.lint import lint_lessons
+        return lint(lint_lessons, args.path)
     if args.command == "serve":
         from pathlib import Path
 

@@ -45,6 +45,14 @@ CREATE TABLE IF NOT EXISTS quiz_attempts (
     state TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS quiz_attempts_candidate ON quiz_attempts (candidate, exam);
+CREATE TABLE IF NOT EXISTS lesson_parts (
+    learner TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    part TEXT NOT NULL,
+    first_try INTEGER,
+    done_at REAL NOT NULL,
+    PRIMARY KEY (learner, lesson, part)
+);
 """
 COLUMNS = ("candidate", "session", "mode", "question", "seed", "answer", "correct", "seconds",
            "answered_at")
@@ -117,6 +125,7 @@ class ResultStore:
         self.recovered = False  # set when answers kept in memory have just been written
         self._answers: dict[str, list[tuple]] = {}
         self._records: dict[str, AttemptRecord] = {}
+        self._parts: list[tuple] = []  # lesson parts finished: (learner, lesson, part, first_try, done_at)
 
     @property
     def saving(self) -> bool:
@@ -166,6 +175,30 @@ class ResultStore:
         self._records[attempt.id] = attempt
         return self._sync()
 
+    def mark_part(self, learner: str, lesson: str, part: str, first_try: bool | None) -> bool:
+        """Keep that a learner finished one part of a lesson (a check: whether on the first try).
+
+        The first finish is kept; finishing the part again changes nothing.
+        """
+        self._parts.append((learner, lesson, part, None if first_try is None else int(first_try), time.time()))
+        return self._sync()
+
+    def lesson_parts(self, learner: str) -> dict[str, dict[str, bool | None]]:
+        """Return what a learner finished: lesson -> part -> first try (None for a task).
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> s.mark_part("Ana", "01-what-energy-is", "where-it-lives", False)
+        True
+        >>> ResultStore(s.path).lesson_parts("Ana")
+        {'01-what-energy-is': {'where-it-lives': False}}
+        """
+        rows = self._query("SELECT lesson, part, first_try FROM lesson_parts WHERE learner = ? "
+                           "ORDER BY done_at", (learner,))
+        out: dict[str, dict[str, bool | None]] = {}
+        for lesson, part, first in [*rows, *(r[1:4] for r in self._parts if r[0] == learner)]:
+            out.setdefault(lesson, {}).setdefault(part, None if first is None else bool(first))
+        return out
+
     def _sync(self) -> bool:
         """Write whatever of this store's rows the file lacks; say whether the file has them all."""
         was_failing = self.problem is not None
@@ -183,6 +216,8 @@ class ResultStore:
                     con.executemany(f"INSERT INTO attempts ({', '.join(COLUMNS)}) VALUES "
                                     f"({', '.join('?' * len(COLUMNS))})",
                                     [r for r in rows if (r[3], r[8]) not in have])
+                con.executemany("INSERT OR IGNORE INTO lesson_parts (learner, lesson, part, first_try, "
+                                "done_at) VALUES (?, ?, ?, ?, ?)", self._parts)
                 con.execute("COMMIT")
             finally:
                 con.close()

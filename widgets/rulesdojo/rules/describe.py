@@ -64,3 +64,29 @@ def describe(st: GameState, action) -> str:
         if isinstance(action, kind):
             return say(action)
     return repr(action)
+
+
+def refusal(st: GameState, action, exc) -> str:
+    """Say why an action was refused in a learner's words first (the rule number stays on ``exc``).
+
+    >>> from .game import Game
+    >>> g = Game(["Alice", "Nadia"]); unsummon = g.add_card("Nadia", "Unsummon", "hand")
+    >>> refusal(g.state, CastSpell(unsummon, ()), g.why_illegal(CastSpell(unsummon, ())))
+    "That's Nadia's card, and Alice has priority: pass priority to Nadia first."
+    """
+    message = getattr(exc, "message", str(exc))
+    pend = st.pending
+    if pend is not None and message.startswith(f"{pend.player} must answer first"):
+        extra = " (choose the attackers, or none)" if pend.kind == "declare_attackers" else ""
+        return f"First answer the choice waiting for {pend.player}: {pend.prompt}{extra}."
+    who = st.priority
+    if isinstance(action, (PlayLand, CastSpell)) and who:
+        owner = next((p.name for p in st.players for o in p.hand if o.id == action.card), None)
+        if owner and owner != who:
+            return f"That's {owner}'s card, and {who} has priority: pass priority to {owner} first."
+    if isinstance(action, ActivateAbility) and who:
+        perm = q.permanent(st, action.source)
+        if perm is not None and perm.controller != who:
+            return (f"That's {perm.controller}'s {perm.card}, and {who} has priority: pass priority "
+                    f"to {perm.controller} first.")
+    return message

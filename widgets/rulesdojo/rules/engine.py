@@ -24,6 +24,15 @@ def new_id(st: GameState) -> int:
     return st.next_id - 1
 
 
+def possessive(name: str) -> str:
+    """Write a name's possessive: "Alice's", "Guide of Souls'".
+
+    >>> possessive("Lotus Cobra"), possessive("Guide of Souls")
+    ("Lotus Cobra's", "Guide of Souls'")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -40,6 +49,14 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     what = q.type_line(st, perm)
     log(st, "603.6a", f"{controller}'s {name} {how} the battlefield{' tapped' if tapped else ''} ({what}).",
         "enters", controller)
+    c = q.card(perm)
+    gained = [s for s in q.subtypes(st, perm) if s not in c.subtypes] + [
+        t.lower() for t in q.types(st, perm) if t not in c.types]
+    if gained:
+        what = " ".join(gained)
+        log(st, "603.6b", f"{name} is {'an' if what[0] in 'AEIOUaeiou' else 'a'} {what} as it enters: "
+            "continuous effects apply the moment it is on the battlefield, so it never enters "
+            "without them.", "type", controller)
     if "ashaya" in q.card(perm).statics:
         for other in st.battlefield:
             if (other is not perm and other.controller == controller and not other.token
@@ -53,7 +70,8 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
 def _enter_triggers(st: GameState, new: Permanent) -> None:
     is_land = q.is_type(st, new, "Land")
     is_creature = q.is_type(st, new, "Creature")
-    if is_land:
+    if is_land and any(ab.event == "landfall" for src in st.battlefield if src.controller == new.controller
+                       for ab in q.card(src).triggered):
         log(st, "603.6a", f"A land {new.controller} controls entered: each landfall ability of their "
             "permanents triggers (CR 603.2; Landfall ruling 1).", "landfall", new.controller)
     for src in list(st.battlefield):

@@ -91,14 +91,13 @@ def _resolve(res: Resolution) -> None:
     if item.target_spec and item.targets and not legal_targets(st, item):
         # CR 608.2b: every target illegal: it doesn't resolve and none of its effects happen.
         note = f" {ENERGY_NOTE}" if "{E}" in item.text else ""
-        e.log(st, "608.2b", f"{item.name} doesn't resolve: its every target is illegal, so none of "
-              f"its effects happen.{note} (It wasn't countered.)", "fizzle", item.controller)
+        e.log(st, "608.2b", f"{stack_name(item)} doesn't resolve: its every target is illegal, so none "
+              f"of its effects happen.{note} (It wasn't countered.)", "fizzle", item.controller)
         st.outcomes[item.id] = "did not resolve"
         if item.card is not None:
             _to_graveyard(st, item)
         return
-    kind = "spell" if item.kind == "spell" else "ability"
-    e.log(st, "608.1", f"{item.controller}'s {item.name} {kind} resolves.", "resolve", item.controller)
+    e.log(st, "608.1", f"{item.controller}'s {stack_name(item)} resolves.", "resolve", item.controller)
     if item.kind == "spell" and q.card(item.card).is_permanent_card:
         st.outcomes[item.id] = "resolved"
         e.enter(st, item.card.card, item.card.owner, item.controller, old_id=item.card.id)  # CR 608.3
@@ -107,6 +106,18 @@ def _resolve(res: Resolution) -> None:
     st.outcomes[item.id] = "resolved"
     if item.card is not None:
         _to_graveyard(st, item)
+
+
+def stack_name(item: StackItem) -> str:
+    """Name a spell or ability on the stack: "Shock", "Guide of Souls' reflexive triggered ability".
+
+    >>> stack_name(StackItem(1, "reflexive", "Guide of Souls", "Alice", "", ""))
+    "Guide of Souls' reflexive triggered ability"
+    """
+    if item.kind == "spell":
+        return item.name
+    kind = {"ability": "activated", "trigger": "triggered", "reflexive": "reflexive triggered"}[item.kind]
+    return f"{e.possessive(item.name)} {kind} ability"
 
 
 def _to_graveyard(st: GameState, item: StackItem) -> None:

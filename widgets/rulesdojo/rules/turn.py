@@ -6,7 +6,7 @@ from . import engine as e
 from . import query as q
 from .mana import pool_text
 from .objects import STEP_NAMES, STEP_RULES, GameState, Pending, StackItem, step_text
-from .resolve import resolve_top, target_candidates
+from .resolve import resolve_top, stack_name, target_candidates
 
 PRIORITY_STEPS = set(STEP_NAMES) - {"untap", "cleanup"}
 
@@ -100,8 +100,8 @@ def place_triggers(st: GameState) -> None:
                              data=t.data)
             st.stack.append(item)
             on = f" targeting {', '.join(q.describe_target(st, x) for x in item.targets)}" if item.targets else ""
-            e.log(st, "603.3", f"{t.controller} puts {t.name}'s {'reflexive ' if t.kind == 'reflexive' else ''}"
-                  f"triggered ability on the stack{on}.", "stack", t.controller)
+            e.log(st, "603.3", f"{t.controller} puts {stack_name(item)} on the stack{on}.", "stack",
+                  t.controller)
         return
 
 

@@ -8,6 +8,7 @@ from traitlets import Dict, HasTraits, Int, Tuple, Unicode, validate
 
 from ..rules import Game, RulesError
 from ..rules.actions import ActivateAbility, CastSpell, PassPriority, PlayLand
+from ..rules.describe import refusal
 from ..rules.errors import ScenarioError
 from ..rules.scenario import Scenario, start
 from .table import table
@@ -105,7 +106,7 @@ class GameModel(HasTraits):
         try:
             self._game.apply(action)
         except RulesError as exc:
-            self._reject(exc)
+            self._reject(exc, action)
             return False
         except (TypeError, AttributeError, KeyError):
             self._reject(RulesError(f"{action!r} isn't an action the game knows.", rule="117.1"))
@@ -139,6 +140,26 @@ class GameModel(HasTraits):
         self._refresh()
         return True
 
+    def run(self, steps) -> bool:
+        """Make several engine changes as one learner action: ``steps(game)`` applies them.
+
+        On a rule breach the game goes back to where it was and the error is set; ``undo`` takes
+        the whole run back at once (a turn shortcut, a worked step of a lesson).
+        """
+        g = self._game
+        mark = len(g.history)
+        try:
+            steps(g)
+        except RulesError as exc:
+            while len(g.history) > mark:
+                g.undo()
+            self._reject(exc)
+            return False
+        if len(g.history) > mark:
+            self._marks.append(mark)
+        self._refresh()
+        return True
+
     answer = do
 
     def do_key(self, key: int) -> bool:
@@ -164,9 +185,9 @@ class GameModel(HasTraits):
 
     # --- copying the engine into traits ---
 
-    def _reject(self, exc: RulesError) -> None:
+    def _reject(self, exc: RulesError, action=None) -> None:
         with self.hold_trait_notifications():
-            self.error = exc.message if hasattr(exc, "message") else str(exc)
+            self.error = refusal(self._game.state, action, exc)
             self.error_rule = exc.rule or ""
 
     def _refresh(self) -> None:

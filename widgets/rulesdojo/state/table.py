@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..rules import query as q
 from ..rules.actions import ActivateAbility, CastSpell, PlayLand
 from ..rules.cards import card_named
-from ..rules.describe import name_of
+from ..rules.describe import name_of, refusal
 from ..rules.game import Game
 
 
@@ -56,7 +56,7 @@ def why_not(game: Game, oid: int, name: str, in_hand: bool) -> dict | None:
     exc = game.why_illegal(attempt)
     if exc is None:
         return None
-    return {"message": getattr(exc, "message", str(exc)), "rule": exc.rule or ""}
+    return {"message": refusal(game.state, attempt, exc), "rule": exc.rule or ""}
 
 
 def table(game: Game, legal: tuple) -> dict:
