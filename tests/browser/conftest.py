@@ -155,6 +155,24 @@ def module_voila(tmp_path_factory):
         print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
 
 
+@pytest.fixture
+def voila_processes(tmp_path_factory):
+    """Factory: ``voila_processes(folder, env, pool_size, extra_args, **serving)`` -> (process, base URL),
+    for tests that configure the server themselves (identity, token) or look at its kernels."""
+    started: list[tuple[subprocess.Popen, Path]] = []
+
+    def start(folder: Path, env: dict, pool_size: int = 0, extra_args=(), **serving):
+        proc, url, log = start_voila(folder, tmp_path_factory.mktemp("voila-home"), env, pool_size,
+                                     tuple(extra_args), **serving)
+        started.append((proc, log))
+        return proc, url
+
+    yield start
+    for proc, log in started:
+        _stop(proc)
+        print(f"--- {log} ---\n{log.read_text(errors='replace')[-3000:]}")
+
+
 def _full_screenshot(page, path: Path, max_height: int = 6000) -> Path:
     """Screenshot the whole rendered notebook.
 

@@ -13,8 +13,6 @@ import time
 from pathlib import Path
 
 import psutil
-import pytest
-from conftest import _stop, start_voila  # the browser tests' own helpers
 from playwright.sync_api import expect
 
 from rulesdojo.cli import main as rulesdojo
@@ -34,23 +32,6 @@ attempts: 1
 show_answers: after-submit
 pass_mark: 60
 """
-
-
-@pytest.fixture
-def servers(tmp_path_factory):
-    """Start Voila servers the way ``rulesdojo serve`` does; stop each and its kernels afterwards."""
-    started = []
-
-    def start(folder, env, pool_size=0, extra_args=(), **serving):
-        proc, url, log = start_voila(folder, tmp_path_factory.mktemp("voila-home"), env, pool_size,
-                                     tuple(extra_args), **serving)
-        started.append((proc, log))
-        return proc, url
-
-    yield start
-    for proc, log in started:
-        _stop(proc)
-        print(f"--- {log} ---\n{log.read_text(errors='replace')[-3000:]}")
 
 
 def candidates_env(tmp_path, exams):
@@ -93,9 +74,10 @@ def question_status(page, n):
 
 
 def test_a_mentor_defines_an_exam_two_candidates_take_it_and_the_mentor_sees_both(
-        tmp_path, servers, browser):
+        tmp_path, voila_processes, browser):
     exams = mentor_defines_the_exam(tmp_path)
-    _, url = servers(ROOT / "lessons", candidates_env(tmp_path, exams), extra_args=identity_args(HEADER))
+    _, url = voila_processes(ROOT / "lessons", candidates_env(tmp_path, exams),
+                             extra_args=identity_args(HEADER))
     # The proxy sets X-Forwarded-User; the second candidate's browser also sends X-JupyterHub-User.
     people = {"ana": {"X-Forwarded-User": "ana"},
               '=HYPERLINK("http://x")': {"X-Forwarded-User": '=HYPERLINK("http://x")',
@@ -116,9 +98,9 @@ def test_a_mentor_defines_an_exam_two_candidates_take_it_and_the_mentor_sees_bot
     assert sorted(r.candidate for r in records) == sorted(people) and all(r.ended for r in records)
 
     token = "mentor-token-for-the-test"
-    mentor_proc, murl = servers(ROOT / "mentor", {"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3"),
-                                                  "RULESDOJO_EXAMS": str(exams)},
-                                extra_args=mentor_args(ROOT / "mentor", token)[-1:])
+    _, murl = voila_processes(ROOT / "mentor", {"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3"),
+                                                "RULESDOJO_EXAMS": str(exams)},
+                              extra_args=mentor_args(ROOT / "mentor", token)[-1:])
     context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
     context.set_default_timeout(20_000)
     page = context.new_page()
@@ -146,9 +128,10 @@ def kernels(proc):
             if "ipykernel" in " ".join(p.cmdline())]
 
 
-def test_an_exam_resumes_after_its_kernel_is_killed(tmp_path, servers, browser):
+def test_an_exam_resumes_after_its_kernel_is_killed(tmp_path, voila_processes, browser):
     exams = mentor_defines_the_exam(tmp_path)
-    proc, url = servers(ROOT / "lessons", candidates_env(tmp_path, exams), extra_args=identity_args(HEADER))
+    proc, url = voila_processes(ROOT / "lessons", candidates_env(tmp_path, exams),
+                                extra_args=identity_args(HEADER))
     context = browser.new_context(extra_http_headers={"X-Forwarded-User": "ana"})
     context.set_default_timeout(20_000)
     page = context.new_page()
@@ -186,13 +169,14 @@ def wait_until_idle(procs, timeout):
     raise AssertionError(f"the preheated kernels were still busy after {timeout} s")
 
 
-def test_ten_preheated_exam_pages_under_cpu_load_all_record_the_header_identity(tmp_path, servers, browser):
+def test_ten_preheated_exam_pages_under_cpu_load_all_record_the_header_identity(tmp_path, voila_processes,
+                                                                               browser):
     exams = mentor_defines_the_exam(tmp_path)
     folder = tmp_path / "site"
     folder.mkdir()
     shutil.copy(ROOT / "lessons" / "quiz.ipynb", folder)
-    proc, url = servers(folder, candidates_env(tmp_path, exams), pool_size=10, fill_delay=600.0,
-                        extra_args=[*class_args(), *identity_args(HEADER)])     # as ``serve --class``
+    proc, url = voila_processes(folder, candidates_env(tmp_path, exams), pool_size=10, fill_delay=600.0,
+                                extra_args=[*class_args(), *identity_args(HEADER)])  # as ``serve --class``
     deadline = time.monotonic() + 240
     while len(kernels(proc)) < 10 and time.monotonic() < deadline:  # the pool starts
         time.sleep(0.5)
