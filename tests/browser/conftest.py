@@ -111,6 +111,13 @@ def start_voila(notebook: Path, home: Path, env: dict | None = None, pool_size: 
     return proc, url, log
 
 
+def _stop_all(started: list[tuple[subprocess.Popen, Path]]) -> None:
+    """Stop each server; print the end of its log (shown in the report when the test fails)."""
+    for proc, log in started:
+        _stop(proc)
+        print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
+
+
 @pytest.fixture
 def voila_server(tmp_path_factory):
     """Factory: ``voila_server(notebook_path)`` -> URL of the rendered notebook."""
@@ -150,9 +157,7 @@ def module_voila(tmp_path_factory):
         return url, results
 
     yield serve
-    for proc, log in started:
-        _stop(proc)
-        print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
+    _stop_all(started)
 
 
 @pytest.fixture
@@ -168,9 +173,7 @@ def voila_processes(tmp_path_factory):
         return proc, url
 
     yield start
-    for proc, log in started:
-        _stop(proc)
-        print(f"--- {log} ---\n{log.read_text(errors='replace')[-3000:]}")
+    _stop_all(started)
 
 
 def _full_screenshot(page, path: Path, max_height: int = 6000) -> Path:

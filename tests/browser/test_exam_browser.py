@@ -14,6 +14,7 @@ from pathlib import Path
 
 import psutil
 from playwright.sync_api import expect
+from test_quiz_browser import answer_whatever_is_asked
 
 from rulesdojo.cli import main as rulesdojo
 from rulesdojo.identity import Source
@@ -45,18 +46,6 @@ def mentor_defines_the_exam(tmp_path) -> Path:
     (exams / "club-night.yaml").write_text(EXAM)
     assert rulesdojo(["exam", "lint", str(exams)]) == 0
     return exams
-
-
-def answer_whatever_is_asked(page):
-    """Answer as a candidate who doesn't know: first option, or the number 1, or the order shown."""
-    text = page.get_by_role("textbox", name="Your answer")
-    radios = page.get_by_role("radio")
-    if text.count() and text.is_visible():
-        text.fill("1")
-        text.press("Tab")
-    elif radios.count() and radios.first.is_visible():
-        radios.first.check()
-    page.get_by_role("button", name="Submit", exact=True).click()
 
 
 def open_exam(page, url, who, timeout=60_000):
