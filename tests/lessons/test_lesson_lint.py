@@ -79,3 +79,48 @@ def test_bad_yaml_and_missing_notebooks_are_reported_not_raised(tmp_path):
 
 def test_a_folder_without_lessons_is_unreadable(tmp_path):
     assert main(["lesson", "lint", str(tmp_path)]) == 2
+
+
+def test_an_eleventh_lesson_is_one_yaml_file_and_one_notebook(tmp_path, monkeypatch):
+    import json
+    import re
+
+    import rulesdojo.lessons as course
+    folder = tmp_path / "my-lessons"
+    shutil.copytree(LESSONS, folder)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    (folder / "11-landfall-again.yaml").write_text("""\
+title: Landfall again
+summary: "One more land, one more {E}."
+rulings: [L1]
+parts:
+  - task: one-more
+    title: One more land
+    instructions: Play the Forest and resolve the landfall ability.
+    views: [board, stack, log]
+    scenario:
+      setup:
+        players:
+          - {name: Alice, hand: [Forest], battlefield: [Architect of the Untamed]}
+          - {name: Nadia}
+    goal: {players: {Alice: {energy: 1}}, stack: []}
+    solution: [{play: Forest}, resolve]
+    done: A land you control entered, so the Architect gave you {E} (Landfall ruling 1).
+    rule: "603.6a"
+""", encoding="utf-8")
+    nb = json.loads((LESSONS / "01-what-energy-is.ipynb").read_text(encoding="utf-8"))
+    code = ["from rulesdojo.lessons import next_steps, progress, show\n\nprogress(11)",
+            'show(11, "one-more")', "next_steps(11)"]
+    nb["cells"] = [{"cell_type": "markdown", "id": "l11-0", "metadata": {}, "source": "# Lesson 11"}] + [
+        {"cell_type": "code", "id": f"l11-{i}", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": src} for i, src in enumerate(code, 1)]
+    (folder / "11-landfall-again.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+
+    assert lint_lessons(folder).ok
+    added = {p.name for p in folder.iterdir()} - set(before)
+    changed = [n for n, data in before.items() if (folder / n).read_bytes() != data]
+    assert sorted(added) == ["11-landfall-again.ipynb", "11-landfall-again.yaml"] and changed == []
+    monkeypatch.chdir(folder)  # the notebooks run in their folder
+    assert re.findall(r"href='([^']+)'", course.next_steps(10).value)[-1] == "11-landfall-again.ipynb"
+    assert "11-landfall-again.ipynb" in course.contents().value
+    assert re.findall(r"href='([^']+)'", course.next_steps(11).value)[-1] == "quiz.ipynb"

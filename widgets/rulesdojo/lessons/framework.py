@@ -88,11 +88,13 @@ class TaskView(ipw.VBox):
             self.hint.value = ("<div class='rd-note' role='status'>This position isn't on the worked line: "
                                "press Start over, then “Show me the next move” to follow it.</div>")
             return
-        step = self.task.solution[done[-1]]
-        if guide.is_refusal(step):
-            step = self.task.solution[done[-1] + 1]
-        self.model.run(guide.solution_step(step, self.scenario))
-        self.hint.value = (f"<div class='rd-note' role='status'>Played: {escape(_say(step))}</div>")
+        i = done[-1]
+        if guide.is_refusal(self.task.solution[i]):
+            i += 1
+        step = self.task.solution[i]
+        if self.model.run(guide.solution_step(step, self.scenario)):
+            self.hint.value = (f"<div class='rd-note' role='status'>Move {i + 1} of {len(self.task.solution)}: "
+                               f"{escape(_say(step))}</div>")
 
     def _shortcut(self, key: str) -> None:
         self.model.run(guide.shortcut(key))
@@ -135,6 +137,7 @@ class CheckView(ipw.VBox):
         else:
             self.answer = ipw.Text(value="", placeholder=v.instructions, description="Your answer",
                                    style={"description_width": "initial"})
+            self.answer.on_msg(self._submitted)  # Enter in the box checks the answer
         self.check_button = button("Check my answer", "The engine plays it out and compares"
                                    if v.kind != "policy" else "Compare with the tournament rules", self.grade)
         self.show_button = button("Show me", "Show the answer and why", self.show_answer)
@@ -170,6 +173,10 @@ class CheckView(ipw.VBox):
             self.feedback.value = self._explained(
                 "rd-error", f"<b>✗ Not quite.</b> You answered {escape(verdict.answer_text)}; the "
                 f"answer is {escape(verdict.right_answer_text)}.", verdict)
+
+    def _submitted(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.grade()
 
     def show_answer(self) -> None:
         self.shown = True

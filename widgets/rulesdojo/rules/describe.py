@@ -77,7 +77,7 @@ def refusal(st: GameState, action, exc) -> str:
     message = getattr(exc, "message", str(exc))
     pend = st.pending
     if pend is not None and message.startswith(f"{pend.player} must answer first"):
-        extra = " (choose attackers, or No attackers)" if pend.kind == "declare_attackers" else ""
+        extra = " (choose the attackers, or none)" if pend.kind == "declare_attackers" else ""
         return f"First answer the choice waiting for {pend.player}: {pend.prompt}{extra}."
     who = st.priority
     if isinstance(action, (PlayLand, CastSpell)) and who:
