@@ -12,6 +12,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.parse
@@ -111,6 +112,13 @@ def start_voila(notebook: Path, home: Path, env: dict | None = None, pool_size: 
     return proc, url, log
 
 
+def _stop_all(started: list[tuple[subprocess.Popen, Path]]) -> None:
+    """Stop each server; print the end of its log (shown in the report when the test fails)."""
+    for proc, log in started:
+        _stop(proc)
+        print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
+
+
 @pytest.fixture
 def voila_server(tmp_path_factory):
     """Factory: ``voila_server(notebook_path)`` -> URL of the rendered notebook."""
@@ -150,9 +158,23 @@ def module_voila(tmp_path_factory):
         return url, results
 
     yield serve
-    for proc, log in started:
-        _stop(proc)
-        print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
+    _stop_all(started)
+
+
+@pytest.fixture
+def voila_processes(tmp_path_factory):
+    """Factory: ``voila_processes(folder, env, pool_size, extra_args, **serving)`` -> (process, base URL),
+    for tests that configure the server themselves (identity, token) or look at its kernels."""
+    started: list[tuple[subprocess.Popen, Path]] = []
+
+    def start(folder: Path, env: dict, pool_size: int = 0, extra_args=(), **serving):
+        proc, url, log = start_voila(folder, tmp_path_factory.mktemp("voila-home"), env, pool_size,
+                                     tuple(extra_args), **serving)
+        started.append((proc, log))
+        return proc, url
+
+    yield start
+    _stop_all(started)
 
 
 def _full_screenshot(page, path: Path, max_height: int = 6000) -> Path:
@@ -218,3 +240,37 @@ def page(browser):
     context.close()
     # Shown in the report when the test fails: requests refused (not to 127.0.0.1), page errors.
     print("blocked requests:", pg.blocked, "\nconsole errors:", pg.console_errors)
+
+
+@pytest.fixture(scope="session")
+def offline_browser():
+    """Chromium that resolves no host name but 127.0.0.1's, so nothing can leave the machine."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            *CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="session")
+def static_server():
+    """Factory: ``static_server(folder)`` serves a folder with ``python -m http.server`` on 127.0.0.1
+    and returns its URL; every server is stopped at the end of the session."""
+    started: list[subprocess.Popen] = []
+
+    def serve(folder: Path) -> str:
+        port = free_port()
+        proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+                                cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        started.append(proc)
+        url = f"http://127.0.0.1:{port}/"
+        _wait_until_up(url, proc, Path(os.devnull), SERVER_START_TIMEOUT)
+        return url
+
+    yield serve
+    for proc in started:
+        proc.terminate()
+        proc.wait(timeout=10)
