@@ -18,7 +18,8 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import _stop, free_port
-from test_lessons_browser import LESSONS, part
+from learner import part
+from test_lessons_browser import LESSONS
 
 
 @pytest.fixture(scope="module")
