@@ -20,8 +20,12 @@ from ..views.base import html_widget
 from ..views.text import escape
 from .data import Lesson
 
-STICKY = ("<style>.rd-progress{position:sticky;top:0;z-index:30;background:#fff;"
-          "border-bottom:1px solid #bbb;padding:.2em 0}</style>")
+# The line stays in view while the page scrolls (a cell's output can't be sticky beyond its cell).
+STICKY = ("<style>.rd-progress{position:fixed;bottom:0;left:0;right:0;z-index:30;background:#fff;"
+          "border-top:1px solid #bbb;padding:.3em .8em;box-shadow:0 -2px 6px rgba(0,0,0,.15)}"
+          ".rd-progress nav{margin-left:1.5em}.jp-Notebook{padding-bottom:3em}"
+          # Voila's page panels contain their children strictly, which would pin the line to them.
+          ".lm-BoxPanel:has(.rd-progress),.lm-BoxPanel-child:has(.rd-progress){contain:none !important}</style>")
 
 
 def when_learner_known(callback) -> None:
