@@ -109,3 +109,35 @@ def test_with_a_header_identity_the_page_waits_and_has_no_name_box(monkeypatch, 
     quiz._identity_arrived("ana@club")
     quiz.start_button.click()
     assert quiz.session.candidate == "ana@club"
+
+
+def test_a_results_file_deleted_and_restored_mid_exam_loses_no_answer(hub, tmp_path):
+    bank = one_of_each_kind()
+    path = tmp_path / "r.sqlite3"
+    quiz = take(bank, ResultStore(path), exam_of(bank), Clock())
+    answer_with(quiz, right_text(quiz))
+    path.rename(tmp_path / "kept.sqlite3")                  # deleted mid-exam
+    answer_with(quiz, wrong_text(quiz))
+    (tmp_path / "kept.sqlite3").replace(path)               # an older copy put back
+    path.with_name("r.sqlite3-wal").unlink(missing_ok=True)
+    answer_with(quiz, right_text(quiz))
+    while not quiz.session.done:
+        answer_with(quiz, right_text(quiz))
+    answers = ResultStore(path).answers(quiz.session.id)
+    assert [a.question for a in answers] == [v.id for v in quiz.session.variants]
+    assert [a.correct for a in answers][:3] == [True, False, True] and quiz.notice.value == ""
+
+
+def test_a_damaged_results_file_tells_the_candidate_and_saves_when_back(hub, tmp_path):
+    bank = one_of_each_kind()
+    path = tmp_path / "r.sqlite3"
+    quiz = take(bank, ResultStore(path), exam_of(bank), Clock())
+    answer_with(quiz, right_text(quiz))
+    good = path.read_bytes()
+    path.write_bytes(b"not a database" * 500)
+    answer_with(quiz, right_text(quiz))
+    assert "Results are not being saved" in quiz.notice.value and "kept" in quiz.notice.value
+    path.write_bytes(good)
+    answer_with(quiz, right_text(quiz))
+    assert "being saved again" in quiz.notice.value
+    assert len(ResultStore(path).answers(quiz.session.id)) == 3

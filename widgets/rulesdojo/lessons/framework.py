@@ -137,6 +137,7 @@ class CheckView(ipw.VBox):
         else:
             self.answer = ipw.Text(value="", placeholder=v.instructions, description="Your answer",
                                    style={"description_width": "initial"})
+            self.answer.on_msg(self._submitted)  # Enter in the box checks the answer
         self.check_button = button("Check my answer", "The engine plays it out and compares"
                                    if v.kind != "policy" else "Compare with the tournament rules", self.grade)
         self.show_button = button("Show me", "Show the answer and why", self.show_answer)
@@ -172,6 +173,10 @@ class CheckView(ipw.VBox):
             self.feedback.value = self._explained(
                 "rd-error", f"<b>✗ Not quite.</b> You answered {escape(verdict.answer_text)}; the "
                 f"answer is {escape(verdict.right_answer_text)}.", verdict)
+
+    def _submitted(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.grade()
 
     def show_answer(self) -> None:
         self.shown = True

@@ -17,6 +17,7 @@ import ipywidgets as ipw
 from .. import identity
 from ..quiz.store import ResultStore
 from ..views.base import html_widget
+from ..views.board import ProseSymbols
 from ..views.text import escape
 from .data import Lesson
 
@@ -51,7 +52,7 @@ class Progress:
                                    layout=ipw.Layout(width="24em"))
         self.label = html_widget()
         self.nav = html_widget(nav)
-        self.widget = ipw.HBox([self.bar, self.label, self.nav])
+        self.widget = ipw.HBox([self.bar, self.label, self.nav, ProseSymbols()])  # + the lesson's symbols
         self.widget.add_class("rd-progress")
         self._draw()
         when_learner_known(self._resume)

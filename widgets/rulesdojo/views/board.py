@@ -8,19 +8,35 @@ import anywidget
 import traitlets
 
 from .base import View
-from .text import game_text_parts, game_text_words, symbol_svgs
+from .text import SYMBOL, game_text_parts, game_text_words, symbol_svgs
 
 STATIC = pathlib.Path(__file__).parent / "static"
+
+
+def _module(name: str) -> str:
+    """Return an ES module with the shared symbol drawing (symbols.js) in front of it."""
+    return (STATIC / "symbols.js").read_text() + "\n" + (STATIC / name).read_text()
 
 
 class Table(anywidget.AnyWidget):
     """The rendered table: ``players`` in, the chosen action's key out (a ``{"do": key}`` message)."""
 
-    _esm = STATIC / "table.js"
+    _esm = _module("table.js")
     _css = STATIC / "table.css"
     players = traitlets.List(traitlets.Dict()).tag(sync=True)
     symbols = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
     readonly = traitlets.Bool(False, help="A position to read: cards offer no actions.").tag(sync=True)
+
+
+class ProseSymbols(anywidget.AnyWidget):
+    """Draw the symbols written in the notebook's Markdown cells; shows nothing itself."""
+
+    _esm = _module("prose.js")
+    symbols = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
+    pattern = traitlets.Unicode(SYMBOL.pattern).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(symbols=symbol_svgs(), layout={"display": "none"}, **kwargs)
 
 
 def position(model) -> Table:

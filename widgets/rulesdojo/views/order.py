@@ -16,15 +16,15 @@ STATIC = pathlib.Path(__file__).parent / "static"
 
 
 class OrderList(anywidget.AnyWidget):
-    """A reorderable list (drag and drop, Alt+arrows, Up/Down buttons); ``order`` holds the ids, top first.
-
-    It reads as the stack view does: the top of the list is the top of the stack, which resolves first.
-    """
+    """A reorderable list (drag and drop, Alt+arrows, Up/Down buttons); ``order`` holds the ids, top first."""
 
     _esm = STATIC / "trigger_order.js"
     _css = STATIC / "trigger_order.css"
     items = traitlets.List(traitlets.Dict()).tag(sync=True)
     order = traitlets.List(traitlets.Int()).tag(sync=True)
+    label = traitlets.Unicode("Items in order, first at the top").tag(sync=True)
+    help = traitlets.Unicode("The first item is at the top.").tag(sync=True)
+    first_note = traitlets.Unicode("").tag(sync=True)
 
 
 class TriggerOrder(View):
@@ -41,7 +41,10 @@ class TriggerOrder(View):
 
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
-        self.order_list = OrderList()
+        self.order_list = OrderList(  # read as the stack view reads: top of the stack first
+            label="Triggered abilities as they will sit on the stack, top first",
+            help="The top of this list is the top of the stack: it is put on the stack last and resolves first.",
+            first_note="top: resolves first")
         self.prompt = html_widget()
         self.implied = html_widget()
         self.confirm_button = button("Put them on the stack", "Confirm this order", self._confirm)

@@ -25,6 +25,8 @@ STYLE = """<style>
 .rd-step.rd-now{border:2px solid #111;font-weight:bold;background:#ffe9a8}
 .rd-energy{font:15px sans-serif}.rd-big{font-size:22px;font-weight:bold;margin-left:.3em}
 .rd-view,.rd-view *{max-width:100%;box-sizing:border-box}.rd-view table{display:block;overflow-x:auto}
+.rd-view .widget-hbox{flex-wrap:wrap}.rd-view .widget-html-content{white-space:normal}.rd-view .widget-hbox>.widget-inline-hbox{max-width:calc(100% - 4px)}
+.jp-RenderedHTMLCommon a:link,.jp-RenderedHTMLCommon a:visited,.rd-contents a{text-decoration:underline}
 .rd-ruling{position:relative;border-bottom:1px dotted #333;cursor:help}
 .rd-ruling:focus{outline:3px solid #1a5fb4;outline-offset:1px}
 .rd-ruling-text{display:none;position:absolute;z-index:20;left:0;top:100%;width:20em;padding:.45em;

@@ -64,8 +64,8 @@ class Sandbox(View):
         tools = ipw.HBox([self.undo_button, self.reset_button, self.scenarios, self.path,
                           self.load_button], layout=ipw.Layout(flex_flow="row wrap"))
         side = ipw.VBox([self.stack_view, self.order_view, self.payment, self.choices],
-                        layout=ipw.Layout(width="40%", min_width="22em"))
-        main = ipw.VBox([self.board, self.turn_bar], layout=ipw.Layout(width="60%"))
+                        layout=ipw.Layout(flex="1 1 22em"))
+        main = ipw.VBox([self.board, self.turn_bar], layout=ipw.Layout(flex="3 1 30em"))
         self.children = [self.header, self.title_line, tools, self.feedback,
                          ipw.HBox([main, side], layout=ipw.Layout(flex_flow="row wrap")), self.event_log]
         m.observe(self._title, names=["scenario_name"])

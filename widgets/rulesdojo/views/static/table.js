@@ -1,26 +1,9 @@
 // The table: each player's side, their permanents and hand as cards with full Oracle text.
-// Built with element APIs and textContent only; the one markup parsed is the shipped symbol SVGs.
+// Built with element APIs and textContent only; the one markup parsed is the shipped symbol SVGs
+// (symbolMaker, from symbols.js, which the kernel puts in front of this module).
 // One tab stop per card (its name button); Enter or Space opens its actions, a menu with arrow keys.
 
 let uid = 0;
-
-function symbolMaker(model) {
-  const cache = new Map();
-  return (sym) => {
-    const svgs = model.get("symbols");
-    const key = /^\d+$/.test(sym) ? "generic" : sym;
-    if (!(key in svgs)) return document.createTextNode(`{${sym}}`);
-    if (!cache.has(sym)) {
-      const tpl = document.createElement("template");
-      tpl.innerHTML = svgs[key].replaceAll("{n}", sym); // shipped with the package, never data
-      cache.set(sym, tpl.content.firstElementChild);
-    }
-    const span = document.createElement("span");
-    span.className = "rd-sym";
-    span.append(cache.get(sym).cloneNode(true));
-    return span;
-  };
-}
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
