@@ -48,6 +48,7 @@ class Progress:
         self.store = ResultStore()
         self.learner: str | None = None
         self.done: dict[str, bool | None] = {}
+        self._waiting: list = []  # called with the learner once known
         self.bar = ipw.IntProgress(value=0, min=0, max=len(lesson.parts), description="Progress",
                                    layout=ipw.Layout(width="24em"))
         self.label = html_widget()
@@ -66,6 +67,16 @@ class Progress:
                 self.store.mark_part(learner, lesson_id(self.lesson), key, first)
         self.done = {**self.done, **before}
         self._draw()
+        for callback in self._waiting:
+            callback(learner)
+        self._waiting = []
+
+    def on_learner(self, callback) -> None:
+        """Call ``callback(learner)`` now if the learner is known, else once they are."""
+        if self.learner is not None:
+            callback(self.learner)
+        else:
+            self._waiting.append(callback)
 
     def is_done(self, key: str) -> bool:
         return key in self.done
