@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import csv
 import os
-import sqlite3
+try:
+    import sqlite3
+    DB_ERRORS: tuple = (sqlite3.Error, OSError)
+except ImportError:  # the practice site's Python, in the browser, is built without it
+    sqlite3 = None
+    DB_ERRORS = (OSError,)
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +66,7 @@ CREATE TABLE IF NOT EXISTS lesson_boards (
     PRIMARY KEY (learner, lesson, part)
 );
 """
+NO_SQLITE = "no SQLite in this Python"
 COLUMNS = ("candidate", "session", "mode", "question", "seed", "answer", "correct", "seconds",
            "answered_at")
 RECORD_COLUMNS = ("id", "exam", "candidate", "mode", "started", "deadline", "ended", "ended_by", "score",
@@ -145,6 +151,8 @@ class ResultStore:
         return sum(len(rows) for rows in self._answers.values()) if self.problem else 0
 
     def _connect(self) -> sqlite3.Connection:
+        if sqlite3 is None:
+            raise OSError(NO_SQLITE)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         try:
@@ -158,6 +166,10 @@ class ResultStore:
 
     def _fail(self, exc: Exception) -> None:
         text = str(exc).lower()
+        if NO_SQLITE.lower() in text:
+            self.problem = ("Your answers and progress are kept while this page is open; this browser "
+                            "can't save them (the practice site has no results file).")
+            return
         if "locked" in text or "busy" in text:
             why = "the results file stayed locked by another program"
         elif "not a database" in text or "malformed" in text or "corrupt" in text:
@@ -251,7 +263,7 @@ class ResultStore:
                 con.execute("COMMIT")
             finally:
                 con.close()
-        except (sqlite3.Error, OSError) as exc:
+        except DB_ERRORS as exc:
             self._fail(exc)
             return False
         self.problem = None
@@ -265,7 +277,7 @@ class ResultStore:
                 rows = con.execute(sql, args).fetchall()
             finally:
                 con.close()
-        except (sqlite3.Error, OSError) as exc:
+        except DB_ERRORS as exc:
             self._fail(exc)
             return []
         return rows
