@@ -14,7 +14,7 @@ from pathlib import Path
 
 import psutil
 from playwright.sync_api import expect
-from test_quiz_browser import answer_whatever_is_asked
+from learner import answer_whatever_is_asked
 
 from rulesdojo.cli import main as rulesdojo
 from rulesdojo.identity import Source

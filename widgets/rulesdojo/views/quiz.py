@@ -262,7 +262,6 @@ class Quiz(ipw.VBox):
         v = s.current
         self.progress.max, self.progress.value = s.total, s.index
         self.finish_button.description = ("Submit the exam now" if s.mode == "exam" else "End the practice now")
-        self.status.value = f"<span role='status'>Question {s.index + 1} of {s.total}{self._score_shown()}</span>"
         self.prompt.value = (f"<div class='rd-note'><p>{author_html(v.prompt)}</p>"
                              f"<p class='rd-type'>{author_html(v.instructions)}</p></div>")
         fmt = v.answer_format
@@ -281,6 +280,8 @@ class Quiz(ipw.VBox):
         self.next_button.layout.display = "none"
         self.feedback.value = ""
         self._tick_display()
+        # Last: the status announces the question once its answer field is in place.
+        self.status.value = f"<span role='status'>Question {s.index + 1} of {s.total}{self._score_shown()}</span>"
 
     def _score_shown(self) -> str:
         if self.session.feedback != "after-each":
