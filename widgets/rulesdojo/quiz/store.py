@@ -58,6 +58,13 @@ CREATE TABLE IF NOT EXISTS lesson_parts (
     done_at REAL NOT NULL,
     PRIMARY KEY (learner, lesson, part)
 );
+CREATE TABLE IF NOT EXISTS lesson_boards (
+    learner TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    part TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    PRIMARY KEY (learner, lesson, part)
+);
 """
 NO_SQLITE = "no SQLite in this Python"
 COLUMNS = ("candidate", "session", "mode", "question", "seed", "answer", "correct", "seconds",
@@ -132,6 +139,7 @@ class ResultStore:
         self._answers: dict[str, list[tuple]] = {}
         self._records: dict[str, AttemptRecord] = {}
         self._parts: list[tuple] = []  # lesson parts finished: (learner, lesson, part, first_try, done_at)
+        self._boards: dict[tuple[str, str, str], str] = {}  # a task's moves so far, by (learner, lesson, part)
 
     @property
     def saving(self) -> bool:
@@ -211,6 +219,26 @@ class ResultStore:
             out.setdefault(lesson, {}).setdefault(part, None if first is None else bool(first))
         return out
 
+    def save_board(self, learner: str, lesson: str, part: str, moves: str) -> bool:
+        """Keep the moves a learner has made on a lesson task's board (replacing the last ones kept)."""
+        self._boards[(learner, lesson, part)] = moves
+        return self._sync()
+
+    def board(self, learner: str, lesson: str, part: str) -> str | None:
+        """Return the moves kept for a learner's task board, or None.
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> s.save_board("Ana", "01-what-energy-is", "get-and-pay", "[]")
+        True
+        >>> ResultStore(s.path).board("Ana", "01-what-energy-is", "get-and-pay")
+        '[]'
+        """
+        if (learner, lesson, part) in self._boards:
+            return self._boards[(learner, lesson, part)]
+        rows = self._query("SELECT moves FROM lesson_boards WHERE learner = ? AND lesson = ? AND part = ?",
+                           (learner, lesson, part))
+        return rows[0][0] if rows else None
+
     def _sync(self) -> bool:
         """Write whatever of this store's rows the file lacks; say whether the file has them all."""
         was_failing = self.problem is not None
@@ -230,6 +258,8 @@ class ResultStore:
                                     [r for r in rows if (r[3], r[8]) not in have])
                 con.executemany("INSERT OR IGNORE INTO lesson_parts (learner, lesson, part, first_try, "
                                 "done_at) VALUES (?, ?, ?, ?, ?)", self._parts)
+                con.executemany("INSERT OR REPLACE INTO lesson_boards (learner, lesson, part, moves) "
+                                "VALUES (?, ?, ?, ?)", [(*k, v) for k, v in self._boards.items()])
                 con.execute("COMMIT")
             finally:
                 con.close()
