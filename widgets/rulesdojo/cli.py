@@ -77,6 +77,27 @@ def bank_lint(path: str | None, out=None) -> int:
     return report.exit_code
 
 
+def add_limit_options(p_serve) -> None:
+    """Add the options that bound what a served kit exposes: kernels, culling, the scenarios folder."""
+    p_serve.add_argument("--max-kernels", type=int, default=None, metavar="N",
+                         help="most pages with a kernel at once; past it a page says the class is full "
+                              "(default: what 3/4 of this machine's memory holds at 180 MB a kernel)")
+    p_serve.add_argument("--cull-idle", type=float, default=None, metavar="SECONDS",
+                         help="shut down the kernel of a closed page after this long idle (default 120)")
+    p_serve.add_argument("--scenarios", default=None, metavar="DIR",
+                         help="the folder the sandbox lists and opens scenarios from (default: the shipped "
+                              "ones); nothing outside it is read")
+
+
+def limit_kwargs(args) -> dict:
+    """Return ``serve``'s keyword arguments for the options ``add_limit_options`` added."""
+    from pathlib import Path
+    kw = {"max_kernels": args.max_kernels, "scenarios": Path(args.scenarios) if args.scenarios else None}
+    if args.cull_idle is not None:
+        kw["cull_idle"] = args.cull_idle
+    return kw
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulesdojo", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -97,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
                               "executed in advance, one per learner")
     p_serve.add_argument("--learners", type=int, default=30, help="with --lesson: how many to expect")
     p_serve.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks to serve")
+    add_limit_options(p_serve)
     p_bank = sub.add_parser("bank", help="work with a question bank")
     bank_sub = p_bank.add_subparsers(dest="bank_command", required=True)
     p_lint = bank_sub.add_parser("lint", help="check every question in a bank folder")
@@ -111,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         from .serving import serve
         return serve(args.host, args.port, args.pool_size, Path(args.lessons) if args.lessons else None,
                      for_class=args.for_class, lesson=args.lesson,
-                     learners=args.learners)
+                     learners=args.learners, **limit_kwargs(args))
     if args.command == "check":
         return check(args.paths, args.json)
     return 2
