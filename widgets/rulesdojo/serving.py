@@ -16,6 +16,8 @@ import sys
 from importlib import resources
 from pathlib import Path
 
+from .rules.folder import FOLDER_ENV
+
 IMAGES = r".*\.(png|jpg|jpeg|gif|svg)"
 DENIED = (r".*\.(ipynb|py|yaml|yml|json|sqlite3|db)$", r"(^|.*/)\..*")  # and hidden files
 
@@ -111,7 +113,6 @@ CULL_IDLE = 120           # seconds a kernel with no page connected may stay idl
 CULL_INTERVAL = 30        # how often to look for such kernels
 KERNEL_MEMORY = 180e6     # bytes one lesson kernel may reach (60-180 MB measured)
 MEMORY_FOR_KERNELS = 0.75  # the share of the machine's memory the kernels may take
-SCENARIOS_ENV = "RULESDOJO_SCENARIOS"  # the folder the sandbox may open scenarios from
 
 
 def default_max_kernels(pooled: int = 0, memory: float | None = None) -> int:
@@ -222,7 +223,7 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
         if not scenarios.is_dir():
             print(f"rulesdojo serve: --scenarios {scenarios}: no such folder", file=sys.stderr)
             return 2
-        env[SCENARIOS_ENV] = str(scenarios.resolve())
+        env[FOLDER_ENV] = str(scenarios.resolve())
     with tempfile.TemporaryDirectory() as config_dir:
         if lesson:
             if not (folder / lesson).exists():

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import html
-from importlib import resources
 from pathlib import Path
 
 import ipywidgets as ipw
 
+from ..rules.errors import ScenarioError
+from ..rules.folder import listed, opened, scenarios_folder, uploaded
 from ..state import GameModel
-from .base import View, button, html_widget
+from .base import View, button, error_html, html_widget
 from .board import Board
 from .choices import ChoicePanel
 from .log import EventLog
@@ -20,13 +21,9 @@ from .stack import StackView
 
 
 def demo_scenarios() -> dict[str, Path]:
-    """The boards that ship with the package, by title."""
-    from ..rules.scenario import Scenario
-    folder = resources.files("rulesdojo") / "scenarios"
-    out = {}
-    for f in sorted(Path(str(folder)).glob("*.yaml")):
-        out[Scenario.from_file(f).name] = f
-    return out
+    """The boards in the scenarios folder (the operator's, else the shipped ones), by title."""
+    folder = scenarios_folder()
+    return {title: folder / name for title, name in listed(folder)}
 
 
 class Sandbox(View):
@@ -54,15 +51,18 @@ class Sandbox(View):
         self.event_log = EventLog(m)
         self.undo_button = button("Undo", "Take back the last action", lambda: self.act(m.undo))
         self.reset_button = button("Reset", "Back to the starting position", self._reset)
-        demos = demo_scenarios()
-        self.scenarios = ipw.Dropdown(description="Scenario", options=list(demos.items()),
+        self.folder = scenarios_folder()
+        # The page picks an entry by its place in the list; the file name stays in the kernel.
+        self.scenarios = ipw.Dropdown(description="Scenario", options=listed(self.folder),
                                       value=None, layout=ipw.Layout(width="34em"))
-        self.path = ipw.Text(description="or file", placeholder="path/to/scenario.yaml",
-                             layout=ipw.Layout(width="24em"))
         self.load_button = button("Load", "Load the chosen scenario", self._load)
+        self.upload = ipw.FileUpload(description="Upload a scenario", accept=".yaml,.yml", multiple=False,
+                                     tooltip="Open a scenario file from this computer (read here, not kept)",
+                                     layout=ipw.Layout(width="auto"))
+        self.upload.observe(self._uploaded, names=["value"])
         self.title_line = html_widget()
-        tools = ipw.HBox([self.undo_button, self.reset_button, self.scenarios, self.path,
-                          self.load_button], layout=ipw.Layout(flex_flow="row wrap"))
+        tools = ipw.HBox([self.undo_button, self.reset_button, self.scenarios, self.load_button,
+                          self.upload], layout=ipw.Layout(flex_flow="row wrap"))
         side = ipw.VBox([self.stack_view, self.order_view, self.payment, self.choices],
                         layout=ipw.Layout(width="40%", min_width="22em"))
         main = ipw.VBox([self.board, self.turn_bar], layout=ipw.Layout(width="60%"))
@@ -88,8 +88,22 @@ class Sandbox(View):
         self.feedback.value = ""
 
     def _load(self) -> None:
-        source = self.path.value.strip() or self.scenarios.value
-        if not source:
-            self.feedback.value = "<div class='rd-note'>Choose a scenario or type a file path.</div>"
+        if not self.scenarios.value:
+            self.feedback.value = "<div class='rd-note'>Choose a scenario, or upload a scenario file.</div>"
             return
-        self.act(self.model.load_scenario, source)
+        self.open_scenario(lambda: opened(self.folder, self.scenarios.value))
+
+    def _uploaded(self, change) -> None:
+        files = change["new"]
+        if files:
+            self.upload.value = ()  # read once, not kept; the same file may be uploaded again
+            self.open_scenario(lambda: uploaded(files[0]["name"], files[0]["content"]))
+
+    def open_scenario(self, read) -> bool:
+        """Load the scenario ``read()`` returns; a refused or malformed one is shown, the game kept."""
+        try:
+            scenario = read()
+        except ScenarioError as exc:
+            self.feedback.value = error_html(exc.message, exc.rule or "")
+            return False
+        return self.act(self.model.load_scenario, scenario)
