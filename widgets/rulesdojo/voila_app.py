@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import collections
 import time
+import weakref
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server._tz import utcnow
 from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.ioloop import IOLoop
@@ -70,7 +72,11 @@ class DojoKernelManager(AsyncMappingKernelManager):
         if taken is not None:  # Voila's pooled manager: taking a preheated kernel opens a page too
             async def take(*args, **kw):
                 self.refuse_if_full()
-                return await taken(*args, **kw)
+                render_task, rendered, kernel_id = await taken(*args, **kw)
+                # Idle since it was preheated, and no page connected yet: the culler would take it
+                # from the learner before their page connects.
+                self.get_kernel(kernel_id).last_activity = utcnow()
+                return render_task, rendered, kernel_id
             self.get_rendered_notebook = take
 
     def pooled(self) -> set[str]:
@@ -115,49 +121,58 @@ class DojoKernelManager(AsyncMappingKernelManager):
                 self.fill_if_needed(delay=0, notebook_name=notebook)
 
 
-class PacedConnection(ZMQChannelsWebsocketConnection):
-    """Forward one page's messages to its kernel at a bounded pace; when it floods, keep the newest.
+class Pacer:
+    """A token bucket and a short queue of waiting messages, shared by every connection to one kernel."""
 
-    The page's websocket is the one door between a browser and its kernel, so a burst is stopped
-    here before the kernel deserializes, handles and answers each message.
+    def __init__(self):
+        self.tokens = float(PAGE_BURST)
+        self.stamp = time.monotonic()
+        self.waiting: collections.deque = collections.deque(maxlen=PAGE_BACKLOG)
+        self.dropped = 0
+        self.timer = None
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(PAGE_BURST, self.tokens + (now - self.stamp) * PAGE_RATE)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class PacedConnection(ZMQChannelsWebsocketConnection):
+    """Forward a kernel's incoming messages at a bounded pace; when they flood, keep the newest.
+
+    The kernel websocket is the one door between a browser and its kernel, so a burst is stopped
+    here, before the kernel deserializes, handles and answers each message. The pace is per kernel,
+    so a second connection to the same kernel shares it.
     """
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._tokens = float(PAGE_BURST)
-        self._stamp = time.monotonic()
-        self._waiting: collections.deque = collections.deque(maxlen=PAGE_BACKLOG)
-        self._dropped = 0
-        self._timer = None
-
-    def _refill(self) -> None:
-        now = time.monotonic()
-        self._tokens = min(PAGE_BURST, self._tokens + (now - self._stamp) * PAGE_RATE)
-        self._stamp = now
+    pacers: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
     def handle_incoming_message(self, incoming_msg) -> None:
-        self._refill()
-        if not self._waiting and self._tokens >= 1:
-            self._tokens -= 1
+        pacer = self._pacer = getattr(self, "_pacer", None) or self.pacers.setdefault(self.kernel_id, Pacer())
+        if not pacer.waiting and pacer.take():
             super().handle_incoming_message(incoming_msg)
             return
-        if len(self._waiting) == self._waiting.maxlen:
-            self._dropped += 1
-            if self._dropped == 1:
-                self.log.warning("A page sends faster than %s messages a second: keeping only the newest",
-                                 PAGE_RATE)
-        self._waiting.append(incoming_msg)
-        if self._timer is None:
-            self._timer = IOLoop.current().call_later(1 / PAGE_RATE, self._forward_waiting)
+        if len(pacer.waiting) == pacer.waiting.maxlen:
+            pacer.dropped += 1
+            if pacer.dropped == 1:
+                self.log.warning("Kernel %s gets more than %s messages a second: keeping only the newest",
+                                 self.kernel_id, PAGE_RATE)
+        pacer.waiting.append((self, incoming_msg))
+        if pacer.timer is None:
+            pacer.timer = IOLoop.current().call_later(1 / PAGE_RATE, self._forward_waiting, pacer)
 
-    def _forward_waiting(self) -> None:
-        self._timer = None
-        self._refill()
-        while self._waiting and self._tokens >= 1:
-            self._tokens -= 1
-            super().handle_incoming_message(self._waiting.popleft())
-        if self._waiting:
-            self._timer = IOLoop.current().call_later(1 / PAGE_RATE, self._forward_waiting)
+    @staticmethod
+    def _forward_waiting(pacer: Pacer) -> None:
+        pacer.timer = None
+        while pacer.waiting and pacer.take():
+            connection, message = pacer.waiting.popleft()
+            ZMQChannelsWebsocketConnection.handle_incoming_message(connection, message)
+        if pacer.waiting:
+            pacer.timer = IOLoop.current().call_later(1 / PAGE_RATE, PacedConnection._forward_waiting, pacer)
 
 
 class DojoVoila(Voila):
