@@ -40,9 +40,9 @@ HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
 # A page may send PAGE_BURST messages at once and PAGE_RATE a second after that (a learner clicks a
 # few times a second); past it only the newest PAGE_BACKLOG wait, so the click after a flood is
 # forwarded within PAGE_BACKLOG / PAGE_RATE seconds.
-PAGE_BURST = 20
+PAGE_BURST = 10
 PAGE_RATE = 10.0
-PAGE_BACKLOG = 4
+PAGE_BACKLOG = 2
 
 
 class SecurityHeaders(web.OutputTransform):
