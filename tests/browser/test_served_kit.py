@@ -31,7 +31,7 @@ from rulesdojo.rules.folder import REFUSED
 
 MAX_KERNELS = 30
 POOL_SIZE = 1
-CULL_IDLE = 10  # short, for the test; a page connects well within it
+CULL_IDLE = 45  # longer than thirty pages take to load here, shorter than the default
 NOTEBOOKS = {"index.ipynb": "x = 1\nx", "tiny.ipynb": "x = 2\nx",
              "sandbox.ipynb": "from rulesdojo.views import Sandbox\nSandbox()"}
 SCENARIO = "name: {title}\nsetup:\n  players:\n    - {{name: Alice, hand: [Forest]}}\n    - {{name: Nadia}}\n"

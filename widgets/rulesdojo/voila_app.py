@@ -122,12 +122,12 @@ class DojoKernelManager(AsyncMappingKernelManager):
 
 
 class Pacer:
-    """A token bucket and a short queue of waiting messages, shared by every connection to one kernel."""
+    """One kernel's token bucket, and for each connection to it the newest messages waiting."""
 
     def __init__(self):
         self.tokens = float(PAGE_BURST)
         self.stamp = time.monotonic()
-        self.waiting: collections.deque = collections.deque(maxlen=PAGE_BACKLOG)
+        self.waiting: dict = {}  # connection -> deque of its newest messages, in turn
         self.dropped = 0
         self.timer = None
 
@@ -140,13 +140,35 @@ class Pacer:
             return True
         return False
 
+    def wait(self, connection, message) -> bool:
+        """Queue ``message``; return False if the connection's oldest waiting message was dropped."""
+        queue = self.waiting.setdefault(connection, collections.deque(maxlen=PAGE_BACKLOG))
+        full = len(queue) == queue.maxlen
+        queue.append(message)
+        return not full
+
+    def next_waiting(self):
+        """Return (connection, message) from the connection whose turn it is, or None.
+
+        A connection that has flooded (lost messages) waits behind those that have not.
+        """
+        for connection in sorted(self.waiting, key=lambda c: getattr(c, "flooded", False)):
+            queue = self.waiting.pop(connection)
+            if queue:
+                message = queue.popleft()
+                if queue:
+                    self.waiting[connection] = queue  # to the back of the line
+                return connection, message
+        return None
+
 
 class PacedConnection(ZMQChannelsWebsocketConnection):
     """Forward a kernel's incoming messages at a bounded pace; when they flood, keep the newest.
 
     The kernel websocket is the one door between a browser and its kernel, so a burst is stopped
-    here, before the kernel deserializes, handles and answers each message. The pace is per kernel,
-    so a second connection to the same kernel shares it.
+    here, before the kernel deserializes, handles and answers each message. The pace is per kernel;
+    each connection keeps its own newest messages, so a flood on one connection never pushes out
+    the learner's click on another.
     """
 
     pacers: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
@@ -156,12 +178,12 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
         if not pacer.waiting and pacer.take():
             super().handle_incoming_message(incoming_msg)
             return
-        if len(pacer.waiting) == pacer.waiting.maxlen:
+        if not pacer.wait(self, incoming_msg):
+            self.flooded = True
             pacer.dropped += 1
             if pacer.dropped == 1:
                 self.log.warning("Kernel %s gets more than %s messages a second: keeping only the newest",
                                  self.kernel_id, PAGE_RATE)
-        pacer.waiting.append((self, incoming_msg))
         if pacer.timer is None:
             pacer.timer = IOLoop.current().call_later(1 / PAGE_RATE, self._forward_waiting, pacer)
 
@@ -169,8 +191,9 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
     def _forward_waiting(pacer: Pacer) -> None:
         pacer.timer = None
         while pacer.waiting and pacer.take():
-            connection, message = pacer.waiting.popleft()
-            ZMQChannelsWebsocketConnection.handle_incoming_message(connection, message)
+            turn = pacer.next_waiting()
+            if turn is not None:
+                ZMQChannelsWebsocketConnection.handle_incoming_message(*turn)
         if pacer.waiting:
             pacer.timer = IOLoop.current().call_later(1 / PAGE_RATE, PacedConnection._forward_waiting, pacer)
 
