@@ -2,7 +2,8 @@
 
 One server for the module (``rulesdojo serve`` itself, so its signal handling is what is tested):
 a folder with a landing page, a one-cell notebook and a sandbox; ``--scenarios`` names a folder
-holding one scenario and a symbolic link leading out of it. The last test stops the server.
+holding one scenario and a symbolic link leading out of it. The first test fills the class and waits
+for the culling (so the others start from the pools alone); the last one stops the server.
 """
 
 from __future__ import annotations
@@ -53,14 +54,13 @@ def kernels(server) -> list[psutil.Process]:
     return out
 
 
-def wait_for(condition, timeout: float, what: str):
+def wait_for(condition, timeout: float, what: str, seen=lambda: None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
+        if condition():
+            return
         time.sleep(0.5)
-    raise AssertionError(f"not within {timeout:.0f} s: {what}")
+    raise AssertionError(f"not within {timeout:.0f} s: {what} (now: {seen()!r})")
 
 
 def get(url: str, timeout: float = 240) -> tuple[int, str, dict]:
@@ -114,6 +114,21 @@ def kit(tmp_path_factory):
             except psutil.NoSuchProcess:
                 pass
         print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
+
+
+def test_thirty_pages_fill_the_class_the_next_is_told_to_wait_and_closed_pages_are_culled(kit):
+    pool = POOL_SIZE * len(NOTEBOOKS)
+    wait_for(lambda: len(kernels(kit)) == pool, 300, "the pools filled", lambda: len(kernels(kit)))
+    with concurrent.futures.ThreadPoolExecutor(MAX_KERNELS) as ex:
+        answers = list(ex.map(lambda _: get(kit.url + "voila/render/tiny.ipynb"), range(MAX_KERNELS)))
+    assert [status for status, _, _ in answers] == [200] * MAX_KERNELS
+    assert all("class is full" not in body for _, body, _ in answers)
+    status, body, headers = get(kit.url + "voila/render/tiny.ipynb")
+    assert status == 503 and "The class is full" in body and "Try again in a minute" in body
+    assert headers["Retry-After"] == "60" and "default-src 'self'" in headers["Content-Security-Policy"]
+    assert len(kernels(kit)) <= MAX_KERNELS + pool
+    wait_for(lambda: len(kernels(kit)) == pool, 300, "closed pages' kernels culled back to the pool size",
+             lambda: len(kernels(kit)))
 
 
 LEARNER_URLS = ["", "voila/tree", "voila/tree/sandbox.ipynb", "voila/render/index.ipynb?template=lab",
@@ -207,20 +222,9 @@ def test_a_burst_of_5000_messages_leaves_the_next_click_answered_within_a_second
     assert answered < 1.0
 
 
-def test_thirty_pages_fill_the_class_the_next_is_told_to_wait_closed_pages_are_culled_sigterm_stops_all(kit):
-    pool = POOL_SIZE * len(NOTEBOOKS)
-    wait_for(lambda: len(kernels(kit)) == pool, 120, "the earlier tests' pages culled back to the pools")
-    with concurrent.futures.ThreadPoolExecutor(MAX_KERNELS) as ex:
-        answers = list(ex.map(lambda _: get(kit.url + "voila/render/tiny.ipynb"), range(MAX_KERNELS)))
-    assert [status for status, _, _ in answers] == [200] * MAX_KERNELS
-    assert all("class is full" not in body for _, body, _ in answers)
-    status, body, headers = get(kit.url + "voila/render/tiny.ipynb")
-    assert status == 503 and "The class is full" in body and "Try again in a minute" in body
-    assert headers["Retry-After"] == "60" and "default-src 'self'" in headers["Content-Security-Policy"]
-    assert len(kernels(kit)) <= MAX_KERNELS + pool
-    wait_for(lambda: len(kernels(kit)) == pool, 120, "closed pages' kernels culled back to the pool size")
+def test_sigterm_stops_voila_and_every_kernel(kit):
     family = [kit, *psutil.Process(kit.pid).children(recursive=True)]
-    assert len(family) > pool
+    assert len(kernels(kit)) >= POOL_SIZE * len(NOTEBOOKS)
     kit.send_signal(signal.SIGTERM)
     assert kit.wait(timeout=60) == 0
     _, alive = psutil.wait_procs(family, timeout=30)
