@@ -90,12 +90,12 @@ async def learner(i: int, browser, url: str, arrive: float, t0: float, out: dict
             await expect(then).to_be_visible()
             rec["clicks_ms"].append((time.monotonic() - t) * 1000)
 
-        await click(forest, task.get_by_role("button", name="Play Forest"))
-        await click(task.get_by_role("button", name="Play Forest"), task.get_by_role("listbox"))
+        await click(forest, task.get_by_role("menuitem", name="Play Forest"))
+        await click(task.get_by_role("menuitem", name="Play Forest"), task.get_by_role("listbox"))
         await task.get_by_role("option").filter(has_text="Steppe Lynx").focus()
         for _ in range(3):
-            await page.keyboard.press("Alt+ArrowDown")  # keyboard ordering: the Lynx goes on last
-        await expect(task.get_by_role("option").last).to_contain_text("Steppe Lynx")
+            await page.keyboard.press("Alt+ArrowUp")  # keyboard ordering: the Lynx goes on top
+        await expect(task.get_by_role("option").first).to_contain_text("Steppe Lynx")
         await click(task.get_by_role("button", name="Put them on the stack"),
                     task.get_by_role("button", name="Resolve top"))
         await click(task.get_by_role("button", name="Resolve top"), task.get_by_text("✓ Done."))

@@ -8,12 +8,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_wheel_ships_notebooks_assets_and_question_bank(tmp_path):
+def test_wheel_ships_notebooks_lessons_assets_and_question_bank(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path),
                     str(ROOT)], check=True, capture_output=True)
     names = zipfile.ZipFile(next(tmp_path.glob("rulesdojo-*.whl"))).namelist()
-    lessons = sorted(p.name for p in (ROOT / "lessons").glob("*.ipynb"))
+    lessons = sorted(p.name for p in (ROOT / "lessons").iterdir() if p.suffix in (".ipynb", ".yaml"))
     assert sorted(n.rsplit("/", 1)[-1] for n in names if n.startswith("rulesdojo/notebooks/")) == lessons
+    assert "trainer.ipynb" not in lessons and "rulesdojo/mentor/trainer.ipynb" in names  # mentors only
+    assert "rulesdojo/quiz/exams/energy-and-landfall-check.yaml" in names
     for asset in ("views/static/trigger_order.js", "views/static/symbols/E.svg",
                   "share/jupyter/voila/templates/rulesdojo/index.html.j2"):
         assert f"rulesdojo/{asset}" in names

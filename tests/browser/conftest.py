@@ -111,6 +111,13 @@ def start_voila(notebook: Path, home: Path, env: dict | None = None, pool_size: 
     return proc, url, log
 
 
+def _stop_all(started: list[tuple[subprocess.Popen, Path]]) -> None:
+    """Stop each server; print the end of its log (shown in the report when the test fails)."""
+    for proc, log in started:
+        _stop(proc)
+        print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
+
+
 @pytest.fixture
 def voila_server(tmp_path_factory):
     """Factory: ``voila_server(notebook_path)`` -> URL of the rendered notebook."""
@@ -130,6 +137,43 @@ def voila_server(tmp_path_factory):
         _stop(proc)
     for log in logs:  # shown in the report when the test fails
         print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
+
+
+@pytest.fixture(scope="module")
+def module_voila(tmp_path_factory):
+    """Factory for a test module's one server: ``module_voila(folder)`` -> (base URL, results file).
+
+    Kernels of pages left behind are shut down after 20 s idle, as ``rulesdojo serve --class`` does.
+    """
+    from rulesdojo.serving import class_args
+    started: list[tuple[subprocess.Popen, Path]] = []
+
+    def serve(folder: Path) -> tuple[str, Path]:
+        home = tmp_path_factory.mktemp("voila-home")
+        results = home / "results.sqlite3"
+        proc, url, log = start_voila(folder, home, {"RULESDOJO_RESULTS": str(results)},
+                                     extra_args=tuple(class_args(cull_idle=20, cull_interval=10)))
+        started.append((proc, log))
+        return url, results
+
+    yield serve
+    _stop_all(started)
+
+
+@pytest.fixture
+def voila_processes(tmp_path_factory):
+    """Factory: ``voila_processes(folder, env, pool_size, extra_args, **serving)`` -> (process, base URL),
+    for tests that configure the server themselves (identity, token) or look at its kernels."""
+    started: list[tuple[subprocess.Popen, Path]] = []
+
+    def start(folder: Path, env: dict, pool_size: int = 0, extra_args=(), **serving):
+        proc, url, log = start_voila(folder, tmp_path_factory.mktemp("voila-home"), env, pool_size,
+                                     tuple(extra_args), **serving)
+        started.append((proc, log))
+        return proc, url
+
+    yield start
+    _stop_all(started)
 
 
 def _full_screenshot(page, path: Path, max_height: int = 6000) -> Path:

@@ -42,7 +42,7 @@ def test_tapping_aether_hub_for_colored_mana_pays_energy(tmp_path, voila_server,
     expect(page.get_by_text("from rulesdojo.views import Sandbox")).to_have_count(0)
 
     page.get_by_role("button", name="Aether Hub", exact=True).click()
-    action = page.get_by_role("button", name="Tap Aether Hub for green mana", exact=True)
+    action = page.get_by_role("menuitem", name="Tap Aether Hub for green mana", exact=True)
     expect(action).to_be_visible()
     action.click()
 

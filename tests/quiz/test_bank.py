@@ -14,7 +14,7 @@ from rulesdojo.rules import all_cards
 from rulesdojo.rules.scenario import RULINGS
 
 BANK = load_bank()
-CITE = re.compile(r"\((?:CR|MTR) \d|\bCR \d{3}|\bMTR \d")
+CITE = re.compile(r"\((?:CR|MTR|IPG) \d|\bCR \d{3}|\b(?:MTR|IPG) \d")
 
 
 def test_lint_passes_over_the_shipped_bank():
@@ -32,6 +32,18 @@ def test_bank_covers_every_ruling_every_card_and_kind():
     assert set(Counter(q.kind for q in BANK)) == set(KINDS)
     assert sum(q.trap for q in BANK) * 3 >= len(BANK)
     assert len({q.id for q in BANK}) == len(BANK)
+
+
+def test_every_ruling_has_five_questions_on_more_than_one_card_and_shape():
+    assert len(BANK) >= 80
+    for ruling in sorted(RULINGS):
+        qs = [q for q in BANK if ruling in q.tags["rulings"]]
+        cards = {c for q in qs for c in q.tags["cards"]}
+        # a shape: the kind of question and the cards it plays (a policy question: its situation)
+        shapes = {(q.kind, tuple(sorted(q.tags["cards"])) or q.id) for q in qs}
+        assert len(qs) >= 5, ruling
+        assert len(shapes) >= 3, ruling
+        assert len(cards) >= 2 or ruling == "E6", ruling  # E6 is tournament policy: no cards
 
 
 @pytest.mark.parametrize("q", BANK.questions, ids=lambda q: q.id)
@@ -69,7 +81,7 @@ def test_same_seed_same_variant_and_seeds_spread():
         assert (a.values, a.prompt, a.options) == (b.values, b.prompt, b.options)
         assert a.solution().right_answer_text == b.solution().right_answer_text
     q = BANK["architect-landfall-one-energy"]
-    assert len({tuple(sorted(q.values_for(s).items())) for s in range(40)}) > 5
+    assert len({repr(sorted(q.values_for(s).items())) for s in range(40)}) > 5
 
 
 def test_the_candidate_side_holds_no_answer():
@@ -83,7 +95,7 @@ def test_the_candidate_side_holds_no_answer():
 
 
 def test_grading_each_kind_right_and_wrong():
-    v = BANK["architect-landfall-one-energy"].variant(values={"n": 3, "land": "Forest"})
+    v = BANK["architect-landfall-one-energy"].variant(values={"n": 3, "land": {"card": "Forest", "text": "a Forest"}})
     assert v.grade(4).correct and v.grade("4").correct
     bad = v.grade(3)
     assert not bad.correct and bad.right_answer_text == "4"

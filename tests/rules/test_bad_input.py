@@ -378,8 +378,8 @@ ENGINE_CASES = [
     ("land with a nonempty stack", land_with_stack, IllegalAction, "116.2a"),
     ("sorcery at instant speed", sorcery_at_instant_speed, IllegalAction, "307.1"),
     ("sorcery with a nonempty stack", sorcery_with_stack, IllegalAction, "307.1"),
-    ("creature in combat", creature_in_combat, IllegalAction, "307.1"),
-    ("energy can't pay mana", insufficient_mana_with_energy, CannotPay, "601.2h"),
+    ("creature in combat", creature_in_combat, IllegalAction, "302.1"),
+    ("energy can't pay mana", insufficient_mana_with_energy, CannotPay, "202.1a"),
     ("tap a tapped land", tap_tapped_land, IllegalAction, "118.3"),
     ("summoning-sick {T} ability", sick_tap_ability, IllegalAction, "302.6"),
     ("opponent's permanent", opponents_permanent, IllegalAction, "602.2"),
@@ -432,8 +432,8 @@ def test_unknown_card_in_the_engine():
 
 
 @pytest.mark.parametrize("kwargs, rule", [
-    ({"players": ["Alice"]}, "103.1"),
-    ({"players": ["Alice", "Alice"]}, "103.1"),
+    ({"players": ["Alice"]}, "102.1"),
+    ({"players": ["Alice", "Alice"]}, "102.1"),
     ({"players": ["Alice", "Nadia"], "step": "second main"}, "500.1"),
     ({"players": ["Alice", "Nadia"], "active": "Bob"}, "102.1"),
 ])

@@ -49,9 +49,10 @@ def test_pay_eight_energy_makes_a_beast_and_leaves_zero():
     arch = g.add_permanent("Alice", "Architect of the Untamed")
     g.player("Alice").counters["energy"] = 8
     events = g.apply(ActivateAbility(arch))
-    # Paying is a cost, paid on activation (CR 602.2, 107.14): 8 - 8 = 0 at once.
+    # The ability goes on the stack, then its cost is paid (CR 602.2a, 602.2b): 8 - 8 = 0 at once.
     assert g.player("Alice").energy == 0
-    assert "107.14" in rules_of(events) and "602.2" in rules_of(events)
+    assert rules_of(events) == ["602.2a", "602.2b"]
+    assert "activates" in events[0].text and "pays 8 energy" in events[1].text
     assert len(g.stack) == 1 and g.stack[0].kind == "ability"
     both_pass(g)
     beasts = [p for p in g.state.battlefield if p.card == "Beast"]
@@ -175,5 +176,6 @@ def test_paying_energy_is_logged_with_the_rule():
     arch = g.add_permanent("Alice", "Architect of the Untamed")
     g.player("Alice").counters["energy"] = 8
     events = g.apply(ActivateAbility(arch))
-    pay = [ev for ev in events if ev.rule == "107.14"]
-    assert len(pay) == 1 and "8" in pay[0].text
+    pay = [ev for ev in events if ev.kind == "energy"]
+    assert len(pay) == 1 and pay[0].rule == "602.2b" and "8" in pay[0].text
+    assert "CR 107.14" in pay[0].text  # what paying {E} is: removing energy counters

@@ -7,6 +7,7 @@ import ipywidgets as ipw
 import pytest
 
 from rulesdojo.quiz import load_bank
+from rulesdojo.quiz.exam import Exam
 from rulesdojo.quiz.model import Bank
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.views import Quiz, Trainer
@@ -29,11 +30,18 @@ def one_of_each_kind():
     return Bank(list(seen.values()))
 
 
-def start(quiz, name="Ana", mode="practice", count=None, minutes=0):
+def exam_of(bank, minutes=None, count=None, **more):
+    """An exam a mentor might write, over every question of ``bank`` (or ``count`` of them)."""
+    ids = [q.id for q in bank][:count]
+    return Exam.from_dict({"id": "check", "title": "Check", "questions": {"ids": ids},
+                           **({"time_limit": minutes} if minutes else {}), **more}, bank=bank)
+
+
+def start(quiz, name="Ana", mode="practice", count=None):
     quiz.name.value = name
     quiz.mode.value = mode
-    quiz.count.value = count or len(quiz.bank)
-    quiz.minutes.value = minutes
+    if mode == "practice":
+        quiz.count.value = count or len(quiz.bank)
     quiz.start_button.click()
 
 
@@ -62,7 +70,7 @@ def wrong_text(quiz):
     return "999"
 
 
-def test_practice_gives_feedback_after_each_answer_and_keeps_score(tmp_path):
+def test_practice_gives_feedback_after_each_answer_and_brings_a_miss_back(tmp_path):
     store = ResultStore(tmp_path / "r.sqlite3")
     quiz = Quiz(one_of_each_kind(), store=store, exam_allowed=False)
     start(quiz)
@@ -70,21 +78,26 @@ def test_practice_gives_feedback_after_each_answer_and_keeps_score(tmp_path):
     answer_with(quiz, right_text(quiz))
     assert "✓ Right" in quiz.feedback.value and "score 1 of 1" in quiz.status.value
     quiz.next_button.click()
+    missed = quiz.session.current.id
     wrong = wrong_text(quiz)
     expected = right_text(quiz)
     answer_with(quiz, wrong)
     assert "✗ Not right" in quiz.feedback.value
     assert re.sub(r"\{\w\}", "", expected)[:20] in re.sub(r"<[^>]+>", "", quiz.feedback.value)
+    assert quiz.session.total == total + 1      # the missed question comes back, a few questions on
+    assert [v.id for v in quiz.session.variants[quiz.session.index + 1:]].count(missed) == 1
     while not quiz.session.done:
         quiz.next_button.click()
         if not quiz.session.done:
             answer_with(quiz, right_text(quiz))
-    assert f"{total - 1} of {total} right" in quiz.review.value
-    assert len(store.history("Ana")) == total
+    assert f"{total} of {total + 1} right" in quiz.review.value
+    assert len(store.history("Ana")) == total + 1
+    assert "Your mastery per ruling" in quiz.review.value
 
 
 def test_exam_shows_nothing_until_the_review(tmp_path):
-    quiz = Quiz(one_of_each_kind(), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True)
+    bank = one_of_each_kind()
+    quiz = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True, exams=[exam_of(bank)])
     start(quiz, mode="exam")
     first = quiz.session.current
     answer_with(quiz, wrong_text(quiz))
@@ -100,9 +113,10 @@ def test_exam_shows_nothing_until_the_review(tmp_path):
 
 def test_timer_expiry_ends_the_exam(tmp_path):
     clock = Clock()
-    quiz = Quiz(one_of_each_kind(), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True,
-                clock=clock)
-    start(quiz, mode="exam", minutes=1)
+    bank = one_of_each_kind()
+    quiz = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True, clock=clock,
+                exams=[exam_of(bank, minutes=1)])
+    start(quiz, mode="exam")
     assert "Time left: 1:00" in quiz.countdown.value
     answer_with(quiz, right_text(quiz))
     clock.now += 30
@@ -115,18 +129,23 @@ def test_timer_expiry_ends_the_exam(tmp_path):
     assert f"1 of {quiz.session.total} right" in quiz.review.value
 
 
-def test_second_session_greets_with_history_and_trainer_shows_it(tmp_path):
-    store = ResultStore(tmp_path / "r.sqlite3")
-    quiz = Quiz(one_of_each_kind(), store=store, exam_allowed=True)
-    start(quiz, name="Nico", mode="exam", count=2)
+def test_history_is_shown_for_the_hub_identity_only(tmp_path, monkeypatch):
+    bank = one_of_each_kind()
+    monkeypatch.setenv("RULESDOJO_IDENTITY", "hub")
+    monkeypatch.setenv("JUPYTERHUB_USER", "Nico")
+    quiz = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True,
+                exams=[exam_of(bank, count=2)])
+    assert quiz.name.layout.display == "none" and "Signed in as <b>Nico</b>" in quiz.signed_in.value
+    quiz.mode.value = "exam"
+    quiz.start_button.click()
     answer_with(quiz, right_text(quiz))
     answer_with(quiz, wrong_text(quiz))
-    again = Quiz(one_of_each_kind(), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True)
-    again.name.value = "Nico"
+    again = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True, exams=[])
     assert "Welcome back, Nico: 2 answers so far, 1 right" in again.history.value
-    trainer = Trainer(ResultStore(tmp_path / "r.sqlite3"))
-    assert "Nico" in trainer.candidates.value and "50%" in trainer.candidates.value
-    assert "<svg" in trainer.chart.value and "download=" in trainer.download.value
+    monkeypatch.setenv("RULESDOJO_IDENTITY", "typed")
+    typed = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True, exams=[])
+    typed.name.value = "Nico"  # anyone can type a name: no history shown for it
+    assert typed.history.value == "" and typed.name.layout.display != "none"
 
 
 def test_a_notebook_kernel_offers_practice_only():
@@ -138,8 +157,9 @@ def test_a_notebook_kernel_offers_practice_only():
 def test_a_damaged_results_file_doesnt_stop_the_quiz(tmp_path):
     bad = tmp_path / "bad.sqlite3"
     bad.write_bytes(b"garbage" * 500)
-    quiz = Quiz(one_of_each_kind(), store=ResultStore(bad), exam_allowed=True)
-    start(quiz, mode="exam", count=1)
+    bank = one_of_each_kind()
+    quiz = Quiz(bank, store=ResultStore(bad), exam_allowed=True, exams=[exam_of(bank, count=1)])
+    start(quiz, mode="exam")
     answer_with(quiz, right_text(quiz))
     assert "Results are not being saved" in quiz.notice.value and "1 of 1 right" in quiz.review.value
 
@@ -178,8 +198,9 @@ def synced_strings(root):
 
 @pytest.mark.parametrize("qid", [q.id for q in BANK])
 def test_the_answer_stays_in_the_kernel_until_submitted(qid):
-    quiz = Quiz(Bank([BANK[qid]]), store=None, exam_allowed=True)
-    start(quiz, mode="exam", count=1)
+    bank = Bank([BANK[qid]])
+    quiz = Quiz(bank, store=None, exam_allowed=True, exams=[exam_of(bank)])
+    start(quiz, mode="exam")
     v = quiz.session.current
     solution = v.solution()
     page = synced_strings(quiz)

@@ -18,14 +18,6 @@ def make_model():
     return board
 
 
-def card_button(board, name):
-    return next(b for b in board.card_buttons if b.description == name)
-
-
-def menu_button(board, text):
-    return next(b for b in board.menu.children[1:] if getattr(b, "description", "") == text)
-
-
 def shown_energy(html, who):
     return int(re.search(rf'{who} has (\d+) energy', html).group(1))
 
@@ -78,11 +70,9 @@ def test_stack_shows_a_spell_that_did_not_resolve(make_model):
     m = make_model({"energy": 2, "mana": "{R}{R}", "hand": ["Harnessed Lightning"]},
                    {"mana": "{U}", "hand": ["Unsummon"], "battlefield": ["Grizzly Bears"]})
     w, b = StackView(m), Board(m)
-    card_button(b, "Harnessed Lightning").click()
-    menu_button(b, "Cast Harnessed Lightning targeting Nadia's Grizzly Bears").click()
+    b.press("Cast Harnessed Lightning targeting Nadia's Grizzly Bears")
     w.pass_button.click()
-    card_button(b, "Unsummon").click()
-    menu_button(b, "Cast Unsummon targeting Nadia's Grizzly Bears").click()
+    b.press("Cast Unsummon targeting Nadia's Grizzly Bears")
     assert "Unsummon" in w.display.value.split("</li>")[0]  # top first
     w.resolve_button.click()
     w.resolve_button.click()
@@ -95,14 +85,14 @@ def test_stack_shows_a_spell_that_did_not_resolve(make_model):
 def test_trigger_order_reorders_and_confirms(make_model):
     m = make_model({"hand": ["Forest"], "battlefield": ["Architect of the Untamed", "Steppe Lynx"]}, {})
     b, w = Board(m), TriggerOrder(m)
-    card_button(b, "Forest").click()
-    menu_button(b, "Play Forest").click()
+    b.press("Play Forest")
     assert not w.confirm_button.disabled
     ids = list(w.order_list.order)
     names = {i["id"]: i["label"].split(":")[0] for i in w.order_list.items}
     w.order_list.order = list(reversed(ids))  # what a drag (or Alt+Down) sends back
-    first_to_resolve = names[w.order_list.order[-1]]
-    assert re.search(r"<li>([^<]+)</li>", w.implied.value).group(1) == first_to_resolve
+    first_to_resolve = names[w.order_list.order[0]]  # the top of the list is the top of the stack
+    assert re.findall(r"<li>([^<]+)</li>", w.implied.value)[-1] == first_to_resolve
+    assert f"{first_to_resolve}, is on top of the stack and resolves first" in w.implied.value
     w.confirm_button.click()
     assert m.pending is None and m.stack[0]["name"] == first_to_resolve
 
@@ -129,8 +119,7 @@ def test_pay_any_amount_counts_banked_energy(make_model):
     m = make_model({"energy": 2, "mana": "{R}", "hand": ["Galvanic Discharge"]},
                    {"battlefield": ["Vorinclex, Monstrous Raider"]})
     b, p, s = Board(m), PaymentPrompt(m), StackView(m)
-    card_button(b, "Galvanic Discharge").click()
-    menu_button(b, "Cast Galvanic Discharge targeting Nadia's Vorinclex, Monstrous Raider").click()
+    b.press("Cast Galvanic Discharge targeting Nadia's Vorinclex, Monstrous Raider")
     s.resolve_button.click()
     assert p.slider.min == 0 and p.slider.max == m.energy_of("Alice")
     # Nadia's Vorinclex halves the three energy Alice gets: 2 + 1.
@@ -156,26 +145,49 @@ def test_when_you_do_puts_a_reflexive_trigger_on_the_stack(make_model):
     assert "reflexive" in s.display.value and m.priority == "Alice"  # players may respond now
 
 
-# 6. Board: a click offers the card's legal actions, or says which rule stops it.
-def test_board_click_plays_a_land_and_explains_summoning_sickness(make_model):
+# 6. Board: a card offers its legal actions, or says which rule stops it; its full text is on it.
+def test_board_plays_a_land_and_explains_summoning_sickness(make_model):
     m = make_model({"hand": ["Forest"], "battlefield": [{"card": "Servant of the Conduit", "sick": True}],
                     "energy": 1}, {})
     b = Board(m)
-    assert 'role="tooltip"' in b.sides.children[0].children[2].children[0].children[0].value
-    card_button(b, "Servant of the Conduit").click()
-    assert "CR 302.6" in b.menu.children[1].value
-    card_button(b, "Forest").click()
-    menu_button(b, "Play Forest").click()
+    servant = b.card("Servant of the Conduit")
+    assert servant["actions"] == [] and "summoning sick" in servant["state"]
+    assert "302.6" in "".join(v for _k, v in servant["why_not"]["text"])
+    oracle = [part for line in servant["oracle"] for part in line]
+    assert ["sym", "T"] in oracle and ["sym", "E"] in oracle  # drawn as symbols, not "{T}"
+    assert "".join(v for k, v in oracle if k == "text").startswith("When this creature enters")
+    b.press("Play Forest")
     assert [x["card"] for x in m.battlefield] == ["Servant of the Conduit", "Forest"]
-    assert "Forest" in b.sides.children[0].children[2].children[1].children[0].value
+    alice = b.table.players[0]
+    assert [c["name"] for c in alice["battlefield"]] == ["Servant of the Conduit", "Forest"]
+    assert alice["hand"] == []
+
+
+def test_board_marks_changed_power_and_says_why(make_model):
+    m = make_model({"hand": ["Forest"], "battlefield": ["Steppe Lynx"]}, {})
+    b = Board(m)
+    assert b.card("Steppe Lynx")["pt"] == "0/1" and b.card("Steppe Lynx")["pt_why"] == []
+    b.press("Play Forest")
+    m.pass_all()
+    lynx = b.card("Steppe Lynx")
+    assert lynx["pt"] == "2/3" and lynx["printed_pt"] == "0/1"
+    assert lynx["pt_why"] == ["+2/+2 until end of turn"]
+
+
+def test_board_ignores_a_stale_or_forged_message(make_model):
+    m = make_model({"hand": ["Forest"]}, {})
+    b = Board(m)
+    before = m.version
+    for content in ({"do": 999}, {"do": "0"}, {"nothing": 1}, "junk"):
+        b._message(b.table, content, [])
+        assert "no longer available" in b.feedback.value and m.version == before
 
 
 # 7. Event log: newest first, each line with its rule.
 def test_event_log_is_newest_first_with_rules(make_model):
     m = make_model({"hand": ["Forest"], "battlefield": ["Architect of the Untamed"]}, {})
     log, b, s = EventLog(m), Board(m), StackView(m)
-    card_button(b, "Forest").click()
-    menu_button(b, "Play Forest").click()
+    b.press("Play Forest")
     s.resolve_button.click()
     items = re.findall(r"<li>(.*?)</li>", log.display.value)
     assert "CR 107.14" in items[0] and "gets 1 energy" in items[0]
@@ -188,8 +200,7 @@ def test_sandbox_loads_plays_and_undoes():
     s.scenarios.value = dict(s.scenarios.options)["Energy isn't mana — pools empty, energy stays"]
     s.load_button.click()
     assert s.model.scenario_name.startswith("Energy isn't mana")
-    card_button(s.board, "Forest").click()
-    menu_button(s.board, "Tap Forest for green mana").click()
+    s.board.press("Tap Forest for green mana")
     assert s.model.players[0]["mana_pool"]["G"] == 1
     s.undo_button.click()
     assert s.model.players[0]["mana_pool"]["G"] == 0

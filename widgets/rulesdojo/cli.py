@@ -62,12 +62,14 @@ def check(paths: list[str], as_json: bool, out=sys.stdout) -> int:
     return status
 
 
-def bank_lint(path: str | None, out=None) -> int:
-    """Lint a question bank folder (default: the shipped one); return 0 clean, 1 problems, 2 unreadable."""
-    from .quiz.lint import lint_bank
+def lint(linter, path: str | None, out=None) -> int:
+    """Lint a question bank or a lesson folder (default: the shipped one); print each problem.
+
+    Return 0 clean, 1 problems, 2 unreadable.
+    """
     out = out or sys.stdout
     try:
-        report = lint_bank(path)
+        report = linter(path)
     except Exception as exc:  # never a traceback
         print(f"ERROR {path}: the linter stopped: {exc.__class__.__name__}: {exc}", file=out)
         return 2
@@ -110,30 +112,74 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--pool-size", type=int, default=None,
                          help="preheated kernels kept ready per notebook (0: none; default 1, 3 with --class)")
     p_serve.add_argument("--class", dest="for_class", action="store_true",
-                         help="serve a class from this machine: a larger kernel pool, idle kernels of closed "
-                              "pages shut down after 2 minutes, the learner's name from the hub's header "
+                         help="serve a class from this machine: a larger kernel pool, a patient executor "
                               "(docs/deploy.md)")
     p_serve.add_argument("--lesson", default=None, metavar="NOTEBOOK",
                          help="with --class: today's lesson (e.g. 07-landfall.ipynb); its pages are "
                               "executed in advance, one per learner")
     p_serve.add_argument("--learners", type=int, default=30, help="with --lesson: how many to expect")
     p_serve.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks to serve")
+    p_serve.add_argument("--user-header", default=None, metavar="HEADER",
+                         help="the one request header your authenticating proxy sets to the learner's name "
+                              "(e.g. X-Forwarded-User); no other header or typed name is used")
+    p_serve.add_argument("--identity", choices=("hub", "typed"), default=None,
+                         help="hub: the learner is JUPYTERHUB_USER (a per-user server under JupyterHub); "
+                              "typed: learners type their name (default: hub when JUPYTERHUB_USER is set)")
+    p_serve.add_argument("--results", default=None, metavar="FILE",
+                         help="the results file (default: $RULESDOJO_RESULTS or ~/.local/share/rulesdojo/)")
+    p_serve.add_argument("--exams", default=None, metavar="DIR",
+                         help="folder of exam files (default: $RULESDOJO_EXAMS or the shipped example)")
+    p_serve.add_argument("--mentor", action="store_true",
+                         help="serve the trainer and exam tools to mentors instead, on their own port "
+                              "(default 8867), refusing requests without the token printed at start")
     add_limit_options(p_serve)
     p_bank = sub.add_parser("bank", help="work with a question bank")
     bank_sub = p_bank.add_subparsers(dest="bank_command", required=True)
     p_lint = bank_sub.add_parser("lint", help="check every question in a bank folder")
     p_lint.add_argument("path", nargs="?", default=None, metavar="PATH",
                         help="a folder of question files, or one file (default: the shipped bank)")
+    p_lesson = sub.add_parser("lesson", help="work with lesson files")
+    lesson_sub = p_lesson.add_subparsers(dest="lesson_command", required=True)
+    p_llint = lesson_sub.add_parser("lint", help="check every lesson file in a folder: each solution "
+                                    "reaches its goal, each check has one computed answer")
+    p_llint.add_argument("path", nargs="?", default=None, metavar="PATH",
+                         help="a folder of lesson files, or one file (default: the shipped lessons)")
+    p_exam = sub.add_parser("exam", help="work with exam files")
+    exam_sub = p_exam.add_subparsers(dest="exam_command", required=True)
+    p_elint = exam_sub.add_parser("lint", help="check exam files against the question bank")
+    p_elint.add_argument("path", nargs="?", default=None, metavar="PATH",
+                         help="a folder of exam files, or one file (default: $RULESDOJO_EXAMS or the example)")
     args = parser.parse_args(argv)
+    if args.command == "exam" and args.exam_command == "lint":
+        from .quiz.exam import lint_exams
+        return lint_exams(args.path)
     if args.command == "bank" and args.bank_command == "lint":
-        return bank_lint(args.path)
+        from .quiz.lint import lint_bank
+        return lint(lint_bank, args.path)
+    if args.command == "lesson" and args.lesson_command == "lint":
+        from .lessons.lint import lint_lessons
+        return lint(lint_lessons, args.path)
     if args.command == "serve":
         from pathlib import Path
 
-        from .serving import serve
+        from .identity import IdentityError, Source
+        from .serving import MENTOR_PORT, serve, serve_mentor
+        results = Path(args.results) if args.results else None
+        exams = Path(args.exams) if args.exams else None
+        if args.mentor:
+            return serve_mentor(args.host, MENTOR_PORT if args.port == 8866 else args.port,
+                                results=results, exams=exams)
+        if args.user_header and args.identity:
+            parser.error("give --user-header or --identity, not both: identity comes from one place")
+        try:
+            source = Source.parse(f"header:{args.user_header}") if args.user_header else (
+                Source.parse(args.identity) if args.identity else None)
+        except IdentityError as exc:
+            parser.error(str(exc))
         return serve(args.host, args.port, args.pool_size, Path(args.lessons) if args.lessons else None,
                      for_class=args.for_class, lesson=args.lesson,
-                     learners=args.learners, **limit_kwargs(args))
+                     learners=args.learners, source=source, results=results, exams=exams,
+                     **limit_kwargs(args))
     if args.command == "check":
         return check(args.paths, args.json)
     return 2

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import signal
 import subprocess
 import tempfile
@@ -16,21 +17,26 @@ import sys
 from importlib import resources
 from pathlib import Path
 
+from .identity import ENV as IDENTITY_ENV
+from .identity import Source, configured
 from .rules.folder import FOLDER_ENV
 
 IMAGES = r".*\.(png|jpg|jpeg|gif|svg)"
 DENIED = (r".*\.(ipynb|py|yaml|yml|json|sqlite3|db)$", r"(^|.*/)\..*")  # and hidden files
 
 
+def _notebooks(shipped_as: str, source: str, first: str) -> Path:
+    """Find a folder of notebooks: shipped in the wheel, or in the source tree."""
+    for folder in (Path(str(resources.files("rulesdojo"))) / shipped_as,
+                   Path(__file__).resolve().parents[2] / source):
+        if (folder / first).exists():
+            return folder
+    raise FileNotFoundError(f"No notebooks found: neither the package's {shipped_as}/ nor {source}/.")
+
+
 def lessons_folder() -> Path:
     """Find the lesson notebooks: shipped in the wheel, or the source tree's ``lessons/``."""
-    shipped = Path(str(resources.files("rulesdojo"))) / "notebooks"
-    if (shipped / "index.ipynb").exists():
-        return shipped
-    source = Path(__file__).resolve().parents[2] / "lessons"
-    if (source / "index.ipynb").exists():
-        return source
-    raise FileNotFoundError("No lesson notebooks found: neither the package's notebooks/ nor lessons/.")
+    return _notebooks("notebooks", "lessons", "index.ipynb")
 
 
 def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_size: int = 1,
@@ -61,23 +67,17 @@ def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_siz
 CLASS_POOL_SIZE = 3       # preheated kernels per notebook: the first arrivals of a burst
 CLASS_FILL_DELAY = 2.0    # seconds before refilling a pool, so the refill doesn't slow the page taken
 CLASS_IOPUB_TIMEOUT = 60  # seconds the executor waits for a busy kernel's outputs while pools fill
-# Headers an authenticating proxy (JupyterHub's, or one in front of Voila) sets to the learner's name;
-# the kernel sees them as HTTP_X_JUPYTERHUB_USER / HTTP_X_FORWARDED_USER (rulesdojo.quiz.store reads them).
-USER_HEADERS = ("X-JupyterHub-User", "X-Forwarded-User")
-
-
 def class_args() -> list[str]:
-    """Return the Voila options a class adds to ``voila_args``: a patient executor, the learner's name header.
+    """Return the Voila options a class adds to ``voila_args``: a longer executor wait.
 
-    >>> "--VoilaConfiguration.http_header_envs=X-JupyterHub-User" in class_args()
-    True
+    >>> class_args()
+    ['--VoilaExecutor.iopub_timeout=60']
     """
     return [
         # While a class's pools fill, dozens of kernels run their notebooks at once; with nbclient's
         # default (4 s) the executor stops waiting for a busy kernel's outputs and the preheated page
         # comes out without its widgets ("Timeout waiting for IOPub output", measured here).
         f"--VoilaExecutor.iopub_timeout={CLASS_IOPUB_TIMEOUT}",
-        *(f"--VoilaConfiguration.http_header_envs={header}" for header in USER_HEADERS),
     ]
 
 
@@ -197,18 +197,44 @@ def _stop_family(proc: subprocess.Popen, grace: float) -> None:
             pass
 
 
+def identity_args(source: Source) -> list[str]:
+    """Return the Voila options that hand the configured identity header (only it) to the kernels.
+
+    >>> identity_args(Source("header", "X-Forwarded-User"))
+    ['--VoilaConfiguration.http_header_envs=X-Forwarded-User']
+    >>> identity_args(Source("hub"))
+    []
+    """
+    return [f"--VoilaConfiguration.http_header_envs={source.header}"] if source.kind == "header" else []
+
+
+def candidate_env(source: Source, results: Path | None = None, exams: Path | None = None) -> dict:
+    """Return the environment for the candidates' server: identity source, results file, exams folder."""
+    env = voila_env()
+    env[IDENTITY_ENV] = source.setting()
+    if source.kind != "hub":
+        env.pop("JUPYTERHUB_USER", None)  # only the configured place is read
+    for name, path in (("RULESDOJO_RESULTS", results), ("RULESDOJO_EXAMS", exams)):
+        if path is not None:
+            env[name] = str(Path(path).resolve())
+    return env
+
+
 def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = None, folder: Path | None = None,
           for_class: bool = False, lesson: str | None = None, learners: int = 30,
+          source: Source | None = None, results: Path | None = None, exams: Path | None = None,
           max_kernels: int | None = None, cull_idle: float = CULL_IDLE, scenarios: Path | None = None) -> int:
     """Start Voila on the lessons and wait; print the address of the landing page.
 
-    ``for_class`` serves a class from one machine: a larger pool, the learner's name header;
-    with ``lesson`` (a notebook's file name), ``learners`` pages of it are executed in advance.
-    In every mode closed pages' kernels are culled after ``cull_idle`` seconds, at most
-    ``max_kernels`` pages have a kernel (default: what the memory holds), and the sandbox opens
-    scenarios from ``scenarios`` only (default: the shipped ones).
+    ``for_class`` serves a class from one machine: a larger pool; with ``lesson`` (a notebook's file
+    name), ``learners`` pages of it are executed in advance. ``source`` says where the learner's
+    identity comes from (``rulesdojo.identity``). The trainer is never served here. In every mode
+    closed pages' kernels are culled after ``cull_idle`` seconds, at most ``max_kernels`` pages have
+    a kernel (default: what the memory holds), and the sandbox opens scenarios from ``scenarios``
+    only (default: the shipped ones).
     """
     folder = folder or lessons_folder()
+    source = source or configured()
     pool = (CLASS_POOL_SIZE if for_class else 1) if pool_size is None else pool_size
     args = voila_args(folder, host, port, pool,
                       fill_delay=CLASS_BURST_REFILL if lesson else CLASS_FILL_DELAY if for_class else 4.0,
@@ -218,7 +244,8 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
     args += limit_args(max_kernels or default_max_kernels(pooled), cull_idle)
     if for_class:
         args += class_args()
-    env = voila_env()
+    args += identity_args(source)
+    env = candidate_env(source, results, exams)
     if scenarios is not None:
         if not scenarios.is_dir():
             print(f"rulesdojo serve: --scenarios {scenarios}: no such folder", file=sys.stderr)
@@ -234,3 +261,35 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
             args += [f"--Voila.config_file_paths={config_dir}"]
         print(f"Rules Dojo: open http://{host}:{port}/voila/render/index.ipynb  (Ctrl+C to stop)", flush=True)
         return run_until_stopped(args, folder, env)
+
+
+# --- the mentors' server: the trainer and the exam tools, on a port of their own, behind a token ---
+
+MENTOR_PORT = 8867
+
+
+def mentor_folder() -> Path:
+    """Find the mentor notebooks (the trainer): shipped in the wheel, or the source tree's ``mentor/``."""
+    return _notebooks("mentor", "mentor", "trainer.ipynb")
+
+
+def mentor_args(folder: Path, token: str, host: str = "127.0.0.1", port: int = MENTOR_PORT) -> list[str]:
+    """Return the Voila command line for the mentors: no preheated kernels (every page reads the
+    results when it opens) and every request refused without ``token``.
+
+    >>> "--Voila.token=s3cret" in mentor_args(Path("mentor"), "s3cret")
+    True
+    """
+    return [*voila_args(folder, host, port, pool_size=0), f"--Voila.token={token}"]
+
+
+def serve_mentor(host: str = "127.0.0.1", port: int = MENTOR_PORT, folder: Path | None = None,
+                 results: Path | None = None, exams: Path | None = None, token: str | None = None) -> int:
+    """Serve the trainer and exam tools to mentors; print the address with its token and wait."""
+    folder = folder or mentor_folder()
+    token = token or secrets.token_urlsafe(24)
+    env = candidate_env(Source("typed"), results, exams)
+    print(f"Rules Dojo, mentors only: open http://{host}:{port}/voila/render/trainer.ipynb?token={token}"
+          "  (requests without this token are refused; Ctrl+C to stop)", flush=True)
+    return run_until_stopped([*mentor_args(folder, token, host, port), *limit_args(default_max_kernels())],
+                             folder, env)

@@ -1,26 +1,42 @@
-"""The Python behind each lesson notebook: a cell is one call, ``show(lesson, key)``."""
+"""The Python behind each lesson notebook: a cell is one call, ``show(lesson, key)``.
+
+The lessons themselves are YAML files beside the notebooks (``data.py``, docs/lessons.md).
+"""
 
 from __future__ import annotations
 
-import html
+from functools import cache
 
 import ipywidgets as ipw
 
-from .catalog import LESSONS
-from .framework import Check, CheckView, Lesson, Progress, Task, TaskView
+from ..views.base import html_widget
+from ..views.text import author_html, escape
+from .data import Check, Lesson, Task, current_folder, load_lessons
+from ..quiz.store import ResultStore
+from .progress import Progress, lesson_id, when_learner_known
 
 _PROGRESS: dict[int, Progress] = {}
 _WIDGETS: dict[tuple[int, str], ipw.Widget] = {}
 
 
+@cache
+def _lessons(folder: str) -> dict[int, Lesson]:
+    return load_lessons(folder)
+
+
+def lessons() -> dict[int, Lesson]:
+    """Return the lessons of the folder the notebook runs in (else the shipped ones), by number."""
+    return _lessons(str(current_folder()))
+
+
 def progress(number: int) -> ipw.Widget:
-    """Show how far the learner is in a lesson (the same bar however often the cell runs)."""
+    """Show how far the learner is in a lesson, with links to its neighbours (one bar per kernel)."""
     return _progress(number).widget
 
 
 def _progress(number: int) -> Progress:
     if number not in _PROGRESS:
-        _PROGRESS[number] = Progress(LESSONS[number])
+        _PROGRESS[number] = Progress(lessons()[number], _nav(number))
     return _PROGRESS[number]
 
 
@@ -32,17 +48,62 @@ def show(number: int, key: str) -> ipw.Widget:
     True
     """
     if (number, key) not in _WIDGETS:
-        part = LESSONS[number].part(key)
+        from .framework import CheckView, TaskView
+        part = lessons()[number].part(key)
         view = TaskView if isinstance(part, Task) else CheckView
         _WIDGETS[(number, key)] = view(part, _progress(number))
     return _WIDGETS[(number, key)]
 
 
+def _link(href: str, text: str) -> str:
+    return f"<a href='{escape(href)}'>{escape(text)}</a>"
+
+
+def _nav(number: int) -> str:
+    ls = lessons()
+    before = [n for n in ls if n < number]
+    after = [n for n in ls if n > number]
+    parts = []
+    if before:
+        parts.append(_link(ls[before[-1]].notebook, f"← {ls[before[-1]].title}"))
+    parts.append(_link("index.ipynb", "All lessons"))
+    parts.append(_link(ls[after[0]].notebook, f"Next: {ls[after[0]].title} →") if after
+                 else _link("quiz.ipynb", "Next: the quiz →"))
+    return "<nav aria-label='Lessons'>" + " · ".join(parts) + "</nav>"
+
+
+def next_steps(number: int) -> ipw.HTML:
+    """Link to what comes after a lesson: the next lesson, or the quiz after the last one."""
+    return html_widget(_nav(number))
+
+
 def contents() -> ipw.HTML:
-    """List the lessons in order with one line each, linked to their notebooks."""
-    rows = "".join(f"<li><a href='{l.notebook}'>{html.escape(l.title)}</a> — {html.escape(l.summary)}</li>"
-                   for l in LESSONS.values())
-    return ipw.HTML(f"<ol>{rows}</ol>")
+    """Show the course map: each lesson linked with the learner's state in it, then the quiz and sandbox."""
+    widget = html_widget(_course_map({}))
+    when_learner_known(lambda who: setattr(widget, "value", _course_map(ResultStore().lesson_parts(who))))
+    return widget
 
 
-__all__ = ["Check", "Lesson", "Task", "LESSONS", "contents", "progress", "show"]
+def _course_map(done: dict) -> str:
+    rows = []
+    for lesson in lessons().values():
+        finished = done.get(lesson_id(lesson), {})
+        parts = sum(1 for p in lesson.parts if p.key in finished)
+        checks = [finished[c.key] for c in lesson.checks if c.key in finished]
+        if parts == 0:
+            state = "not started"
+        elif parts < len(lesson.parts):
+            state = f"in progress: {parts} of {len(lesson.parts)} steps"
+        else:
+            state = "done ✓"
+        if checks:
+            state += f" · first try: {sum(1 for c in checks if c)} of {len(lesson.checks)} checks"
+        rows.append(f"<li>{_link(lesson.notebook, lesson.title)} — {author_html(lesson.summary)} "
+                    f"<span class='rd-state'>({escape(state)})</span></li>")
+    return (f"<h2>Lessons</h2><ol>{''.join(rows)}</ol>"
+            f"<h2>Then</h2><ul><li>{_link('quiz.ipynb', 'The judge quiz')} — engine-checked "
+            "questions on every ruling</li><li>"
+            f"{_link('sandbox.ipynb', 'The sandbox')} — play any scenario out</li></ul>")
+
+
+__all__ = ["Check", "Lesson", "Task", "contents", "lessons", "next_steps", "progress", "show"]

@@ -1,218 +1,245 @@
-"""Lesson parts: a task the learner does on a live board, and a check question the engine answers.
+"""The widgets of a lesson: a task on a live board, a check question, and the progress line.
 
-A notebook cell is one call, ``show(lesson, key)``. The widget it returns is kept
-per kernel, so re-running the cell (or re-rendering it) shows the same board with
-the learner's progress, not a fresh one.
+A task says what to do now, catches dead ends ("Back to the decision"), offers hints and, last,
+the next move of its solution. A check gives a hint after a wrong try and the answer only after
+a second miss or "Show me"; an empty answer is not an answer.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable
-
 import ipywidgets as ipw
 
-from ..rules.game import Game
-from ..rules.scenario import Scenario, start
+from ..quiz.play import Played
+from ..rules.scenario import Scenario
 from ..state import GameModel
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
 from ..views.base import button, html_widget
-from ..views.render import STYLE, game_html
-from ..views.text import author_html, escape, game_text_html, rule_tag
-
-EXPLAIN_KINDS = {"energy", "fizzle", "landfall", "replaced", "prevented", "mana", "trigger", "pump",
-                 "counters", "order", "rule", "choice", "stack", "play", "damage"}
-
-
-@dataclass
-class Task:
-    """Something the learner does on a live board until the goal holds."""
-
-    key: str
-    title: str
-    instructions: str
-    scenario: dict
-    goal: Callable[[Game], bool]
-    done: str  # what the learner should take away, shown when the goal holds
-    rule: str
-    views: tuple[str, ...] = ("board", "stack", "order", "payment", "choices", "log")
-
-
-@dataclass
-class Check:
-    """A question whose answer the engine computes by playing a scenario.
-
-    Tournament policy (e.g. MTR 2.14, how energy may be tracked) isn't game rules, so the
-    engine can't compute it. Only for such facts, a *policy check* gives ``policy_answer``
-    (one of the option labels), ``source`` (the policy text it rests on, shown in the
-    feedback) and no scenario; its options are labels with ``None`` for the predicate.
-    Every other check must let the engine play its scenario.
-    """
-
-    key: str
-    prompt: str
-    scenario: dict | None
-    why: str  # the reasoning, with {answer} standing for the computed answer
-    rule: str
-    answer: Callable[[Game], object] | None = None  # for a number question
-    options: list[tuple[str, Callable[[Game], bool] | None]] = field(default_factory=list)
-    show_board: bool = True
-    policy_answer: str | None = None  # tournament-policy checks only: the right option's label
-    source: str = ""  # tournament-policy checks only: the policy the answer rests on
-
-    @property
-    def is_policy(self) -> bool:
-        return self.policy_answer is not None
-
-    def played(self) -> Game | None:
-        if self.is_policy:
-            return None
-        return start(Scenario.from_dict(self.scenario, source=f"check {self.key}"))
-
-    def right_answer(self, game: Game | None):
-        if self.is_policy:
-            labels = [label for label, _ in self.options]
-            if self.policy_answer not in labels or not self.source or self.scenario is not None:
-                raise ValueError(f"check {self.key}: a policy check needs its answer among the "
-                                 "options, a source, and no scenario")
-            return self.policy_answer
-        if self.options:
-            right = [label for label, holds in self.options if holds(game)]
-            if len(right) != 1:
-                raise ValueError(f"check {self.key}: {len(right)} options hold, exactly one must")
-            return right[0]
-        return self.answer(game)
-
-
-@dataclass
-class Lesson:
-    number: int
-    slug: str
-    title: str
-    summary: str
-    parts: list = field(default_factory=list)
-
-    @property
-    def notebook(self) -> str:
-        return f"{self.number:02d}-{self.slug}.ipynb"
-
-    def part(self, key: str):
-        for p in self.parts:
-            if p.key == key:
-                return p
-        raise KeyError(f"lesson {self.number} has no part {key!r}; parts: {[p.key for p in self.parts]}")
-
-
-class Progress:
-    """Which parts of a lesson the learner has completed, kept for the kernel's life."""
-
-    def __init__(self, lesson: Lesson):
-        self.lesson = lesson
-        self.done: set[str] = set()
-        self.bar = ipw.IntProgress(value=0, min=0, max=len(lesson.parts), description="Progress",
-                                   layout=ipw.Layout(width="24em"))
-        self.label = html_widget()
-        self.widget = ipw.HBox([self.bar, self.label])
-        self._draw()
-
-    def mark(self, key: str) -> None:
-        self.done = self.done | {key}
-        self._draw()
-
-    def _draw(self) -> None:
-        n, total = len(self.done), len(self.lesson.parts)
-        self.bar.value = n
-        self.label.value = (f"<span role='status'>{n} of {total} steps done"
-                            f"{' — lesson complete ✓' if n == total else ''}</span>")
+from ..views.board import position
+from ..views.render import STYLE
+from ..views.text import author_html as prose
+from ..views.text import escape, game_text_html, rule_tag
+from . import guide
+from .data import Check, Lesson, Task
+from .progress import Progress
 
 
 class TaskView(ipw.VBox):
-    """A task: instructions, a live board, and a goal line that turns to done when it holds."""
+    """A task: instructions, what to do now, a live board, and a goal that turns to done when it holds."""
 
     def __init__(self, task: Task, progress: Progress):
         super().__init__()
         self.task, self.progress = task, progress
-        self.model = GameModel.from_scenario(task.scenario)
-        self.goal = html_widget()
-        self.reset_button = button("Start over", "Back to the starting position", self.model.reset)
+        self.scenario = Scenario.from_dict(task.scenario, source=task.key)
+        self.model = GameModel.from_scenario(self.scenario)
+        self._line = _solution_positions(task, self.scenario)
+        self.status = html_widget()
+        self.hint = html_widget()
+        self._hints_shown = 0
         self.undo_button = button("Undo", "Take back your last action", self.model.undo)
-        parts = [_view(name, self.model) for name in task.views]
+        self.reset_button = button("Start over", "Back to the starting position", self._reset)
+        self.back_button = button("Back to the decision", "Undo to the last choice that mattered",
+                                  self.back_to_decision, button_style="warning")
+        self.hint_button = button("Hint", "A hint for what to do next", self.next_hint)
+        self.show_button = button("Show me the next move", "Play the next move of a line that reaches "
+                                  "the goal", self.show_next_move)
+        rows = [ipw.HBox([self.undo_button, self.reset_button, self.back_button, self.hint_button,
+                          self.show_button])]
+        if any(v in ("turn", "steps") for v in task.views):
+            self.shortcut_buttons = [button(label, tip, lambda k=key: self._shortcut(k))
+                                     for key, label, tip in guide.SHORTCUTS]
+            rows.append(ipw.HBox(self.shortcut_buttons))
         self.children = [html_widget(f"{STYLE}<h3>{escape(task.title)}</h3>"
-                                  f"<div>{author_html(task.instructions)}</div>"),
-                         self.goal, ipw.HBox([self.undo_button, self.reset_button]), *parts]
-        self.model.observe(self._check, names=["version"])
-        self._check()
+                                     f"<div>{prose(task.instructions)}</div>"),
+                         self.status, *rows, self.hint, *(_view(name, self.model) for name in task.views)]
+        self.model.observe(self._update, names=["version"])
+        self._update()
 
     @property
     def achieved(self) -> bool:
-        return self.task.key in self.progress.done
+        return self.progress.is_done(self.task.key)
 
-    def _check(self, _change=None) -> None:
-        if self.task.goal(self.model.game):
-            self.progress.mark(self.task.key)
-        if self.achieved:
-            self.goal.value = (f"<div class='rd-ok' role='status'><b>✓ Done.</b> {author_html(self.task.done)} "
-                               f"{rule_tag(self.task.rule)}</div>")
+    def played(self) -> Played:
+        return Played(self.model.game, {}, self.scenario)
+
+    # --- learner actions ---
+
+    def _reset(self) -> None:
+        self.model.reset()
+
+    def back_to_decision(self) -> None:
+        """Undo the learner's actions until the position is no longer a dead end."""
+        while self.task.dead_end(self.played()) is not None and self.model.game.history:
+            self.model.undo()
+
+    def next_hint(self) -> None:
+        """Show the next hint; after the last one, offer the next move."""
+        hints = self.task.hints
+        self._hints_shown = min(self._hints_shown + 1, len(hints))
+        shown = "".join(f"<li>{prose(h)}</li>" for h in hints[:self._hints_shown])
+        more = "" if self._hints_shown < len(hints) else " Still stuck? Press “Show me the next move”."
+        self.hint.value = f"<div class='rd-note' role='status'><b>Hints</b><ol>{shown}</ol>{more}</div>"
+
+    def show_next_move(self) -> None:
+        """Play the next move of the task's solution from here (if the position is on its line)."""
+        here = _position(self.model.game)
+        done = [i for i, pos in enumerate(self._line) if pos == here]
+        if not done or done[-1] >= len(self.task.solution):
+            self.hint.value = ("<div class='rd-note' role='status'>This position isn't on the worked line: "
+                               "press Start over, then “Show me the next move” to follow it.</div>")
+            return
+        i = done[-1]
+        if guide.is_refusal(self.task.solution[i]):
+            i += 1
+        step = self.task.solution[i]
+        if self.model.run(guide.solution_step(step, self.scenario)):
+            self.hint.value = (f"<div class='rd-note' role='status'>Move {i + 1} of {len(self.task.solution)}: "
+                               f"{escape(_say(step))}</div>")
+
+    def _shortcut(self, key: str) -> None:
+        self.model.run(guide.shortcut(key))
+
+    # --- what the learner sees ---
+
+    def _update(self, _change=None) -> None:
+        played = self.played()
+        if self.task.reached(played):
+            self.progress.mark(self.task.key, None)
+        end = None if self.task.reached(played) else self.task.dead_end(played)
+        self.back_button.layout.display = None if end else "none"
+        if self.task.reached(played):
+            self.status.value = (f"<div class='rd-ok' role='status'><b>✓ Done.</b> {prose(self.task.done)} "
+                                 f"{rule_tag(self.task.rule)}</div>")
+        elif end is not None:
+            self.status.value = (f"<div class='rd-error' role='status'><b>This can't reach the goal "
+                                 f"any more.</b> {prose(end.say)} Press “Back to the decision” to try "
+                                 "that choice again.</div>")
         else:
-            self.goal.value = "<div class='rd-note' role='status'><b>Goal not reached yet.</b></div>"
+            done = " (done before ✓ — play on, or start over)" if self.achieved else ""
+            self.status.value = (f"<div class='rd-note' role='status'><b>Now:</b> "
+                                 f"{game_text_html(guide.now_line(self.model.game))}{done}</div>")
 
 
 class CheckView(ipw.VBox):
-    """A check question: the position, the answer control, and feedback that says why."""
+    """A check question: the position, the answer, a hint after a wrong try, the answer after two."""
 
     def __init__(self, check: Check, progress: Progress):
         super().__init__()
         self.check, self.progress = check, progress
-        self._game = check.played()
-        self._right = check.right_answer(self._game)  # kept in the kernel
-        if check.options:
-            self.answer = ipw.RadioButtons(options=[label for label, _ in check.options], value=None,
-                                           description="Your answer", layout=ipw.Layout(width="auto"),
+        self.variant = check.variant()  # the answer stays in the kernel
+        self.tries = 0
+        self.shown = False
+        v = self.variant
+        if v.options:
+            self.answer = ipw.RadioButtons(options=list(v.options), value=None, description="Your answer",
+                                           layout=ipw.Layout(width="auto"),
                                            style={"description_width": "initial"})
         else:
-            self.answer = ipw.IntText(value=0, description="Your answer",
-                                      style={"description_width": "initial"})
-        self.check_button = button("Check my answer", "Compare with the tournament rules" if check.is_policy
-                                   else "The engine plays it out and compares", self._grade)
+            self.answer = ipw.Text(value="", placeholder=v.instructions, description="Your answer",
+                                   style={"description_width": "initial"})
+            self.answer.on_msg(self._submitted)  # Enter in the box checks the answer
+        self.check_button = button("Check my answer", "The engine plays it out and compares"
+                                   if v.kind != "policy" else "Compare with the tournament rules", self.grade)
+        self.show_button = button("Show me", "Show the answer and why", self.show_answer)
         self.feedback = html_widget()
-        board = (html_widget(game_html(self._start_position())) if check.show_board and not check.is_policy
-                 else html_widget(""))
-        self.children = [html_widget(f"{STYLE}<div class='rd-note'><b>Check:</b> {author_html(check.prompt)}</div>"),
-                         board, self.answer, self.check_button, self.feedback]
+        board = position(GameModel(_start_position(check))) if check.board and v.kind != "policy" \
+            else html_widget("")
+        self.children = [html_widget(f"{STYLE}<div class='rd-note'><b>Check:</b> {prose(v.prompt)}</div>"),
+                         board, self.answer, ipw.HBox([self.check_button, self.show_button]), self.feedback]
+        if self.progress.is_done(check.key):
+            self.feedback.value = "<div class='rd-ok' role='status'><b>✓ Answered before.</b></div>"
 
-    def _start_position(self) -> Game:
-        from ..rules.scenario import build
-        game, _ = build(Scenario.from_dict({**self.check.scenario, "actions": []}))
-        return game
-
-    def _grade(self) -> None:
+    def grade(self) -> None:
         given = self.answer.value
-        if given is None:
-            self.feedback.value = "<div class='rd-note' role='status'>Choose an answer first.</div>"
+        if given is None or not str(given).strip():
+            self.feedback.value = ("<div class='rd-note' role='status'>Give an answer first: "
+                                   f"{escape(self.variant.instructions)}</div>")
             return
-        right = given == self._right
-        why = author_html(self.check.why.format(answer=self._right))
-        if self.check.is_policy:
-            basis = f"<details><summary>The policy</summary>{escape(self.check.source)}</details>"
+        verdict = self.variant.grade(given)
+        if verdict.problem:
+            self.feedback.value = (f"<div class='rd-note' role='status'>{escape(verdict.problem)}: "
+                                   f"{escape(self.variant.instructions)}</div>")
+            return
+        self.tries += 1
+        if verdict.correct:
+            first = self.tries == 1 and not self.shown
+            self.progress.mark(self.check.key, first)
+            self.feedback.value = self._explained("rd-ok", "<b>✓ Right.</b>", verdict)
+        elif self.tries == 1 and not self.shown:
+            self.feedback.value = (f"<div class='rd-error' role='status'><b>✗ Not yet.</b> "
+                                   f"{prose(self._hint(verdict))} Try again, or press “Show me”.</div>")
         else:
-            steps = "".join(f"<li>{rule_tag(ev.rule)}{game_text_html(ev.text)}</li>" for ev in self._game.log
-                            if ev.kind in EXPLAIN_KINDS)
-            basis = f"<details><summary>What the engine did</summary><ol>{steps}</ol></details>"
-        head = ("<b>✓ Right.</b>" if right else
-                f"<b>✗ Not quite.</b> You answered {escape(str(given))}; the answer is "
-                f"{escape(str(self._right))}.")
-        self.feedback.value = (f"<div class='{'rd-ok' if right else 'rd-error'}' role='status'>{head} "
-                               f"{why} {rule_tag(self.check.rule)}"
-                               f"{basis}</div>")
-        if right:
-            self.progress.mark(self.check.key)
+            self.progress.mark(self.check.key, False)
+            self.feedback.value = self._explained(
+                "rd-error", f"<b>✗ Not quite.</b> You answered {escape(verdict.answer_text)}; the "
+                f"answer is {escape(verdict.right_answer_text)}.", verdict)
+
+    def _submitted(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.grade()
+
+    def show_answer(self) -> None:
+        self.shown = True
+        self.progress.mark(self.check.key, False)
+        verdict = self.variant.solution()
+        self.feedback.value = self._explained("rd-note", f"<b>The answer:</b> "
+                                              f"{escape(verdict.right_answer_text)}.", verdict)
+
+    def _hint(self, verdict) -> str:
+        hint = self.check.hint_for(verdict.answer_text)
+        if self.variant.answer_format == "number":
+            given, right = int(verdict.answer_text), int(verdict.right_answer_text)
+            hint = f"It's {'more' if right > given else 'less'} than {given}. {hint}"
+        return hint
+
+    def _explained(self, cls: str, head: str, verdict) -> str:
+        lead, *steps = verdict.explanation.splitlines()
+        items = "".join(f"<li>{game_text_html(s.removeprefix('- '))}</li>" for s in steps)
+        basis = (f"<details open><summary>{'The policy' if self.variant.kind == 'policy' else 'What the engine did'}"
+                 f"</summary><ul>{items}</ul></details>") if items else ""
+        return (f"<div class='{cls}' role='status'>{head} {prose(lead)} {rule_tag(self.check.rule)}"
+                f"{basis}</div>")
 
 
-def power_of(game: Game, card: str) -> int:
-    """Return the power of the first permanent with this name, as the rules compute it."""
-    from ..rules import query
-    return query.power(game.state, next(p for p in game.state.battlefield if p.card == card))
+def _start_position(check: Check):
+    from ..rules.scenario import build
+    scn = check.question.data["scenario"]
+    game, _ = build(Scenario.from_dict({"name": check.key, "setup": scn["setup"]}))
+    return game
+
+
+def _position(game) -> dict:
+    snap = game.snapshot()
+    snap.pop("log")
+    return snap
+
+
+def _solution_positions(task: Task, scenario: Scenario) -> list[dict]:
+    """The position before each move of the solution, and after the last (refusals skipped)."""
+    from ..rules.scenario import start
+    game = start(scenario)
+    out = [_position(game)]
+    for step in task.solution:
+        if guide.is_refusal(step):
+            out.append(out[-1])
+            continue
+        guide.solution_step(step, scenario)(game)
+        out.append(_position(game))
+    return out
+
+
+def _say(step) -> str:
+    if isinstance(step, str):
+        return {"pass": "pass priority", "resolve": "everyone passes: the top of the stack resolves"}.get(step, step)
+    verb, arg = next(iter(step.items()))
+    extra = "".join(f", {k} {v}" for k, v in step.items() if k != verb)
+    return f"{verb.replace('_', ' ')} {arg}{extra}"
+
+
+class TurnBar(ManaVsEnergy):
+    """The turn bar where a task is about the turn, not about mana."""
+
+    title = "The turn"
 
 
 def _view(name: str, model: GameModel):
@@ -220,17 +247,8 @@ def _view(name: str, model: GameModel):
     return {"board": lambda: Board(model), "stack": lambda: StackView(model),
             "order": lambda: TriggerOrder(model), "payment": lambda: PaymentPrompt(model),
             "choices": lambda: ChoicePanel(model), "log": lambda: EventLog(model),
-            "turn": lambda: ManaVsEnergy(model),
+            "turn": lambda: ManaVsEnergy(model), "steps": lambda: TurnBar(model),
             "energy": lambda: EnergyCounter(model, arg or "Alice")}[kind]()
 
 
-def outcome_of(game: Game, name: str) -> str | None:
-    """Return "resolved" or "did not resolve" for the last spell or ability of this name to leave the stack."""
-    st = game.state
-    found = [result for sid, result in st.outcomes.items() if st.names.get(sid) == name]
-    return found[-1] if found else None
-
-
-def beasts(game: Game, controller: str = "Alice") -> int:
-    """Count the Beast tokens a player controls."""
-    return sum(1 for p in game.state.battlefield if p.card == "Beast" and p.controller == controller)
+__all__ = ["CheckView", "Lesson", "TaskView"]

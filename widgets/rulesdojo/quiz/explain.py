@@ -22,7 +22,7 @@ WEIGHT = {
 #: Mana events worth telling: mana abilities, triggered mana, pools emptying, "any type".
 MANA_RULES = ("605.", "500.4", "106.")
 MAX_LINES = 7
-RULE = re.compile(r"\b(?:CR|MTR) \d")
+RULE = re.compile(r"\b(?:CR|MTR|IPG) \d")
 
 
 def weight(ev) -> int:

@@ -67,14 +67,8 @@ def lint_bank(path=None) -> LintReport:
     from .model import shipped_bank_path
     root = shipped_bank_path() if path is None else Path(path)
     report = LintReport(str(root))
-    if not root.exists():
-        report.unreadable = True
-        report.problems.append(Problem(str(root), None, "no such file or folder"))
-        return report
-    files = question_files(root)
+    files = files_to_lint(report, root, question_files, "question files (.yaml/.yml)")
     if not files:
-        report.unreadable = True
-        report.problems.append(Problem(str(root), None, "no question files (.yaml/.yml) in it"))
         return report
     seen: dict[str, str] = {}
     for f in files:
@@ -96,6 +90,17 @@ def lint_bank(path=None) -> LintReport:
         report.questions += 1
         report.problems += lint_question(q, report)
     return report
+
+
+def files_to_lint(report: LintReport, root: Path, find, what: str) -> list[Path]:
+    """Return the files under ``root`` (``find(root)``); none, with the report marked unreadable,
+    when the path is missing or holds no ``what``."""
+    files = find(root) if root.exists() else []
+    if not files:
+        report.unreadable = True
+        report.problems.append(Problem(str(root), None, f"no {what} in it" if root.exists()
+                                       else "no such file or folder"))
+    return files
 
 
 def lint_question(q: Question, report: LintReport | None = None) -> list[Problem]:

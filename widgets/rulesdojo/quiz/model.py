@@ -425,8 +425,9 @@ def _check_tags(tags, source: str, data) -> dict:
             raise QuestionError(f"unknown {group[:-1]} tag {unknown[0]!r}; known: {hint[group]}",
                                 file=source, place=where)
         out[group] = list(vals)
-    if not out["rulings"]:
-        raise QuestionError("tags.rulings must name at least one ruling (E1-E9, L1-L3)",
+    if not out["rulings"] and not out["topics"]:
+        raise QuestionError("tags.rulings must name at least one ruling (E1-E9, L1-L3); a question on "
+                            "a rule beyond the card rulings lists none but names its topics",
                             file=source, place=where)
     return out
 

@@ -151,10 +151,13 @@ def order_choice(p: Played):
         raise RulesError("an order question's scenario must stop at a trigger-order (or "
                          f"replacement-order) choice; it stops at {what}")
     if pend.kind == "order_triggers":
-        names = {t.id: t.name for t in st.waiting}
+        names = {t.id: (t.controller, t.name) for t in st.waiting}
     else:
-        names = {x.id: x.card for x in st.battlefield}
-    labels = [names.get(i, str(i)) for i in pend.options]
+        names = {x.id: (x.controller, x.card) for x in st.battlefield}
+    owned = [names.get(i, ("", str(i))) for i in pend.options]
+    labels = [name for _, name in owned]
+    if len({who for who, _ in owned}) > 1:  # the same card on both sides: say whose
+        labels = [f"{who}'s {name}" if labels.count(name) > 1 else name for who, name in owned]
     seen: dict[str, int] = {}
     out = []
     for i, lab in zip(pend.options, labels):

@@ -1,17 +1,27 @@
 """One candidate's quiz: the questions drawn, answers graded by the engine, time kept, results saved.
 
-No UI here: the quiz widget shows a session and passes the candidate's answers in.
+No UI here: the quiz widget shows a session and passes the candidate's answers in. An attempt's
+state and deadline go to the store with every answer, so a new kernel can resume it
+(``QuizSession.resume``) with the same questions and the clock still running.
 """
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
 from dataclasses import dataclass
 from typing import Callable
 
-from .store import ResultStore
+from .adaptive import SPACING
+from .store import AttemptRecord, ResultStore
 from .variant import Variant, Verdict
+
+MAX_ANSWER = 200  # characters: the longest right answer is a few trigger names
+
+
+class AnswerError(ValueError):
+    """Refuse an answer that can't be taken (too long); the question stays open."""
 
 
 @dataclass(frozen=True)
@@ -26,7 +36,7 @@ class Answered:
 
 
 class QuizSession:
-    """Run a quiz: practice (feedback after each answer) or exam (feedback at the end).
+    """Run a quiz: practice (feedback after each answer) or exam (feedback as the exam says).
 
     >>> from rulesdojo.quiz import load_bank
     >>> qs = load_bank().select(tags=["E2"], n=2, seed=3)
@@ -41,12 +51,17 @@ class QuizSession:
 
     def __init__(self, questions, candidate: str, mode: str = "practice", *, seed: int = 0,
                  store: ResultStore | None = None, time_limit: float | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.time, exam: str = "", feedback: str | None = None,
+                 variants: list[Variant] | None = None, spaced: bool = False):
         if mode not in ("practice", "exam"):
             raise ValueError(f"mode is 'practice' or 'exam', not {mode!r}")
         self.candidate, self.mode, self.seed, self.store = candidate, mode, seed, store
+        self.exam = exam
+        self.spaced = spaced  # bring a missed question back a few questions later
+        self.feedback = feedback or ("after-each" if mode == "practice" else "after-submit")
         self.id = uuid.uuid4().hex[:12]
-        self.variants: list[Variant] = [q.variant(seed=f"{seed}:{i}") for i, q in enumerate(questions)]
+        self.variants: list[Variant] = variants if variants is not None else [
+            q.variant(seed=f"{seed}:{i}") for i, q in enumerate(questions)]
         self.answered: list[Answered] = []
         self.index = 0
         self.clock = clock
@@ -54,6 +69,28 @@ class QuizSession:
         self.deadline = self.started + time_limit if time_limit else None
         self._shown_at = self.started
         self.ended_by: str | None = None  # "finished" | "time"
+        self.ended: float | None = None
+        self.save()
+
+    @classmethod
+    def resume(cls, record: AttemptRecord, bank, store: ResultStore | None,
+               clock: Callable[[], float] = time.time) -> "QuizSession":
+        """Rebuild an unfinished attempt from its stored row and answers: same questions, same clock."""
+        state = json.loads(record.state)
+        variants = [bank[qid].variant(seed=seed) for qid, seed in state["questions"]]
+        s = cls([], record.candidate, record.mode, seed=state.get("seed", 0), store=None, clock=clock,
+                exam=record.exam, feedback=state.get("feedback"), variants=variants)
+        s.id, s.started, s.deadline = record.id, record.started, record.deadline
+        if store is not None:
+            for a in store.answers(record.id)[:len(variants)]:
+                v = s.variants[s.index]
+                s.answered.append(Answered(v.id, v.prompt, a.answer, v.grade(a.answer), a.seconds))
+                s.index += 1
+        s.store = store
+        s._shown_at = clock()
+        if s.index >= s.total:
+            s.finish("finished")
+        return s
 
     @property
     def total(self) -> int:
@@ -69,7 +106,7 @@ class QuizSession:
 
     @property
     def awaiting_next(self) -> bool:
-        """In practice, an answered question stays up (with its feedback) until ``next``."""
+        """With feedback after each answer, the answered question stays up until ``next``."""
         return not self.done and len(self.answered) > self.index
 
     @property
@@ -80,26 +117,51 @@ class QuizSession:
     def remaining(self) -> float | None:
         return None if self.deadline is None else max(0.0, self.deadline - self.clock())
 
+    def record(self) -> AttemptRecord:
+        """Return this attempt as the store keeps it."""
+        state = {"questions": [[v.id, v.seed] for v in self.variants], "seed": self.seed,
+                 "feedback": self.feedback}
+        return AttemptRecord(self.id, self.exam, self.candidate, self.mode, self.started, self.deadline,
+                             self.ended, self.ended_by, self.score[0] if self.ended_by else None,
+                             self.total, json.dumps(state))
+
+    def save(self) -> None:
+        """Write the attempt's row (its state) to the store."""
+        if self.store is not None:
+            self.store.save_attempt(self.record())
+
     def submit(self, answer) -> Verdict:
-        """Grade the current question's answer and save it; in an exam, move on at once."""
+        """Grade the current question's answer and save it; without feedback, move on at once."""
         if self.done or self.awaiting_next:
             raise ValueError("There is no open question to answer.")
         if self.remaining == 0:
             self.finish("time")
             raise ValueError("Time is up.")
+        if len(str(answer)) > MAX_ANSWER:
+            raise AnswerError(f"An answer is at most {MAX_ANSWER} characters; this one has "
+                              f"{len(str(answer))}.")
         v = self.variants[self.index]
         verdict = v.grade(answer)
         now = self.clock()
-        self.answered.append(Answered(v.id, v.prompt, verdict.answer_text or str(answer), verdict,
-                                      now - self._shown_at))
+        given = verdict.answer_text or str(answer)
+        self.answered.append(Answered(v.id, v.prompt, given, verdict, now - self._shown_at))
         if self.store is not None:
             self.store.record(self.candidate, self.id, self.mode, v.id, _seed_number(v.seed),
-                              verdict.answer_text or str(answer), verdict.correct, now - self._shown_at)
-        if self.mode == "exam":
+                              given, verdict.correct, now - self._shown_at)
+        if self.spaced and not verdict.correct:
+            self._bring_back(v)
+        if self.feedback != "after-each":
             self.next()
         if self.index >= self.total and self.ended_by is None:
-            self.ended_by = "finished"
+            self.finish("finished")
         return verdict
+
+    def _bring_back(self, v: Variant) -> None:
+        if sum(x.id == v.id for x in self.variants) > 1:
+            return  # once per practice: the second miss is for the next practice
+        at = min(self.index + 1 + SPACING, self.total)
+        self.variants.insert(at, v.question.variant(seed=f"{v.seed}:again"))
+        self.save()
 
     def next(self) -> None:
         """Show the next question."""
@@ -107,7 +169,7 @@ class QuizSession:
             self.index += 1
             self._shown_at = self.clock()
         if self.index >= self.total and self.ended_by is None:
-            self.ended_by = "finished"
+            self.finish("finished")
 
     def tick(self) -> bool:
         """Check the clock; end the quiz when time is up. Return whether it just ended."""
@@ -117,9 +179,11 @@ class QuizSession:
         return False
 
     def finish(self, reason: str = "finished") -> None:
-        """End the quiz; questions not answered count as wrong in the review."""
+        """End (and submit) the attempt; questions not answered count as wrong."""
         if self.ended_by is None:
             self.ended_by = reason
+            self.ended = self.clock()
+            self.save()
 
     def review(self) -> list[tuple[Variant, Answered | None]]:
         """Pair each question with its answer (None when time ran out first)."""

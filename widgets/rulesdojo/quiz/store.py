@@ -1,8 +1,10 @@
-"""Quiz results in SQLite: every answer with who, when, which question and variant, and how long.
+"""Quiz results in SQLite: every answer with who, when, which question and variant, and how long,
+and every attempt (one sitting of practice or an exam) with its state, so that it can be resumed.
 
-The store never stops a quiz: if the database can't be opened or written (corrupt,
-locked for too long, read-only), ``problem`` says why in plain words and the quiz
-carries on without saving.
+Tables: ``attempts`` holds one row per answer (``session`` is the attempt's id), ``quiz_attempts``
+one row per attempt. The store never stops a quiz: if the database can't be opened or written
+(damaged, locked for too long, read-only), ``problem`` says why in plain words, the answers are kept
+in memory, and they are written as soon as the file can take them.
 """
 
 from __future__ import annotations
@@ -28,9 +30,34 @@ CREATE TABLE IF NOT EXISTS attempts (
     answered_at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS attempts_candidate ON attempts (candidate);
+CREATE INDEX IF NOT EXISTS attempts_session ON attempts (session);
+CREATE TABLE IF NOT EXISTS quiz_attempts (
+    id TEXT PRIMARY KEY,
+    exam TEXT NOT NULL,
+    candidate TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    started REAL NOT NULL,
+    deadline REAL,
+    ended REAL,
+    ended_by TEXT,
+    score INTEGER,
+    total INTEGER NOT NULL,
+    state TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS quiz_attempts_candidate ON quiz_attempts (candidate, exam);
+CREATE TABLE IF NOT EXISTS lesson_parts (
+    learner TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    part TEXT NOT NULL,
+    first_try INTEGER,
+    done_at REAL NOT NULL,
+    PRIMARY KEY (learner, lesson, part)
+);
 """
 COLUMNS = ("candidate", "session", "mode", "question", "seed", "answer", "correct", "seconds",
            "answered_at")
+RECORD_COLUMNS = ("id", "exam", "candidate", "mode", "started", "deadline", "ended", "ended_by", "score",
+                  "total", "state")
 
 
 def default_path() -> Path:
@@ -40,54 +67,6 @@ def default_path() -> Path:
         return Path(env)
     base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
     return base / "rulesdojo" / "results.sqlite3"
-
-
-# The learner's name where a hub knows it: JupyterHub sets JUPYTERHUB_USER in each user's server;
-# served as a hub service behind an authenticating proxy, Voila passes the proxy's header to the
-# kernel as HTTP_<HEADER> (``rulesdojo serve --class`` sets VoilaConfiguration.http_header_envs).
-USER_ENVS = ("JUPYTERHUB_USER", "HTTP_X_JUPYTERHUB_USER", "HTTP_X_FORWARDED_USER")
-
-
-def _request_env(timeout: float = 2.0) -> None:
-    """A preheated Voila kernel gets its page's request headers only when it asks: ask, briefly."""
-    if os.environ.get("VOILA_PREHEAT") != "True" or os.environ.get("VOILA_KERNEL_ID") is None:
-        return
-    import threading
-
-    def ask():
-        try:
-            from voila.utils import wait_for_request
-            wait_for_request()
-        except Exception:  # never stop a quiz for a name
-            pass
-
-    t = threading.Thread(target=ask, daemon=True)
-    t.start()
-    t.join(timeout)
-
-
-def hub_user(ask: bool = True) -> str | None:
-    """The name the hub or its proxy gives the learner, if any (``ask``: a preheated kernel may
-    ask Voila for its page's headers; don't while the notebook is being preheated)."""
-    for asked in (False, True) if ask else (False,):
-        if asked:
-            _request_env()
-        for name in USER_ENVS:
-            if os.environ.get(name, "").strip():
-                return os.environ[name].strip()
-    return None
-
-
-def candidate_name(typed: str) -> str:
-    """Name the candidate: the hub's user when the server runs under one, else what they typed.
-
-    >>> for name in USER_ENVS: os.environ.pop(name, None)
-    >>> candidate_name("  Ana  ")
-    'Ana'
-    >>> os.environ["HTTP_X_FORWARDED_USER"] = "ana@club"; candidate_name("Someone"); del os.environ["HTTP_X_FORWARDED_USER"]
-    'ana@club'
-    """
-    return hub_user() or " ".join(typed.split())
 
 
 @dataclass(frozen=True)
@@ -103,8 +82,33 @@ class Attempt:
     answered_at: float
 
 
+@dataclass(frozen=True)
+class AttemptRecord:
+    """One sitting of a quiz: who, which exam, when it started and must end, and where it stands.
+
+    ``state`` holds what a new kernel needs to resume it: the questions drawn (id and variant
+    seed) and the seed; the answers are rows of the ``attempts`` table under the same id.
+    """
+
+    id: str
+    exam: str
+    candidate: str
+    mode: str
+    started: float
+    deadline: float | None = None
+    ended: float | None = None
+    ended_by: str | None = None
+    score: int | None = None
+    total: int = 0
+    state: str = "{}"
+
+
 class ResultStore:
-    """Record and read quiz attempts in one SQLite file, created on first use.
+    """Record and read quiz answers and attempts in one SQLite file, created on first use.
+
+    Every write first checks that the file still holds everything this store wrote: a file
+    deleted, replaced by an older copy or damaged and then restored gets its tables back and the
+    missing rows written again. What can't be written now stays in memory until it can.
 
     >>> import tempfile; d = tempfile.mkdtemp()
     >>> s = ResultStore(Path(d) / "r.sqlite3")
@@ -118,20 +122,30 @@ class ResultStore:
         self.path = Path(path) if path else default_path()
         self.timeout = timeout
         self.problem: str | None = None
-        self._ready = False
+        self.recovered = False  # set when answers kept in memory have just been written
+        self._answers: dict[str, list[tuple]] = {}
+        self._records: dict[str, AttemptRecord] = {}
+        self._parts: list[tuple] = []  # lesson parts finished: (learner, lesson, part, first_try, done_at)
 
     @property
     def saving(self) -> bool:
         return self.problem is None
 
+    @property
+    def unsaved(self) -> int:
+        """How many answers are kept in memory because the file couldn't take them (0 when saving)."""
+        return sum(len(rows) for rows in self._answers.values()) if self.problem else 0
+
     def _connect(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-        con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
-        if not self._ready:
+        try:
+            con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
             con.execute("PRAGMA journal_mode = WAL")  # readers don't block the writers
-            con.executescript(SCHEMA)
-            self._ready = True
+            con.executescript(SCHEMA)  # a deleted or replaced file gets its tables back
+        except BaseException:
+            con.close()
+            raise
         return con
 
     def _fail(self, exc: Exception) -> None:
@@ -144,53 +158,126 @@ class ResultStore:
             why = "the results file can't be written here"
         else:
             why = f"the results file can't be used ({exc})"
-        self.problem = (f"Results are not being saved: {why}: {self.path}. The quiz goes on; ask your "
-                        "mentor to check the file.")
+        self.problem = (f"Results are not being saved: {why}: {self.path}. Your answers are kept "
+                        "here and will be saved when the file can be written; ask your mentor to "
+                        "check it.")
 
     def record(self, candidate: str, session: str, mode: str, question: str, seed: int, answer: str,
                correct: bool, seconds: float) -> bool:
-        """Save one answer; return False (and set ``problem``) when it can't be saved."""
-        if self.problem:
-            return False
+        """Save one answer; return False (and set ``problem``) when it is only kept in memory."""
         row = (candidate, session, mode, question, int(seed), str(answer), int(bool(correct)),
                float(seconds), time.time())
+        self._answers.setdefault(session, []).append(row)
+        return self._sync()
+
+    def save_attempt(self, attempt: AttemptRecord) -> bool:
+        """Save (or update) an attempt's row; return False when it is only kept in memory."""
+        self._records[attempt.id] = attempt
+        return self._sync()
+
+    def mark_part(self, learner: str, lesson: str, part: str, first_try: bool | None) -> bool:
+        """Keep that a learner finished one part of a lesson (a check: whether on the first try).
+
+        The first finish is kept; finishing the part again changes nothing.
+        """
+        self._parts.append((learner, lesson, part, None if first_try is None else int(first_try), time.time()))
+        return self._sync()
+
+    def lesson_parts(self, learner: str) -> dict[str, dict[str, bool | None]]:
+        """Return what a learner finished: lesson -> part -> first try (None for a task).
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> s.mark_part("Ana", "01-what-energy-is", "where-it-lives", False)
+        True
+        >>> ResultStore(s.path).lesson_parts("Ana")
+        {'01-what-energy-is': {'where-it-lives': False}}
+        """
+        rows = self._query("SELECT lesson, part, first_try FROM lesson_parts WHERE learner = ? "
+                           "ORDER BY done_at", (learner,))
+        out: dict[str, dict[str, bool | None]] = {}
+        for lesson, part, first in [*rows, *(r[1:4] for r in self._parts if r[0] == learner)]:
+            out.setdefault(lesson, {}).setdefault(part, None if first is None else bool(first))
+        return out
+
+    def _sync(self) -> bool:
+        """Write whatever of this store's rows the file lacks; say whether the file has them all."""
+        was_failing = self.problem is not None
         try:
             con = self._connect()
             try:
-                con.execute(f"INSERT INTO attempts ({', '.join(COLUMNS)}) VALUES "
-                            f"({', '.join('?' * len(COLUMNS))})", row)
+                con.execute("BEGIN IMMEDIATE")
+                for rec in self._records.values():
+                    con.execute(f"INSERT OR REPLACE INTO quiz_attempts ({', '.join(RECORD_COLUMNS)}) "
+                                f"VALUES ({', '.join('?' * len(RECORD_COLUMNS))})",
+                                tuple(getattr(rec, c) for c in RECORD_COLUMNS))
+                for session, rows in self._answers.items():
+                    have = {(q, t) for q, t in con.execute(
+                        "SELECT question, answered_at FROM attempts WHERE session = ?", (session,))}
+                    con.executemany(f"INSERT INTO attempts ({', '.join(COLUMNS)}) VALUES "
+                                    f"({', '.join('?' * len(COLUMNS))})",
+                                    [r for r in rows if (r[3], r[8]) not in have])
+                con.executemany("INSERT OR IGNORE INTO lesson_parts (learner, lesson, part, first_try, "
+                                "done_at) VALUES (?, ?, ?, ?, ?)", self._parts)
+                con.execute("COMMIT")
             finally:
                 con.close()
         except (sqlite3.Error, OSError) as exc:
             self._fail(exc)
             return False
+        self.problem = None
+        self.recovered = was_failing
         return True
 
-    def _rows(self, where: str = "", args: tuple = ()) -> list[Attempt]:
-        if self.problem:
-            return []
+    def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
         try:
             con = self._connect()
             try:
-                rows = con.execute(f"SELECT {', '.join(COLUMNS)} FROM attempts {where} "
-                                   "ORDER BY answered_at, id", args).fetchall()
+                rows = con.execute(sql, args).fetchall()
             finally:
                 con.close()
         except (sqlite3.Error, OSError) as exc:
             self._fail(exc)
             return []
+        return rows
+
+    def _rows(self, where: str = "", args: tuple = ()) -> list[Attempt]:
+        rows = self._query(f"SELECT {', '.join(COLUMNS)} FROM attempts {where} ORDER BY answered_at, id",
+                           args)
         return [Attempt(*r[:6], bool(r[6]), *r[7:]) for r in rows]
 
     def history(self, candidate: str) -> list[Attempt]:
-        """Return one candidate's attempts, oldest first."""
+        """Return one candidate's answers, oldest first."""
         return self._rows("WHERE candidate = ?", (candidate,))
 
     def attempts(self) -> list[Attempt]:
-        """Return every attempt, oldest first."""
+        """Return every answer, oldest first."""
         return self._rows()
 
+    def answers(self, session: str) -> list[Attempt]:
+        """Return one attempt's answers in the order given."""
+        return self._rows("WHERE session = ?", (session,))
+
+    def records(self, exam: str | None = None, candidate: str | None = None) -> list[AttemptRecord]:
+        """Return attempt rows (optionally one exam's, one candidate's), oldest first."""
+        where, args = [], []
+        for col, val in (("exam", exam), ("candidate", candidate)):
+            if val is not None:
+                where.append(f"{col} = ?")
+                args.append(val)
+        sql = (f"SELECT {', '.join(RECORD_COLUMNS)} FROM quiz_attempts "
+               f"{'WHERE ' + ' AND '.join(where) if where else ''} ORDER BY started, id")
+        return [AttemptRecord(*r) for r in self._query(sql, tuple(args))]
+
+    def open_attempt(self, candidate: str, exam: str) -> AttemptRecord | None:
+        """Return the candidate's unfinished attempt at an exam, if there is one."""
+        open_ = [r for r in self.records(exam, candidate) if r.ended is None]
+        return open_[-1] if open_ else None
+
     def export_csv(self, target) -> int:
-        """Write every attempt as CSV to a path or an open text file; return the number of rows."""
+        """Write every answer as CSV to a path or an open text file; return the number of rows.
+
+        Cells that a spreadsheet would read as a formula are escaped (OWASP, CSV injection).
+        """
         rows = self.attempts()
         own = isinstance(target, (str, Path))
         f = open(target, "w", newline="", encoding="utf-8") if own else target
@@ -198,22 +285,26 @@ class ResultStore:
             w = csv.writer(f)
             w.writerow(COLUMNS)
             for a in rows:
-                w.writerow([a.candidate, a.session, a.mode, a.question, a.seed, a.answer,
-                            int(a.correct), f"{a.seconds:.1f}",
-                            time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(a.answered_at))])
+                w.writerow([csv_cell(x) for x in (
+                    a.candidate, a.session, a.mode, a.question, a.seed, a.answer, int(a.correct),
+                    f"{a.seconds:.1f}", time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(a.answered_at)))])
         finally:
             if own:
                 f.close()
         return len(rows)
 
 
-def scores(attempts: list[Attempt]) -> dict[str, tuple[int, int]]:
-    """Return each candidate's (right, answered)."""
-    out: dict[str, tuple[int, int]] = {}
-    for a in attempts:
-        right, total = out.get(a.candidate, (0, 0))
-        out[a.candidate] = (right + a.correct, total + 1)
-    return out
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value) -> str:
+    """Escape a cell a spreadsheet would run as a formula: a leading quote, as OWASP advises.
+
+    >>> csv_cell("=1+1"), csv_cell("-1"), csv_cell("Ana")
+    ("'=1+1", "'-1", 'Ana')
+    """
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_START) else text
 
 
 def difficulty(attempts: list[Attempt]) -> dict[str, float]:
@@ -222,12 +313,3 @@ def difficulty(attempts: list[Attempt]) -> dict[str, float]:
     for a in attempts:
         tally.setdefault(a.question, []).append(int(a.correct))
     return {q: sum(v) / len(v) for q, v in tally.items()}
-
-
-def most_missed(attempts: list[Attempt], n: int = 5) -> list[tuple[str, int, int]]:
-    """Return the questions missed most: (question, missed, answered), most missed first."""
-    tally: dict[str, list[int]] = {}
-    for a in attempts:
-        tally.setdefault(a.question, []).append(int(a.correct))
-    rows = [(q, len(v) - sum(v), len(v)) for q, v in tally.items()]
-    return sorted((r for r in rows if r[1]), key=lambda r: (-r[1], r[0]))[:n]

@@ -15,6 +15,8 @@ from ..rules.mana import TYPES
 from . import play as pl
 from .explain import explain
 
+CR_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
+
 INSTRUCTIONS = {
     "outcome": {"number": "Answer with a whole number.",
                 "yes/no": "Answer yes or no.",
@@ -123,7 +125,8 @@ class Variant:
         indices) in the order they go on the stack / are applied.
 
         >>> from rulesdojo.quiz import load_bank
-        >>> v = load_bank()["architect-landfall-one-energy"].variant(values={"n": 3, "land": "Forest"})
+        >>> land = {"card": "Forest", "text": "a Forest"}
+        >>> v = load_bank()["architect-landfall-one-energy"].variant(values={"n": 3, "land": land})
         >>> v.grade("4").correct, v.grade(5).right_answer_text
         (True, '4')
         >>> v.grade("lots").problem
@@ -279,7 +282,8 @@ class Variant:
             good = [played for _, ok, (played, _) in self._orders if ok]
             if good:
                 log = good[0].game.log
-        return explain(lead, log, note, extra[:2])
+        decisive = set(CR_NUMBER.findall(" ".join(filter(None, (lead, note)))))
+        return explain(lead, log, note, extra[:2], decisive)
 
 
 class _Unreadable(Exception):

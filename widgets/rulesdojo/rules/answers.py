@@ -84,7 +84,8 @@ def _checked_blocks(st: GameState, pend: Pending, blocks):
             raise IllegalAction(f"{att.card} has flying: only a creature with flying or reach can "
                                 "block it.", rule="702.9b")
     if len(set(attackers)) != len(attackers):
-        raise IllegalAction("This engine lets one creature block each attacker.", rule="509.1")
+        raise IllegalAction("The rules let several creatures block one attacker, but this engine "
+                            "doesn't yet: one blocker per attacker.")
     return tuple(blocks)
 
 

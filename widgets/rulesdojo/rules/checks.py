@@ -6,10 +6,10 @@ from . import query as q
 from .actions import ActivateAbility, CastSpell, PlayLand
 from .errors import CannotPay, IllegalAction
 from .mana import ManaCost, pay_from_pool, pool_text
-from .objects import CardObject, GameState, Permanent
+from .objects import MAIN_PHASES as MAIN
+from .objects import CardObject, GameState, Permanent, step_text
 from .resolve import target_candidates
 
-MAIN = ("precombat main", "postcombat main")
 
 
 def acting_player(st: GameState) -> str:
@@ -41,7 +41,7 @@ def check_play_land(st: GameState, a: PlayLand) -> CardObject:
     if st.active != who:
         raise IllegalAction(f"{who} can't play a land on {st.active}'s turn.", rule="305.3")
     if st.step not in MAIN:
-        raise IllegalAction(f"A land can be played only in your main phase, not the {st.step} step.",
+        raise IllegalAction(f"A land can be played only in your main phase, not the {step_text(st.step)}.",
                             rule="505.6b")
     if st.stack:
         raise IllegalAction("A land can be played only while the stack is empty.", rule="116.2a")
@@ -59,8 +59,9 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
         raise IllegalAction(f"{c.name} is a land: lands are played, not cast.", rule="305.1")
     if "Instant" not in c.types:
         if st.active != who or st.step not in MAIN or st.stack:
+            rule = "307.1" if "Sorcery" in c.types else "302.1" if "Creature" in c.types else "117.1a"
             raise IllegalAction(f"{c.name} can be cast only at sorcery speed: in your own main phase "
-                                "while the stack is empty.", rule="307.1")
+                                "while the stack is empty.", rule=rule)
     if c.target_spec:
         cands = target_candidates(st, c.target_spec, who)
         if len(a.targets) != 1:
@@ -74,9 +75,12 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
     plan = mana_plan(st, who, c.mana_cost)
     if plan is None:
         p = q.player(st, who)
-        raise CannotPay(f"{who} can't pay {c.mana_cost} for {c.name}: the mana pool holds "
-                        f"{pool_text(p.pool)} and no untapped mana source can make the rest. "
-                        "Energy isn't mana and can't pay a mana cost", rule="601.2h")
+        short = (f"{who} can't pay {c.mana_cost} for {c.name}: the mana pool holds {pool_text(p.pool)} "
+                 "and no untapped mana source can make the rest")
+        if p.energy:  # the trap this catches: energy isn't mana, so it pays no mana cost
+            raise CannotPay(f"{short}, and a cost can't be paid in part (CR 118.3). A mana cost is paid "
+                            f"with mana: {who}'s {p.energy} energy can't pay it", rule="202.1a")
+        raise CannotPay(f"{short}: a cost can't be paid in part", rule="601.2h")
     return obj, plan
 
 

@@ -6,7 +6,7 @@ from . import query as q
 from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
                       ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
                       GetEnergy, OrderReplacements, OrderTriggers, PassPriority, PayEnergy, PlayLand)
-from .objects import ZONES, GameState
+from .objects import ZONES, GameState, step_text
 
 
 def name_of(st: GameState, ref) -> str:
@@ -47,7 +47,7 @@ def describe(st: GameState, action) -> str:
             return f"Tap {p.card} for {{{action.mana}}}"
         return f"Activate {p.card}: {ab.text}"
     simple = {PassPriority: lambda a: "Pass priority",
-              AdvanceStep: lambda a: f"End the {st.step} step",
+              AdvanceStep: lambda a: f"End the {step_text(st.step)}",
               ChoosePay: lambda a: "Pay" if a.pay else "Don't pay",
               ChooseAmount: lambda a: f"Pay {a.amount} energy",
               ChooseMana: lambda a: f"Add {{{a.mana}}}",
@@ -64,3 +64,29 @@ def describe(st: GameState, action) -> str:
         if isinstance(action, kind):
             return say(action)
     return repr(action)
+
+
+def refusal(st: GameState, action, exc) -> str:
+    """Say why an action was refused in a learner's words first (the rule number stays on ``exc``).
+
+    >>> from .game import Game
+    >>> g = Game(["Alice", "Nadia"]); unsummon = g.add_card("Nadia", "Unsummon", "hand")
+    >>> refusal(g.state, CastSpell(unsummon, ()), g.why_illegal(CastSpell(unsummon, ())))
+    "That's Nadia's card, and Alice has priority: pass priority to Nadia first."
+    """
+    message = getattr(exc, "message", str(exc))
+    pend = st.pending
+    if pend is not None and message.startswith(f"{pend.player} must answer first"):
+        extra = " (choose the attackers, or none)" if pend.kind == "declare_attackers" else ""
+        return f"First answer the choice waiting for {pend.player}: {pend.prompt}{extra}."
+    who = st.priority
+    if isinstance(action, (PlayLand, CastSpell)) and who:
+        owner = next((p.name for p in st.players for o in p.hand if o.id == action.card), None)
+        if owner and owner != who:
+            return f"That's {owner}'s card, and {who} has priority: pass priority to {owner} first."
+    if isinstance(action, ActivateAbility) and who:
+        perm = q.permanent(st, action.source)
+        if perm is not None and perm.controller != who:
+            return (f"That's {perm.controller}'s {perm.card}, and {who} has priority: pass priority "
+                    f"to {perm.controller} first.")
+    return message

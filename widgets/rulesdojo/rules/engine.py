@@ -24,6 +24,15 @@ def new_id(st: GameState) -> int:
     return st.next_id - 1
 
 
+def possessive(name: str) -> str:
+    """Write a name's possessive: "Alice's", "Guide of Souls'".
+
+    >>> possessive("Lotus Cobra"), possessive("Guide of Souls")
+    ("Lotus Cobra's", "Guide of Souls'")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -40,12 +49,20 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     what = q.type_line(st, perm)
     log(st, "603.6a", f"{controller}'s {name} {how} the battlefield{' tapped' if tapped else ''} ({what}).",
         "enters", controller)
+    c = q.card(perm)
+    gained = [s for s in q.subtypes(st, perm) if s not in c.subtypes] + [
+        t.lower() for t in q.types(st, perm) if t not in c.types]
+    if gained:
+        what = " ".join(gained)
+        log(st, "603.6b", f"{name} is {'an' if what[0] in 'AEIOUaeiou' else 'a'} {what} as it enters: "
+            "continuous effects apply the moment it is on the battlefield, so it never enters "
+            "without them.", "type", controller)
     if "ashaya" in q.card(perm).statics:
         for other in st.battlefield:
             if (other is not perm and other.controller == controller and not other.token
                     and "Creature" in q.card(other).types):
                 log(st, "603.6a", f"{other.card} becomes a Forest land, but it was already on the "
-                    "battlefield: it didn't enter, so no landfall (ruling L2).", "becomes", controller)
+                    "battlefield: it didn't enter, so no landfall (Landfall ruling 2).", "becomes", controller)
     _enter_triggers(st, perm)
     return perm
 
@@ -53,9 +70,10 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
 def _enter_triggers(st: GameState, new: Permanent) -> None:
     is_land = q.is_type(st, new, "Land")
     is_creature = q.is_type(st, new, "Creature")
-    if is_land:
-        log(st, "207.2c", f"A land {new.controller} controls entered: each of their landfall "
-            "abilities triggers (ruling L1).", "landfall", new.controller)
+    if is_land and any(ab.event == "landfall" for src in st.battlefield if src.controller == new.controller
+                       for ab in q.card(src).triggered):
+        log(st, "603.6a", f"A land {new.controller} controls entered: each landfall ability of their "
+            "permanents triggers (CR 603.2; Landfall ruling 1).", "landfall", new.controller)
     for src in list(st.battlefield):
         for ab in q.card(src).triggered:
             if ab.event == "self_enters" and src is new:
@@ -74,8 +92,12 @@ def fire(st: GameState, src: Permanent, ab, data: dict) -> None:
     log(st, "603.2", f"{src.controller}'s {src.card} triggers: {ab.text}", "trigger", src.controller)
 
 
-def leave(st: GameState, perms: list[Permanent], zone: str, why: str, rule: str) -> None:
-    """Move permanents off the battlefield at once; counters on them cease to exist (CR 122.2)."""
+def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule: str = "",
+          reasons: dict[int, tuple[str, str]] | None = None) -> None:
+    """Move permanents off the battlefield at once; counters on them cease to exist (CR 122.2).
+
+    ``reasons`` gives a permanent's own (why, rule) when they differ within one event.
+    """
     if not perms:
         return
     before = list(st.battlefield)  # leaves-the-battlefield triggers look back (CR 603.10)
@@ -88,7 +110,8 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str, rule: str)
         st.moved[p.id] = obj.id
         q.player(st, p.owner).zone(zone).append(obj)
         lost = f"; its counters ({_counter_text(p.counters)}) cease to exist (CR 122.2)" if p.counters else ""
-        log(st, rule, f"{p.controller}'s {p.card} {why}{lost}.", "leaves", p.controller)
+        text, cite = (reasons or {}).get(p.id, (why, rule))
+        log(st, cite, f"{p.controller}'s {p.card} {text}{lost}.", "leaves", p.controller)
     if zone == "graveyard":
         for src in before:
             for ab in q.card(src).triggered:
@@ -133,8 +156,11 @@ def get_energy(res, who: str, n: int, source: str) -> int:
     return put_counters(res, who, ENERGY, n, putter=who, source=source)
 
 
-def pay_energy(st: GameState, who: str, n: int, why: str) -> None:
-    """Pay ``n`` energy: lose that many energy counters, or refuse if there aren't enough."""
+def pay_energy(st: GameState, who: str, n: int, why: str, rule: str = "107.14") -> None:
+    """Pay ``n`` energy: lose that many energy counters, or refuse if there aren't enough.
+
+    ``rule`` names the cost payment: 602.2b while activating, 118.12 for a "may pay".
+    """
     p = q.player(st, who)
     if n > p.energy:
         raise CannotPay(f"{who} has {p.energy} energy and can't pay {n} "
@@ -142,8 +168,8 @@ def pay_energy(st: GameState, who: str, n: int, why: str) -> None:
     if n == 0:
         return
     p.counters[ENERGY] = p.energy - n
-    log(st, "107.14", f"{who} pays {n} energy for {why} (loses {plural(n, 'energy counter')}); "
-        f"{p.energy} left.", "energy", who)
+    log(st, rule, f"{who} pays {n} energy for {why}: loses {plural(n, 'energy counter')} "
+        f"(CR 107.14{', 118.3' if rule != '107.14' else ''}); {p.energy} left.", "energy", who)
 
 
 class Direct:
@@ -186,11 +212,11 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
     who = target if on_player else f"{target.controller}'s {target.card}"
     if q.with_static(st, "solemnity"):
         if on_player:
-            log(st, "122.1", f"Solemnity: players can't get counters. {target} gets no {kind} "
-                f"from {source}.", "prevented", target)
+            log(st, "101.2", f"Solemnity: players can't get counters, and \"can't\" beats \"get\". "
+                f"{target} gets no {kind} from {source}.", "prevented", target)
             return 0
         if SOLEMNITY_TYPES & set(q.types(st, target)):
-            log(st, "122.6", f"Solemnity: counters can't be put on {who}. No {kind} counter is put.",
+            log(st, "101.2", f"Solemnity: counters can't be put on {who}. No {kind} counter is put.",
                 "prevented", target.controller)
             return 0
     repl = _replacements(st, target, putter)

@@ -14,7 +14,7 @@ EXPECT_KEYS = {"players", "permanents", "stack", "resolved", "step", "turn", "ac
 PLAYER_EXPECT = {"energy", "life", "counters", "mana", "hand", "graveyard", "exile", "battlefield",
                  "library_count", "hand_count"}
 PERM_EXPECT = {"power", "toughness", "tapped", "counters", "controller", "types", "subtypes",
-               "keywords", "present", "damage", "count"}
+               "keywords", "lacks", "present", "damage", "count"}
 
 
 def validate_expect(exp, source: str, place: str) -> None:
@@ -129,6 +129,10 @@ def _check_permanent(game, resolver, ref: str, want: dict) -> list[str]:
             for kind, n in val.items():
                 if p.counters.get(kind, 0) != n:
                     out.append(f"{ref} {kind} counters: expected {n!r}, got {p.counters.get(kind, 0)!r}")
+        elif key == "lacks":
+            has = [x for x in val if x in (*q.types(st, p), *q.subtypes(st, p), *q.keywords(st, p))]
+            if has:
+                out.append(f"{ref}: expected not to have {has}")
         else:
             have = {"types": q.types(st, p), "subtypes": q.subtypes(st, p),
                     "keywords": q.keywords(st, p)}[key]

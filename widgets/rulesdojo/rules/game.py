@@ -15,7 +15,8 @@ from .cards import card_named
 from .errors import IllegalAction, NoPendingChoice, RulesError
 from .mana import TYPE_NAMES, pay_from_pool
 from .describe import describe
-from .objects import STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player, StackItem
+from .objects import (STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player,
+                      StackItem, step_text)
 from .resolve import target_candidates
 
 
@@ -40,7 +41,7 @@ class Game:
                  step: str = "precombat main", turn_number: int = 2, seed: int = 0):
         names = list(players)
         if len(names) < 2 or len(set(names)) != len(names):
-            raise IllegalAction("A game needs two or more players with different names.", rule="103.1")
+            raise IllegalAction("A game needs two or more players with different names.", rule="102.1")
         if step not in STEP_NAMES:
             raise IllegalAction(f"Unknown step {step!r}; steps are: {', '.join(STEP_NAMES)}.", rule="500.1")
         st = GameState(players=[Player(n) for n in names], active=active or names[0],
@@ -243,7 +244,7 @@ def _dispatch(st: GameState, action) -> GameState:
         who = checks.acting_player(st)
         if st.stack:
             raise IllegalAction("The stack isn't empty: pass priority to resolve it first.", rule="500.2")
-        e.log(st, "500.2", f"All players pass with an empty stack: the {st.step} step ends.",
+        e.log(st, "500.2", f"All players pass with an empty stack: the {step_text(st.step)} ends.",
               "priority", who)
         turn.end_step(st)
     else:
@@ -303,17 +304,21 @@ def _add_mana(st: GameState, perm: Permanent, t: str, rule: str, when: str = "")
 def _activate(st: GameState, a: ActivateAbility) -> None:
     perm, ab, mana = checks.check_activate(st, a)
     who = st.priority
-    if ab.energy:
-        e.pay_energy(st, who, ab.energy, f"{perm.card}'s ability")
-    if ab.is_mana_ability:
+    if ab.is_mana_ability:  # no stack: pay the cost, then the mana is added at once (CR 605.3b)
+        if ab.energy:
+            e.pay_energy(st, who, ab.energy, f"{perm.card}'s mana ability", "602.2b")
         if ab.tap:
-            _add_mana(st, perm, mana, "605.1a")
+            _add_mana(st, perm, mana, "605.3b")
         return
-    if ab.tap:
-        perm.tapped = True
+    # The ability goes on the stack first, then its costs are paid (CR 602.2a, 602.2b -> 601.2h).
     item = StackItem(e.new_id(st), "ability", perm.card, who, ab.text, ab.effect, source=perm.id)
     st.stack.append(item)
-    e.log(st, "602.2", f"{who} activates {perm.card}: {ab.text} It goes on the stack.", "activate", who)
+    e.log(st, "602.2a", f"{who} activates {perm.card}: {ab.text} It goes on the stack; then its "
+          "costs are paid.", "activate", who)
+    if ab.tap:
+        perm.tapped = True
+    if ab.energy:
+        e.pay_energy(st, who, ab.energy, f"{perm.card}'s ability", "602.2b")
     st.passes = 0
 
 

@@ -146,6 +146,17 @@ STEPS = (
     ("ending", "end"), ("ending", "cleanup"),
 )
 STEP_NAMES = tuple(s for _, s in STEPS)
+MAIN_PHASES = ("precombat main", "postcombat main")
+
+
+def step_text(step: str) -> str:
+    """Name a step in words; a main phase has no steps, so it is named as the phase.
+
+    >>> step_text("upkeep"), step_text("precombat main")
+    ('upkeep step', 'precombat main phase')
+    """
+    return f"{step} phase" if step in MAIN_PHASES else f"{step} step"
+
 STEP_RULES = {
     "untap": "502", "upkeep": "503", "draw": "504", "precombat main": "505",
     "beginning of combat": "507", "declare attackers": "508", "declare blockers": "509",

@@ -16,7 +16,7 @@ from .mana import COLORS, TYPE_NAMES
 from .objects import PLUS_ONE, GameState, Pending, StackItem, Trigger
 
 ENERGY_NOTE = ("No energy is gained, and none can be paid even if its controller wants to "
-               "(rulings E8, E9).")
+               "(Energy rulings 8 and 9).")
 
 
 class NeedChoice(Exception):
@@ -91,14 +91,13 @@ def _resolve(res: Resolution) -> None:
     if item.target_spec and item.targets and not legal_targets(st, item):
         # CR 608.2b: every target illegal: it doesn't resolve and none of its effects happen.
         note = f" {ENERGY_NOTE}" if "{E}" in item.text else ""
-        e.log(st, "608.2b", f"{item.name} doesn't resolve: its every target is illegal, so none of "
-              f"its effects happen.{note} (It wasn't countered.)", "fizzle", item.controller)
+        e.log(st, "608.2b", f"{stack_name(item)} doesn't resolve: its every target is illegal, so none "
+              f"of its effects happen.{note} (It wasn't countered.)", "fizzle", item.controller)
         st.outcomes[item.id] = "did not resolve"
         if item.card is not None:
             _to_graveyard(st, item)
         return
-    kind = "spell" if item.kind == "spell" else "ability"
-    e.log(st, "608.1", f"{item.controller}'s {item.name} {kind} resolves.", "resolve", item.controller)
+    e.log(st, "608.1", f"{item.controller}'s {stack_name(item)} resolves.", "resolve", item.controller)
     if item.kind == "spell" and q.card(item.card).is_permanent_card:
         st.outcomes[item.id] = "resolved"
         e.enter(st, item.card.card, item.card.owner, item.controller, old_id=item.card.id)  # CR 608.3
@@ -109,10 +108,22 @@ def _resolve(res: Resolution) -> None:
         _to_graveyard(st, item)
 
 
+def stack_name(item: StackItem) -> str:
+    """Name a spell or ability on the stack: "Shock", "Guide of Souls' reflexive triggered ability".
+
+    >>> stack_name(StackItem(1, "reflexive", "Guide of Souls", "Alice", "", ""))
+    "Guide of Souls' reflexive triggered ability"
+    """
+    if item.kind == "spell":
+        return item.name
+    kind = {"ability": "activated", "trigger": "triggered", "reflexive": "reflexive triggered"}[item.kind]
+    return f"{e.possessive(item.name)} {kind} ability"
+
+
 def _to_graveyard(st: GameState, item: StackItem) -> None:
     owner = q.player(st, item.card.owner)
     owner.graveyard.append(item.card)
-    e.log(st, "608.2", f"{item.name} goes to {owner.name}'s graveyard.", "zone", item.controller)
+    e.log(st, "608.2n", f"{item.name} goes to {owner.name}'s graveyard.", "zone", item.controller)
 
 
 def _target_permanents(res: Resolution):
@@ -143,7 +154,7 @@ def energy_then_damage(res: Resolution) -> None:
                             f"(0 to {have}): it deals that much damage", "608.2d", low=0, high=have)
     else:
         e.log(st, "608.2d", f"{who} has no energy, so pays 0.", "energy", who)
-    e.pay_energy(st, who, amount, res.item.name)
+    e.pay_energy(st, who, amount, res.item.name, "608.2d")
     if amount == 0:
         e.log(st, "608.2d", f"{who} pays no energy: {res.item.name} deals no damage.", "energy", who)
     for p in _target_permanents(res):
@@ -161,9 +172,10 @@ def brawler_pump(res: Resolution) -> None:
                       data={"amount": 1, "link": "if you do"}):
         e.log(st, "118.12", f"{who} chooses not to pay: nothing happens.", "choice", who)
         return
-    e.pay_energy(st, who, 1, f"{res.item.name}'s trigger")
-    e.log(st, "118.12", "\"If you do\": the effect follows at once; no player can act between the "
-          "payment and it (CR 117.3b).", "rule", who)
+    e.pay_energy(st, who, 1, f"{res.item.name}'s trigger", "118.12")
+    e.log(st, "118.12", "\"If you do\": the effect follows at once, in the same resolution; no player "
+          "can act between the payment and it (CR 608.2c). Players could respond only to the trigger, "
+          "before it resolved.", "rule", who)
     src = res.source()
     if src is not None:
         e.pump(st, src, 1, 1, res.item.name, "trample")
@@ -185,7 +197,7 @@ def guide_may_pay(res: Resolution) -> None:
                       data={"amount": 3, "link": "when you do"}):
         e.log(st, "118.12", f"{who} chooses not to pay: no reflexive trigger.", "choice", who)
         return
-    e.pay_energy(st, who, 3, "Guide of Souls' trigger")
+    e.pay_energy(st, who, 3, "Guide of Souls' trigger", "118.12")
     text = ("Put two +1/+1 counters and a flying counter on target attacking creature. "
             "It becomes an Angel in addition to its other types.")
     st.waiting.append(Trigger(e.new_id(st), who, res.item.name, text, "guide_angel",
@@ -227,7 +239,7 @@ def rampant_growth(res: Resolution) -> None:
     p = q.player(st, who)
     basics = [c.id for c in p.library if "Basic" in q.card(c).supertypes]
     pick = res.choose("search", who, "Search your library for a basic land card (or find nothing)",
-                      "608.2c", options=basics, low=0, high=1)
+                      "701.23a", options=basics, low=0, high=1)
     for cid in pick:
         obj = next(c for c in p.library if c.id == cid)
         p.library.remove(obj)
@@ -235,9 +247,9 @@ def rampant_growth(res: Resolution) -> None:
               "doesn't use the land drop, but landfall still triggers.", "rule", who)
         e.enter(st, obj.card, obj.owner, who, tapped=True, old_id=obj.id)
     if not pick:
-        e.log(st, "608.2c", f"{who} finds nothing.", "choice", who)
+        e.log(st, "701.23a", f"{who} finds nothing.", "choice", who)
     st.rng.shuffle(p.library)
-    e.log(st, "608.2c", f"{who} shuffles their library.", "zone", who)
+    e.log(st, "701.24a", f"{who} shuffles their library.", "zone", who)
 
 
 def lynx_pump(res: Resolution) -> None:
@@ -259,7 +271,7 @@ def add_any_color(res: Resolution) -> None:
 
 def bounce(res: Resolution) -> None:
     for p in _target_permanents(res):
-        e.leave(res.st, [p], "hand", "returns to its owner's hand", "400.7")
+        e.leave(res.st, [p], "hand", "returns to its owner's hand", "400.3")
 
 
 def deal_2(res: Resolution) -> None:

@@ -200,7 +200,8 @@ def build(s: Scenario) -> tuple[Game, dict]:
         g = Game(names, active=setup.get("active"), step=setup.get("step", "precombat main"),
                  turn_number=setup.get("turn", 2), seed=setup.get("seed", 0))
     except RulesError as exc:
-        key = {"103.1": "players", "102.1": "active", "500.1": "step"}.get(exc.rule or "")
+        key = ("step" if exc.rule == "500.1" else
+               "active" if len(set(names)) == len(names) > 1 else "players")
         raise ScenarioError(exc.message, file=s.source, place=_at(setup, "setup", key), rule=exc.rule)
     aliases: dict[str, int] = {}
     for i, p in enumerate(setup["players"]):

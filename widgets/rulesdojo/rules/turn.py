@@ -5,8 +5,8 @@ from __future__ import annotations
 from . import engine as e
 from . import query as q
 from .mana import pool_text
-from .objects import STEP_NAMES, STEP_RULES, GameState, Pending, StackItem
-from .resolve import resolve_top, target_candidates
+from .objects import STEP_NAMES, STEP_RULES, GameState, Pending, StackItem, step_text
+from .resolve import resolve_top, stack_name, target_candidates
 
 PRIORITY_STEPS = set(STEP_NAMES) - {"untap", "cleanup"}
 
@@ -39,12 +39,16 @@ def state_based_actions(st: GameState) -> bool:
             for zone in ("hand", "graveyard", "exile", "library"):
                 if obj in p.zone(zone):
                     p.zone(zone).remove(obj)
-            e.log(st, "111.7", f"The {obj.card} token left the battlefield and ceases to exist.", "zone")
+            e.log(st, "704.5d", f"The {obj.card} token is in a zone other than the battlefield, so it "
+                  "ceases to exist (CR 111.7).", "zone")
             did = True
-    dying = [p for p in st.battlefield if q.is_type(st, p, "Creature") and
-             (q.toughness(st, p) <= 0 or (p.damage and p.damage >= q.toughness(st, p)))]
-    if dying:
-        e.leave(st, dying, "graveyard", "dies (lethal damage or 0 toughness)", "704.5g")
+    creatures = [p for p in st.battlefield if q.is_type(st, p, "Creature")]
+    zero = [p for p in creatures if q.toughness(st, p) <= 0]
+    lethal = [p for p in creatures if p not in zero and p.damage and p.damage >= q.toughness(st, p)]
+    if zero or lethal:  # one event: state-based actions happen at once (CR 704.3)
+        reasons = {p.id: ("has 0 or less toughness and is put into the graveyard", "704.5f") for p in zero}
+        reasons.update({p.id: ("has lethal damage marked on it and is destroyed", "704.5g") for p in lethal})
+        e.leave(st, zero + lethal, "graveyard", reasons=reasons)
         did = True
     for who in q.in_game(st):
         seen: dict[str, list] = {}
@@ -96,8 +100,8 @@ def place_triggers(st: GameState) -> None:
                              data=t.data)
             st.stack.append(item)
             on = f" targeting {', '.join(q.describe_target(st, x) for x in item.targets)}" if item.targets else ""
-            e.log(st, "603.3", f"{t.controller} puts {t.name}'s {'reflexive ' if t.kind == 'reflexive' else ''}"
-                  f"triggered ability on the stack{on}.", "stack", t.controller)
+            e.log(st, "603.3", f"{t.controller} puts {stack_name(item)} on the stack{on}.", "stack",
+                  t.controller)
         return
 
 
@@ -125,9 +129,9 @@ def end_step(st: GameState) -> None:
         else:
             st.step = STEP_NAMES[i + 1]
             if st.step in ("declare blockers", "combat damage") and not _attackers(st):
-                e.log(st, "508.8", f"No creatures attacked: the {st.step} step is skipped.", "step")
+                e.log(st, "508.8", f"No creatures attacked: the {step_text(st.step)} is skipped.", "step")
                 continue
-        e.log(st, STEP_RULES[st.step], f"Turn {st.turn} ({st.active}): {st.step} step begins.", "step")
+        e.log(st, STEP_RULES[st.step], f"Turn {st.turn} ({st.active}): {step_text(st.step)} begins.", "step")
         if _begin_step(st):
             st.priority = st.active
             st.passes = 0
@@ -137,9 +141,9 @@ def end_step(st: GameState) -> None:
 def _empty_pools(st: GameState) -> None:
     for p in st.players:
         if any(p.pool.values()):
-            e.log(st, "500.4", f"{p.name}'s unused mana empties at the end of the {st.step} step: "
+            e.log(st, "500.4", f"{p.name}'s unused mana empties at the end of the {step_text(st.step)}: "
                   f"{pool_text(p.pool)} is lost. Energy isn't mana: {p.name} keeps "
-                  f"{p.energy} energy (ruling E7).", "mana", p.name)
+                  f"{p.energy} energy (Energy ruling 7).", "mana", p.name)
             p.pool = {t: 0 for t in p.pool}
 
 

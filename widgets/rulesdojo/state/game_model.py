@@ -8,8 +8,11 @@ from traitlets import Dict, HasTraits, Int, Tuple, Unicode, validate
 
 from ..rules import Game, RulesError
 from ..rules.actions import ActivateAbility, CastSpell, PassPriority, PlayLand
+from ..rules.describe import refusal
 from ..rules.errors import ScenarioError
+from ..rules.folder import listed, opened, scenarios_folder, uploaded
 from ..rules.scenario import Scenario, start
+from .table import table
 
 
 class GameModel(HasTraits):
@@ -24,10 +27,16 @@ class GameModel(HasTraits):
     '117.1'
     """
 
-    players = Tuple(help="Each player: name, life, energy, counters, mana pool, zones.")
-    battlefield = Tuple(help="Each permanent with its characteristics as the rules compute them.")
+    players = Tuple(help="Each player: name, life, energy, counters, mana pool, zones; hand cards as "
+                         "battlefield entries are, without the permanent's state.")
+    battlefield = Tuple(help="Each permanent with its characteristics as the rules compute them, its "
+                             "cost, type line, Oracle text, printed P/T and why it differs (pt_why), its "
+                             "legal actions ([key, label]) and, when it has none, why_not {message, rule}.")
     stack = Tuple(help="Stack objects, top first.")
-    pending = Dict(allow_none=True, default_value=None, help="The choice the game waits for, or None.")
+    waiting = Tuple(help="Triggered abilities waiting to be put on the stack: id, name, controller, text.")
+    pending = Dict(allow_none=True, default_value=None,
+                   help="The choice the game waits for, or None: kind, player, prompt, rule, options, "
+                        "low, high, data (e.g. the amount to pay) and labels (each option by name).")
     log = Tuple(help="The engine's events, oldest first: (seq, rule, text, kind, player).")
     outcomes = Tuple(help="Objects that left the stack: (name, 'resolved' | 'did not resolve').")
     legal = Tuple(help="What may be done now: (key, label, object id) for each legal action.")
@@ -63,7 +72,7 @@ class GameModel(HasTraits):
     def load_scenario(self, source) -> bool:
         """Replace the game with a scenario's; a bad scenario sets the error and keeps the game."""
         try:
-            scenario = _scenario(source)
+            scenario = _scenario(source() if callable(source) else source)
             game = start(scenario)
         except (ScenarioError, RulesError) as exc:
             self._reject(exc)
@@ -72,10 +81,19 @@ class GameModel(HasTraits):
         self._refresh()
         return True
 
+    def load_named(self, folder: Path, name: str) -> bool:
+        """Load the scenario file ``name`` from ``folder``; a name leading outside it is refused."""
+        return self.load_scenario(lambda: opened(folder, name))
+
+    def load_upload(self, name: str, content: bytes) -> bool:
+        """Load an uploaded scenario file, read in memory; too large or malformed sets the error."""
+        return self.load_scenario(lambda: uploaded(name, content))
+
     # --- reading (engine objects stay in the kernel) ---
 
     @property
     def game(self) -> Game:
+        """The engine game, for lesson goals and tests; views read traits only."""
         return self._game
 
     def energy_of(self, name: str) -> int:
@@ -97,7 +115,7 @@ class GameModel(HasTraits):
         try:
             self._game.apply(action)
         except RulesError as exc:
-            self._reject(exc)
+            self._reject(exc, action)
             return False
         except (TypeError, AttributeError, KeyError):
             self._reject(RulesError(f"{action!r} isn't an action the game knows.", rule="117.1"))
@@ -131,6 +149,26 @@ class GameModel(HasTraits):
         self._refresh()
         return True
 
+    def run(self, steps) -> bool:
+        """Make several engine changes as one learner action: ``steps(game)`` applies them.
+
+        On a rule breach the game goes back to where it was and the error is set; ``undo`` takes
+        the whole run back at once (a turn shortcut, a worked step of a lesson).
+        """
+        g = self._game
+        mark = len(g.history)
+        try:
+            steps(g)
+        except RulesError as exc:
+            while len(g.history) > mark:
+                g.undo()
+            self._reject(exc)
+            return False
+        if len(g.history) > mark:
+            self._marks.append(mark)
+        self._refresh()
+        return True
+
     answer = do
 
     def do_key(self, key: int) -> bool:
@@ -156,31 +194,33 @@ class GameModel(HasTraits):
 
     # --- copying the engine into traits ---
 
-    def _reject(self, exc: RulesError) -> None:
+    def _reject(self, exc: RulesError, action=None) -> None:
         with self.hold_trait_notifications():
-            self.error = exc.message if hasattr(exc, "message") else str(exc)
+            self.error = refusal(self._game.state, action, exc)
             self.error_rule = exc.rule or ""
 
     def _refresh(self) -> None:
         g = self._game
-        snap = g.snapshot()
         self._actions = list(g.legal_actions)
+        legal = tuple((k, g.describe(a), _object_of(a)) for k, a in enumerate(self._actions))
+        snap = table(g, legal)
         st = g.state
         with self.hold_trait_notifications():
             self.players = tuple(snap["players"])
             self.battlefield = tuple(snap["battlefield"])
             self.stack = tuple(snap["stack"])
+            self.waiting = tuple(snap["waiting"])
             self.pending = snap["pending"]
             self.log = tuple((ev.seq, ev.rule, ev.text, ev.kind, ev.player) for ev in g.log)
             self.outcomes = tuple((st.names.get(i, "?"), r) for i, r in st.outcomes.items())
-            self.legal = tuple((k, g.describe(a), _object_of(a)) for k, a in enumerate(self._actions))
+            self.legal = legal
             self.turn, self.step, self.active = st.turn, st.step, st.active
             self.priority = st.priority or ""
             self.error, self.error_rule = "", ""
             self.scenario_name = self._scenario.name if self._scenario else ""
             self.version = self.version + 1
 
-    @validate("players", "battlefield", "stack", "log", "legal", "outcomes")
+    @validate("players", "battlefield", "stack", "waiting", "log", "legal", "outcomes")
     def _tuple_of_records(self, proposal):
         value = proposal["value"]
         if not all(isinstance(x, (dict, tuple)) for x in value):
@@ -202,3 +242,9 @@ def _scenario(source) -> Scenario:
     if isinstance(source, dict):
         return Scenario.from_dict(source)
     return Scenario.from_file(Path(source))
+
+
+def scenario_choices(folder: Path | None = None) -> tuple[Path, list[tuple[str, str]]]:
+    """Return the scenarios folder (the operator's, else the shipped one) and its (title, file name) list."""
+    folder = folder or scenarios_folder()
+    return folder, listed(folder)

@@ -1,24 +1,71 @@
-"""The board: each player's battlefield and hand as card frames; a click offers the card's legal actions."""
+"""The board: each player's side of the table, drawn by one ES module from synced JSON."""
 
 from __future__ import annotations
 
+import pathlib
 
-import ipywidgets as ipw
+import anywidget
+import traitlets
 
-from ..rules.actions import ActivateAbility, CastSpell, PlayLand
-from ..rules.cards import card_named
-from .base import View, button, error_html, html_widget, shared
-from .render import card_frame, energy_html
-from .text import escape, game_text_words, symbol_html
+from .base import View
+from .text import SYMBOL, game_text_parts, game_text_words, symbol_svgs
+
+STATIC = pathlib.Path(__file__).parent / "static"
+
+
+def _module(name: str) -> str:
+    """Return an ES module with the shared symbol drawing (symbols.js) in front of it."""
+    return (STATIC / "symbols.js").read_text() + "\n" + (STATIC / name).read_text()
+
+
+class Table(anywidget.AnyWidget):
+    """The rendered table: ``players`` in, the chosen action's key out (a ``{"do": key}`` message)."""
+
+    _esm = _module("table.js")
+    _css = STATIC / "table.css"
+    players = traitlets.List(traitlets.Dict()).tag(sync=True)
+    symbols = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
+    readonly = traitlets.Bool(False, help="A position to read: cards offer no actions.").tag(sync=True)
+
+
+class ProseSymbols(anywidget.AnyWidget):
+    """Draw the symbols written in the notebook's Markdown cells; shows nothing itself."""
+
+    _esm = _module("prose.js")
+    symbols = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
+    pattern = traitlets.Unicode(SYMBOL.pattern).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(symbols=symbol_svgs(), layout={"display": "none"}, **kwargs)
+
+
+def position(model) -> Table:
+    """Show a position to read (a check's starting board): the same cards, no actions."""
+    return Table(symbols=symbol_svgs(), readonly=True, players=sides(model))
+
+
+def sides(model) -> list[dict]:
+    """Return each player's side of the table as the ES module draws it."""
+    return [{
+        "name": p["name"], "life": p["life"], "energy": p["energy"],
+        "active": p["name"] == model.active, "priority": p["name"] == model.priority,
+        "pool": game_text_parts("".join(f"{{{t}}}" * n for t, n in p["mana_pool"].items() if n)),
+        "battlefield": [_card(x) for x in model.battlefield if x["controller"] == p["name"]],
+        "hand": [_card(c) for c in p["hand"]],
+        "library": len(p["library"]), "graveyard": [c["card"] for c in p["graveyard"]],
+    } for p in model.players]
 
 
 class Board(View):
-    """Show both sides of the table; choose a card, then one of its legal actions.
+    """Show both sides of the table; a card's name opens its legal actions, or says which rule stops it.
 
     >>> from rulesdojo.state import GameModel
-    >>> m = GameModel.empty(); _ = m.game.add_card("Alice", "Forest", "hand"); m._refresh()
-    >>> b = Board(m); b.card_buttons[0].click(); [x.description for x in b.menu.children[1:]]
+    >>> m = GameModel.from_scenario({"name": "t", "setup": {"players": [
+    ...     {"name": "Alice", "hand": ["Forest"]}, {"name": "Nadia"}]}})
+    >>> b = Board(m); b.actions("Forest")
     ['Play Forest']
+    >>> b.press("Play Forest"); [x["card"] for x in m.battlefield]
+    ['Forest']
     """
 
     title = "The table"
@@ -26,121 +73,65 @@ class Board(View):
 
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
-        self.selected: int | None = None
-        self.sides = ipw.VBox()
-        self.menu = ipw.HBox()
-        self.card_buttons: list[ipw.Button] = []
-        self._sides: dict[str, _Side] = {}
-        self._cards: dict[tuple[int, bool], tuple[ipw.VBox, ipw.HTML]] = {}
-        self.children = [self.header, self.sides, self.menu, self.feedback]
+        self.table = Table(symbols=symbol_svgs())
+        self.table.on_msg(self._message)
+        self.children = [self.header, self.table, self.feedback]
         model.observe(self._draw, names=["version"])
         self._draw()
 
     def _draw(self, _change=None) -> None:
-        # Widgets are kept and updated in place: a click changes a few values, it doesn't
-        # rebuild the table (each new widget costs the browser a round of messages).
-        m = self.model
-        shown: set = set()
-        self.card_buttons = []
-        for p in m.players:
-            side = self._sides.setdefault(p["name"], _Side())
-            pool = "".join(symbol_html(t) * n for t, n in p["mana_pool"].items() if n) or "empty"
-            turn = " (active player)" if p["name"] == m.active else ""
-            prio = " · has priority" if p["name"] == m.priority else ""
-            side.head.value = (f"<div><b>{escape(p['name'])}</b>{turn}{prio} · {p['life']} life · "
-                               f"mana pool: {pool}{energy_html(p['energy'], p['name'])}</div>")
-            perms = [x for x in m.battlefield if x["controller"] == p["name"]]
-            side.field.children = [self._card(x, False, shown) for x in perms] or [side.no_permanents]
-            side.hand.children = [self._card(c, True, shown) for c in p["hand"]] or [side.no_cards]
-            side.counts.value = (f"<div class='rd-type'>Library: {len(p['library'])} · Graveyard: "
-                                 f"{', '.join(c['card'] for c in p['graveyard']) or 'empty'}</div>")
-        self.sides.children = [self._sides[p["name"]].box for p in m.players]
-        for key in set(self._cards) - shown:
-            self._cards.pop(key)[0].close()
-        self._menu()
+        self.table.players = sides(self.model)
 
-    def _card(self, info: dict, in_hand: bool, shown: set) -> ipw.VBox:
-        key = (info["id"], in_hand)
-        shown.add(key)
-        if key not in self._cards:
-            oracle = card_named(info["card"]).oracle
-            b = ipw.Button(description=info["card"], tooltip=f"{info['card']}: show what you can do. {oracle}",
-                           layout=shared("card"))
-            b.on_click(lambda _b, oid=info["id"]: self.select(oid))
-            frame = html_widget()
-            self._cards[key] = (ipw.VBox([frame, b], layout=shared("layout")), frame)
-        box, frame = self._cards[key]
-        frame.value = card_frame(info, in_hand=in_hand)
-        self.card_buttons.append(box.children[1])
-        return box
+    def card(self, name: str) -> dict:
+        """Return the first card of this name as the table draws it."""
+        return next(c for p in self.table.players for c in p["battlefield"] + p["hand"] if c["name"] == name)
 
-    def select(self, object_id: int) -> None:
-        """Offer the legal actions of one card or permanent (or say why there are none)."""
-        self.selected = object_id
-        self.feedback.value = ""
-        self._menu()
+    def actions(self, name: str) -> list[str]:
+        """Say what the menu of the first card of this name offers, in words."""
+        return [a["words"] for a in self.card(name)["actions"]]
 
-    def _menu(self) -> None:
-        if self.selected is None:
-            self.menu.children = []
+    def press(self, words: str) -> None:
+        """Take the action a card's menu offers under these words, as a click on it does."""
+        key = next(a["key"] for p in self.table.players for c in p["battlefield"] + p["hand"]
+                   for a in c["actions"] if a["words"] == words)
+        self._message(self.table, {"do": key}, [])
+
+    def _message(self, _widget, content, _buffers) -> None:
+        key = content.get("do") if isinstance(content, dict) else None
+        if not isinstance(key, int) or not any(k == key for k, _label, _oid in self.model.legal):
+            self.feedback.value = ("<div class='rd-note' role='status'>That action is no longer "
+                                   "available: the table has changed.</div>")
             return
-        actions = self.model.actions_for(self.selected)
-        name = self._name(self.selected)
-        if name is None:
-            self.selected = None
-            self.menu.children = []
-            return
-        label = html_widget(f"<b>{escape(name)}:</b>&nbsp;")
-        if actions:
-            self.menu.children = [label] + [
-                button(game_text_words(text), game_text_words(text), lambda k=k: self._do(k)) for k, text in actions]
-        else:
-            self.menu.children = [label, html_widget(self._why_not(self.selected, name))]
-
-    def _do(self, key: int) -> None:
-        # Once the action is taken, close the menu: left open, it would re-ask the card and
-        # answer "Not allowed" (e.g. "already tapped") right after a legal action.
-        if self.act(self.model.do_key, key):
-            self.selected = None
-            self._menu()
-
-    def _name(self, oid: int) -> str | None:
-        for x in self.model.battlefield:
-            if x["id"] == oid:
-                return x["card"]
-        for p in self.model.players:
-            for c in p["hand"]:
-                if c["id"] == oid:
-                    return c["card"]
-        return None
-
-    def _why_not(self, oid: int, name: str) -> str:
-        g = self.model.game
-        c = card_named(name)
-        in_hand = any(c2["id"] == oid for p in self.model.players for c2 in p["hand"])
-        if in_hand:
-            attempt = PlayLand(oid) if "Land" in c.types else CastSpell(oid, ())
-        elif g.permanent(oid) is not None and c.activated:
-            ab = c.activated[0]
-            attempt = ActivateAbility(oid, 0, ab.mana[0] if ab.mana else None)
-        else:
-            return f"<i>{escape(name)} has no action to take right now.</i>"
-        if self.model.pending:
-            return f"<i>First answer the pending choice: {escape(self.model.pending['prompt'])}.</i>"
-        exc = g.why_illegal(attempt)
-        if exc is not None:
-            return error_html(exc.message, exc.rule or "")
-        return f"<i>Nothing can be done with {escape(name)} right now.</i>"
+        self.act(self.model.do_key, key)
 
 
-class _Side:
-    """One player's part of the table; its widgets live as long as the board."""
+def _card(info: dict) -> dict:
+    state = []
+    for flag, word in (("tapped", "tapped"), ("attacking", "attacking")):
+        if info.get(flag):
+            state.append(word)
+    if info.get("sick") and "Creature" in info.get("types", ()):
+        state.append("summoning sick")
+    if info.get("damage"):
+        state.append(f"{info['damage']} damage")
+    state += [f"{n} {k} counter{'s' if n > 1 else ''}" for k, n in (info.get("counters") or {}).items() if n]
+    why = info["why_not"]
+    return {
+        "id": info["id"], "name": info["card"], "cost": game_text_parts(info["cost"]),
+        "type_line": info["type_line"], "oracle": [game_text_parts(line) for line in info["oracle"].split("\n")],
+        "pt": _pt(info), "printed_pt": info["printed_pt"], "pt_why": info.get("pt_why", []),
+        "tapped": bool(info.get("tapped")), "state": state,
+        "actions": [{"key": k, "label": game_text_parts(label), "words": game_text_words(label)}
+                    for k, label in info["actions"]],
+        "why_not": None if why is None else {
+            "text": game_text_parts(why["message"] + (f" (CR {why['rule']})" if why["rule"] and
+                                                      why["rule"] not in why["message"] else "")),
+            "rule": why["rule"]},
+    }
 
-    def __init__(self):
-        self.head, self.counts = html_widget(), html_widget()
-        row = {"flex_flow": "row wrap"}
-        self.field, self.hand = ipw.HBox(layout=ipw.Layout(**row)), ipw.HBox(layout=ipw.Layout(**row))
-        self.no_permanents, self.no_cards = html_widget("<i>No permanents.</i>"), html_widget("<i>Empty hand.</i>")
-        self.box = ipw.VBox([self.head, html_widget("<b>Battlefield</b>"), self.field, html_widget("<b>Hand</b>"),
-                             self.hand, self.counts],
-                            layout=ipw.Layout(border="1px solid #bbb", padding="4px", margin="3px 0"))
+
+def _pt(info: dict) -> str:
+    if info.get("power") is not None:
+        return f"{info['power']}/{info['toughness']}"
+    return "" if "types" in info else info["printed_pt"]  # in hand: as printed
+

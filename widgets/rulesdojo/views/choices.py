@@ -34,11 +34,6 @@ class ChoicePanel(View):
         model.observe(self._draw, names=["version"])
         self._draw()
 
-    def _names(self) -> dict:
-        from ..rules.describe import name_of
-        st = self.model.game.state
-        return {o: name_of(st, o) for o in (self.model.pending or {}).get("options", ())}
-
     def _draw(self, _change=None) -> None:
         p = self.model.pending
         active = bool(p) and p["kind"] not in OWN_VIEWS
@@ -52,9 +47,8 @@ class ChoicePanel(View):
             return
         self.prompt.value = (f"<div class='rd-note'>{escape(p['player'])}: {game_text_html(p['prompt'])} "
                              f"{rule_tag(p['rule'])}</div>")
-        names = self._names()
         if multi:
-            self.multi.options = [(str(names.get(o, o)), o) for o in p["options"]]
+            self.multi.options = [(p["labels"].get(str(o), str(o)), o) for o in p["options"]]
         else:
             answers = [(game_text_words(label), k) for k, label, _oid in self.model.legal]
             self.options.options = answers

@@ -7,7 +7,7 @@ import ipywidgets as ipw
 from ..rules.actions import GetEnergy, PayEnergy
 from .base import View, button, html_widget
 from .render import energy_html
-from .text import escape
+from .text import escape, game_text_html
 
 
 class EnergyCounter(View):
@@ -41,5 +41,5 @@ class EnergyCounter(View):
     def _draw(self, _change=None) -> None:
         p = next(p for p in self.model.players if p["name"] == self.player)
         self.display.value = (f"<div><b>{escape(self.player)}</b></div>{energy_html(p['energy'], self.player)}"
-                              "<div class='rd-type'>Energy counters sit on the player, not on any "
-                              "permanent (ruling E4).</div>")
+                              "<div class='rd-type'>" + game_text_html("Energy counters sit on the "
+                              "player, not on any permanent (Energy ruling 4).") + "</div>")

@@ -32,7 +32,7 @@ class ManaVsEnergy(View):
                                   lambda: self.act(self.model.do, AdvanceStep()))
         self.abilities = ipw.Dropdown(description="Mana ability", options=[],
                                       layout=ipw.Layout(width="24em"))
-        self.add_button = button("Add mana", "Activate the chosen mana ability (no stack: CR 605.1a)",
+        self.add_button = button("Add mana", "Activate the chosen mana ability (no stack: CR 605.3b)",
                                  self._add)
         self.children = [self.header, self.steps, self.pools,
                          ipw.HBox([self.next_button, self.abilities, self.add_button]), self.feedback]

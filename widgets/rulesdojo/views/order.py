@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import pathlib
 
 import anywidget
@@ -11,18 +10,21 @@ import traitlets
 
 from ..rules.actions import OrderTriggers
 from .base import View, button, html_widget
-from .text import game_text_words
+from .text import escape, game_text_html, game_text_words
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
 
 class OrderList(anywidget.AnyWidget):
-    """A reorderable list (drag and drop, Alt+arrows, Up/Down buttons); ``order`` holds the ids."""
+    """A reorderable list (drag and drop, Alt+arrows, Up/Down buttons); ``order`` holds the ids, top first."""
 
     _esm = STATIC / "trigger_order.js"
     _css = STATIC / "trigger_order.css"
     items = traitlets.List(traitlets.Dict()).tag(sync=True)
     order = traitlets.List(traitlets.Int()).tag(sync=True)
+    label = traitlets.Unicode("Items in order, first at the top").tag(sync=True)
+    help = traitlets.Unicode("The first item is at the top.").tag(sync=True)
+    first_note = traitlets.Unicode("").tag(sync=True)
 
 
 class TriggerOrder(View):
@@ -39,7 +41,10 @@ class TriggerOrder(View):
 
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
-        self.order_list = OrderList()
+        self.order_list = OrderList(  # read as the stack view reads: top of the stack first
+            label="Triggered abilities as they will sit on the stack, top first",
+            help="The top of this list is the top of the stack: it is put on the stack last and resolves first.",
+            first_note="top: resolves first")
         self.prompt = html_widget()
         self.implied = html_widget()
         self.confirm_button = button("Put them on the stack", "Confirm this order", self._confirm)
@@ -50,7 +55,7 @@ class TriggerOrder(View):
         self._draw()
 
     def _labels(self) -> dict[int, str]:
-        return {t["id"]: f"{t['name']}" for t in self.model.game.snapshot()["waiting"]}
+        return {t["id"]: t["name"] for t in self.model.waiting}
 
     def _draw(self, _change=None) -> None:
         p = self.model.pending
@@ -62,11 +67,11 @@ class TriggerOrder(View):
             self.implied.value = ""
             return
         labels = self._labels()
-        texts = {t.id: t.text for t in self.model.game.state.waiting}
+        texts = {t["id"]: t["text"] for t in self.model.waiting}
         self.order_list.items = [{"id": i, "label": game_text_words(f"{labels.get(i, i)}: {texts.get(i, '')}")}
                                  for i in p["options"]]
-        self.order_list.order = list(p["options"])
-        self.prompt.value = f"<div class='rd-note'>{html.escape(p['prompt'])}.</div>"
+        self.order_list.order = list(reversed(p["options"]))  # top of the stack first
+        self.prompt.value = f"<div class='rd-note'>{escape(p['prompt'])}.</div>"
         self._explain()
 
     def _explain(self, _change=None) -> None:
@@ -74,10 +79,11 @@ class TriggerOrder(View):
         order = list(self.order_list.order)
         if not order:
             return
-        resolves = [labels.get(i, str(i)) for i in reversed(order)]
-        self.implied.value = ("<div>They will resolve in this order: <ol>" +
-                              "".join(f"<li>{html.escape(n)}</li>" for n in resolves) +
-                              "</ol>The last one you put on the stack resolves first (ruling L3).</div>")
+        put = [labels.get(i, str(i)) for i in reversed(order)]
+        self.implied.value = ("<div>You put them on the stack in this order: <ol>" +
+                              "".join(f"<li>{escape(n)}</li>" for n in put) +
+                              f"</ol>The last one you put there, {escape(put[-1])}, is on top of the stack "
+                              "and resolves first " + game_text_html("(Landfall ruling 3; CR 405.5).") + "</div>")
 
     def _confirm(self) -> None:
-        self.act(self.model.do, OrderTriggers(tuple(self.order_list.order)))
+        self.act(self.model.do, OrderTriggers(tuple(reversed(self.order_list.order))))

@@ -12,10 +12,11 @@ from .text import escape, game_text_html, rule_tag
 LINKS = {
     "if you do": ("\"If you do\": the effect happens right away, in the same resolution. No player "
                   "gets priority between your payment and the effect, so nobody can respond to it "
-                  "(rulings E5; CR 117.3b)."),
+                  "(Energy ruling 5; CR 118.12, 608.2c). Players could respond to the trigger itself, "
+                  "before it resolved."),
     "when you do": ("\"When you do\": paying makes a reflexive ability trigger. You choose its target "
                     "as it goes on the stack, then players may respond to it, and if its target "
-                    "becomes illegal the energy stays spent (ruling E5; CR 603.12)."),
+                    "becomes illegal the energy stays spent (Energy ruling 5; CR 603.12)."),
 }
 
 
@@ -61,7 +62,7 @@ class PaymentPrompt(View):
             self.slider.min = p["low"]
             self.slider.value = p["low"]
         if may:
-            amount = p.get("data", {}).get("amount") if isinstance(p.get("data"), dict) else None
+            amount = p["data"].get("amount")
             self.pay_button.description = "Pay " + ("energy" if amount is None else f"{amount} energy")
         if may or any_amount:
             self.prompt.value = (f"<div class='rd-note'>{escape(p['player'])}: {game_text_html(p['prompt'])} "
@@ -69,11 +70,10 @@ class PaymentPrompt(View):
         else:
             self.prompt.value = "<i>No payment is being asked for right now.</i>"
         link = self._link()
-        self.link.value = f"<div class='rd-type'>{escape(LINKS[link])}</div>" if link else ""
+        self.link.value = f"<div class='rd-type'>{game_text_html(LINKS[link])}</div>" if link else ""
 
     def _link(self) -> str | None:
         p = self.model.pending
         if not p or p["kind"] != "may_pay":
             return None
-        pend = self.model.game.pending
-        return pend.data.get("link") if pend is not None else None
+        return p["data"].get("link")

@@ -1,8 +1,9 @@
-"""The quiz: practice (feedback after each answer) or exam (feedback at the end), scored by the engine.
+"""The quiz: free practice that adapts to the learner, or an exam a mentor defined, scored by the engine.
 
-The right answers stay in the kernel: the widget shows a question's prompt and
-options, and puts an answer or an explanation on the page only after the candidate
-has submitted (practice) or finished (exam).
+The right answers stay in the kernel: the widget shows a question's prompt and options, and puts an
+answer or an explanation on the page only when the practice or the exam allows it. Who the
+candidate is comes from ``rulesdojo.identity``; an exam attempt lives in the results store and is
+resumed in a new kernel with the same questions and the clock still running.
 """
 
 from __future__ import annotations
@@ -10,17 +11,21 @@ from __future__ import annotations
 import asyncio
 import html
 import os
+import time
 
 import ipywidgets as ipw
 
+from .. import identity
 from ..quiz import load_bank
-from ..quiz.session import QuizSession
-from ..quiz.store import ResultStore, candidate_name
-from ..quiz.store import hub_user as known_user
+from ..quiz.adaptive import mastery, pick
+from ..quiz.exam import load_exams
+from ..quiz.rulings import ruling
+from ..quiz.session import AnswerError, QuizSession
+from ..quiz.store import ResultStore
 from .base import button
 from .order import OrderList
 from .render import STYLE
-from .text import author_html, game_text_html
+from .text import author_html, escape, game_text_html
 
 
 def in_voila() -> bool:
@@ -31,95 +36,198 @@ def in_voila() -> bool:
 class Quiz(ipw.VBox):
     """Take a quiz: a start screen, one question at a time, then a review screen.
 
-    >>> q = Quiz(store=None, exam_allowed=True)
+    >>> q = Quiz(store=None, exam_allowed=True, exams=[])
     >>> q.name.value = "Ana"; q.count.value = 1; q.start_button.click()
     >>> q.session.total, q.progress.max
     (1, 1)
     """
 
     def __init__(self, bank=None, store: ResultStore | None | bool = True, *,
-                 exam_allowed: bool | None = None, clock=None, **kwargs):
+                 exam_allowed: bool | None = None, clock=None, exams=None, **kwargs):
         super().__init__(**kwargs)
         self.bank = bank or load_bank()
         self.store = ResultStore() if store is True else (store or None)
         self.exam_allowed = in_voila() if exam_allowed is None else exam_allowed
-        self.clock = clock
+        self.clock = clock or time.time
+        self.exams = {e.id: e for e in (load_exams(bank=self.bank)[0] if exams is None else exams)}
+        self.source = identity.configured()
+        self.who: str | None = None
         self.session: QuizSession | None = None
         self._build_start()
         self._build_question()
         self.review = ipw.HTML()
-        self.again_button = button("Start a new quiz", "Back to the start screen", self._to_start)
+        self.again_button = button("Back to the start", "Back to the start screen", self._to_start)
         self.notice = ipw.HTML()
         self._show("start")
+        if self.source.trusted:
+            identity.when_known(self._identity_arrived)
 
     # --- start screen ---
 
     def _build_start(self) -> None:
-        hub_user = known_user(ask=False)
-        self.name = ipw.Text(description="Your name", value=hub_user or "", disabled=bool(hub_user),
-                             placeholder="as your mentor knows you", style={"description_width": "initial"})
-        modes = ["practice", "exam"] if self.exam_allowed else ["practice"]
+        self.name = ipw.Text(description="Your name", placeholder="as your mentor knows you",
+                             style={"description_width": "initial"})
+        self.signed_in = ipw.HTML()
+        if self.source.trusted:
+            self.name.layout.display = "none"
+            self.signed_in.value = ("<div class='rd-note' role='status'>Waiting for the server to say "
+                                    "who you are…</div>")
+        modes = ["practice", "exam"] if self.exam_allowed and self.exams else ["practice"]
         self.mode = ipw.ToggleButtons(options=[(m.capitalize(), m) for m in modes], value="practice",
-                                      description="Mode", tooltips=["Feedback after each answer",
-                                                                    "Feedback at the end"][:len(modes)])
+                                      description="Mode", tooltips=["Questions you choose, feedback after each",
+                                                                    "An exam your mentor set"][:len(modes)])
         self.count = ipw.BoundedIntText(value=min(10, len(self.bank)), min=1, max=len(self.bank),
                                         description="Questions", style={"description_width": "initial"})
-        rulings = sorted({t for q in self.bank for t in q.tags.get("rulings", [])})
-        self.topics = ipw.SelectMultiple(options=rulings, description="Rulings", rows=6,
+        tags = sorted({t for q in self.bank for t in q.tags.get("rulings", [])})
+        self.topics = ipw.SelectMultiple(options=[(ruling(t).name, t) for t in tags],
+                                         description="Rulings", rows=6,
                                          style={"description_width": "initial"})
+        self.ruling_text = ipw.HTML()
+        self.topics.observe(self._show_rulings, names=["value"])
+        self._show_rulings()
         self.difficulty = ipw.Dropdown(options=[("Any", None), ("1 (easier)", 1), ("2", 2), ("3 (harder)", 3)],
                                        description="Difficulty", style={"description_width": "initial"})
-        self.minutes = ipw.BoundedIntText(value=0, min=0, max=180, description="Time limit (minutes, 0 = none)",
-                                          style={"description_width": "initial"})
+        self.practice_box = ipw.VBox([self.count, self.topics, self.ruling_text, self.difficulty])
+        self.exam_pick = ipw.Dropdown(options=[(e.title, e.id) for e in self.exams.values()],
+                                      description="Exam", style={"description_width": "initial"})
+        self.exam_info = ipw.HTML()
+        self.exam_box = ipw.VBox([self.exam_pick, self.exam_info])
         self.history = ipw.HTML()
+        self.mastery = ipw.HTML()
         self.start_button = button("Start", "Draw the questions and begin", self._start)
+        self.start_button.disabled = self.source.trusted
         self.start_feedback = ipw.HTML()
-        self.name.observe(self._greet, names=["value"])
+        self.mode.observe(self._mode_changed, names=["value"])
+        self.exam_pick.observe(self._describe_exam, names=["value"])
         secrecy = ("" if self.exam_allowed else
                    "<div class='rd-note'>This is a notebook whose kernel you control, so answers "
-                   "can't be kept from you here: only <b>practice</b> mode is offered. Exam mode "
-                   "runs when the quiz is served with Voila.</div>")
+                   "can't be kept from you here: only <b>practice</b> mode is offered. Exams run when "
+                   "the quiz is served with Voila.</div>")
         self.start_screen = ipw.VBox([
-            ipw.HTML(f"{STYLE}<h3>Judge training quiz</h3>{secrecy}"), self.name, self.history,
-            self.mode, self.count, self.topics, self.difficulty, self.minutes, self.start_button,
+            ipw.HTML(f"{STYLE}<h3>Judge training quiz</h3>{secrecy}"), self.signed_in, self.name,
+            self.history, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
             self.start_feedback])
-        self._greet()
+        self._mode_changed()
 
-    def _greet(self, _change=None) -> None:
-        # Never ask Voila for the page's headers here: this runs while a kernel is preheated,
-        # before any page exists (asking waits); the name is settled when the quiz starts.
-        who = known_user(ask=False) or " ".join(self.name.value.split())
-        if not who or self.store is None:
-            self.history.value = ""
+    def _show_rulings(self, _change=None) -> None:
+        """Say each chosen ruling in full: moving through the list shows the ruling in focus."""
+        chosen = [ruling(t) for t in self.topics.value]
+        if not chosen:
+            self.ruling_text.value = ("<div class='rd-type' aria-live='polite'>Choose rulings to "
+                                      "practise (none: all of them); each one's text shows here.</div>")
             return
-        past = self.store.history(who)
-        if past:
-            right = sum(a.correct for a in past)
-            self.history.value = (f"<div class='rd-note'>Welcome back, {html.escape(who)}: {len(past)} "
-                                  f"answers so far, {right} right.</div>")
-        else:
-            self.history.value = ""
+        items = "".join(f"<li><b>{r.name}</b>: {game_text_html(r.text)}</li>" for r in chosen)
+        self.ruling_text.value = f"<ul class='rd-type' aria-live='polite'>{items}</ul>"
+
+    def _identity_arrived(self, who: str | None) -> None:
+        if not who:
+            return
+        self.who = who
+        self.signed_in.value = f"<div class='rd-note' role='status'>Signed in as <b>{escape(who)}</b>.</div>"
+        self.start_button.disabled = False
+        self._greet()
+        self._describe_exam()
+
+    def _mode_changed(self, _change=None) -> None:
+        exam = self.mode.value == "exam"
+        self.practice_box.layout.display = "none" if exam else None
+        self.exam_box.layout.display = None if exam else "none"
+        self._describe_exam()
+
+    def _greet(self) -> None:
+        # History only for the server-vouched identity: a typed name is anyone's to type.
+        if not self.who or self.store is None:
+            self.history.value = self.mastery.value = ""
+            return
+        past = self.store.history(self.who)
+        right = sum(a.correct for a in past)
+        self.history.value = (f"<div class='rd-note'>Welcome back, {escape(self.who)}: {len(past)} answers "
+                              f"so far, {right} right.</div>" if past else "")
+        self.mastery.value = mastery_html(mastery(past, self.bank))
+
+    def _exam(self):
+        return self.exams.get(self.exam_pick.value)
+
+    def _describe_exam(self, _change=None) -> None:
+        exam = self._exam()
+        if exam is None or self.mode.value != "exam":
+            self.exam_info.value = ""
+            return
+        now = self.clock()
+        facts = [f"{exam.size} questions",
+                 f"{exam.time_limit / 60:g} minutes" if exam.time_limit else "no time limit",
+                 f"{exam.attempts} attempt{'s' if exam.attempts > 1 else ''} allowed"]
+        if exam.pass_mark is not None:
+            facts.append(f"pass mark {exam.pass_mark}%")
+        if exam.closes:
+            facts.append("closes " + time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes)))
+        state = "" if exam.is_open(now) else " <b>Not open now.</b>"
+        if self.who and self.store is not None:
+            used = [r for r in self.store.records(exam.id, self.who) if r.ended is not None]
+            going = self.store.open_attempt(self.who, exam.id)
+            state += (" You have an attempt under way: Start resumes it." if going else
+                      f" Attempts used: {len(used)} of {exam.attempts}.")
+        desc = f"<p>{escape(exam.description)}</p>" if exam.description else ""
+        self.exam_info.value = f"<div class='rd-note'>{desc}{escape(', '.join(facts))}.{state}</div>"
+
+    def _error(self, text: str) -> None:
+        self.start_feedback.value = f"<div class='rd-error' role='alert'>{escape(text)}</div>"
 
     def _start(self) -> None:
-        who = candidate_name(self.name.value)
+        who = self.who if self.source.trusted else identity.typed_name(self.name.value)
         if not who:
-            self.start_feedback.value = "<div class='rd-error' role='alert'>Type your name first.</div>"
+            self._error("Waiting for the server to say who you are." if self.source.trusted
+                        else "Type your name first.")
             return
-        tags = list(self.topics.value) or None
-        questions = self.bank.select(tags=tags, difficulty=self.difficulty.value, seed=_seed())
-        if not questions:
-            self.start_feedback.value = ("<div class='rd-error' role='alert'>No question matches "
-                                         "those rulings and that difficulty.</div>")
+        self.who = who
+        session = self._start_exam(who) if self.mode.value == "exam" else self._start_practice(who)
+        if session is None:
             return
-        limit = self.minutes.value * 60 if self.mode.value == "exam" and self.minutes.value else None
-        extra = {"clock": self.clock} if self.clock else {}
-        self.session = QuizSession(questions[:self.count.value], who, self.mode.value, seed=_seed(),
-                                   store=self.store, time_limit=limit, **extra)
+        self.session = session
         self.start_feedback.value = ""
         self._show("question")
+        if session.done or session.tick():
+            self._show_review()
+            return
         self._draw_question()
-        if limit:
+        if session.deadline:
             self._schedule_tick()
+
+    def _start_practice(self, who: str) -> QuizSession | None:
+        tags = list(self.topics.value) or None
+        pool = self.bank.select(tags=tags, difficulty=self.difficulty.value)
+        if not pool:
+            self._error("No question matches those rulings and that difficulty.")
+            return None
+        past = self.store.history(who) if self.store is not None and self.source.trusted else []
+        seed = _seed()
+        chosen = pick(pool, [a for a in past if a.mode == "practice"], self.bank, self.count.value, seed)
+        return QuizSession(chosen, who, "practice", seed=seed, store=self.store, clock=self.clock,
+                           spaced=True)
+
+    def _start_exam(self, who: str) -> QuizSession | None:
+        exam = self._exam()
+        if exam is None:
+            self._error("Pick an exam first.")
+            return None
+        now = self.clock()
+        if self.store is not None:
+            going = self.store.open_attempt(who, exam.id)
+            if going is not None:
+                return QuizSession.resume(going, self.bank, self.store, clock=self.clock)
+        if not exam.is_open(now):
+            self._error(f"“{exam.title}” is not open now.")
+            return None
+        if self.store is not None:
+            used = [r for r in self.store.records(exam.id, who) if r.ended is not None]
+            if len(used) >= exam.attempts:
+                self._error(f"You have used your {exam.attempts} attempt{'s' if exam.attempts > 1 else ''} "
+                            f"at “{exam.title}”.")
+                return None
+        seed = _seed()
+        return QuizSession(exam.draw(self.bank, seed), who, "exam", seed=seed, store=self.store,
+                           time_limit=exam.time_limit, clock=self.clock, exam=exam.id,
+                           feedback="after-each" if exam.show_answers == "after-each" else "after-submit")
 
     # --- question screen ---
 
@@ -135,7 +243,7 @@ class Quiz(ipw.VBox):
         self.order = OrderList()
         self.submit_button = button("Submit", "Submit this answer", self._submit)
         self.next_button = button("Next question", "Go on", self._next)
-        self.finish_button = button("End the quiz now", "Stop here and see the review", self._finish)
+        self.finish_button = button("End now", "Stop here and see the review", self._finish)
         self.feedback = ipw.HTML()
         self.question_screen = ipw.VBox([
             ipw.HBox([self.progress, self.status, self.countdown]), self.prompt, self.number, self.choice,
@@ -148,9 +256,8 @@ class Quiz(ipw.VBox):
             return
         v = s.current
         self.progress.max, self.progress.value = s.total, s.index
-        right, answered = s.score
-        shown = f" · score {right} of {answered}" if s.mode == "practice" else ""
-        self.status.value = f"<span role='status'>Question {s.index + 1} of {s.total}{shown}</span>"
+        self.finish_button.description = ("Submit the exam now" if s.mode == "exam" else "End the practice now")
+        self.status.value = f"<span role='status'>Question {s.index + 1} of {s.total}{self._score_shown()}</span>"
         self.prompt.value = (f"<div class='rd-note'><p>{author_html(v.prompt)}</p>"
                              f"<p class='rd-type'>{author_html(v.instructions)}</p></div>")
         fmt = v.answer_format
@@ -170,6 +277,12 @@ class Quiz(ipw.VBox):
         self.feedback.value = ""
         self._tick_display()
 
+    def _score_shown(self) -> str:
+        if self.session.feedback != "after-each":
+            return ""
+        right, answered = self.session.score
+        return f" · score {right} of {answered}"
+
     def _answer(self):
         v = self.session.current
         if v.answer_format in ("option", "yes/no"):
@@ -186,21 +299,23 @@ class Quiz(ipw.VBox):
             return
         try:
             verdict = s.submit(answer)
+        except AnswerError as exc:  # too long: the question stays open
+            self.feedback.value = f"<div class='rd-error' role='alert'>{escape(exc)}</div>"
+            return
         except ValueError as exc:  # time ran out between drawing and submitting
-            self.feedback.value = f"<div class='rd-error' role='alert'>{html.escape(str(exc))}</div>"
+            self.feedback.value = f"<div class='rd-error' role='alert'>{escape(exc)}</div>"
             self._show_review()
             return
         self._store_notice()
-        if s.mode == "exam":
+        if s.feedback != "after-each":
             self._draw_question()
             return
         self.submit_button.disabled = True
         self.next_button.layout.display = None
-        self.next_button.description = "See the results" if s.index == s.total - 1 else "Next question"
+        last = s.index == s.total - 1
+        self.next_button.description = "See the results" if last else "Next question"
         self.feedback.value = _verdict_html(verdict)
-        right, answered = s.score
-        self.status.value = (f"<span role='status'>Question {s.index + 1} of {s.total} · score "
-                             f"{right} of {answered}</span>")
+        self.status.value = f"<span role='status'>Question {s.index + 1} of {s.total}{self._score_shown()}</span>"
 
     def _next(self) -> None:
         self.session.next()
@@ -235,16 +350,12 @@ class Quiz(ipw.VBox):
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            try:
-                loop = asyncio.get_event_loop()
-            except RuntimeError:
-                return
-        if not loop.is_running():
             return  # no kernel loop (a script or a test): whoever drives the quiz calls tick()
+        session = self.session
 
         def again():
             self.tick()
-            if self.session is not None and not self.session.done:
+            if self.session is session and not session.done:
                 loop.call_later(1.0, again)
         loop.call_later(1.0, again)
 
@@ -252,36 +363,91 @@ class Quiz(ipw.VBox):
 
     def _show_review(self) -> None:
         s = self.session
+        s.finish("finished")
         right, answered = s.score
         why = " Time ran out." if s.ended_by == "time" else ""
-        rows = []
-        for i, (v, a) in enumerate(s.review(), 1):
-            verdict = a.verdict if a else v.solution()
-            given = html.escape(a.answer) if a else "<i>not answered</i>"
-            mark = "✓ right" if a and a.verdict.correct else "✗ wrong"
-            rows.append(f"<tr><td>{i}</td><td>{author_html(v.prompt)}</td><td>{given}</td>"
-                        f"<td>{mark}</td><td>{game_text_html(verdict.right_answer_text)}</td>"
-                        f"<td>{_explanation_html(verdict.explanation)}</td></tr>")
-        self.review.value = (f"{STYLE}<h3>Your results: {right} of {s.total} right.{why}</h3>"
-                             "<table class='rd-review'><thead><tr><th>#</th><th>Question</th>"
-                             "<th>Your answer</th><th>Result</th><th>Right answer</th><th>Why</th>"
-                             f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+        exam = self.exams.get(s.exam) if s.exam else None
+        verdict = ""
+        if exam is not None and exam.passed(right, s.total) is not None:
+            verdict = (f" Passed (pass mark {exam.pass_mark}%)." if exam.passed(right, s.total)
+                       else f" Not passed (pass mark {exam.pass_mark}%).")
+        head = f"{STYLE}<h3>Your results: {right} of {s.total} right.{why}{verdict}</h3>"
+        if exam is not None and not exam.answers_shown(self.clock()):
+            when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes))
+            self.review.value = (f"{head}<p>Your answers are submitted. The right answers and why are "
+                                 f"shown here after the exam closes ({when}).</p>")
+        else:
+            self.review.value = head + review_table(s)
+        if s.mode == "practice":
+            self.review.value += mastery_html(mastery(
+                self.store.history(s.candidate) if self.store is not None and self.source.trusted
+                else _as_rows(s), self.bank))
         self._store_notice()
         self._show("review")
 
     def _store_notice(self) -> None:
-        problem = self.store.problem if self.store is not None else None
-        self.notice.value = f"<div class='rd-error' role='status'>{html.escape(problem)}</div>" if problem else ""
+        store = self.store
+        if store is None:
+            self.notice.value = ""
+        elif store.problem:
+            self.notice.value = (f"<div class='rd-error' role='status'>{escape(store.problem)} "
+                                 f"({store.unsaved} answers kept.)</div>")
+        elif store.recovered:
+            self.notice.value = ("<div class='rd-ok' role='status'>Results are being saved again: every "
+                                 "answer kept meanwhile is now saved.</div>")
+        else:
+            self.notice.value = ""
 
     def _to_start(self) -> None:
         self.session = None
         self._greet()
+        self._describe_exam()
         self._show("start")
 
     def _show(self, screen: str) -> None:
         body = {"start": [self.start_screen], "question": [self.question_screen],
                 "review": [self.review, self.again_button]}[screen]
         self.children = [self.notice, *body]
+
+
+def review_table(s: QuizSession) -> str:
+    """Return the review: each question, the answer given, right or not, the right answer and why."""
+    rows = []
+    for i, (v, a) in enumerate(s.review(), 1):
+        verdict = a.verdict if a else v.solution()
+        given = escape(a.answer) if a else "<i>not answered</i>"
+        mark = "✓ right" if a and a.verdict.correct else "✗ wrong"
+        rows.append(f"<tr><td>{i}</td><td>{author_html(v.prompt)}</td><td>{given}</td>"
+                    f"<td>{mark}</td><td>{game_text_html(verdict.right_answer_text)}</td>"
+                    f"<td>{_explanation_html(verdict.explanation)}</td></tr>")
+    return ("<table class='rd-review'><thead><tr><th>#</th><th>Question</th>"
+            "<th>Your answer</th><th>Result</th><th>Right answer</th><th>Why</th>"
+            f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def mastery_html(shares: dict[str, tuple[int, int]]) -> str:
+    """Show a learner's mastery per ruling: right of answered, weakest first.
+
+    >>> "Energy ruling 2" in mastery_html({"E2": (1, 4)})
+    True
+    """
+    if not shares:
+        return ""
+    rows = "".join(f"<tr><th scope='row'>{escape(ruling(r).name)}</th><td>{right} of {n}</td><td>"
+                   f"<meter min='0' max='1' value='{right / n:.2f}' aria-label='{escape(ruling(r).name)} "
+                   "mastery'></meter> "
+                   f"{right / n:.0%}</td></tr>"
+                   for r, (right, n) in sorted(shares.items(), key=lambda kv: (kv[1][0] / kv[1][1], kv[0])))
+    return ("<h4>Your mastery per ruling</h4><p class='rd-type'>Practice draws more questions on the "
+            "rulings you miss, and brings missed questions back a few questions later.</p>"
+            f"<table class='rd-mastery'><thead><tr><th>Ruling</th><th>Right</th><th>Mastery</th></tr>"
+            f"</thead><tbody>{rows}</tbody></table>")
+
+
+def _as_rows(s: QuizSession):
+    from ..quiz.store import Attempt
+    return [Attempt(s.candidate, s.id, s.mode, a.question, 0, a.answer, a.verdict.correct, a.seconds, 0.0)
+            for a in s.answered]
 
 
 def _verdict_html(verdict) -> str:

@@ -2,35 +2,37 @@
 
 from __future__ import annotations
 
-
-
-from ..rules.cards import card_named
+from ..state.table import table
 from .text import escape, game_text_html, rule_tag, symbol_html
 
 STYLE = """<style>
-.rd-card{position:relative;display:inline-block;vertical-align:top;width:11.5em;min-height:6.2em;
- margin:.2em;padding:.35em .45em;border:2px solid #555;border-radius:.5em;background:#fbfaf6;
- color:#111;font:13px/1.3 sans-serif;box-sizing:border-box}
+.rd-card{display:inline-block;vertical-align:top;width:15em;max-width:100%;margin:.2em;padding:.35em .45em;
+ border:2px solid #555;border-radius:.5em;background:#fbfaf6;color:#111;font:15px/1.35 sans-serif;
+ box-sizing:border-box;overflow-wrap:anywhere}
 .rd-card.rd-tapped{border-style:dashed;background:#ecebe6}
-.rd-card:focus{outline:3px solid #1a5fb4;outline-offset:1px}
-.rd-name{font-weight:bold}.rd-type{font-size:11px;color:#333}.rd-pt{float:right;font-weight:bold}
-.rd-badges{font-size:11px;margin-top:.2em}.rd-badge{display:inline-block;border:1px solid #777;
- border-radius:.3em;padding:0 .25em;margin:0 .15em .1em 0;background:#fff}
-.rd-oracle{display:none;position:absolute;z-index:20;left:0;top:100%;width:17em;padding:.45em;
- background:#fffef2;border:1px solid #333;border-radius:.3em;box-shadow:0 2px 6px rgba(0,0,0,.3);
- white-space:pre-line;font-size:12px}
-.rd-card:hover .rd-oracle,.rd-card:focus .rd-oracle,.rd-card:focus-within .rd-oracle{display:block}
+.rd-type,.rd-badges,.rd-oracle{font-size:14px}.rd-oracle p{margin:.25em 0 0}
+.rd-badge{display:inline-block;border:1px solid #777;border-radius:.3em;padding:0 .25em;margin:0 .15em .1em 0;
+ background:#fff}
 .rd-sym svg{vertical-align:-0.2em}
-.rd-rule{font-size:11px;font-family:monospace;background:#eef;border:1px solid #99b;border-radius:.25em;
+.rd-rule{font-size:14px;font-family:monospace;background:#eef;border:1px solid #99b;border-radius:.25em;
  padding:0 .25em;margin-right:.35em;white-space:nowrap}
-.rd-log{max-height:16em;overflow:auto;margin:0;padding-left:1.4em;font:12.5px/1.4 sans-serif}
+.rd-log{max-height:18em;overflow:auto;margin:0;padding-left:3em;font:14px/1.45 sans-serif}
 .rd-error{border-left:4px solid #b00020;background:#fdecee;padding:.3em .6em;color:#5b0010}
 .rd-ok{border-left:4px solid #1b7a3a;background:#e9f6ee;padding:.3em .6em;color:#0f3d1f}
 .rd-note{border-left:4px solid #1a5fb4;background:#eef3fb;padding:.3em .6em}
-.rd-stack{margin:0;padding-left:1.4em}.rd-steps{font:12px sans-serif}
+.rd-stack{margin:0;padding-left:2.2em}.rd-steps{font:14px sans-serif}
 .rd-step{display:inline-block;padding:.1em .35em;margin:.1em;border:1px solid #aaa;border-radius:.3em}
 .rd-step.rd-now{border:2px solid #111;font-weight:bold;background:#ffe9a8}
 .rd-energy{font:15px sans-serif}.rd-big{font-size:22px;font-weight:bold;margin-left:.3em}
+.rd-view,.rd-view *{max-width:100%;box-sizing:border-box}.rd-view table{display:block;overflow-x:auto}
+.rd-view .widget-hbox{flex-wrap:wrap}.rd-view .widget-html-content{white-space:normal}.rd-view .widget-hbox>.widget-inline-hbox{max-width:calc(100% - 4px)}
+.jp-RenderedHTMLCommon a:link,.jp-RenderedHTMLCommon a:visited,.rd-contents a{text-decoration:underline}
+.rd-ruling{position:relative;border-bottom:1px dotted #333;cursor:help}
+.rd-ruling:focus{outline:3px solid #1a5fb4;outline-offset:1px}
+.rd-ruling-text{display:none;position:absolute;z-index:20;left:0;top:100%;width:20em;padding:.45em;
+ background:#fffef2;border:1px solid #333;border-radius:.3em;box-shadow:0 2px 6px rgba(0,0,0,.3);
+ font:normal 14px/1.35 sans-serif;color:#111}
+.rd-ruling:hover .rd-ruling-text,.rd-ruling:focus .rd-ruling-text{display:block}
 </style>"""
 
 
@@ -42,46 +44,19 @@ def energy_html(n: int, who: str = "") -> str:
             f'{shown}<span class="rd-big">{n}</span> energy</div>')
 
 
-def card_frame(info: dict, *, in_hand: bool = False) -> str:
-    """Draw a card: name, cost, type line, P/T, counters and state in words; Oracle on hover or focus."""
-    c = card_named(info["card"])
-    name = escape(c.name)
-    cost = game_text_html(c.cost)
-    if in_hand:
-        type_line, pt, badges = c.type_line, _pt(c.power, c.toughness, c), []
-    else:
-        subs = " ".join(info.get("subtypes") or [])
-        type_line = " ".join(info.get("types") or []) + (f" — {subs}" if subs else "")
-        if info.get("token"):
-            type_line = "Token " + type_line
-        pt = (f'{info["power"]}/{info["toughness"]}' if info.get("power") is not None else "")
-        badges = []
-        if info.get("tapped"):
-            badges.append("tapped")
-        if info.get("attacking"):
-            badges.append("attacking")
-        if info.get("sick") and "Creature" in (info.get("types") or []):
-            badges.append("summoning sick")
-        if info.get("damage"):
-            badges.append(f"{info['damage']} damage")
-        badges += [f"{n} {k}" for k, n in (info.get("counters") or {}).items() if n]
-        badges += [k for k in info.get("keywords") or [] if k not in c.keywords]
-    oracle = game_text_html(c.oracle) if c.oracle else "(no rules text)"
-    state = ", ".join(badges)
-    aria = f"{c.name}, {type_line}" + (f", {pt}" if pt else "") + (f", {state}" if state else "")
+def card_frame(info: dict) -> str:
+    """Draw a card from the table's data: name, cost, type line, P/T, state in words, full Oracle text."""
+    pt = f'{info["power"]}/{info["toughness"]}' if info.get("power") is not None else info["printed_pt"]
+    badges = [w for flag, w in (("tapped", "tapped"), ("attacking", "attacking")) if info.get(flag)]
+    if info.get("damage"):
+        badges.append(f"{info['damage']} damage")
+    badges += [f"{n} {k}" for k, n in (info.get("counters") or {}).items() if n]
     cls = "rd-card rd-tapped" if info.get("tapped") else "rd-card"
     badge_html = "".join(f'<span class="rd-badge">{escape(b)}</span>' for b in badges)
-    return (f'<div class="{cls}" tabindex="0" role="group" aria-label="{escape(aria)}">'
-            f'<div><span class="rd-name">{name}</span> {cost}</div>'
-            f'<div class="rd-type">{escape(type_line)}<span class="rd-pt">{pt}</span></div>'
-            f'<div class="rd-badges">{badge_html}</div>'
-            f'<div class="rd-oracle" role="tooltip">{oracle}</div></div>')
-
-
-def _pt(power, toughness, c) -> str:
-    if "ashaya" in c.statics:
-        return "*/*"
-    return f"{power}/{toughness}" if power is not None else ""
+    oracle = "".join(f"<p>{game_text_html(line)}</p>" for line in info["oracle"].split("\n"))
+    return (f'<div class="{cls}"><div><b>{escape(info["card"])}</b> {game_text_html(info["cost"])}</div>'
+            f'<div class="rd-type">{escape(info["type_line"])} <b>{escape(pt)}</b></div>'
+            f'<div class="rd-badges">{badge_html}</div><div class="rd-oracle">{oracle}</div></div>')
 
 
 def log_html(events, newest_first: bool = True, limit: int = 200) -> str:
@@ -94,7 +69,7 @@ def log_html(events, newest_first: bool = True, limit: int = 200) -> str:
 
 def game_html(game) -> str:
     """Summarize a game for a notebook: players, battlefield, stack, the last events."""
-    snap = game.snapshot()
+    snap = table(game, ())
     parts = [STYLE]
     for p in snap["players"]:
         pool = "".join(symbol_html(t) * n for t, n in p["mana_pool"].items() if n) or "empty"
@@ -105,5 +80,5 @@ def game_html(game) -> str:
     if snap["stack"]:
         parts.append("<div><b>Stack (top first)</b><ol class='rd-stack'>" + "".join(
             f"<li>{escape(s['name'])}: {game_text_html(s['text'])}</li>" for s in snap["stack"]) + "</ol></div>")
-    parts.append(log_html([(e[0], e[1], e[2]) for e in snap["log"]], limit=8))
+    parts.append(log_html(snap["log"], limit=8))
     return "".join(parts)

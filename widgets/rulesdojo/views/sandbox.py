@@ -7,10 +7,8 @@ from pathlib import Path
 
 import ipywidgets as ipw
 
-from ..rules.errors import ScenarioError
-from ..rules.folder import listed, opened, scenarios_folder, uploaded
-from ..state import GameModel
-from .base import View, button, error_html, html_widget
+from ..state import GameModel, scenario_choices
+from .base import View, button, html_widget
 from .board import Board
 from .choices import ChoicePanel
 from .log import EventLog
@@ -22,8 +20,8 @@ from .stack import StackView
 
 def demo_scenarios() -> dict[str, Path]:
     """The boards in the scenarios folder (the operator's, else the shipped ones), by title."""
-    folder = scenarios_folder()
-    return {title: folder / name for title, name in listed(folder)}
+    folder, choices = scenario_choices()
+    return {title: folder / name for title, name in choices}
 
 
 class Sandbox(View):
@@ -31,7 +29,7 @@ class Sandbox(View):
 
     >>> s = Sandbox.from_scenario({"name": "t", "setup": {"players": [
     ...     {"name": "Alice", "hand": ["Forest"]}, {"name": "Nadia"}]}})
-    >>> s.board.card_buttons[0].click(); s.board.menu.children[1].click()
+    >>> s.board.press("Play Forest")
     >>> s.model.battlefield[0]["card"], s.undo_button.click(), s.model.battlefield
     ('Forest', None, ())
     """
@@ -51,9 +49,9 @@ class Sandbox(View):
         self.event_log = EventLog(m)
         self.undo_button = button("Undo", "Take back the last action", lambda: self.act(m.undo))
         self.reset_button = button("Reset", "Back to the starting position", self._reset)
-        self.folder = scenarios_folder()
+        self.folder, choices = scenario_choices()
         # The page picks an entry by its place in the list; the file name stays in the kernel.
-        self.scenarios = ipw.Dropdown(description="Scenario", options=listed(self.folder),
+        self.scenarios = ipw.Dropdown(description="Scenario", options=choices,
                                       value=None, layout=ipw.Layout(width="34em"))
         self.load_button = button("Load", "Load the chosen scenario", self._load)
         self.upload = ipw.FileUpload(description="Upload a scenario", accept=".yaml,.yml", multiple=False,
@@ -64,8 +62,8 @@ class Sandbox(View):
         tools = ipw.HBox([self.undo_button, self.reset_button, self.scenarios, self.load_button,
                           self.upload], layout=ipw.Layout(flex_flow="row wrap"))
         side = ipw.VBox([self.stack_view, self.order_view, self.payment, self.choices],
-                        layout=ipw.Layout(width="40%", min_width="22em"))
-        main = ipw.VBox([self.board, self.turn_bar], layout=ipw.Layout(width="60%"))
+                        layout=ipw.Layout(flex="1 1 22em"))
+        main = ipw.VBox([self.board, self.turn_bar], layout=ipw.Layout(flex="3 1 30em"))
         self.children = [self.header, self.title_line, tools, self.feedback,
                          ipw.HBox([main, side], layout=ipw.Layout(flex_flow="row wrap")), self.event_log]
         m.observe(self._title, names=["scenario_name"])
@@ -91,19 +89,10 @@ class Sandbox(View):
         if not self.scenarios.value:
             self.feedback.value = "<div class='rd-note'>Choose a scenario, or upload a scenario file.</div>"
             return
-        self.open_scenario(lambda: opened(self.folder, self.scenarios.value))
+        self.act(self.model.load_named, self.folder, self.scenarios.value)
 
     def _uploaded(self, change) -> None:
         files = change["new"]
         if files:
             self.upload.value = ()  # read once, not kept; the same file may be uploaded again
-            self.open_scenario(lambda: uploaded(files[0]["name"], files[0]["content"]))
-
-    def open_scenario(self, read) -> bool:
-        """Load the scenario ``read()`` returns; a refused or malformed one is shown, the game kept."""
-        try:
-            scenario = read()
-        except ScenarioError as exc:
-            self.feedback.value = error_html(exc.message, exc.rule or "")
-            return False
-        return self.act(self.model.load_scenario, scenario)
+            self.act(self.model.load_upload, files[0]["name"], files[0]["content"])

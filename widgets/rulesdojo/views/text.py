@@ -17,6 +17,7 @@ import html
 import re
 from functools import cache
 from importlib import resources
+from itertools import count
 
 SYMBOL = re.compile(r"\{([WUBRGCET]|\d+)\}")
 _CR = re.compile(r"\bCR (\d{3}(?:\.\d+[a-z]?)?(?:[,;] (?:\d{3}(?:\.\d+[a-z]?)?))*)")
@@ -95,15 +96,38 @@ def game_text_parts(text: str) -> list[list[str]]:
 def game_text_html(text: str) -> str:
     """Return the game's text as escaped HTML with its symbols drawn and its rule numbers tagged.
 
+    A ruling named in it ("Energy ruling 4") can take focus and then shows the ruling's text.
+
     >>> html = game_text_html("Pay {E} <b>now</b> (CR 107.14)")
     >>> 'aria-label="energy"' in html, "&lt;b&gt;" in html, '"rd-rule">CR 107.14<' in html
     (True, True, True)
     """
     out = []
     for kind, value in game_text_parts(str(text)):
-        out.append(escape(value) if kind == "text" else symbol_html(value) if kind == "sym"
-                   else rule_tag(value))
+        out.append(ruling_names(escape(value)) if kind == "text" else symbol_html(value)
+                   if kind == "sym" else rule_tag(value))
     return "".join(out)
+
+
+_IDS = count(1)
+
+
+def ruling_names(escaped: str) -> str:
+    """Make each ruling named in escaped text ("Energy ruling 4") focusable, its text shown on focus.
+
+    >>> out = ruling_names("as Energy ruling 4 says")
+    >>> 'tabindex="0"' in out, "not associated with any specific permanents" in out
+    (True, True)
+    """
+    from ..quiz.rulings import NAME, named
+
+    def one(m: re.Match) -> str:
+        r = named(m.group(0))
+        rid = f"rd-ruling-{next(_IDS)}"
+        text = "".join(escape(v) if k == "text" else symbol_html(v) for k, v in game_text_parts(r.text))
+        return (f'<span class="rd-ruling" tabindex="0" aria-describedby="{rid}">{r.name}'
+                f'<span class="rd-ruling-text" role="tooltip" id="{rid}">{text}</span></span>')
+    return NAME.sub(one, escaped)
 
 
 def game_text_words(text: str) -> str:

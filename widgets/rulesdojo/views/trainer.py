@@ -1,16 +1,49 @@
-"""The trainer's view of the results: scores per candidate, difficulty per question, CSV export."""
+"""The trainer's view of the results, for mentors only (served by ``rulesdojo serve --mentor``).
+
+Per exam: the attempts by candidate, with a drill-down to each answer beside the question; per
+question: the share right, discrimination and the wrong answers chosen; per ruling: mastery across
+candidates. Practice and exams are kept apart. The CSV is a file the mentor downloads on demand.
+"""
 
 from __future__ import annotations
 
-import base64
 import html
 import io
+import json
+import pathlib
+import time
 
+import anywidget
 import ipywidgets as ipw
+import traitlets
 
-from ..quiz.store import ResultStore, difficulty, most_missed, scores
+from ..quiz import load_bank
+from ..quiz.exam import load_exams
+from ..quiz.rulings import ruling
+from ..quiz.stats import question_stats, ruling_mastery
+from ..quiz.store import ResultStore, difficulty
 from .base import button
 from .render import STYLE
+from .text import author_html, escape, game_text_html
+
+STATIC = pathlib.Path(__file__).parent / "static"
+
+
+class FileDownload(anywidget.AnyWidget):
+    """A button that downloads a file the kernel makes when clicked (``make() -> (name, bytes)``)."""
+
+    _esm = STATIC / "file_download.js"
+    label = traitlets.Unicode("Download").tag(sync=True)
+
+    def __init__(self, make, mime: str = "text/csv", **kwargs):
+        super().__init__(**kwargs)
+        self.make, self.mime = make, mime
+        self.on_msg(self._asked)
+
+    def _asked(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("event") == "download":
+            name, data = self.make()
+            self.send({"event": "file", "filename": name, "type": self.mime}, buffers=[data])
 
 
 def difficulty_chart(shares: dict[str, float]) -> str:
@@ -35,50 +68,177 @@ def difficulty_chart(shares: dict[str, float]) -> str:
     return "".join(parts)
 
 
+def _when(t) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(t)) if t else "—"
+
+
+def _table(caption: str, head: list[str], rows: list[list[str]]) -> str:
+    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return (f"<table class='rd-review'><caption>{escape(caption)}</caption><thead><tr>"
+            + "".join(f"<th scope='col'>{escape(h)}</th>" for h in head) + f"</tr></thead><tbody>{cells}</tbody></table>")
+
+
 class Trainer(ipw.VBox):
-    """Read the quiz results store and show what a mentor needs.
+    """Read the results store and show what a mentor needs; read again on Refresh.
 
     >>> import tempfile, pathlib
     >>> s = ResultStore(pathlib.Path(tempfile.mkdtemp()) / "r.sqlite3")
-    >>> _ = s.record("Ana", "x", "exam", "q-1", 1, "3", True, 2.0)
-    >>> "Ana" in Trainer(s).candidates.value
+    >>> _ = s.record("Ana", "x", "practice", "steppe-lynx-two-landfalls", 1, "3", True, 2.0)
+    >>> t = Trainer(s); t.mode.value = "practice"
+    >>> "Ana" in t.attempts.value
     True
     """
 
-    def __init__(self, store: ResultStore | None = None, **kwargs):
+    def __init__(self, store: ResultStore | None = None, bank=None, exams=None, **kwargs):
         super().__init__(**kwargs)
         self.store = store or ResultStore()
-        self.candidates = ipw.HTML()
+        self.bank = bank or load_bank()
+        self.exam_files, self.exam_problems = (load_exams(bank=self.bank) if exams is None else (exams, []))
+        self.mode = ipw.ToggleButtons(options=[("Exams", "exam"), ("Practice", "practice")], value="exam",
+                                      description="Show")
+        self.exam_pick = ipw.Dropdown(description="Exam", options=[], style={"description_width": "initial"})
+        self.attempts = ipw.HTML()
+        self.drill = ipw.Dropdown(description="Attempt", options=[], style={"description_width": "initial"})
+        self.drill_view = ipw.HTML()
+        self.questions = ipw.HTML()
         self.chart = ipw.HTML()
-        self.missed = ipw.HTML()
-        self.download = ipw.HTML()
+        self.mastery = ipw.HTML()
+        self.problem = ipw.HTML()
+        self.exams_view = ipw.HTML()
+        self.download = FileDownload(self._csv, label="Download every answer as CSV")
         self.refresh_button = button("Refresh", "Read the results again", self.refresh)
         self.children = [ipw.HTML(f"{STYLE}<h3>Quiz results</h3><div class='rd-type'>From "
-                                  f"{html.escape(str(self.store.path))}</div>"),
-                         self.refresh_button, self.candidates, self.chart, self.missed, self.download]
+                                  f"{escape(self.store.path)}</div>"),
+                         ipw.HBox([self.refresh_button, self.download]), self.problem, self.mode,
+                         self.exam_pick, self.attempts, self.drill, self.drill_view, self.questions,
+                         self.chart, self.mastery, self.exams_view]
+        self._quiet = False
+        self.mode.observe(lambda _c: self._show(), names=["value"])
+        self.exam_pick.observe(lambda _c: self._quiet or self._show(), names=["value"])
+        self.drill.observe(lambda _c: self._quiet or self._show_attempt(), names=["value"])
         self.refresh()
 
     def refresh(self) -> None:
-        rows = self.store.attempts()
-        if self.store.problem:
-            self.candidates.value = f"<div class='rd-error' role='alert'>{html.escape(self.store.problem)}</div>"
-            self.chart.value = self.missed.value = self.download.value = ""
-            return
+        """Read the store again and redraw everything."""
+        self._answers = self.store.attempts()
+        self._records = {r.id: r for r in self.store.records()}
+        self.problem.value = (f"<div class='rd-error' role='alert'>{escape(self.store.problem)}</div>"
+                              if self.store.problem else "")
+        known = {e.id: e.title for e in self.exam_files}
+        ids = sorted({r.exam for r in self._records.values() if r.mode == "exam"} | set(known))
+        keep = self.exam_pick.value
+        self._quiet = True  # one redraw below, not one per change
+        self.exam_pick.options = [(known.get(i, i), i) for i in ids]
+        self.exam_pick.value = keep if keep in ids else (ids[0] if ids else None)
+        self._quiet = False
+        self.exams_view.value = self._exams_html()
+        self._show()
+
+    def _selected(self):
+        """Return the answers and attempt rows the view is on: one exam's, or all practice."""
+        if self.mode.value == "practice":
+            answers = [a for a in self._answers if a.mode == "practice"]
+            records = [r for r in self._records.values() if r.mode == "practice"]
+        else:
+            exam = self.exam_pick.value
+            records = [r for r in self._records.values() if r.mode == "exam" and r.exam == exam]
+            ids = {r.id for r in records}
+            answers = [a for a in self._answers if a.session in ids]
+        return answers, records
+
+    def _show(self) -> None:
+        self.exam_pick.layout.display = None if self.mode.value == "exam" else "none"
+        answers, records = self._selected()
+        by_session: dict[str, list] = {}
+        for a in answers:
+            by_session.setdefault(a.session, []).append(a)
+        rows, options = [], []
+        for r in sorted(records, key=lambda r: (r.candidate, r.started)):
+            given = by_session.get(r.id, [])
+            right = sum(a.correct for a in given)
+            state = ("in progress" if r.ended is None else
+                     "time ran out" if r.ended_by == "time" else "submitted")
+            rows.append([escape(r.candidate), _when(r.started), _when(r.ended), state,
+                         f"{right} of {r.total}", f"{right / r.total:.0%}" if r.total else "—"])
+            options.append((f"{r.candidate}, {_when(r.started)}", r.id))
+        if self.mode.value == "practice":  # answers from before attempt rows were kept
+            for c in sorted({a.candidate for a in answers if a.session not in self._records}):
+                mine = [a for a in answers if a.candidate == c and a.session not in self._records]
+                rows.append([escape(c), _when(mine[0].answered_at), _when(mine[-1].answered_at), "practice",
+                             f"{sum(a.correct for a in mine)} of {len(mine)}", ""])
         if not rows:
-            self.candidates.value = "<i>No quiz answers have been saved yet.</i>"
-            self.chart.value = self.missed.value = self.download.value = ""
+            self.attempts.value = "<i>No attempts here yet.</i>"
+        else:
+            self.attempts.value = _table("Attempts by candidate", ["Candidate", "Started", "Ended", "State",
+                                                                   "Right", "Score"], rows)
+        self._quiet = True
+        self.drill.options = [("Choose an attempt to see its answers", None), *options]
+        self.drill.value = None
+        self._quiet = False
+        self.drill.layout.display = None if options else "none"
+        self.drill_view.value = ""
+        scores = {sid: sum(a.correct for a in given) / max(1, self._records[sid].total
+                                                           if sid in self._records else len(given))
+                  for sid, given in by_session.items()}
+        self.questions.value = self._questions_html(question_stats(answers, scores))
+        shares = difficulty(answers)
+        self.chart.value = ("<h4>Questions: share answered right</h4>" + difficulty_chart(shares)) if shares else ""
+        self.mastery.value = self._mastery_html(ruling_mastery(answers, self.bank))
+
+    def _questions_html(self, stats) -> str:
+        if not stats:
+            return ""
+        rows = []
+        for s in stats.values():
+            wrong = ", ".join(f"“{escape(a)}” ×{n}" for a, n in s.wrong_answers[:5]) or "—"
+            disc = "—" if s.discrimination is None else f"{s.discrimination:+.2f}"
+            rows.append([escape(s.question), str(s.answered), f"{s.share_right:.0%}", disc, wrong])
+        return ("<h4>Per question</h4><p class='rd-type'>Discrimination: the share right among the top "
+                "27% of attempts by score minus among the bottom 27% (near 0 or below: the question "
+                "doesn't separate who knows from who doesn't).</p>"
+                + _table("Per question", ["Question", "Answers", "Right", "Discrimination",
+                                          "Wrong answers chosen"], rows))
+
+    def _mastery_html(self, per: dict) -> str:
+        if not per:
+            return ""
+        rulings = sorted({r for shares in per.values() for r in shares})
+        rows = [[escape(c)] + [f"{shares[r][0]}/{shares[r][1]}" if r in shares else "—" for r in rulings]
+                for c, shares in per.items()]
+        return "<h4>Mastery per ruling</h4>" + _table("Mastery per ruling (right/answered)",
+                                                      ["Candidate", *(ruling(r).name for r in rulings)], rows)
+
+    def _show_attempt(self) -> None:
+        rid = self.drill.value
+        if rid is None or rid not in self._records:
+            self.drill_view.value = ""
             return
-        per = scores(rows)
-        body = "".join(f"<tr><th scope='row'>{html.escape(c)}</th><td>{r}</td><td>{n}</td>"
-                       f"<td>{r / n:.0%}</td></tr>" for c, (r, n) in sorted(per.items()))
-        self.candidates.value = ("<h4>Candidates</h4><table><thead><tr><th>Candidate</th><th>Right</th>"
-                                 f"<th>Answered</th><th>Score</th></tr></thead><tbody>{body}</tbody></table>")
-        self.chart.value = "<h4>Questions: share answered right</h4>" + difficulty_chart(difficulty(rows))
-        top = most_missed(rows, 10)
-        items = "".join(f"<li>{html.escape(q)}: missed {m} of {n}</li>" for q, m, n in top)
-        self.missed.value = f"<h4>Most missed</h4><ol>{items or '<li>None missed yet.</li>'}</ol>"
+        rec = self._records[rid]
+        asked = json.loads(rec.state).get("questions", [])
+        given = self.store.answers(rid)
+        rows = []
+        for i, (qid, seed) in enumerate(asked):
+            a = given[i] if i < len(given) else None
+            if qid in self.bank:
+                v = self.bank[qid].variant(seed=seed)
+                prompt, right = author_html(v.prompt), game_text_html(v.solution().right_answer_text)
+            else:
+                prompt, right = escape(qid) + " <i>(no longer in the bank)</i>", "—"
+            rows.append([str(i + 1), prompt, escape(a.answer) if a else "<i>not answered</i>",
+                         ("✓ right" if a.correct else "✗ wrong") if a else "✗ wrong", right])
+        self.drill_view.value = _table(f"Answers of {rec.candidate}, {_when(rec.started)}",
+                                       ["#", "Question", "Answer", "Result", "Right answer"], rows)
+
+    def _exams_html(self) -> str:
+        items = [f"<li><b>{escape(e.title)}</b> ({escape(e.id)}): {e.size} questions, "
+                 f"{f'{e.time_limit / 60:g} minutes' if e.time_limit else 'no time limit'}, "
+                 f"{e.attempts} attempt(s), answers shown {escape(e.show_answers)}"
+                 f"{f', pass mark {e.pass_mark}%' if e.pass_mark is not None else ''}</li>"
+                 for e in self.exam_files]
+        items += [f"<li class='rd-error'>{escape(p)}</li>" for p in self.exam_problems]
+        return f"<h4>Exam files</h4><ul>{''.join(items) or '<li>None.</li>'}</ul>"
+
+    def _csv(self) -> tuple[str, bytes]:
         buf = io.StringIO()
-        count = self.store.export_csv(buf)
-        data = base64.b64encode(buf.getvalue().encode()).decode()
-        self.download.value = (f"<a download='rulesdojo-results.csv' href='data:text/csv;base64,{data}'>"
-                               f"Download all {count} answers as CSV</a>")
+        self.store.export_csv(buf)
+        return f"rulesdojo-results-{time.strftime('%Y%m%d-%H%M')}.csv", buf.getvalue().encode("utf-8")

@@ -1,5 +1,5 @@
 // Order simultaneous triggers: drag and drop, or keyboard (arrow keys move the focused item).
-// The list reads top to bottom in the order the abilities are put on the stack.
+// What the top of the list means (and the note on its first item) comes from the kernel.
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -7,12 +7,11 @@ function render({ model, el }) {
   const help = document.createElement("p");
   help.id = `rd-order-help-${Math.random().toString(36).slice(2)}`;
   help.className = "rd-order-help";
-  help.textContent =
-    "First put on the stack is at the top of this list; the last one put on resolves first. " +
-    "Drag an item, or focus it and press Alt+Up / Alt+Down (or the Up and Down buttons) to move it.";
+  help.textContent = model.get("help") +
+    " Drag an item, or focus it and press Alt+Up / Alt+Down (or the Up and Down buttons) to move it.";
   const list = document.createElement("ol");
   list.setAttribute("role", "listbox");
-  list.setAttribute("aria-label", "Order to put the triggered abilities on the stack");
+  list.setAttribute("aria-label", model.get("label"));
   list.setAttribute("aria-describedby", help.id);
   const live = document.createElement("div");
   live.setAttribute("aria-live", "polite");
@@ -49,13 +48,11 @@ function render({ model, el }) {
       li.className = "rd-order-item";
       li.setAttribute("role", "option");
       li.dataset.id = String(it.id);
+      const note = i === 0 ? model.get("first_note") : "";
       const last = i === items.length - 1;
-      li.setAttribute(
-        "aria-label",
-        `${i + 1} of ${items.length}: ${it.label}` + (last ? ", put on last, resolves first" : ""),
-      );
+      li.setAttribute("aria-label", `${i + 1} of ${items.length}: ${it.label}` + (note ? `, ${note}` : ""));
       const text = document.createElement("span");
-      text.textContent = it.label + (last ? "  (resolves first)" : "");
+      text.textContent = it.label + (note ? `  (${note})` : "");
       const up = document.createElement("button");
       up.type = "button";
       up.textContent = "Up";

@@ -1,0 +1,118 @@
+"""A learner takes the whole course in a browser, one Voila server for every lesson.
+
+In each lesson: every check gets one wrong try (a hint shows, the answer doesn't), then the right
+answer; every task is played to its goal with "Show me the next move"; the page is reloaded after
+the first part, and the lesson resumes with that part done. Then the course map shows every lesson
+done. (Playing tasks through the board itself: test_lessons_browser.py.)
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from rulesdojo.lessons.data import Task, load_lessons
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+COURSE = load_lessons(LESSONS)
+LOAD = 60_000
+
+
+@pytest.fixture(scope="module")
+def course(module_voila, browser):
+    """One Voila server on the lessons folder and one page, for the whole walk."""
+    url, _results = module_voila(LESSONS)
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
+        (url, "data:", "blob:")) else route.abort())
+    yield page, url
+    context.close()
+
+
+def snippet(text: str) -> str:
+    """A piece of a prompt or title that the page shows as plain text."""
+    plain = re.split(r"[{\"“(]", text)[0].strip()
+    return " ".join(plain.split()[:8])
+
+
+def region(page, part):
+    """The widget box of one lesson part: a task by its heading, a check by its prompt."""
+    if isinstance(part, Task):
+        return page.locator(".widget-vbox", has=page.get_by_role("heading", name=part.title, exact=True)).filter(
+            has=page.get_by_role("button", name="Show me the next move")).last
+    return page.locator(".widget-vbox", has=page.get_by_text(snippet(part.variant().prompt))).filter(
+        has=page.get_by_role("button", name="Check my answer")).last
+
+
+def play_task(page, task: Task) -> None:
+    box = region(page, task)
+    moves = [i + 1 for i, s in enumerate(task.solution) if not (isinstance(s, dict) and "rejected" in s)]
+    for k in moves:
+        box.get_by_role("button", name="Show me the next move").click()
+        expect(box.get_by_text(f"Move {k} of {len(task.solution)}")).to_be_visible()
+    expect(box.get_by_text("✓ Done.")).to_be_visible()
+
+
+def answer_check(page, check) -> None:
+    v = check.variant()
+    right = v.solution().right_answer_text
+    wrong = next(o for o in v.options if o != right) if v.options else str(int(right) + 1)
+    box = region(page, check)
+
+    def give(value: str) -> None:
+        if v.options:
+            box.get_by_label(value, exact=True).check()
+        else:
+            field = box.get_by_label("Your answer")
+            field.fill(value)
+            field.press("Tab")
+        box.get_by_role("button", name="Check my answer").click()
+
+    give(wrong)
+    feedback = box.get_by_role("status").last
+    expect(feedback).to_contain_text("Not yet")
+    expect(feedback).to_contain_text("Try again")
+    assert right not in feedback.inner_text()
+    give(right)
+    expect(box.get_by_text("✓ Right.")).to_be_visible()
+
+
+def open_lesson(page, url: str, lesson, done: int) -> None:
+    page.goto(url + f"voila/render/{lesson.notebook}", wait_until="domcontentloaded", timeout=LOAD)
+    expect(page.get_by_text(f"{done} of {len(lesson.parts)} steps done")).to_be_visible(timeout=LOAD)
+
+
+@pytest.mark.parametrize("number", sorted(COURSE))
+def test_a_learner_takes_each_lesson(course, number):
+    page, url = course
+    lesson = COURSE[number]
+    open_lesson(page, url, lesson, 0)
+    for i, part in enumerate(lesson.parts):
+        if isinstance(part, Task):
+            play_task(page, part)
+        else:
+            answer_check(page, part)
+        if i == 0:  # a reload in the middle of the lesson resumes it
+            open_lesson(page, url, lesson, 1)
+            first = region(page, part)
+            expect(first.get_by_text(re.compile("done before|Answered before"))).to_be_visible()
+    expect(page.get_by_text(f"{len(lesson.parts)} of {len(lesson.parts)} steps done — lesson complete ✓")).to_be_visible()
+    nav = page.get_by_role("navigation", name="Lessons").last
+    expect(nav.get_by_role("link").last).to_have_attribute(
+        "href", COURSE[number + 1].notebook if number + 1 in COURSE else "quiz.ipynb")
+
+
+def test_the_course_map_then_shows_every_lesson_done(course):
+    page, url = course
+    page.goto(url + "voila/render/index.ipynb", wait_until="domcontentloaded", timeout=LOAD)
+    for lesson in COURSE.values():
+        row = page.locator("li", has=page.get_by_role("link", name=lesson.title, exact=True))
+        expect(row).to_contain_text("done ✓", timeout=LOAD)
+        expect(row).to_contain_text(f"first try: 0 of {len(lesson.checks)} checks")
+    expect(page.get_by_role("link", name="The judge quiz")).to_have_attribute("href", "quiz.ipynb")
+    expect(page.get_by_role("link", name="The sandbox")).to_have_attribute("href", "sandbox.ipynb")

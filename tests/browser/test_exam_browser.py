@@ -1,0 +1,197 @@
+"""Exams in a real Voila: a mentor defines one, candidates take it under the proxy's identity, the
+mentors' server (behind its token) shows the attempts; a killed kernel resumes; ten preheated pages
+under CPU load each record their own header's identity."""
+
+from __future__ import annotations
+
+import csv
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+from playwright.sync_api import expect
+from test_quiz_browser import answer_whatever_is_asked
+
+from rulesdojo.cli import main as rulesdojo
+from rulesdojo.identity import Source
+from rulesdojo.quiz.store import ResultStore
+from rulesdojo.serving import class_args, identity_args, mentor_args
+
+ROOT = Path(__file__).resolve().parents[2]
+HEADER = Source("header", "X-Forwarded-User")
+EXAM = """\
+id: club-night
+title: Club night check
+questions:
+  ids: [architect-landfall-one-energy, energy-belongs-to-each-player, mtr-dice-at-regular]
+time_limit: 10
+attempts: 1
+show_answers: after-submit
+pass_mark: 60
+"""
+
+
+def candidates_env(tmp_path, exams):
+    return {"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3"), "RULESDOJO_EXAMS": str(exams),
+            "RULESDOJO_IDENTITY": HEADER.setting()}
+
+
+def mentor_defines_the_exam(tmp_path) -> Path:
+    exams = tmp_path / "exams"
+    exams.mkdir()
+    (exams / "club-night.yaml").write_text(EXAM)
+    assert rulesdojo(["exam", "lint", str(exams)]) == 0
+    return exams
+
+
+def open_exam(page, url, who, timeout=60_000):
+    page.goto(url + "voila/render/quiz.ipynb", wait_until="domcontentloaded", timeout=timeout)
+    expect(page.get_by_role("status").filter(has_text="Signed in as")).to_contain_text(who, timeout=timeout)
+    expect(page.get_by_role("textbox", name="Your name")).to_be_hidden()
+    page.get_by_role("button", name="Exam", exact=True).click()
+    expect(page.get_by_role("combobox", name="Exam")).to_have_value("Club night check")
+
+
+def question_status(page, n):
+    status = page.get_by_role("status").filter(has_text=re.compile(rf"Question {n} of 3"))
+    expect(status).to_be_visible(timeout=30_000)
+    return status
+
+
+def test_a_mentor_defines_an_exam_two_candidates_take_it_and_the_mentor_sees_both(
+        tmp_path, voila_processes, browser):
+    exams = mentor_defines_the_exam(tmp_path)
+    _, url = voila_processes(ROOT / "lessons", candidates_env(tmp_path, exams),
+                             extra_args=identity_args(HEADER))
+    # The proxy sets X-Forwarded-User; the second candidate's browser also sends X-JupyterHub-User.
+    people = {"ana": {"X-Forwarded-User": "ana"},
+              '=HYPERLINK("http://x")': {"X-Forwarded-User": '=HYPERLINK("http://x")',
+                                         "X-JupyterHub-User": "Victim"}}
+    for who, headers in people.items():
+        context = browser.new_context(extra_http_headers=headers, viewport={"width": 1400, "height": 900})
+        context.set_default_timeout(20_000)
+        page = context.new_page()
+        open_exam(page, url, who)
+        expect(page.get_by_role("spinbutton", name="Questions")).to_be_hidden()  # the exam sets it all
+        page.get_by_role("button", name="Start").click()
+        for n in (1, 2, 3):
+            question_status(page, n)
+            answer_whatever_is_asked(page)
+        expect(page.get_by_role("heading", name=re.compile(r"Your results: \d of 3 right"))).to_be_visible()
+        context.close()
+    records = ResultStore(tmp_path / "results.sqlite3").records("club-night")
+    assert sorted(r.candidate for r in records) == sorted(people) and all(r.ended for r in records)
+
+    token = "mentor-token-for-the-test"
+    _, murl = voila_processes(ROOT / "mentor", {"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3"),
+                                                "RULESDOJO_EXAMS": str(exams)},
+                              extra_args=mentor_args(ROOT / "mentor", token)[-1:])
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    refused = page.request.get(murl + "voila/render/trainer.ipynb", max_redirects=0)
+    assert refused.status in (302, 403) and "Quiz results" not in refused.text()
+    page.goto(murl + f"voila/render/trainer.ipynb?token={token}", wait_until="domcontentloaded")
+    attempts = page.locator("table").filter(has_text="Attempts by candidate")
+    expect(attempts).to_be_visible(timeout=60_000)
+    expect(attempts.locator("tbody tr")).to_have_count(2)
+    expect(attempts).to_contain_text("ana")
+    expect(attempts).to_contain_text('=HYPERLINK("http://x")')       # shown as text, never run
+    per_question = page.locator("table").filter(has_text="Discrimination")
+    expect(per_question.locator("tbody tr")).to_have_count(3)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download every answer as CSV").click()
+    saved = tmp_path / "export.csv"
+    download.value.save_as(saved)
+    cells = [c for row in csv.reader(saved.open(newline="", encoding="utf-8")) for c in row]
+    assert len(cells) == 9 * 7 and not [c for c in cells if c.startswith("=")]
+    context.close()
+
+
+def kernels(proc):
+    return [p for p in psutil.Process(proc.pid).children(recursive=True)
+            if "ipykernel" in " ".join(p.cmdline())]
+
+
+def test_an_exam_resumes_after_its_kernel_is_killed(tmp_path, voila_processes, browser):
+    exams = mentor_defines_the_exam(tmp_path)
+    proc, url = voila_processes(ROOT / "lessons", candidates_env(tmp_path, exams),
+                                extra_args=identity_args(HEADER))
+    context = browser.new_context(extra_http_headers={"X-Forwarded-User": "ana"})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    open_exam(page, url, "ana")
+    page.get_by_role("button", name="Start").click()
+    question_status(page, 1)
+    answer_whatever_is_asked(page)
+    question_status(page, 2)
+    second = page.locator(".rd-note").filter(has_text="?").first.inner_text()
+    (kernel,) = kernels(proc)
+    kernel.kill()
+    kernel.wait(10)
+    open_exam(page, url, "ana")                                   # reload: a new kernel
+    expect(page.get_by_text("You have an attempt under way")).to_be_visible()
+    page.get_by_role("button", name="Start").click()
+    question_status(page, 2)
+    assert page.locator(".rd-note").filter(has_text="?").first.inner_text() == second
+    left = page.get_by_role("timer").inner_text()
+    minutes, seconds = map(int, re.search(r"(\d+):(\d\d)", left).groups())
+    assert 0 < minutes * 60 + seconds < 600                       # the clock kept running
+    rec = ResultStore(tmp_path / "results.sqlite3").open_attempt("ana", "club-night")
+    assert rec is not None and len(ResultStore(tmp_path / "results.sqlite3").answers(rec.id)) == 1
+    context.close()
+
+
+def wait_until_idle(procs, timeout):
+    """Wait until the processes use (almost) no CPU: the preheated kernels have run their notebook."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for p in procs:
+            p.cpu_percent(None)
+        time.sleep(1.0)
+        if sum(p.cpu_percent(None) for p in procs) < 10:
+            return
+    raise AssertionError(f"the preheated kernels were still busy after {timeout} s")
+
+
+def test_ten_preheated_exam_pages_under_cpu_load_all_record_the_header_identity(tmp_path, voila_processes,
+                                                                               browser):
+    exams = mentor_defines_the_exam(tmp_path)
+    folder = tmp_path / "site"
+    folder.mkdir()
+    shutil.copy(ROOT / "lessons" / "quiz.ipynb", folder)
+    proc, url = voila_processes(folder, candidates_env(tmp_path, exams), pool_size=10, fill_delay=600.0,
+                                extra_args=[*class_args(), *identity_args(HEADER)])  # as ``serve --class``
+    deadline = time.monotonic() + 240
+    while len(kernels(proc)) < 10 and time.monotonic() < deadline:  # the pool starts
+        time.sleep(0.5)
+    assert len(kernels(proc)) == 10
+    wait_until_idle(kernels(proc), timeout=240)                    # each has run the quiz notebook
+    # Both cores kept busy (niced: the load slows the headers' arrival, it doesn't stop the pages).
+    busy = [subprocess.Popen([sys.executable, "-c", "import os; os.nice(10)\nwhile True: pass"])
+            for _ in range(2)]
+    try:
+        pages = []
+        for i in range(10):
+            context = browser.new_context(extra_http_headers={"X-Forwarded-User": f"candidate-{i}",
+                                                              "X-JupyterHub-User": "Victim"})
+            context.set_default_timeout(60_000)
+            page = context.new_page()
+            page.goto(url + "voila/render/quiz.ipynb", wait_until="commit", timeout=120_000)
+            pages.append(page)
+        for i, page in enumerate(pages):
+            expect(page.get_by_role("status").filter(has_text="Signed in as")).to_contain_text(
+                f"candidate-{i}", timeout=180_000)
+            page.get_by_role("button", name="Exam", exact=True).click()
+            page.get_by_role("button", name="Start").click()
+            question_status(page, 1)
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    records = ResultStore(tmp_path / "results.sqlite3").records("club-night")
+    assert sorted(r.candidate for r in records) == sorted(f"candidate-{i}" for i in range(10))

@@ -1,0 +1,126 @@
+"""``rulesdojo lesson lint``: the shipped lessons pass; a broken lesson names the file, line and problem."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulesdojo.cli import main
+from rulesdojo.lessons.data import LessonError, load_lesson
+from rulesdojo.lessons.lint import lint_lessons
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+
+
+def test_the_shipped_lessons_pass(capsys):
+    assert main(["lesson", "lint", str(LESSONS)]) == 0
+    out = capsys.readouterr().out
+    assert out.strip().endswith("0 problems") and "10 lesson files" in out
+
+
+def _copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    src = LESSONS / name
+    text = src.read_text(encoding="utf-8")
+    assert old in text
+    target = tmp_path / name
+    target.write_text(text.replace(old, new, 1), encoding="utf-8")
+    shutil.copy(src.with_suffix(".ipynb"), target.with_suffix(".ipynb"))
+    return target
+
+
+def _line_of(path: Path, needle: str) -> int:
+    """The line where ``needle`` (which may span lines) starts."""
+    text = path.read_text(encoding="utf-8")
+    return text[:text.index(needle)].count("\n") + 1
+
+
+BROKEN = [
+    # (file, text replaced, replacement, the line's text, words of the message)
+    ("02-cant-pay-more.yaml", "      - activate: Architect of the Untamed\n      - resolve\n    hints",
+     "    hints", "    solution:", "doesn't reach the goal"),
+    ("04-may-pay.yaml", "          - amount: 5\n", "          - amount: 6\n", "      - when:\n          resolved: {Harnessed Lightning",
+     "reaches the goal: it isn't a dead end"),
+    ("07-landfall.yaml", "    goal:\n      players: {Alice: {energy: 2}}",
+     "    goal:\n      players: {Alice: {enrgy: 2}}", "enrgy", "unknown key 'enrgy'"),
+    ("01-what-energy-is.yaml", "        holds: {permanents: {Aether Hub: {counters: {energy: 1}}}}",
+     "        holds: {players: {Alice: {energy: 1}}}", "      - text: On Alice", "2 options hold"),
+    ("06-counters.yaml", "    hint: Whose Vorinclex", "    hnt: Whose Vorinclex", "hnt:", "unknown key 'hnt'"),
+    ("03-energy-isnt-mana.yaml", "      - tap: Swamp\n", "      - tap: Swamp\n      - tap: Swamp\n",
+     "- tap: Swamp\n      - advance", "can't be played"),
+]
+
+
+@pytest.mark.parametrize("name,old,new,needle,words", BROKEN, ids=[b[4] for b in BROKEN])
+def test_a_broken_lesson_names_the_file_the_line_and_the_problem(tmp_path, capsys, name, old, new, needle, words):
+    path = _copy(tmp_path, name, old, new)
+    assert main(["lesson", "lint", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    problem = next(line for line in out.splitlines() if line.startswith("PROBLEM"))
+    assert str(path) in problem and words in problem, out
+    assert f"line {_line_of(path, needle)}," in problem, out
+    assert "Traceback" not in out
+
+
+def test_bad_yaml_and_missing_notebooks_are_reported_not_raised(tmp_path):
+    bad = tmp_path / "11-new-lesson.yaml"
+    bad.write_text("title: [unclosed\n", encoding="utf-8")
+    with pytest.raises(LessonError) as err:
+        load_lesson(bad)
+    assert "not valid YAML" in str(err.value) and str(bad) in str(err.value)
+    shutil.copy(LESSONS / "01-what-energy-is.yaml", tmp_path / "12-copy.yaml")
+    report = lint_lessons(tmp_path)
+    messages = [str(p) for p in report.problems]
+    assert any("11-new-lesson.yaml" in m and "not valid YAML" in m for m in messages)
+    assert any("no notebook 12-copy.ipynb beside it" in m for m in messages)
+    assert report.exit_code == 1
+
+
+def test_a_folder_without_lessons_is_unreadable(tmp_path):
+    assert main(["lesson", "lint", str(tmp_path)]) == 2
+
+
+def test_an_eleventh_lesson_is_one_yaml_file_and_one_notebook(tmp_path, monkeypatch):
+    import json
+    import re
+
+    import rulesdojo.lessons as course
+    folder = tmp_path / "my-lessons"
+    shutil.copytree(LESSONS, folder)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    (folder / "11-landfall-again.yaml").write_text("""\
+title: Landfall again
+summary: "One more land, one more {E}."
+rulings: [L1]
+parts:
+  - task: one-more
+    title: One more land
+    instructions: Play the Forest and resolve the landfall ability.
+    views: [board, stack, log]
+    scenario:
+      setup:
+        players:
+          - {name: Alice, hand: [Forest], battlefield: [Architect of the Untamed]}
+          - {name: Nadia}
+    goal: {players: {Alice: {energy: 1}}, stack: []}
+    solution: [{play: Forest}, resolve]
+    done: A land you control entered, so the Architect gave you {E} (Landfall ruling 1).
+    rule: "603.6a"
+""", encoding="utf-8")
+    nb = json.loads((LESSONS / "01-what-energy-is.ipynb").read_text(encoding="utf-8"))
+    code = ["from rulesdojo.lessons import next_steps, progress, show\n\nprogress(11)",
+            'show(11, "one-more")', "next_steps(11)"]
+    nb["cells"] = [{"cell_type": "markdown", "id": "l11-0", "metadata": {}, "source": "# Lesson 11"}] + [
+        {"cell_type": "code", "id": f"l11-{i}", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": src} for i, src in enumerate(code, 1)]
+    (folder / "11-landfall-again.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+
+    assert lint_lessons(folder).ok
+    added = {p.name for p in folder.iterdir()} - set(before)
+    changed = [n for n, data in before.items() if (folder / n).read_bytes() != data]
+    assert sorted(added) == ["11-landfall-again.ipynb", "11-landfall-again.yaml"] and changed == []
+    monkeypatch.chdir(folder)  # the notebooks run in their folder
+    assert re.findall(r"href='([^']+)'", course.next_steps(10).value)[-1] == "11-landfall-again.ipynb"
+    assert "11-landfall-again.ipynb" in course.contents().value
+    assert re.findall(r"href='([^']+)'", course.next_steps(11).value)[-1] == "quiz.ipynb"

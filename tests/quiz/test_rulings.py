@@ -1,0 +1,63 @@
+"""Ruling tags read as names ("Energy ruling 4"), with the ruling's text one focus away."""
+
+import re
+
+import pytest
+
+from rulesdojo.quiz import load_bank
+from rulesdojo.quiz.rulings import UnknownRuling, named, ruling
+from rulesdojo.rules.scenario import RULINGS
+from rulesdojo.views.quiz import Quiz
+from rulesdojo.views.render import log_html
+from rulesdojo.views.text import game_text_html
+
+
+def test_every_tag_has_a_name_and_its_text():
+    for tag in RULINGS:
+        r = ruling(tag)
+        kind = {"E": "Energy", "L": "Landfall"}[tag[0]]
+        assert r.name == f"{kind} ruling {tag[1:]}"
+        assert named(r.name) == r
+        assert len(r.text) > 40
+    assert "can't pay more energy counters than you have" in ruling("E2").text
+    assert "becomes a land" in ruling("L2").text
+
+
+@pytest.mark.parametrize("bad", ["E0", "E10", "L4", "X1", ""])
+def test_an_unknown_tag_is_a_plain_message(bad):
+    with pytest.raises(UnknownRuling, match="the tags are E1-E9 and L1-L3"):
+        ruling(bad)
+
+
+def test_a_ruling_named_in_text_is_focusable_and_carries_its_text():
+    out = game_text_html("Nothing triggers (Landfall ruling 2) and {E} stays (Energy ruling 7).")
+    spans = re.findall(r'<span class="rd-ruling" tabindex="0" aria-describedby="([\w-]+)">'
+                       r'(\w+ ruling \d)<span class="rd-ruling-text" role="tooltip" id="([\w-]+)">', out)
+    assert [name for _, name, _ in spans] == ["Landfall ruling 2", "Energy ruling 7"]
+    assert all(a == b for a, _, b in spans) and spans[0][0] != spans[1][0]
+    assert "already on the battlefield becomes a land" in out and "go away as steps" in out
+    assert "ruling L2" not in out and out.count("<svg") == 1
+
+
+def test_the_engine_log_shows_ruling_names_with_their_text():
+    from rulesdojo.rules import Game, PlayLand
+    g = Game(["Alice", "Nadia"])
+    g.add_permanent("Alice", "Architect of the Untamed")
+    g.apply(PlayLand(g.add_card("Alice", "Forest")))
+    out = log_html([(ev.seq, ev.rule, ev.text) for ev in g.log])
+    assert ">Landfall ruling 1<" in out and "for any reason" in out
+
+
+def test_the_quiz_offers_rulings_by_name_and_shows_the_chosen_ones_text():
+    q = Quiz(store=None, exam_allowed=False)
+    labels = [label for label, _ in q.topics.options]
+    assert "Energy ruling 4" in labels and "Landfall ruling 1" in labels
+    assert not any(re.fullmatch(r"[EL]\d", label) for label in labels)
+    assert "text shows here" in q.ruling_text.value
+    q.topics.value = ("E4",)
+    assert "Energy ruling 4" in q.ruling_text.value
+    assert "not associated with any specific permanents" in q.ruling_text.value
+    q.name.value = "Ana"
+    q.count.value = 1
+    q.start_button.click()
+    assert load_bank()[q.session.current.id].has_tag("E4")

@@ -1,0 +1,143 @@
+"""Exams a mentor defined, taken as a candidate would: nothing to set, resumed after a lost kernel."""
+
+import pytest
+
+from rulesdojo.quiz.exam import Exam
+from rulesdojo.quiz.session import MAX_ANSWER
+from rulesdojo.quiz.store import ResultStore
+from rulesdojo.views import Quiz
+
+from test_quiz import Clock, answer_with, exam_of, one_of_each_kind, right_text, wrong_text
+
+
+@pytest.fixture
+def hub(monkeypatch):
+    monkeypatch.setenv("RULESDOJO_IDENTITY", "hub")
+    monkeypatch.setenv("JUPYTERHUB_USER", "Ana")
+
+
+def take(bank, store, exam, clock):
+    quiz = Quiz(bank, store=store, exam_allowed=True, exams=[exam], clock=clock)
+    quiz.mode.value = "exam"
+    quiz.start_button.click()
+    return quiz
+
+
+def test_the_candidate_sets_nothing_but_the_exam(hub, tmp_path):
+    bank = one_of_each_kind()
+    quiz = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True,
+                exams=[exam_of(bank, minutes=15, pass_mark=50)])
+    quiz.mode.value = "exam"
+    assert quiz.practice_box.layout.display == "none" and quiz.exam_box.layout.display is None
+    assert "15 minutes" in quiz.exam_info.value and "pass mark 50%" in quiz.exam_info.value
+
+
+def test_an_exam_resumes_in_a_new_kernel_with_the_same_questions_and_the_clock_running(hub, tmp_path):
+    bank, clock = one_of_each_kind(), Clock()
+    exam = exam_of(bank, minutes=10)
+    first = take(bank, ResultStore(tmp_path / "r.sqlite3"), exam, clock)
+    asked = [(v.id, v.prompt) for v in first.session.variants]
+    answer_with(first, right_text(first))
+    answer_with(first, wrong_text(first))
+    clock.now += 125                           # the kernel dies; the candidate reloads two minutes on
+    del first
+    again = take(bank, ResultStore(tmp_path / "r.sqlite3"), exam, clock)
+    s = again.session
+    assert [(v.id, v.prompt) for v in s.variants] == asked
+    assert s.index == 2 and s.score == (1, 2)
+    assert "Time left: 7:55" in again.countdown.value
+    while not s.done:
+        answer_with(again, right_text(again))
+    assert f"{s.total - 1} of {s.total} right" in again.review.value
+    records = ResultStore(tmp_path / "r.sqlite3").records("check", "Ana")
+    assert len(records) == 1 and records[0].score == s.total - 1 and records[0].ended is not None
+
+
+def test_ending_early_submits_and_attempts_are_counted(hub, tmp_path):
+    bank, clock = one_of_each_kind(), Clock()
+    store = ResultStore(tmp_path / "r.sqlite3")
+    exam = exam_of(bank, attempts=1)
+    quiz = take(bank, store, exam, clock)
+    answer_with(quiz, right_text(quiz))
+    quiz.finish_button.click()
+    assert f"1 of {quiz.session.total} right" in quiz.review.value and "not answered" in quiz.review.value
+    assert store.records("check", "Ana")[0].ended_by == "finished"
+    quiz.again_button.click()
+    quiz.start_button.click()
+    assert "used your 1 attempt" in quiz.start_feedback.value and quiz.session is None
+
+
+def test_answers_wait_for_the_close_and_a_closed_exam_cant_be_started(hub, tmp_path):
+    bank, clock = one_of_each_kind(), Clock()
+    first = next(iter(bank)).id
+    exam = Exam.from_dict({"id": "check", "title": "Check", "questions": {"ids": [first]}, "attempts": 2,
+                           "opens": "2026-01-01T00:00:00Z", "closes": "2026-01-01T01:00:00Z",
+                           "show_answers": "after-close"}, bank=bank)
+    clock.now = exam.opens + 10
+    store = ResultStore(tmp_path / "r.sqlite3")
+    quiz = take(bank, store, exam, clock)
+    answer_with(quiz, right_text(quiz))
+    assert "1 of 1 right" in quiz.review.value and "after the exam closes" in quiz.review.value
+    assert "rd-review" not in quiz.review.value       # no answers or explanations yet
+    clock.now = exam.closes + 1
+    late = take(bank, store, exam, clock)
+    assert "is not open now" in late.start_feedback.value and late.session is None
+
+
+def test_an_answer_is_capped_in_length(hub, tmp_path):
+    bank = one_of_each_kind()
+    outcome = next(q.id for q in bank if q.kind == "outcome")
+    exam = Exam.from_dict({"id": "check", "title": "Check", "questions": {"ids": [outcome]}}, bank=bank)
+    quiz = take(bank, ResultStore(tmp_path / "r.sqlite3"), exam, Clock())
+    quiz.number.value = "1" * (MAX_ANSWER + 1)
+    quiz.submit_button.click()
+    assert f"at most {MAX_ANSWER} characters" in quiz.feedback.value and not quiz.session.answered
+    answer_with(quiz, right_text(quiz))
+    assert quiz.session.score == (1, 1)
+
+
+def test_with_a_header_identity_the_page_waits_and_has_no_name_box(monkeypatch, tmp_path):
+    monkeypatch.setenv("RULESDOJO_IDENTITY", "header:X-Forwarded-User")
+    monkeypatch.setenv("HTTP_X_JUPYTERHUB_USER", "Victim")   # a header the proxy doesn't set
+    monkeypatch.delenv("HTTP_X_FORWARDED_USER", raising=False)
+    quiz = Quiz(one_of_each_kind(), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True, exams=[])
+    assert quiz.start_button.disabled and "Waiting for the server" in quiz.signed_in.value
+    quiz.name.value = "Victim"
+    quiz.start_button.click()
+    assert quiz.session is None
+    monkeypatch.setenv("HTTP_X_FORWARDED_USER", "ana@club")
+    quiz._identity_arrived("ana@club")
+    quiz.start_button.click()
+    assert quiz.session.candidate == "ana@club"
+
+
+def test_a_results_file_deleted_and_restored_mid_exam_loses_no_answer(hub, tmp_path):
+    bank = one_of_each_kind()
+    path = tmp_path / "r.sqlite3"
+    quiz = take(bank, ResultStore(path), exam_of(bank), Clock())
+    answer_with(quiz, right_text(quiz))
+    path.rename(tmp_path / "kept.sqlite3")                  # deleted mid-exam
+    answer_with(quiz, wrong_text(quiz))
+    (tmp_path / "kept.sqlite3").replace(path)               # an older copy put back
+    path.with_name("r.sqlite3-wal").unlink(missing_ok=True)
+    answer_with(quiz, right_text(quiz))
+    while not quiz.session.done:
+        answer_with(quiz, right_text(quiz))
+    answers = ResultStore(path).answers(quiz.session.id)
+    assert [a.question for a in answers] == [v.id for v in quiz.session.variants]
+    assert [a.correct for a in answers][:3] == [True, False, True] and quiz.notice.value == ""
+
+
+def test_a_damaged_results_file_tells_the_candidate_and_saves_when_back(hub, tmp_path):
+    bank = one_of_each_kind()
+    path = tmp_path / "r.sqlite3"
+    quiz = take(bank, ResultStore(path), exam_of(bank), Clock())
+    answer_with(quiz, right_text(quiz))
+    good = path.read_bytes()
+    path.write_bytes(b"not a database" * 500)
+    answer_with(quiz, right_text(quiz))
+    assert "Results are not being saved" in quiz.notice.value and "kept" in quiz.notice.value
+    path.write_bytes(good)
+    answer_with(quiz, right_text(quiz))
+    assert "being saved again" in quiz.notice.value
+    assert len(ResultStore(path).answers(quiz.session.id)) == 3

@@ -1,0 +1,106 @@
+"""Hostile names and texts stay text in every view: from a scenario file, from a learner, from the engine.
+
+Scenario files refuse markup in names at the door (the message still shows the name as text); a game
+built in code reaches the views with any name, so each view must escape on its own.
+"""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+
+import ipywidgets as ipw
+import pytest
+
+from rulesdojo.rules import Game
+from rulesdojo.state import GameModel
+from rulesdojo.views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
+                             Quiz, Sandbox, StackView, TriggerOrder)
+
+HOSTILE = ['Eve"><img src=x onerror=alert(1)>', "Mal'\"><script>alert(2)</script>", "Tom & Jerry's \"crew\""]
+SAFE_TAGS = {"div", "span", "b", "i", "em", "strong", "ol", "ul", "li", "p", "table", "thead", "tbody", "tr",
+             "th", "td", "svg", "title", "circle", "path", "text", "style", "h3", "details", "summary", "code",
+             "br", "h4", "meter", "h2", "a", "small", "label", "caption"}
+
+
+class _Markup(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags, self.handlers, self.text = set(), [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+        self.handlers += [name for name, _ in attrs if name.startswith("on") or name in ("src", "href")]
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def shown(widget) -> _Markup:
+    """Parse every HTML string a widget tree shows (values and labels)."""
+    markup = _Markup()
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        stack += list(getattr(w, "children", ()))
+        if isinstance(w, ipw.HTML):
+            markup.feed(w.value)
+    return markup
+
+
+def hostile_game(name: str) -> GameModel:
+    g = Game([name, "Nadia"])
+    for card in ("Architect of the Untamed", "Steppe Lynx", "Lotus Cobra"):
+        g.add_permanent(name, card)
+    g.add_card(name, "Forest")
+    return GameModel(g)
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_a_player_name_stays_text_in_every_view(name):
+    m = hostile_game(name)
+    views = [Board(m), StackView(m), TriggerOrder(m), PaymentPrompt(m), ChoicePanel(m), ManaVsEnergy(m),
+             EventLog(m), EnergyCounter(m, name), Sandbox(m)]
+    views[0].press("Play Forest")                      # triggers wait: names reach prompts and lists
+    assert m.pending and m.pending["kind"] == "order_triggers"
+    views[2].confirm_button.click()
+    views[1].resolve_button.click()
+    m.do(("not an action",))                           # an error line too
+    for view in views:
+        markup = shown(view)
+        assert markup.tags <= SAFE_TAGS, (type(view).__name__, markup.tags - SAFE_TAGS)
+        assert markup.handlers == [], (type(view).__name__, markup.handlers)
+    assert any(name in "".join(shown(v).text) for v in views[1:])  # shown, as text
+    sides = views[0].table.players                     # the board's JSON: set as textContent by the page
+    assert sides[0]["name"] == name
+
+
+@pytest.mark.parametrize("name", HOSTILE[:2])
+def test_a_scenario_file_with_a_hostile_name_is_refused_and_the_message_is_text(name):
+    text = f"name: hostile\nsetup:\n  players:\n    - {{name: {json.dumps(name)}}}\n    - {{name: Nadia}}\n"
+    s = Sandbox()
+    s.upload.set_state({"value": [{"name": "hostile.yaml", "type": "", "size": len(text), "last_modified": 0,
+                                   "content": memoryview(text.encode())}]})
+    markup = shown(s)
+    tag = "<" + name.split("<", 1)[1]
+    assert "holds markup" in "".join(markup.text) and tag in "".join(markup.text)  # said, as text
+    assert markup.tags <= SAFE_TAGS and markup.handlers == []
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_a_learner_name_stays_text_in_the_quiz(tmp_path, monkeypatch, name):
+    from rulesdojo.quiz.store import ResultStore
+    monkeypatch.setenv("JUPYTERHUB_USER", name)        # the name the server vouches for
+    store = ResultStore(tmp_path / "results.sqlite3")
+    first = Quiz(store=store)
+    first.count.value = 1
+    first.start_button.click()
+    if first.choice.options:                           # answer whatever the question asks
+        first.choice.value = first.choice.options[0]
+    first.number.value = "1"
+    first.submit_button.click()
+    again = Quiz(store=store)                          # greeted by name: "Welcome back, …"
+    for quiz in (first, again):
+        markup = shown(quiz)
+        assert markup.tags <= SAFE_TAGS and markup.handlers == []
+    assert f"Welcome back, {name}" in "".join(shown(again).text)

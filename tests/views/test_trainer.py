@@ -1,0 +1,56 @@
+"""The trainer as a mentor reads it: exam attempts with drill-down, question figures, practice apart."""
+
+import csv
+import io
+
+import pytest
+
+from rulesdojo.quiz.store import ResultStore
+from rulesdojo.views import Quiz, Trainer
+
+from test_quiz import Clock, answer_with, exam_of, one_of_each_kind, right_text, wrong_text
+
+
+def sit(bank, path, exam, who, monkeypatch, right: bool):
+    monkeypatch.setenv("JUPYTERHUB_USER", who)
+    quiz = Quiz(bank, store=ResultStore(path), exam_allowed=True, exams=[exam], clock=Clock())
+    quiz.mode.value = "exam"
+    quiz.start_button.click()
+    while not quiz.session.done:
+        answer_with(quiz, right_text(quiz) if right else wrong_text(quiz))
+
+
+@pytest.fixture
+def results(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULESDOJO_IDENTITY", "hub")
+    bank = one_of_each_kind()
+    exam = exam_of(bank)
+    path = tmp_path / "r.sqlite3"
+    sit(bank, path, exam, "Ana", monkeypatch, right=True)
+    sit(bank, path, exam, "=HYPERLINK(\"x\")", monkeypatch, right=False)
+    ResultStore(path).record("Pia", "p1", "practice", next(iter(bank)).id, 0, "=1+1", False, 1.0)
+    return bank, exam, path
+
+
+def test_trainer_shows_each_attempt_question_figures_and_mastery(results):
+    bank, exam, path = results
+    t = Trainer(ResultStore(path), bank=bank, exams=[exam])
+    assert t.exam_pick.value == "check"
+    assert "Ana" in t.attempts.value and "&quot;x&quot;" in t.attempts.value and "Pia" not in t.attempts.value
+    n = len(bank)
+    assert f"{n} of {n}" in t.attempts.value and f"0 of {n}" in t.attempts.value
+    assert "+1.00" in t.questions.value                 # the right candidate is the upper group
+    assert "Mastery per ruling" in t.mastery.value and "<svg" in t.chart.value
+    t.drill.value = next(rid for label, rid in t.drill.options if rid and label.startswith("Ana"))
+    assert t.drill_view.value.count("✓ right") == n and "Right answer" in t.drill_view.value
+    assert bank.questions[0].prompt.split()[0] in t.drill_view.value   # the question's own text
+    t.mode.value = "practice"
+    assert "Pia" in t.attempts.value and "Ana" not in t.attempts.value
+
+
+def test_csv_download_escapes_formulas(results):
+    bank, exam, path = results
+    name, data = Trainer(ResultStore(path), bank=bank, exams=[exam])._csv()
+    assert name.endswith(".csv")
+    cells = [c for row in csv.reader(io.StringIO(data.decode())) for c in row]
+    assert not [c for c in cells if c.startswith("=")] and "'=1+1" in cells

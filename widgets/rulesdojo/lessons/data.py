@@ -1,0 +1,327 @@
+"""Lessons as data: one YAML file beside each lesson notebook, read and checked here.
+
+A lesson file ``NN-slug.yaml`` sits beside ``NN-slug.ipynb``. Its parts are tasks (a live board
+with a ``goal:``, ``dead_ends:``, ``hints:`` and a ``solution:``) and checks (quiz questions:
+``scenario``, ``ask`` or ``options`` with ``holds``, ``explanation_lead``, plus ``hint:``). The
+format is in docs/lessons.md.
+
+>>> lesson = load_lesson(shipped_folder() / "01-what-energy-is.yaml")
+>>> lesson.number, lesson.notebook, [p.key for p in lesson.tasks][:1]
+(1, '01-what-energy-is.ipynb', ['get-and-pay'])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..quiz.model import Question, QuestionError
+from ..quiz.play import Played, play
+from ..rules.errors import ScenarioError
+from ..rules.expect import validate_expect
+from ..rules.scenario import RULINGS, Scenario, check_action, place_of
+from ..rules.yamlsource import Located, LocatedList, check_names, key_line, line_of, load_file
+
+FILE_NAME = re.compile(r"(\d\d)-([a-z0-9-]+)\.ya?ml$")
+LESSON_KEYS = {"title", "summary", "rulings", "parts"}
+TASK_KEYS = {"task", "title", "instructions", "scenario", "views", "goal", "dead_ends", "hints",
+             "solution", "done", "rule"}
+CHECK_KEYS = {"check", "prompt", "scenario", "ask", "options", "answer", "source", "explanation",
+              "explanation_lead", "note", "hint", "hints", "rule", "board", "rulings", "shuffle"}
+DEAD_END_KEYS = {"when", "say", "example"}
+#: Author prose; every other text in a lesson file (players, cards, views, keys) is a name.
+PROSE_KEYS = {"title", "summary", "instructions", "done", "say", "hints", "hint", "prompt", "explanation",
+              "explanation_lead", "note", "source", "text", "answer"}
+VIEWS = ("board", "stack", "order", "payment", "choices", "log", "turn", "steps", "energy")
+#: Steps a solution may take beyond scenario actions: lesson 1's practice counter.
+PRACTICE_VERBS = ("get_energy", "pay_energy")
+
+
+class LessonError(ScenarioError):
+    """Report a malformed lesson file: the file, the line and place, and what is wrong."""
+
+
+@dataclass
+class DeadEnd:
+    """A position from which the task's goal can't be reached, and why, in the learner's words."""
+
+    when: dict
+    say: str
+    example: list
+
+
+@dataclass
+class Task:
+    """Something the learner does on a live board until the goal holds."""
+
+    key: str
+    title: str
+    instructions: str
+    scenario: dict
+    goal: dict
+    solution: list
+    done: str
+    rule: str
+    hints: list = field(default_factory=list)
+    dead_ends: list = field(default_factory=list)
+    views: tuple = ("board", "stack", "order", "payment", "choices", "log")
+    key_lines: dict = field(default_factory=dict)
+
+    def where(self, key: str = "", i: int | None = None) -> str:
+        """Name a place in the task for a message: its key's line, or a list item's own line."""
+        items = {"solution": self.solution, "dead_ends": self.dead_ends}.get(key)
+        line = (getattr(items, "lines", None) or [0] * (i + 1))[i] if i is not None and items else 0
+        line = line or self.key_lines.get(key) or self.key_lines.get("task", 0)
+        place = f"task {self.key}" + (f".{key}" if key else "") + (f"[{i + 1}]" if i is not None else "")
+        return f"line {line}, {place}" if line else place
+
+    def reached(self, played: Played) -> bool:
+        """Say whether the goal holds in this position."""
+        return not played.holds(self.goal)
+
+    def dead_end(self, played: Played) -> DeadEnd | None:
+        """Return the dead end this position is in, if any (the goal is no longer reachable)."""
+        return next((d for d in self.dead_ends if not played.holds(d.when)), None)
+
+
+@dataclass
+class Check:
+    """A question the engine answers, asked as a quiz question is, with a hint for a wrong try."""
+
+    key: str
+    question: Question
+    hint: str
+    rule: str
+    hints: dict = field(default_factory=dict)  # a wrong answer's text -> the hint aimed at it
+    board: bool = True
+    line: int = 0
+
+    def variant(self):
+        """Play the check's scenario and return the graded variant (the answer stays inside)."""
+        return self.question.variant(seed=0)
+
+    def hint_for(self, answer_text: str) -> str:
+        return self.hints.get(str(answer_text).strip().lower(), self.hint)
+
+
+@dataclass
+class Lesson:
+    number: int
+    slug: str
+    title: str
+    summary: str
+    rulings: list
+    parts: list
+    source: str = ""
+
+    @property
+    def notebook(self) -> str:
+        return f"{self.number:02d}-{self.slug}.ipynb"
+
+    @property
+    def tasks(self) -> list[Task]:
+        return [p for p in self.parts if isinstance(p, Task)]
+
+    @property
+    def checks(self) -> list[Check]:
+        return [p for p in self.parts if isinstance(p, Check)]
+
+    def part(self, key: str):
+        for p in self.parts:
+            if p.key == key:
+                return p
+        raise KeyError(f"lesson {self.number} has no part {key!r}; parts: {[p.key for p in self.parts]}")
+
+
+def shipped_folder() -> Path:
+    from ..serving import lessons_folder
+    return lessons_folder()
+
+
+def lesson_files(folder) -> list[Path]:
+    """Return the lesson files of a folder (``NN-slug.yaml``), in lesson order."""
+    return sorted(p for p in Path(folder).iterdir() if p.is_file() and FILE_NAME.match(p.name))
+
+
+def load_lessons(folder=None) -> dict[int, Lesson]:
+    """Read every lesson file of a folder (default: the one the notebook runs in, else the shipped one)."""
+    folder = Path(folder) if folder is not None else current_folder()
+    lessons = [load_lesson(f) for f in lesson_files(folder)]
+    return {lesson.number: lesson for lesson in lessons}
+
+
+def current_folder() -> Path:
+    """The folder of the running notebook when it holds lessons (a mentor's), else the shipped lessons."""
+    here = Path.cwd()
+    return here if any(FILE_NAME.match(p.name) for p in here.glob("[0-9][0-9]-*.y*ml")) else shipped_folder()
+
+
+def load_lesson(path) -> Lesson:
+    """Read and check one lesson file; raise ``LessonError`` naming the file, line and problem."""
+    path = Path(path)
+    src = str(path)
+    m = FILE_NAME.match(path.name)
+    if not m:
+        raise LessonError("a lesson file is named NN-slug.yaml (two digits, then lower-case words)",
+                          file=src)
+    data, _text = load_file(path, LessonError)
+    if not isinstance(data, dict):
+        raise LessonError("a lesson is a mapping with title, summary, rulings and parts", file=src,
+                          place="top level")
+    check_names(data, LessonError, src, skip=PROSE_KEYS)
+    _no_unknown(data, LESSON_KEYS, src, "top level")
+    for key in ("title", "summary"):
+        if not isinstance(data.get(key), str) or not data[key].strip():
+            raise LessonError(f"'{key}' is required text", file=src, place=_at(data, key))
+    rulings = data.get("rulings") or []
+    if not isinstance(rulings, list) or not rulings or any(r not in RULINGS for r in rulings):
+        raise LessonError("'rulings' lists the rulings the lesson teaches (E1-E9, L1-L3)", file=src,
+                          place=_at(data, "rulings"))
+    parts = data.get("parts")
+    if not isinstance(parts, list) or not parts:
+        raise LessonError("'parts' lists the lesson's tasks and checks", file=src, place=_at(data, "parts"))
+    out, seen = [], set()
+    for i, p in enumerate(parts):
+        where = place_of(parts, i, p).replace("actions[", "parts[")
+        if not isinstance(p, dict) or ("task" in p) == ("check" in p):
+            raise LessonError("each part starts with 'task: key' or 'check: key'", file=src, place=where)
+        part = _task(p, src, where) if "task" in p else _check(p, src, where, rulings)
+        if part.key in seen:
+            raise LessonError(f"two parts are called {part.key!r}", file=src, place=where)
+        seen.add(part.key)
+        out.append(part)
+    return Lesson(int(m[1]), m[2], data["title"], data["summary"], list(rulings), out, src)
+
+
+# --- tasks ---------------------------------------------------------------------------------
+
+def _task(p: dict, src: str, where: str) -> Task:
+    _no_unknown(p, TASK_KEYS, src, where)
+    key = _key(p, "task", src, where)
+    for k in ("title", "instructions", "done", "rule"):
+        if not isinstance(p.get(k), str) or not p[k].strip():
+            raise LessonError(f"a task needs '{k}' (text)", file=src, place=_at(p, k, where))
+    scenario = _scenario(p.get("scenario"), key, src, _at(p, "scenario", where))
+    goal = p.get("goal")
+    if not isinstance(goal, dict) or not goal:
+        raise LessonError("a task needs 'goal': what must hold, as a scenario's expect", file=src,
+                          place=_at(p, "goal", where))
+    validate_expect(goal, src, _at(p, "goal", where))
+    solution = _actions(p.get("solution"), "solution", src, _at(p, "solution", where))
+    hints = p.get("hints") or []
+    if not isinstance(hints, list) or not all(isinstance(h, str) and h.strip() for h in hints):
+        raise LessonError("'hints' is a list of sentences, most general first", file=src,
+                          place=_at(p, "hints", where))
+    ends = LocatedList()
+    ends.lines = list(getattr(p.get("dead_ends"), "lines", None) or [])
+    for j, d in enumerate(p.get("dead_ends") or []):
+        at = f"{_at(p, 'dead_ends', where)}[{j + 1}]"
+        if not isinstance(d, dict) or set(d) != DEAD_END_KEYS:
+            raise LessonError("a dead end has 'when' (what holds there), 'say' (why the goal is out of "
+                              "reach, in the learner's words) and 'example' (actions that reach it)",
+                              file=src, place=f"line {line_of(d)}, {at.split(', ')[-1]}" if line_of(d) else at)
+        validate_expect(d["when"], src, at)
+        ends.append(DeadEnd(d["when"], str(d["say"]), _actions(d["example"], "example", src, at)))
+    views = p.get("views") or list(Task.views)
+    if not isinstance(views, list) or any(str(v).partition(":")[0] not in VIEWS for v in views):
+        raise LessonError(f"'views' lists panels from: {', '.join(VIEWS)} (energy:Player for one "
+                          "player's counter)", file=src, place=_at(p, "views", where))
+    return Task(key, p["title"], p["instructions"], scenario, goal, solution, p["done"], str(p["rule"]),
+                list(hints), ends, tuple(map(str, views)), dict(getattr(p, "key_lines", {})))
+
+
+def _scenario(scn, key: str, src: str, where: str) -> dict:
+    if not isinstance(scn, dict) or "setup" not in scn or set(scn) - {"setup", "actions"}:
+        raise LessonError("'scenario' is a mapping with 'setup' (and, if any, 'actions')", file=src,
+                          place=where)
+    body = Located({"name": key, **scn})
+    body.line, body.key_lines = line_of(scn), getattr(scn, "key_lines", {})
+    try:
+        Scenario.from_dict(body, source=src)
+    except ScenarioError as exc:
+        raise LessonError(exc.detail, file=src, place=exc.place or where, rule=exc.rule)
+    return body
+
+
+def _actions(acts, what: str, src: str, where: str) -> list:
+    if not isinstance(acts, list) or not acts:
+        raise LessonError(f"'{what}' is a list of actions, as in a scenario", file=src, place=where)
+    for i, a in enumerate(acts):
+        if isinstance(a, dict) and len(a) == 1 and next(iter(a)) in PRACTICE_VERBS:
+            n = next(iter(a.values()))
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise LessonError(f"'{next(iter(a))}' takes a whole number of 1 or more", file=src,
+                                  place=place_of(acts, i, a).replace("actions[", f"{what}["))
+            continue
+        check_action(a, src, place_of(acts, i, a).replace("actions[", f"{what}["))
+    return acts
+
+
+# --- checks --------------------------------------------------------------------------------
+
+def _check(p: dict, src: str, where: str, rulings: list) -> Check:
+    _no_unknown(p, CHECK_KEYS, src, where)
+    key = _key(p, "check", src, where)
+    for k in ("hint", "rule"):
+        if not isinstance(p.get(k), str) or not p[k].strip():
+            raise LessonError(f"a check needs '{k}' (text): " + (
+                "what to think about after a wrong try, without giving the answer" if k == "hint"
+                else "the rule it turns on, e.g. \"118.3\" or \"MTR 2.14\""), file=src, place=_at(p, k, where))
+    kind = "policy" if "answer" in p else "outcome" if "ask" in p else "choice"
+    hints = {}
+    options = p.get("options")
+    if isinstance(options, list):
+        plain = []
+        for o in options:
+            if isinstance(o, dict) and "hint" in o:
+                hints[str(o["text"]).strip().lower()] = str(o["hint"])
+                o = Located({k: v for k, v in o.items() if k != "hint"}, )
+            plain.append(o["text"] if kind == "policy" and isinstance(o, dict) and set(o) == {"text"} else o)
+        options = type(p["options"])(plain)
+        options.lines = getattr(p["options"], "lines", [])
+    for answer, hint in (p.get("hints") or {}).items():
+        hints[str(answer).strip().lower()] = str(hint)
+    q = Located({"id": key, "kind": kind,
+                 "tags": {"rulings": list(p.get("rulings") or rulings)},
+                 "difficulty": 1, "level": "L1", "complexity": 1,
+                 **{k: v for k, v in p.items() if k in ("prompt", "scenario", "ask", "answer", "source",
+                                                         "explanation", "explanation_lead", "note",
+                                                         "shuffle")}})
+    if options is not None:
+        q["options"] = options
+    q.line, q.key_lines = line_of(p), getattr(p, "key_lines", {})
+    try:
+        question = Question.from_dict(q, source=src)
+    except QuestionError as exc:
+        raise LessonError(exc.detail, file=src, place=exc.place or where, rule=exc.rule)
+    return Check(key, question, p["hint"], str(p["rule"]), hints, bool(p.get("board", True)), line_of(p))
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+def _key(p: dict, kind: str, src: str, where: str) -> str:
+    key = p[kind]
+    if not isinstance(key, str) or not re.fullmatch(r"[a-z0-9-]+", key):
+        raise LessonError(f"'{kind}' is the part's key: lower-case words joined by '-', not {key!r}",
+                          file=src, place=where)
+    return key
+
+
+def _no_unknown(d: dict, allowed: set, src: str, where: str) -> None:
+    extra = [k for k in d if k not in allowed]
+    if extra:
+        raise LessonError(f"unknown key {extra[0]!r}; allowed here: {', '.join(sorted(allowed))}",
+                          file=src, place=_at(d, extra[0], where))
+
+
+def _at(d, key, where: str = "top level") -> str:
+    line = key_line(d, key)
+    place = where.split(", ", 1)[1] if where.startswith("line ") else where
+    place = key if place == "top level" else f"{place}.{key}"
+    return f"line {line}, {place}" if line else place
+
+
+def start_task(task: Task) -> Played:
+    """Set up a task's starting position, its scenario actions played."""
+    return play(Scenario.from_dict(task.scenario, source=task.key))

@@ -1,0 +1,127 @@
+"""Check a lesson folder: every file reads, every solution reaches its goal, every check has one answer.
+
+>>> report = lint_lessons()
+>>> report.ok, report.files >= 10
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..quiz.lint import LintReport, Problem, files_to_lint, lint_question
+from ..rules.errors import RulesError, ScenarioError
+from ..rules.scenario import Scenario
+from . import guide
+from .data import FILE_NAME, LessonError, Task, lesson_files, load_lesson, shipped_folder, start_task
+
+SHOWN = re.compile(r'show\((\d+), "([\w-]+)"\)')
+
+
+@dataclass
+class LessonLintReport(LintReport):
+    """What ``lint_lessons`` found: files, parts checked, and one ``Problem`` per thing wrong."""
+
+    def summary(self) -> str:
+        n = len(self.problems)
+        return (f"{self.files} lesson files, {self.questions} tasks and checks played: "
+                f"{n} problem{'s' if n != 1 else ''}")
+
+
+def lint_lessons(path=None) -> LessonLintReport:
+    """Check every lesson file in a folder (default: the shipped lessons), or one file."""
+    root = shipped_folder() if path is None else Path(path)
+    report = LessonLintReport(str(root))
+    files = files_to_lint(report, root, lambda r: lesson_files(r) if r.is_dir() else [r],
+                          "lesson files (NN-slug.yaml)")
+    if not files:
+        return report
+    numbers: dict[int, str] = {}
+    for f in files:
+        report.files += 1
+        try:
+            lesson = load_lesson(f)
+        except LessonError as exc:
+            report.problems.append(Problem(exc.file or str(f), exc.place, exc.detail))
+            continue
+        except Exception as exc:  # never a traceback: say what broke
+            report.problems.append(Problem(str(f), None, f"can't be read: {exc.__class__.__name__}: {exc}"))
+            continue
+        if lesson.number in numbers:
+            report.problems.append(Problem(str(f), None, f"lesson number {lesson.number} is already "
+                                           f"used by {numbers[lesson.number]}"))
+        numbers[lesson.number] = str(f)
+        for part in lesson.parts:
+            report.questions += 1
+            if isinstance(part, Task):
+                report.problems += lint_task(part, str(f))
+            else:
+                report.problems += lint_question(part.question)
+        report.problems += _lint_notebook(f, [p.key for p in lesson.parts])
+    return report
+
+
+def lint_task(task: Task, src: str) -> list[Problem]:
+    """Play a task's solution and its dead ends' examples; return what doesn't hold."""
+    scenario = Scenario.from_dict(task.scenario, source=src)
+    played = start_task(task)
+    if task.reached(played):
+        return [Problem(src, task.where("goal"), "the goal already holds before the learner does anything")]
+    if task.dead_end(played):
+        return [Problem(src, task.where("dead_ends"), "the starting position is already a dead end")]
+    for i, step in enumerate(task.solution):
+        where = task.where("solution", i)
+        try:
+            problems = guide.solution_step(step, scenario)(played.game)
+        except RulesError as exc:
+            return [Problem(src, where, f"the solution can't be played: {_said(exc)}")]
+        if problems:
+            return [Problem(src, where, "; ".join(p.split(": ", 1)[-1] for p in problems))]
+        end = task.dead_end(played)
+        if end is not None and not task.reached(played):
+            return [Problem(src, where, f"the solution passes through a dead end: {end.say}")]
+    if not task.reached(played):
+        return [Problem(src, task.where("solution"), "the solution doesn't reach the goal: "
+                        + "; ".join(played.holds(task.goal)))]
+    out = []
+    for j, end in enumerate(task.dead_ends):
+        where = task.where("dead_ends", j)
+        game = start_task(task)
+        try:
+            for step in end.example:
+                guide.solution_step(step, scenario)(game.game)
+        except RulesError as exc:
+            out.append(Problem(src, where, f"the example can't be played: {_said(exc)}"))
+            continue
+        if task.reached(game):
+            out.append(Problem(src, where, "the example reaches the goal: it isn't a dead end"))
+        elif task.dead_end(game) is not end:
+            out.append(Problem(src, where, "the example doesn't reach this dead end: "
+                               + "; ".join(game.holds(end.when))))
+    return out
+
+
+def _said(exc: RulesError) -> str:
+    return exc.detail if isinstance(exc, ScenarioError) else str(exc)
+
+
+def _lint_notebook(lesson_file: Path, keys: list[str]) -> list[Problem]:
+    m = FILE_NAME.match(lesson_file.name)
+    notebook = lesson_file.with_name(f"{m[1]}-{m[2]}.ipynb")
+    if not notebook.exists():
+        return [Problem(str(lesson_file), None, f"no notebook {notebook.name} beside it")]
+    try:
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    except (OSError, ValueError, KeyError) as exc:
+        return [Problem(str(notebook), None, f"can't be read as a notebook: {exc}")]
+    shown = [(int(n), k) for c in cells if c.get("cell_type") == "code"
+             for n, k in SHOWN.findall("".join(c.get("source", "")))]
+    want = [(int(m[1]), k) for k in keys]
+    if shown != want:
+        missing = [k for n, k in want if (n, k) not in shown]
+        return [Problem(str(notebook), None, "its show(...) cells don't match the lesson's parts in order"
+                        + (f" (missing: {', '.join(missing)})" if missing else ""))]
+    return []

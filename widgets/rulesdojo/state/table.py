@@ -1,0 +1,90 @@
+"""What a view needs to draw the table, read from the engine once per change: plain data only.
+
+Cards carry their Oracle text, cost, type line and printed power/toughness, the legal actions
+that start from them and, when there are none, why not. Views read this; they never see the game.
+"""
+
+from __future__ import annotations
+
+from ..rules import query as q
+from ..rules.actions import ActivateAbility, CastSpell, PlayLand
+from ..rules.cards import card_named
+from ..rules.describe import name_of, refusal
+from ..rules.game import Game
+
+
+def card_text(name: str) -> dict:
+    """Return a card's printed face: cost, type line, Oracle text, printed power/toughness.
+
+    >>> card_text("Forest")["type_line"]
+    'Basic Land — Forest'
+    """
+    c = card_named(name)
+    pt = "*/*" if "ashaya" in c.statics else (f"{c.power}/{c.toughness}" if c.power is not None else "")
+    return {"cost": c.cost, "type_line": ("Token " if c.token else "") + c.type_line,
+            "oracle": c.oracle, "printed_pt": pt}
+
+
+def pt_changes(game: Game, pid: int) -> list[str]:
+    """Say why a creature's power/toughness differs from what is printed (empty when it doesn't)."""
+    st = game.state
+    p = q.permanent(st, pid)
+    why = []
+    if "ashaya" in card_named(p.card).statics:
+        why.append("its power and toughness are the number of lands its controller controls")
+    plus = p.counters.get(q.PLUS_ONE, 0)
+    if plus:
+        why.append(f"{plus} +1/+1 counter{'s' if plus > 1 else ''}")
+    if p.eot_power or p.eot_toughness:
+        why.append(f"{p.eot_power:+d}/{p.eot_toughness:+d} until end of turn")
+    return why
+
+
+def why_not(game: Game, oid: int, name: str, in_hand: bool) -> dict | None:
+    """Say why nothing can be done with a card now, naming the rule; None if it has no action to try."""
+    c = card_named(name)
+    if game.pending is not None:
+        return {"message": f"First answer the choice the game is waiting for: {game.pending.prompt}.",
+                "rule": game.pending.rule or ""}
+    if in_hand:
+        attempt = PlayLand(oid) if "Land" in c.types else CastSpell(oid, ())
+    elif c.activated:
+        ab = c.activated[0]
+        attempt = ActivateAbility(oid, 0, ab.mana[0] if ab.mana else None)
+    else:
+        return None
+    exc = game.why_illegal(attempt)
+    if exc is None:
+        return None
+    return {"message": refusal(game.state, attempt, exc), "rule": exc.rule or ""}
+
+
+def table(game: Game, legal: tuple) -> dict:
+    """Return the zones as views draw them: permanents and hand cards with text, actions and refusals."""
+    snap = game.snapshot()
+    acts: dict = {}
+    for key, label, oid in legal:
+        if oid is not None:
+            acts.setdefault(oid, []).append([key, label])
+
+    def card(obj: dict, in_hand: bool) -> dict:
+        actions = acts.get(obj["id"], [])
+        out = {**obj, **card_text(obj["card"]), "actions": actions,
+               "why_not": None if actions else why_not(game, obj["id"], obj["card"], in_hand)}
+        if not in_hand:
+            out["type_line"] = q.type_line(game.state, q.permanent(game.state, obj["id"]))
+            out["pt_why"] = pt_changes(game, obj["id"]) if obj["power"] is not None else []
+        return out
+
+    players = [{**p, "hand": [card(c, True) for c in p["hand"]]} for p in snap["players"]]
+    battlefield = [card(p, False) for p in snap["battlefield"]]
+    waiting = [{"id": t.id, "name": t.name, "controller": t.controller, "text": t.text}
+               for t in game.state.waiting]
+    pending = snap["pending"]
+    if pending is not None:
+        st = game.state
+        data = {k: v for k, v in game.pending.data.items() if k != "names"}
+        pending = {**pending, "data": data,
+                   "labels": {str(o): name_of(st, o) for o in pending["options"]}}
+    return {"players": players, "battlefield": battlefield, "stack": snap["stack"],
+            "waiting": waiting, "pending": pending, "log": snap["log"]}
