@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8866
+SITE ?= build/site
 
-.PHONY: install test serve bench bench-class chromium check clean
+.PHONY: install test serve site bench bench-class bench-site chromium check clean
 
 install: $(STAMP)
 
@@ -34,8 +35,16 @@ bench: $(STAMP) chromium
 bench-class: $(STAMP) chromium
 	$(BIN)/python benchmarks/class_load.py
 
+# Size and first-load times of the static site (builds one in a temporary folder).
+bench-site: $(STAMP) chromium
+	$(BIN)/python benchmarks/site.py
+
 check: $(STAMP)
 	$(BIN)/rulesdojo check tests/scenarios
+
+# The static practice site (JupyterLite, no server) in $(SITE); needs npm for the Pyodide runtime.
+site: $(STAMP)
+	$(BIN)/rulesdojo build-site $(SITE)
 
 serve: $(STAMP)
 	$(BIN)/rulesdojo serve --host $(HOST) --port $(PORT)

@@ -12,6 +12,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.parse
@@ -239,3 +240,37 @@ def page(browser):
     context.close()
     # Shown in the report when the test fails: requests refused (not to 127.0.0.1), page errors.
     print("blocked requests:", pg.blocked, "\nconsole errors:", pg.console_errors)
+
+
+@pytest.fixture(scope="session")
+def offline_browser():
+    """Chromium that resolves no host name but 127.0.0.1's, so nothing can leave the machine."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            *CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="session")
+def static_server():
+    """Factory: ``static_server(folder)`` serves a folder with ``python -m http.server`` on 127.0.0.1
+    and returns its URL; every server is stopped at the end of the session."""
+    started: list[subprocess.Popen] = []
+
+    def serve(folder: Path) -> str:
+        port = free_port()
+        proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+                                cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        started.append(proc)
+        url = f"http://127.0.0.1:{port}/"
+        _wait_until_up(url, proc, Path(os.devnull), SERVER_START_TIMEOUT)
+        return url
+
+    yield serve
+    for proc in started:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -10,17 +10,12 @@ import re
 import shutil
 from pathlib import Path
 
+from learner import no_code_on_page, part, take_lesson_1
 from playwright.sync_api import expect
 
 from rulesdojo.lessons import lessons
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
-
-
-def part(page, heading):
-    """The widget box of one lesson part, found by its heading or prompt text."""
-    return page.locator(".widget-vbox", has=page.get_by_text(heading, exact=False)).filter(
-        has_not=page.locator(".widget-vbox .widget-vbox .widget-vbox", has=page.get_by_text(heading))).last
 
 
 def tab_to(page, target, limit: int = 60) -> int:
@@ -37,13 +32,6 @@ def right_answer(lesson: int, key: str) -> str:
     return lessons()[lesson].part(key).variant().solution().right_answer_text
 
 
-def no_code_on_page(page):
-    # Markdown cells are rendered input; a code cell's source must never be there.
-    assert page.locator(".jp-CodeCell .jp-InputArea, .jp-InputArea-editor, .CodeMirror, .cm-editor").count() == 0
-    body = page.locator("body").inner_text()
-    assert "from rulesdojo" not in body and "show(1," not in body
-
-
 def test_landing_page_to_a_completed_lesson(tmp_path, voila_server, page, full_screenshot):
     base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
     page.goto(base + "voila/render/index.ipynb", wait_until="domcontentloaded", timeout=30_000)
@@ -55,60 +43,7 @@ def test_landing_page_to_a_completed_lesson(tmp_path, voila_server, page, full_s
     first.click()
 
     page.wait_for_url(re.compile(r"01-what-energy-is\.ipynb"))
-    expect(page.get_by_text("0 of 4 steps done")).to_be_visible(timeout=40_000)
-    no_code_on_page(page)
-
-    # Task 1: get two, pay five; paying too much is refused and changes nothing.
-    task = part(page, "Get two, pay five")
-    amount = task.get_by_label("Amount")
-    amount.fill("2")
-    amount.press("Tab")
-    task.get_by_role("button", name="Get energy").click()
-    expect(task.get_by_role("status", name="Alice has 7 energy")).to_be_visible()
-    amount.fill("9")
-    amount.press("Tab")
-    task.get_by_role("button", name="Pay energy").click()
-    expect(task.get_by_role("alert")).to_contain_text("CR 118.3")
-    expect(task.get_by_role("status", name="Alice has 7 energy")).to_be_visible()
-    amount.fill("5")
-    amount.press("Tab")
-    task.get_by_role("button", name="Pay energy").click()
-    expect(task.get_by_text("✓ Done.")).to_be_visible()
-
-    # Task 2: the Architect leaves, the energy stays.
-    task = part(page, "A permanent leaving takes no energy with it")
-    task.get_by_role("button", name="Forest", exact=True).click()
-    task.get_by_role("menuitem", name="Play Forest").click()
-    task.get_by_role("button", name="Resolve top").click()
-    expect(task.get_by_role("status", name="Alice has 4 energy").first).to_be_visible()
-    task.get_by_role("button", name=re.compile(r"Pass priority \(Alice\)")).click()
-    task.get_by_role("button", name="Unsummon", exact=True).click()
-    task.get_by_role("menuitem", name="Cast Unsummon targeting Alice's Architect of the Untamed").click()
-    task.get_by_role("button", name="Resolve top").click()
-    expect(task.get_by_text("✓ Done.")).to_be_visible()
-    expect(task.get_by_role("status", name="Alice has 4 energy").first).to_be_visible()
-
-    # Check 1: a wrong answer is explained, then the right one is accepted.
-    check = part(page, "How much energy does Alice have now?")
-    box = check.get_by_label("Your answer")
-    box.fill("0")
-    box.press("Tab")
-    check.get_by_role("button", name="Check my answer").click()
-    feedback = check.get_by_role("status").last
-    expect(feedback).to_contain_text("Not yet")       # a hint, and another try
-    expect(feedback).not_to_contain_text("the answer is")
-    box.fill("2")
-    box.press("Tab")
-    check.get_by_role("button", name="Check my answer").click()
-    expect(check.get_by_text("✓ Right.")).to_be_visible()
-
-    # Check 2: a choice.
-    check = part(page, "Where is the energy counter she gets?")
-    check.get_by_label("On Alice, the player").check()
-    check.get_by_role("button", name="Check my answer").click()
-    expect(check.get_by_text("✓ Right.")).to_be_visible()
-    expect(page.get_by_text("4 of 4 steps done")).to_be_visible()
-    no_code_on_page(page)
+    take_lesson_1(page)
     full_screenshot(page, tmp_path / "lesson-01.png")
 
     # Lesson 7 with the keyboard only (and, for the README, its screenshot): order three landfall

@@ -5,23 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from learner import answer_whatever_is_asked, start_quiz
 from playwright.sync_api import expect
 
 from rulesdojo.quiz.store import ResultStore
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
-
-
-def answer_whatever_is_asked(page):
-    """Answer as a candidate who doesn't know: first option, or the number 1, or the order shown."""
-    text = page.get_by_role("textbox", name="Your answer")
-    radios = page.get_by_role("radio")
-    if text.count() and text.is_visible():
-        text.fill("1")
-        text.press("Tab")
-    elif radios.count() and radios.first.is_visible():
-        radios.first.check()
-    page.get_by_role("button", name="Submit", exact=True).click()
 
 
 def test_candidate_practises_three_and_the_trainer_is_not_served(tmp_path, voila_server, page, full_screenshot):
@@ -31,12 +20,7 @@ def test_candidate_practises_three_and_the_trainer_is_not_served(tmp_path, voila
     name = page.get_by_role("textbox", name="Your name")
     expect(name).to_be_visible(timeout=40_000)
     expect(page.get_by_role("button", name="Exam")).to_be_visible()   # served by Voila: exam offered
-    name.fill("Ana")
-    name.press("Tab")
-    count = page.get_by_role("spinbutton", name="Questions")
-    count.fill("3")
-    count.press("Tab")
-    page.get_by_role("button", name="Start").click()
+    start_quiz(page, "Ana", 3)
 
     for n in range(1, 7):  # three questions, and up to three missed ones brought back
         status = page.get_by_role("status").filter(has_text=re.compile(rf"Question {n} of \d"))

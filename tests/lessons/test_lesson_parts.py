@@ -154,3 +154,28 @@ def test_a_refusal_speaks_the_learners_words_first_with_the_rule_beside(store):
     assert not view.model.do(CastSpell(unsummon, ()))
     assert view.model.error.startswith("That's Nadia's card")
     assert "pass priority to Nadia first" in view.model.error and view.model.error_rule == "117.1"
+
+
+def test_a_reload_puts_the_task_board_back_where_the_learner_left_it(store):
+    lesson = LESSONS[10]
+    task = lesson.part("beast-this-turn")
+    view = TaskView(task, Progress(lesson))
+    for _ in range(3):
+        view.show_button.click()
+    left = view.model.game.snapshot()
+    again = TaskView(task, Progress(lesson))  # a new kernel: the board comes back from the store
+    assert again.model.game.snapshot() == left and "Now:" in again.status.value
+    again.reset_button.click()
+    assert TaskView(task, Progress(lesson)).model.game.snapshot()["players"] == \
+        TaskView(task, Progress(LESSONS[10])).model.game.snapshot()["players"]
+    assert len(TaskView(task, Progress(lesson)).model.game.history) == 0
+
+
+def test_moves_that_no_longer_fit_the_board_leave_it_at_the_start(store):
+    lesson = LESSONS[1]
+    task = lesson.part("leaving-takes-nothing")
+    view = TaskView(task, Progress(lesson))
+    store.save_board(view.progress.learner, lesson_id(lesson), task.key, '[["PlayLand", {"card": 999}]]')
+    store.save_board(view.progress.learner, lesson_id(lesson), "get-and-pay", "not moves")
+    assert len(TaskView(task, Progress(lesson)).model.game.history) == 0
+    assert len(TaskView(lesson.part("get-and-pay"), Progress(lesson)).model.game.history) == 0

@@ -178,4 +178,4 @@ def test_paying_energy_is_logged_with_the_rule():
     events = g.apply(ActivateAbility(arch))
     pay = [ev for ev in events if ev.kind == "energy"]
     assert len(pay) == 1 and pay[0].rule == "602.2b" and "8" in pay[0].text
-    assert "CR 107.14" in pay[0].text  # what paying {E} is: removing energy counters
+    assert "(CR 602.2b, 107.14)" in pay[0].text  # 107.14: paying {E} is removing energy counters

@@ -100,6 +100,24 @@ def limit_kwargs(args) -> dict:
     return kw
 
 
+def build_site(out: str, lessons: str | None, cache: str | None) -> int:
+    """Build the static site; print each step, then where it is and its size; 0 built, 1 failed."""
+    from pathlib import Path
+
+    from .serving import lessons_folder
+    from .site import SiteError, build_site as build
+    try:
+        site = build(Path(out), Path(lessons) if lessons else lessons_folder(),
+                     Path(cache) if cache else None, log=lambda step: print(f"building: {step}"))
+    except (SiteError, OSError) as exc:
+        print(f"rulesdojo build-site: {exc}", file=sys.stderr)
+        return 1
+    size = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
+    print(f"built {site} ({size / 1e6:.1f} MB); serve the folder's root with any static web server, "
+          f"e.g. python -m http.server -d {site}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulesdojo", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -133,6 +151,11 @@ def main(argv: list[str] | None = None) -> int:
                          help="serve the trainer and exam tools to mentors instead, on their own port "
                               "(default 8867), refusing requests without the token printed at start")
     add_limit_options(p_serve)
+    p_site = sub.add_parser("build-site", help="build the static practice site (JupyterLite, no server)")
+    p_site.add_argument("out", metavar="OUT", help="folder to write the site into (replaced)")
+    p_site.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks (default: the kit's)")
+    p_site.add_argument("--cache", default=None, metavar="DIR",
+                        help="where downloads are kept between builds (default: ~/.cache/rulesdojo/site)")
     p_bank = sub.add_parser("bank", help="work with a question bank")
     bank_sub = p_bank.add_subparsers(dest="bank_command", required=True)
     p_lint = bank_sub.add_parser("lint", help="check every question in a bank folder")
@@ -180,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
                      for_class=args.for_class, lesson=args.lesson,
                      learners=args.learners, source=source, results=results, exams=exams,
                      **limit_kwargs(args))
+    if args.command == "build-site":
+        return build_site(args.out, args.lessons, args.cache)
     if args.command == "check":
         return check(args.paths, args.json)
     return 2

@@ -19,9 +19,9 @@ from ..views.board import position
 from ..views.render import STYLE
 from ..views.text import author_html as prose
 from ..views.text import escape, game_text_html, rule_tag
-from . import guide
+from . import guide, moves
 from .data import Check, Lesson, Task
-from .progress import Progress
+from .progress import Progress, lesson_id
 
 
 class TaskView(ipw.VBox):
@@ -54,6 +54,24 @@ class TaskView(ipw.VBox):
                          self.status, *rows, self.hint, *(_view(name, self.model) for name in task.views)]
         self.model.observe(self._update, names=["version"])
         self._update()
+        self._kept = False  # the board is saved once what was kept before has been put back
+        progress.on_learner(self._restore)
+
+    def _restore(self, learner: str) -> None:
+        """Put back the moves this learner made on this board before (a reload, a new kernel)."""
+        text = self.progress.store.board(learner, lesson_id(self.progress.lesson), self.task.key)
+        try:
+            played = moves.load(text) if text else []
+        except ValueError:
+            played = []
+        if played:
+            self.model.run(lambda game: [game.apply(m) for m in played])  # refused: the start stays
+        self._kept = True
+
+    def _save(self) -> None:
+        if self._kept and self.progress.learner is not None:
+            self.progress.store.save_board(self.progress.learner, lesson_id(self.progress.lesson),
+                                           self.task.key, moves.dump(self.model.game.history))
 
     @property
     def achieved(self) -> bool:
@@ -102,6 +120,8 @@ class TaskView(ipw.VBox):
     # --- what the learner sees ---
 
     def _update(self, _change=None) -> None:
+        if _change is not None:
+            self._save()
         played = self.played()
         if self.task.reached(played):
             self.progress.mark(self.task.key, None)

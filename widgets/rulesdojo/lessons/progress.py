@@ -21,8 +21,12 @@ from ..views.board import ProseSymbols
 from ..views.text import escape
 from .data import Lesson
 
-STICKY = ("<style>.rd-progress{position:sticky;top:0;z-index:30;background:#fff;"
-          "border-bottom:1px solid #bbb;padding:.2em 0}</style>")
+# The line stays in view while the page scrolls (a cell's output can't be sticky beyond its cell).
+STICKY = ("<style>.rd-progress{position:fixed;bottom:0;left:0;right:0;z-index:30;background:#fff;"
+          "border-top:1px solid #bbb;padding:.3em .8em;box-shadow:0 -2px 6px rgba(0,0,0,.15)}"
+          ".rd-progress nav{margin-left:1.5em}.jp-Notebook{padding-bottom:3em}"
+          # Voila's page panels contain their children strictly, which would pin the line to them.
+          ".lm-BoxPanel:has(.rd-progress),.lm-BoxPanel-child:has(.rd-progress){contain:none !important}</style>")
 
 
 def when_learner_known(callback) -> None:
@@ -44,6 +48,7 @@ class Progress:
         self.store = ResultStore()
         self.learner: str | None = None
         self.done: dict[str, bool | None] = {}
+        self._waiting: list = []  # called with the learner once known
         self.bar = ipw.IntProgress(value=0, min=0, max=len(lesson.parts), description="Progress",
                                    layout=ipw.Layout(width="24em"))
         self.label = html_widget()
@@ -62,6 +67,16 @@ class Progress:
                 self.store.mark_part(learner, lesson_id(self.lesson), key, first)
         self.done = {**self.done, **before}
         self._draw()
+        for callback in self._waiting:
+            callback(learner)
+        self._waiting = []
+
+    def on_learner(self, callback) -> None:
+        """Call ``callback(learner)`` now if the learner is known, else once they are."""
+        if self.learner is not None:
+            callback(self.learner)
+        else:
+            self._waiting.append(callback)
 
     def is_done(self, key: str) -> bool:
         return key in self.done

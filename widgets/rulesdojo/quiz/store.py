@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import csv
 import os
-import sqlite3
+try:
+    import sqlite3
+    DB_ERRORS: tuple = (sqlite3.Error, OSError)
+except ImportError:  # the practice site's Python, in the browser, is built without it
+    sqlite3 = None
+    DB_ERRORS = (OSError,)
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,7 +58,15 @@ CREATE TABLE IF NOT EXISTS lesson_parts (
     done_at REAL NOT NULL,
     PRIMARY KEY (learner, lesson, part)
 );
+CREATE TABLE IF NOT EXISTS lesson_boards (
+    learner TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    part TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    PRIMARY KEY (learner, lesson, part)
+);
 """
+NO_SQLITE = "no SQLite in this Python"
 COLUMNS = ("candidate", "session", "mode", "question", "seed", "answer", "correct", "seconds",
            "answered_at")
 RECORD_COLUMNS = ("id", "exam", "candidate", "mode", "started", "deadline", "ended", "ended_by", "score",
@@ -126,6 +139,7 @@ class ResultStore:
         self._answers: dict[str, list[tuple]] = {}
         self._records: dict[str, AttemptRecord] = {}
         self._parts: list[tuple] = []  # lesson parts finished: (learner, lesson, part, first_try, done_at)
+        self._boards: dict[tuple[str, str, str], str] = {}  # a task's moves so far, by (learner, lesson, part)
 
     @property
     def saving(self) -> bool:
@@ -137,6 +151,8 @@ class ResultStore:
         return sum(len(rows) for rows in self._answers.values()) if self.problem else 0
 
     def _connect(self) -> sqlite3.Connection:
+        if sqlite3 is None:
+            raise OSError(NO_SQLITE)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         try:
@@ -150,6 +166,10 @@ class ResultStore:
 
     def _fail(self, exc: Exception) -> None:
         text = str(exc).lower()
+        if NO_SQLITE.lower() in text:
+            self.problem = ("Your answers and progress are kept while this page is open; this browser "
+                            "can't save them (the practice site has no results file).")
+            return
         if "locked" in text or "busy" in text:
             why = "the results file stayed locked by another program"
         elif "not a database" in text or "malformed" in text or "corrupt" in text:
@@ -199,6 +219,26 @@ class ResultStore:
             out.setdefault(lesson, {}).setdefault(part, None if first is None else bool(first))
         return out
 
+    def save_board(self, learner: str, lesson: str, part: str, moves: str) -> bool:
+        """Keep the moves a learner has made on a lesson task's board (replacing the last ones kept)."""
+        self._boards[(learner, lesson, part)] = moves
+        return self._sync()
+
+    def board(self, learner: str, lesson: str, part: str) -> str | None:
+        """Return the moves kept for a learner's task board, or None.
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> s.save_board("Ana", "01-what-energy-is", "get-and-pay", "[]")
+        True
+        >>> ResultStore(s.path).board("Ana", "01-what-energy-is", "get-and-pay")
+        '[]'
+        """
+        if (learner, lesson, part) in self._boards:
+            return self._boards[(learner, lesson, part)]
+        rows = self._query("SELECT moves FROM lesson_boards WHERE learner = ? AND lesson = ? AND part = ?",
+                           (learner, lesson, part))
+        return rows[0][0] if rows else None
+
     def _sync(self) -> bool:
         """Write whatever of this store's rows the file lacks; say whether the file has them all."""
         was_failing = self.problem is not None
@@ -218,10 +258,12 @@ class ResultStore:
                                     [r for r in rows if (r[3], r[8]) not in have])
                 con.executemany("INSERT OR IGNORE INTO lesson_parts (learner, lesson, part, first_try, "
                                 "done_at) VALUES (?, ?, ?, ?, ?)", self._parts)
+                con.executemany("INSERT OR REPLACE INTO lesson_boards (learner, lesson, part, moves) "
+                                "VALUES (?, ?, ?, ?)", [(*k, v) for k, v in self._boards.items()])
                 con.execute("COMMIT")
             finally:
                 con.close()
-        except (sqlite3.Error, OSError) as exc:
+        except DB_ERRORS as exc:
             self._fail(exc)
             return False
         self.problem = None
@@ -235,7 +277,7 @@ class ResultStore:
                 rows = con.execute(sql, args).fetchall()
             finally:
                 con.close()
-        except (sqlite3.Error, OSError) as exc:
+        except DB_ERRORS as exc:
             self._fail(exc)
             return []
         return rows

@@ -168,8 +168,9 @@ def pay_energy(st: GameState, who: str, n: int, why: str, rule: str = "107.14") 
     if n == 0:
         return
     p.counters[ENERGY] = p.energy - n
+    cites = rule if rule == "107.14" else f"{rule}, 107.14"
     log(st, rule, f"{who} pays {n} energy for {why}: loses {plural(n, 'energy counter')} "
-        f"(CR 107.14{', 118.3' if rule != '107.14' else ''}); {p.energy} left.", "energy", who)
+        f"(CR {cites}); {p.energy} left.", "energy", who)
 
 
 class Direct:

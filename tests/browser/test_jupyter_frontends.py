@@ -1,0 +1,108 @@
+"""Lesson 7 in JupyterLab 4 and in Notebook 7: run all cells, then the board and the trigger order respond.
+
+One Jupyter server (127.0.0.1, a token, a temporary folder and configuration) serves both front ends.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import _stop, free_port
+from learner import part
+from test_lessons_browser import LESSONS
+
+
+@pytest.fixture(scope="module")
+def jupyter(tmp_path_factory):
+    """Start one Jupyter server on a copy of the lessons; yield (base URL, token)."""
+    home = tmp_path_factory.mktemp("jupyter")
+    root = home / "lessons"
+    shutil.copytree(LESSONS, root)
+    # A notebook per front end: the same path would share one kernel, and the lesson's progress.
+    shutil.copyfile(root / "07-landfall.ipynb", root / "07-landfall-in-notebook.ipynb")
+    port, token = free_port(), secrets.token_hex(16)
+    # Every cell in the page, not only those scrolled into view, so the test finds the lesson's parts.
+    tracker = home / "settings" / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    tracker.parent.mkdir(parents=True)
+    tracker.write_text('{"windowingMode": "none"}')
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+               JUPYTERLAB_SETTINGS_DIR=str(home / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
+               RULESDOJO_RESULTS=str(home / "results.sqlite3"), PYTHONUNBUFFERED="1")
+    log = home / "jupyter.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+             f"--ServerApp.port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+             f"--LabApp.workspaces_dir={home / 'workspaces'}", "--ServerApp.allow_root=True",
+             # nothing from the internet: no news, no update check, no extension index
+             "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+             "--LabApp.extension_manager=readonly"],
+            cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}api/status?token={token}", timeout=2):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                _stop(proc)
+                raise RuntimeError(f"jupyter didn't start:\n{log.read_text()[-3000:]}")
+            time.sleep(0.2)
+    yield base, token
+    _stop(proc)
+    print(f"--- {log} ---\n{log.read_text(errors='replace')[-3000:]}")
+
+
+def run_all_and_order_triggers(page):
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    expect(page.locator(".jp-InputPrompt").filter(has_text="[1]")).to_have_count(1, timeout=90_000)
+    task = part(page, "You choose the order")
+    forest = task.get_by_role("button", name="Forest", exact=True)
+    expect(forest).to_be_visible(timeout=90_000)
+    expect(task.locator(".rd-card").filter(has_text="Steppe Lynx")).to_contain_text(
+        "Whenever a land you control enters")                       # the board rendered, with text
+    forest.click()
+    task.get_by_role("menuitem", name="Play Forest").click()
+    lynx = task.get_by_role("option").filter(has_text="Steppe Lynx")
+    expect(lynx).to_be_visible()                                     # the trigger order rendered
+    lynx.focus()
+    for _ in range(2):
+        page.keyboard.press("Alt+ArrowUp")
+    expect(task.get_by_role("option").first).to_contain_text("Steppe Lynx")
+    task.get_by_role("button", name="Put them on the stack").click()
+    task.get_by_role("button", name="Resolve top").click()
+    expect(task.get_by_text("✓ Done.")).to_be_visible(timeout=30_000)
+
+
+@pytest.mark.parametrize("front_end, notebook", [("lab/tree", "07-landfall.ipynb"),
+                                                 ("notebooks", "07-landfall-in-notebook.ipynb")])
+def test_lesson_runs_and_responds_in_jupyterlab_and_notebook(jupyter, page, front_end, notebook, tmp_path):
+    base, token = jupyter
+    page.set_default_timeout(60_000)
+    page.goto(f"{base}{front_end}/{notebook}?token={token}", wait_until="domcontentloaded")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=90_000)
+    # Run all only once the kernel is up (a run asked of a kernel still starting runs the first cell only).
+    idle = page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first
+    select = page.get_by_role("dialog").get_by_role("button", name="Select", exact=True)
+    expect(idle.or_(select)).to_be_attached(timeout=90_000)
+    if select.is_visible():                          # JupyterLab may ask which kernel to start
+        select.click()
+    expect(idle).to_be_attached(timeout=90_000)
+    page.wait_for_timeout(2000)                      # the kernel's connection settles after it is idle
+    try:
+        run_all_and_order_triggers(page)
+    finally:
+        page.screenshot(path=str(tmp_path / "front-end.png"))
+    assert not page.blocked, page.blocked

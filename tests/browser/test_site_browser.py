@@ -1,0 +1,114 @@
+"""The static practice site: built by ``rulesdojo build-site``, served by ``python -m http.server`` on
+127.0.0.1, taken in chromium that refuses every request leaving 127.0.0.1.
+
+The site is built once per test session (downloads are cached in a temporary folder); the build
+prints how long it took.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+import urllib.parse
+from pathlib import Path
+
+import nbformat
+import pytest
+from playwright.sync_api import expect
+
+from rulesdojo.cli import main as rulesdojo
+from rulesdojo.quiz import load_bank
+
+from learner import answer_whatever_is_asked, no_code_on_page, start_quiz, take_lesson_1
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+SEED = 7
+KERNEL_READY = 240_000  # ms: Pyodide starts the kernel in the page; the machine may be busy
+# A page beside the lessons that prints the engine's right answer to every bank question for SEED.
+ENGINE_CHECK = f"""import html, json
+import ipywidgets as ipw
+from rulesdojo.quiz import load_bank
+answers = {{q.id: q.variant(seed={SEED}).solution().right_answer_text for q in load_bank().select()}}
+ipw.HTML("<pre class='engine-answers'>" + html.escape(json.dumps(answers)) + "</pre>")"""
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    lessons = tmp_path_factory.mktemp("site-lessons") / "lessons"
+    shutil.copytree(LESSONS, lessons)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(ENGINE_CHECK)])
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nbformat.write(nb, str(lessons / "engine-check.ipynb"))
+    out = tmp_path_factory.mktemp("site") / "site"
+    started = time.monotonic()
+    status = rulesdojo(["build-site", str(out), "--lessons", str(lessons),
+                        "--cache", str(tmp_path_factory.mktemp("site-cache"))])
+    print(f"site built in {time.monotonic() - started:.0f} s")
+    assert status == 0
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(site, static_server):
+    return static_server(site)
+
+
+@pytest.fixture
+def site_page(offline_browser):
+    """A fresh page (a cold cache) whose every request, the kernel's worker's too, is checked."""
+    context = offline_browser.new_context(viewport={"width": 1400, "height": 900}, service_workers="block")
+    context.set_default_timeout(30_000)
+    blocked, seen = [], []
+
+    def only_local(route):
+        url = route.request.url
+        if urllib.parse.urlsplit(url).hostname == "127.0.0.1" or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            blocked.append(url)
+            route.abort()
+
+    context.route("**/*", only_local)
+    context.on("request", lambda r: seen.append(r.url))
+    page = context.new_page()
+    yield page
+    context.close()
+    print("blocked requests:", blocked)
+    assert not blocked, blocked
+    assert seen and all(u.startswith(("http://127.0.0.1:", "data:", "blob:")) for u in seen), seen
+
+
+def test_landing_page_to_a_completed_lesson_1(site_url, site_page):
+    page = site_page
+    page.goto(site_url)
+    page.wait_for_url(re.compile(r"voici/render/index\.html"))
+    expect(page.get_by_text("Exams are not offered here").first).to_be_visible()
+    first = page.get_by_role("link", name="What energy is")
+    expect(first).to_be_visible(timeout=KERNEL_READY)
+    no_code_on_page(page)
+    first.click()
+    page.wait_for_url(re.compile(r"01-what-energy-is\.html"))
+    take_lesson_1(page, ready_timeout=KERNEL_READY)
+
+
+def test_a_practice_question_and_the_engine_answers_as_the_server(site_url, site_page):
+    page = site_page
+    page.goto(site_url + "voici/render/quiz.html")
+    name = page.get_by_role("textbox", name="Your name")
+    expect(name).to_be_visible(timeout=KERNEL_READY)
+    expect(page.get_by_role("button", name="Exam")).to_have_count(0)   # practice only
+    start_quiz(page, "Ana", 1)
+    expect(page.get_by_text("Question 1 of 1")).to_be_visible()
+    answer_whatever_is_asked(page)
+    feedback = page.locator(".rd-ok, .rd-error").filter(has_text=re.compile("Right|Not right")).last
+    expect(feedback).to_contain_text("The answer:")
+    no_code_on_page(page)
+
+    page.goto(site_url + "voici/render/engine-check.html")
+    shown = page.locator("pre.engine-answers")
+    expect(shown).to_be_visible(timeout=KERNEL_READY)
+    in_browser = json.loads(shown.inner_text())
+    on_server = {q.id: q.variant(seed=SEED).solution().right_answer_text for q in load_bank().select()}
+    assert in_browser == on_server

@@ -1,0 +1,299 @@
+"""Build the static practice site: lessons, sandbox and practice quiz running in the learner's browser.
+
+JupyterLite's Voici app renders each notebook without its code and runs it with the Pyodide kernel.
+Everything the page loads is in the folder: the Pyodide runtime (npm ``pyodide``), the kit's wheel
+and its pure-Python dependencies as wheels listed in the site's own ``pyodide-lock.json``. Exams
+are not offered: in a static page every answer is in the learner's browser.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+#: the server and the mentor's pages stay on the server
+SERVER_ONLY = {"voila"}
+MENTOR_ONLY = {"trainer.ipynb"}
+#: what the Pyodide kernel installs when it starts, beside what the kit needs
+KERNEL_NEEDS = ["ipython", "jedi", "comm", "micropip", "packaging"]
+#: classic Notebook's widget files: the page has JupyterLab's widget manager, the kernel a stand-in
+NOT_LOADED = {"widgetsnbextension"}
+#: the files of the npm package that the page loads
+PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: the page's JupyterLab extensions: the kernel, the widget manager, anywidget's front end (no others
+#: installed beside the kit, such as Notebook's or Voila's, which this page doesn't use)
+EXTENSIONS = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget"]
+
+#: Voici writes links to notebooks as they are; on the site each notebook is a page of its own
+LINK_SCRIPT = """<script>
+document.addEventListener("click", (event) => {
+  const a = event.target.closest && event.target.closest("a[href]");
+  const href = a && a.getAttribute("href");
+  if (href && /^[\\w.-]+\\.ipynb(#.*)?$/.test(href)) {
+    event.preventDefault();
+    window.location.href = href.replace(/\\.ipynb/, ".html");
+  }
+}, true);
+</script>"""
+PRACTICE_NOTE = ("<p class='rulesdojo-practice-note' style='font:14px sans-serif;margin:8px 16px'>"
+                 "This is the practice site: everything runs in your browser and nothing you do leaves it. "
+                 "Exams are not offered here; your mentor gives them on a Rules Dojo server.</p>")
+
+
+#: Voila's page template asks a CDN for icon fonts the lessons don't use
+EXTERNAL_STYLESHEET = re.compile(r"<link[^>]*href=\"https?://[^>]*>\s*")
+
+
+class SiteError(RuntimeError):
+    """A step of the site build failed; the message says which and why."""
+
+
+def _run(cmd: list[str], what: str, cwd: Path | None = None) -> None:
+    done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if done.returncode:
+        tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-15:])
+        raise SiteError(f"{what} failed ({' '.join(map(str, cmd[:4]))} ...):\n{tail}")
+
+
+def default_cache() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulesdojo" / "site"
+
+
+def pyodide_version() -> str:
+    """Return the Pyodide version the installed JupyterLite kernel is built for (runtime and lock must match)."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+    return PYODIDE_VERSION
+
+
+def pyodide_runtime(cache: Path) -> Path:
+    """Fetch the npm ``pyodide`` package of the kernel's version into the cache; return its folder."""
+    version = pyodide_version()
+    folder = cache / f"pyodide-{version}"
+    if not (folder / "package" / "pyodide-lock.json").exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        tgz = cache / f"pyodide-{version}.tgz"
+        if not tgz.exists():
+            _run(["npm", "pack", f"pyodide@{version}", "--pack-destination", str(cache)],
+                 f"fetching the Pyodide runtime {version} from npm")
+        with tarfile.open(tgz) as tar:
+            tar.extractall(folder, filter="data")
+    return folder / "package"
+
+
+def kit_wheel(cache: Path) -> Path:
+    """Build the kit's wheel from its source folder; return its path."""
+    root = Path(__file__).resolve().parents[2]
+    if not (root / "pyproject.toml").exists():
+        raise SiteError(f"build-site builds the kit's wheel from its source folder; none found above {root}")
+    dest = cache / "kit"
+    shutil.rmtree(dest, ignore_errors=True)
+    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dest), str(root)],
+         "building the kit's wheel")
+    return next(dest.glob("rulesdojo-*.whl"))
+
+
+def _metadata(wheel: Path):
+    with zipfile.ZipFile(wheel) as z:
+        name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        return Parser().parsestr(z.read(name).decode("utf-8")), z.namelist()
+
+
+def _name(text: str) -> str:
+    return re.sub(r"[-_.]+", "-", text).lower()
+
+
+def _browser_env(info: dict) -> dict:
+    python = info["python"]
+    return {"python_version": ".".join(python.split(".")[:2]), "python_full_version": python,
+            "sys_platform": "emscripten", "platform_system": "Emscripten", "platform_machine": "wasm32",
+            "implementation_name": "cpython", "platform_python_implementation": "CPython",
+            "os_name": "posix", "extra": ""}
+
+
+def _requirements(wheel: Path, env: dict):
+    from packaging.requirements import Requirement
+    meta, _ = _metadata(wheel)
+    for line in meta.get_all("Requires-Dist") or []:
+        req = Requirement(line)
+        if req.marker is None or req.marker.evaluate(env):
+            yield req
+
+
+def dependency_wheels(kit: Path, info: dict, cache: Path) -> list[Path]:
+    """Download pure-Python wheels of what the kit and the kernel need in the browser."""
+    env = _browser_env(info)
+    wanted = [str(r) for r in _requirements(kit, env) if _name(r.name) not in SERVER_ONLY | {"pyyaml"}]
+    dest = cache / f"wheels-{info['abi_version']}"
+    py = env["python_version"].replace(".", "")
+    _run([sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:", "-d", str(dest),
+          "--platform", f"pyodide_{info['abi_version']}_wasm32", "--python-version", env["python_version"],
+          "--implementation", "cp", "--abi", f"cp{py}", *wanted, *KERNEL_NEEDS],
+         "downloading the browser's wheels (each needs a pure-Python wheel on PyPI)")
+    return sorted(dest.glob("*.whl"))
+
+
+def _record_hash(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def write_wheel(out: Path, files: dict[str, bytes]) -> Path:
+    """Write a pure-Python wheel from ``files`` (its dist-info included, RECORD written here)."""
+    dist_info = next(n for n in files if n.endswith(".dist-info/METADATA")).rsplit("/", 1)[0]
+    files = {n: d for n, d in files.items() if not n.endswith("/RECORD")}
+    files[f"{dist_info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: rulesdojo build-site\n"
+                                   b"Root-Is-Purelib: true\nTag: py3-none-any\n")
+    lines = [f"{n},{_record_hash(d)},{len(d)}" for n, d in files.items()] + [f"{dist_info}/RECORD,,"]
+    files[f"{dist_info}/RECORD"] = ("\n".join(lines) + "\n").encode()
+    part = out.with_suffix(".part")
+    with zipfile.ZipFile(part, "w", zipfile.ZIP_DEFLATED) as z:
+        for n, d in files.items():
+            z.writestr(n, d)
+    part.rename(out)
+    return out
+
+
+def pure_pyyaml(version: str, cache: Path) -> Path:
+    """Return a wheel of PyYAML's pure-Python path (its SafeLoader), made from the release for this machine.
+
+    PyYAML publishes no wheel for Pyodide on PyPI; without its C part, ``yaml`` uses the pure loader.
+    """
+    out = cache / f"pyyaml-{version}-py3-none-any.whl"
+    if out.exists():
+        return out
+    src = cache / "pyyaml-release"
+    _run([sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:", "--no-deps",
+          "-d", str(src), f"pyyaml=={version}"], f"downloading PyYAML {version}")
+    binary = next(src.glob(f"[Pp]y[Yy][Aa][Mm][Ll]-{version}-*.whl"))
+    with zipfile.ZipFile(binary) as z:
+        files = {n: z.read(n) for n in z.namelist()
+                 if not (n.endswith((".so", ".pyd")) or n.startswith("_yaml/"))}
+    files[next(n for n in files if n.endswith(".dist-info/top_level.txt"))] = b"yaml\n"
+    return write_wheel(out, files)
+
+
+def no_sqlite3(cache: Path) -> Path:
+    """Return an empty ``sqlite3`` package for the lock.
+
+    The Pyodide kernel loads ``sqlite3`` as it starts; Pyodide ships that module apart from its npm
+    package, so the site has none: this empty package lets the kernel start, and ``import sqlite3``
+    fails as it does wherever Python is built without it (IPython then keeps no history).
+    """
+    out = cache / "sqlite3-0-py3-none-any.whl"
+    if out.exists():
+        return out
+    meta = b"Metadata-Version: 2.1\nName: sqlite3\nVersion: 0\nSummary: no sqlite3 in this browser\n"
+    return write_wheel(out, {"sqlite3-0.dist-info/METADATA": meta})
+
+
+def lock_entry(wheel: Path, env: dict) -> dict:
+    """Describe a wheel as a ``pyodide-lock.json`` package (its imports and its dependencies' names)."""
+    meta, names = _metadata(wheel)
+    tops = {n.split("/")[0] if "/" in n else n.removesuffix(".py") for n in names if "/" in n or n.endswith(".py")}
+    imports = sorted(t for t in tops if t.isidentifier() and t != "__pycache__")
+    return {"name": _name(meta["Name"]), "version": meta["Version"], "file_name": wheel.name,
+            "install_dir": "site", "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            "package_type": "package", "imports": imports,
+            "depends": sorted({_name(r.name) for r in _requirements(wheel, env)}),
+            "unvendored_tests": False, "shared_library": False}
+
+
+def write_runtime(runtime: Path, wheels: list[Path], dest: Path) -> list[str]:
+    """Copy the runtime to ``dest`` with the wheels the page can load, and a lock listing exactly those.
+
+    Only packages the page loads are kept: those the kit and the kernel need, and what they depend on
+    in the browser.
+    """
+    dest.mkdir(parents=True, exist_ok=True)
+    for f in PYODIDE_FILES:
+        shutil.copy2(runtime / f, dest / f)
+    original = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
+    env = _browser_env(original["info"])
+    found = {e["name"]: (e, w) for w in wheels for e in [lock_entry(w, env)] if e["name"] not in NOT_LOADED}
+    packages, todo = {}, ["rulesdojo", "sqlite3", *KERNEL_NEEDS]
+    while todo:
+        name = todo.pop()
+        if name in found and name not in packages:
+            entry, wheel = found[name]
+            entry["depends"] = [d for d in entry["depends"] if d in found]
+            packages[name] = entry
+            todo += entry["depends"]
+            shutil.copy2(wheel, dest / wheel.name)
+    lock = {"info": original["info"], "packages": dict(sorted(packages.items()))}
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return sorted(packages)
+
+
+def extension_folders() -> list[str]:
+    """Find the installed folder of each extension the page needs."""
+    from jupyter_core.paths import jupyter_path
+    found = []
+    for name in EXTENSIONS:
+        folders = [Path(p) / name for p in jupyter_path("labextensions") if (Path(p) / name / "package.json").exists()]
+        if not folders:
+            raise SiteError(f"the JupyterLab extension {name} is not installed (pip install 'rulesdojo[site]')")
+        found.append(str(folders[0]))
+    return found
+
+
+def copy_lessons(lessons: Path, dest: Path) -> None:
+    """Copy the lesson folder (notebooks and their data), leaving out the mentor's pages."""
+    shutil.copytree(lessons, dest, ignore=shutil.ignore_patterns(
+        *MENTOR_ONLY, ".ipynb_checkpoints", "__pycache__", "*.sqlite3"))
+
+
+def finish_pages(out: Path) -> None:
+    """Open the site on the landing page; say on every page that it is for practice; fix notebook links."""
+    for page in (out / "voici").rglob("*.html"):
+        text = EXTERNAL_STYLESHEET.sub("", page.read_text(encoding="utf-8"))
+        text = text.replace("</head>", LINK_SCRIPT + "</head>", 1)
+        text = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + PRACTICE_NOTE, text, count=1)
+        page.write_text(text, encoding="utf-8")
+    (out / "index.html").write_text(
+        "<!doctype html><meta charset='utf-8'><title>Rules Dojo</title>"
+        "<meta http-equiv='refresh' content='0; url=voici/render/index.html'>"
+        "<a href='voici/render/index.html'>Rules Dojo lessons</a>\n", encoding="utf-8")
+
+
+def build_site(out: Path, lessons: Path, cache: Path | None = None, log=print) -> Path:
+    """Build the static site into ``out`` from the notebooks in ``lessons``; return ``out``."""
+    cache = Path(cache or default_cache())
+    out = Path(out).resolve()
+    log(f"Pyodide {pyodide_version()} from npm")
+    runtime = pyodide_runtime(cache)
+    info = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    log("the kit's wheel and its browser dependencies")
+    kit = kit_wheel(cache)
+    yaml_version = json.loads((runtime / "pyodide-lock.json").read_text())["packages"]["pyyaml"]["version"]
+    wheels = [kit, *dependency_wheels(kit, info, cache), pure_pyyaml(yaml_version, cache), no_sqlite3(cache)]
+    with tempfile.TemporaryDirectory(prefix="rulesdojo-site-") as tmp:
+        lite = Path(tmp)
+        write_runtime(runtime, wheels, lite / "static" / "pyodide")
+        copy_lessons(Path(lessons), lite / "content")
+        (lite / "jupyter-lite.json").write_text(json.dumps({
+            "jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: {
+                "disablePyPIFallback": True,
+                "loadPyodideOptions": {"packages": ["rulesdojo", "sqlite3"]}}}}}), encoding="utf-8")
+        (lite / "jupyter_lite_config.json").write_text(json.dumps({
+            "LiteBuildConfig": {"contents": ["content"], "output_dir": str(out), "no_sourcemaps": True,
+                                "ignore_sys_prefix": ["federated_extensions"],
+                                "federated_extensions": extension_folders()}}),
+            encoding="utf-8")
+        shutil.rmtree(out, ignore_errors=True)
+        log("JupyterLite (Voici)")
+        _run([sys.executable, "-c", "from voici_core.app import main; main()", "build", "--lite-dir", str(lite)], "jupyter lite build (voici)",
+             cwd=lite)
+    finish_pages(out)
+    return out
