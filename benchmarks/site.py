@@ -52,7 +52,7 @@ def main(argv=None) -> int:
             started = time.monotonic()
             site = build_site(Path(tmp) / "site", LESSONS)
             build_seconds = time.monotonic() - started
-        files = [f for f in site.rglob("*") if f.is_file()]
+        sizes = [f.stat().st_size for f in site.rglob("*") if f.is_file()]
         port = helpers.free_port()
         server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
                                   cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -77,7 +77,7 @@ def main(argv=None) -> int:
             server.wait(timeout=10)
     results = {
         "machine": machine_line(), "build_seconds": build_seconds,
-        "site_bytes": sum(f.stat().st_size for f in files), "site_files": len(files),
+        "site_bytes": sum(sizes), "site_files": len(sizes),
         "first_load_bytes": summary(fetched), "first_widget_cold_s": summary(cold),
         "first_widget_warm_s": summary(warm), "requests_refused": outside,
     }
@@ -85,7 +85,7 @@ def main(argv=None) -> int:
     print(f"Measured on {results['machine']}")
     if build_seconds is not None:
         print(f"| build (rulesdojo build-site, downloads cached) | {build_seconds:.0f} s |")
-    print(f"| site on disk | {results['site_bytes'] / 1e6:.1f} MB in {len(files)} files |")
+    print(f"| site on disk | {results['site_bytes'] / 1e6:.1f} MB in {len(sizes)} files |")
     print(f"| fetched by the landing page, cold | {results['first_load_bytes']['median'] / 1e6:.1f} MB |")
     print(f"| first widget, cold cache (median of {args.loads}) | {results['first_widget_cold_s']['median']:.1f} s |")
     print(f"| first widget, warm cache (median of {args.loads}) | {results['first_widget_warm_s']['median']:.1f} s |")

@@ -1,5 +1,6 @@
 """Every served page reads as a learner needs: symbols drawn, no markup shown, every card's full text
-visible, no serious or critical axe-core finding, and no sideways scroll on a 390 px phone.
+visible, text on the board, log and order list at least 14 px, no serious or critical axe-core finding,
+and no sideways scroll on a 390 px phone.
 
 One Voila server serves the lesson folder for every page. Set RULESDOJO_SCREENSHOT_DIR=folder to keep
 the phone-width screenshot of lesson 7.
@@ -45,6 +46,12 @@ SIDEWAYS_JS = """() => {
 }"""
 
 
+SMALL_TEXT_JS = """() => [...document.querySelectorAll('.rd-table *, .rd-log *, .rd-order *')]
+  .filter(el => !el.closest('svg') && [...el.childNodes].some(n => n.nodeType === 3 && n.nodeValue.trim())
+                && parseFloat(getComputedStyle(el).fontSize) < 14)
+  .map(el => `${el.className || el.tagName}: ${el.textContent.trim().slice(0, 30)}`)"""
+
+
 def visible_text(page) -> str:
     return page.locator("body").inner_text()
 
@@ -72,6 +79,8 @@ def check_page(page, name: str) -> list[str]:
         shown = card.locator(".rd-oracle").evaluate(ORACLE_TEXT_JS)
         if letters(oracle) != letters(shown) or oracle and not card.locator(".rd-oracle").is_visible():
             problems.append(f"{name}: {title}'s rules text isn't all visible: {shown!r}")
+    problems += [f"{name}: text under 14 px on the board, the log or the order list: {w}"
+                 for w in page.evaluate(SMALL_TEXT_JS)[:5]]
     for v in Axe().run(page).response["violations"]:
         if v["impact"] in ("serious", "critical"):
             where = [n["target"] for n in v["nodes"][:3]]

@@ -75,6 +75,22 @@ def test_explanation_leads_with_the_answer_and_cites_rules(q):
     assert any(CITE.search(line) for line in lines[1:])
 
 
+@pytest.mark.parametrize("q", [q for q in BANK.questions if q.kind != "policy"], ids=lambda q: q.id)
+def test_the_line_cap_keeps_the_step_the_note_names(q):
+    v = q.variant(seed=0)
+    lines = v.solution().explanation.splitlines()
+    events = lines[1:-1] if q.data.get("note") else lines[1:]
+    named = set(re.findall(r"\b\d{3}\.\d+[a-z]?\b", " ".join((lines[0], lines[-1]))))
+    logged = {ev.rule for ev in v._played.game.log}
+    for rule in named & logged:
+        assert any(rule in line for line in events), rule
+
+
+def test_the_creature_entering_as_a_land_is_in_the_explanation():
+    lines = BANK["ashaya-cast-creature-landfall"].variant(seed=0).solution().explanation.splitlines()
+    assert any("is a Forest land as it enters" in line and "603.6b" in line for line in lines[1:-1])
+
+
 def test_same_seed_same_variant_and_seeds_spread():
     for q in BANK:
         a, b = q.variant(seed=11), q.variant(seed=11)

@@ -266,10 +266,26 @@ def finish_pages(out: Path) -> None:
         "<a href='voici/render/index.html'>Rules Dojo lessons</a>\n", encoding="utf-8")
 
 
+def check_folders(out: Path, lessons: Path) -> None:
+    """Refuse a lessons folder without its landing page, and an output folder that holds anything but a
+    site built before (it is replaced).
+
+    >>> check_folders(Path("build/new-site"), Path("/nowhere"))
+    Traceback (most recent call last):
+    rulesdojo.site.SiteError: /nowhere has no index.ipynb: the site opens on that landing page
+    """
+    if not (lessons / "index.ipynb").is_file():
+        raise SiteError(f"{lessons} has no index.ipynb: the site opens on that landing page")
+    if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / "jupyter-lite.json").exists())):
+        raise SiteError(f"{out} already holds something else than a site built before; the build replaces "
+                        "its folder, so give a new or empty one")
+
+
 def build_site(out: Path, lessons: Path, cache: Path | None = None, log=print) -> Path:
     """Build the static site into ``out`` from the notebooks in ``lessons``; return ``out``."""
     cache = Path(cache or default_cache())
     out = Path(out).resolve()
+    check_folders(out, Path(lessons))
     log(f"Pyodide {pyodide_version()} from npm")
     runtime = pyodide_runtime(cache)
     info = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]

@@ -20,7 +20,7 @@ from ..views.render import STYLE
 from ..views.text import author_html as prose
 from ..views.text import escape, game_text_html, rule_tag
 from . import guide, moves
-from .data import Check, Lesson, Task
+from .data import Check, Task
 from .progress import Progress, lesson_id
 
 
@@ -271,4 +271,4 @@ def _view(name: str, model: GameModel):
             "energy": lambda: EnergyCounter(model, arg or "Alice")}[kind]()
 
 
-__all__ = ["CheckView", "Lesson", "TaskView"]
+__all__ = ["CheckView", "TaskView"]

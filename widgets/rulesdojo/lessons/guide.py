@@ -8,7 +8,6 @@ and playing a task's solution one step at a time.
 
 from __future__ import annotations
 
-from ..rules import query as q
 from ..rules.actions import AdvanceStep, DeclareAttackers, GetEnergy, PayEnergy
 from ..rules.errors import RulesError
 from ..rules.scenario import ActionRunner, Scenario

@@ -53,9 +53,15 @@ def select(log, limit: int = MAX_LINES, extra_rules=()) -> list:
 
 
 def line(ev) -> str:
-    """Write one event as an explanation line, with its rule number."""
+    """Write one event as an explanation line, with its rule number (unless the text cites it).
+
+    >>> from rulesdojo.rules.objects import Event
+    >>> line(Event(1, "704.5d", "The Beast token ceases to exist (CR 111.7).", "zone"))
+    '- The Beast token ceases to exist (CR 111.7). (CR 704.5d)'
+    """
     text = ev.text.strip()
-    return f"- {text}" if RULE.search(text) else f"- {text} (CR {ev.rule})"
+    cited = RULE.search(text) and re.search(rf"(?<![\d.]){re.escape(ev.rule)}(?!\w|\.\d)", text)
+    return f"- {text}" if cited or not ev.rule[:1].isdigit() else f"- {text} (CR {ev.rule})"
 
 
 def explain(lead: str, log, note: str | None = None, extra: list[str] = (), extra_rules=()) -> str:

@@ -73,7 +73,7 @@ def _enter_triggers(st: GameState, new: Permanent) -> None:
     if is_land and any(ab.event == "landfall" for src in st.battlefield if src.controller == new.controller
                        for ab in q.card(src).triggered):
         log(st, "603.6a", f"A land {new.controller} controls entered: each landfall ability of their "
-            "permanents triggers (CR 603.2; Landfall ruling 1).", "landfall", new.controller)
+            "permanents triggers (CR 603.6a, 603.2; Landfall ruling 1).", "landfall", new.controller)
     for src in list(st.battlefield):
         for ab in q.card(src).triggered:
             if ab.event == "self_enters" and src is new:

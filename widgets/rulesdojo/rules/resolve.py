@@ -174,7 +174,7 @@ def brawler_pump(res: Resolution) -> None:
         return
     e.pay_energy(st, who, 1, f"{res.item.name}'s trigger", "118.12")
     e.log(st, "118.12", "\"If you do\": the effect follows at once, in the same resolution; no player "
-          "can act between the payment and it (CR 608.2c). Players could respond only to the trigger, "
+          "can act between the payment and it (CR 118.12, 608.2c). Players could respond only to the trigger, "
           "before it resolved.", "rule", who)
     src = res.source()
     if src is not None:

@@ -40,7 +40,7 @@ def state_based_actions(st: GameState) -> bool:
                 if obj in p.zone(zone):
                     p.zone(zone).remove(obj)
             e.log(st, "704.5d", f"The {obj.card} token is in a zone other than the battlefield, so it "
-                  "ceases to exist (CR 111.7).", "zone")
+                  "ceases to exist (CR 704.5d, 111.7).", "zone")
             did = True
     creatures = [p for p in st.battlefield if q.is_type(st, p, "Creature")]
     zero = [p for p in creatures if q.toughness(st, p) <= 0]
