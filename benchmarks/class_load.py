@@ -2,7 +2,7 @@
 
 Voila serves the lessons folder with the shipped class configuration (``rulesdojo serve --class
 --lesson 07-landfall.ipynb``: one pre-executed page per learner, refills after the burst, plus
-``class_args``: culling, the name header), on 127.0.0.1 only. Each learner is a fresh chromium context: it opens lesson 7, orders the three landfall
+``limit_args`` and ``class_args``: culling, the cap, the name header), on 127.0.0.1 only. Each learner is a fresh chromium context: it opens lesson 7, orders the three landfall
 triggers so Steppe Lynx resolves first, answers both checks, checks that its page shows only its own
 actions (0 energy on its board, the same log, "3 of 4 steps done": a shared kernel would show more), and closes the
 tab. Then it waits for the cull window and counts the kernels still alive.
@@ -32,8 +32,8 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BENCH, CHROMIUM, CHROMIUM_ARGS, LESSONS, ROOT, kernels_of, machine_line, start_voila, stop_voila, summary  # noqa: E402
 
-from rulesdojo.serving import (CLASS_BURST_REFILL, CLASS_CULL_IDLE, CLASS_CULL_INTERVAL,  # noqa: E402
-                               class_args, lesson_pool_config)
+from rulesdojo.serving import (CLASS_BURST_REFILL, CULL_IDLE, CULL_INTERVAL,  # noqa: E402
+                               class_args, default_max_kernels, lesson_pool_config, limit_args)
 
 _spec = importlib.util.spec_from_file_location("lesson_browser_test", ROOT / "tests" / "browser" / "test_lessons_browser.py")
 _t = importlib.util.module_from_spec(_spec)
@@ -176,12 +176,13 @@ def main(argv=None) -> int:
     # Today's lesson pre-executed, one page per learner (``rulesdojo serve --class --lesson``).
     (home / "voila.json").write_text(json.dumps(lesson_pool_config(LESSON, args.learners, 0)))
     proc, url, log = start_voila(LESSONS, home, {"RULESDOJO_RESULTS": str(home / "results.sqlite3")},
-                                 0, extra_args=(*class_args(), f"--Voila.config_file_paths={home}"),
+                                 0, extra_args=(*limit_args(default_max_kernels(args.learners)), *class_args(),
+                                             f"--Voila.config_file_paths={home}"),
                                  fill_delay=CLASS_BURST_REFILL, preheat=True)
     result: dict = {"machine": machine_line(), "learners_planned": args.learners, "within_s": args.within,
                     "config": {"lesson_pool": args.learners, "other_pools": 0,
-                               "fill_delay_s": CLASS_BURST_REFILL, "cull_idle_timeout_s": CLASS_CULL_IDLE,
-                               "cull_interval_s": CLASS_CULL_INTERVAL, "cull_connected": False}}
+                               "fill_delay_s": CLASS_BURST_REFILL, "cull_idle_timeout_s": CULL_IDLE,
+                               "cull_interval_s": CULL_INTERVAL, "cull_connected": False}}
     try:
         pools = args.learners
         while time.monotonic() < deadline and "is filled with" not in log.read_text(errors="replace"):
@@ -192,7 +193,7 @@ def main(argv=None) -> int:
         result["pools_filled_after_s"] = time.monotonic() - started
         result["kernels_before"] = len(kernels_of(proc))
         result["memory_in_use_before_mb"] = (psutil.virtual_memory().total - psutil.virtual_memory().available) / 2**20
-        remaining = deadline - time.monotonic() - CLASS_CULL_IDLE - CLASS_CULL_INTERVAL - 30
+        remaining = deadline - time.monotonic() - CULL_IDLE - CULL_INTERVAL - 30
         try:
             r = asyncio.run(asyncio.wait_for(run(args, url, proc), timeout=max(remaining, 60)))
         except asyncio.TimeoutError:
@@ -205,7 +206,7 @@ def main(argv=None) -> int:
         result["kernels_right_after_leaving"] = len(kernels_of(proc))
         # The cull window: kernels of closed pages go once idle for cull_idle_timeout, checked every
         # cull_interval. Stop early when only the pools are left.
-        cull_deadline = min(deadline - 10, left + CLASS_CULL_IDLE + CLASS_CULL_INTERVAL + 20)
+        cull_deadline = min(deadline - 10, left + CULL_IDLE + CULL_INTERVAL + 20)
         while time.monotonic() < cull_deadline and len(kernels_of(proc)) > pools:
             time.sleep(5)
         result["waited_for_cull_s"] = time.monotonic() - left

@@ -144,16 +144,16 @@ def voila_server(tmp_path_factory):
 def module_voila(tmp_path_factory):
     """Factory for a test module's one server: ``module_voila(folder)`` -> (base URL, results file).
 
-    Kernels of pages left behind are shut down after 20 s idle, as ``rulesdojo serve --class`` does.
+    Kernels of pages left behind are shut down after 20 s idle, as ``rulesdojo serve`` does (after 120 s).
     """
-    from rulesdojo.serving import class_args
+    from rulesdojo.serving import class_args, limit_args
     started: list[tuple[subprocess.Popen, Path]] = []
 
     def serve(folder: Path) -> tuple[str, Path]:
         home = tmp_path_factory.mktemp("voila-home")
         results = home / "results.sqlite3"
         proc, url, log = start_voila(folder, home, {"RULESDOJO_RESULTS": str(results)},
-                                     extra_args=tuple(class_args(cull_idle=20, cull_interval=10)))
+                                     extra_args=(*limit_args(0, cull_idle=20, cull_interval=10), *class_args()))
         started.append((proc, log))
         return url, results
 

@@ -88,3 +88,23 @@ def test_bank_lint_refuses_a_card_name_with_markup_in_a_question(tmp_path):
     assert report.exit_code != 0
     problem = str(report.problems[0])
     assert "q.yaml" in problem and "line 14, scenario.setup.players[1].battlefield[1]" in problem and "holds markup ('<')" in problem
+
+
+def test_lesson_and_exam_files_refuse_names_holding_markup_with_the_line(tmp_path):
+    from pathlib import Path
+
+    from rulesdojo.lessons.data import LessonError, load_lesson
+    from rulesdojo.quiz.exam import Exam, ExamError
+    root = Path(__file__).resolve().parents[2]
+    lesson = tmp_path / "02-cant-pay-more.yaml"
+    text = (root / "lessons" / "02-cant-pay-more.yaml").read_text(encoding="utf-8")
+    lesson.write_text(text.replace("{name: Nadia}", '{name: "Na\\u202edia"}', 1), encoding="utf-8")
+    line = text.splitlines().index(next(l for l in text.splitlines() if "{name: Nadia}" in l)) + 1
+    with pytest.raises(LessonError) as refused:
+        load_lesson(lesson)
+    assert str(refused.value).startswith(f"{lesson}: line {line}, parts[1].scenario.setup.players[2].name")
+    assert "control character" in str(refused.value)
+    exam = tmp_path / "exam.yaml"
+    exam.write_text("id: e1\ntitle: Fine <title> & prose\nquestions:\n  ids: ['<b>q</b>']\n", encoding="utf-8")
+    with pytest.raises(ExamError, match=r"exam.yaml: line 4, questions.ids\[1\]: ids '<b>q</b>' holds markup"):
+        Exam.from_file(exam)

@@ -81,7 +81,8 @@ def test_answers_wait_for_the_close_and_a_closed_exam_cant_be_started(hub, tmp_p
     assert "rd-review" not in quiz.review.value       # no answers or explanations yet
     clock.now = exam.closes + 1
     late = take(bank, store, exam, clock)
-    assert "is not open now" in late.start_feedback.value and late.session is None
+    assert "No exam is open now" in late.start_feedback.value and late.session is None
+    assert "No exam is open now" in late.exam_info.value
 
 
 def test_an_answer_is_capped_in_length(hub, tmp_path):
@@ -141,3 +142,21 @@ def test_a_damaged_results_file_tells_the_candidate_and_saves_when_back(hub, tmp
     answer_with(quiz, right_text(quiz))
     assert "being saved again" in quiz.notice.value
     assert len(ResultStore(path).answers(quiz.session.id)) == 3
+
+
+def test_only_open_exams_are_offered_and_an_attempt_ends_when_the_exam_closes(hub, tmp_path):
+    bank, clock = one_of_each_kind(), Clock()
+    window = {"opens": "2026-01-01T00:00:00Z", "closes": "2026-01-01T00:05:00Z"}
+    closing = exam_of(bank, minutes=30, **window)
+    later = Exam.from_dict({"id": "later", "title": "Later", "questions": {"ids": [next(iter(bank)).id]},
+                            "opens": "2027-01-01T00:00:00Z"}, bank=bank)
+    clock.now = closing.opens + 60
+    quiz = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True, exams=[closing, later],
+                clock=clock)
+    assert [v for _, v in quiz.exam_pick.options] == ["check"]
+    quiz.mode.value = "exam"
+    quiz.start_button.click()
+    assert "Time left: 4:00" in quiz.countdown.value        # the close comes before the 30 minutes
+    clock.now = closing.closes
+    quiz.tick()
+    assert quiz.session.ended_by == "time" and "Time ran out" in quiz.review.value

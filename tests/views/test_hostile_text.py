@@ -76,13 +76,11 @@ def test_a_player_name_stays_text_in_every_view(name):
 
 
 @pytest.mark.parametrize("name", HOSTILE[:2])
-def test_a_scenario_file_with_a_hostile_name_is_refused_and_the_message_is_text(tmp_path, name):
-    path = tmp_path / "hostile.yaml"
-    path.write_text(f"name: hostile\nsetup:\n  players:\n    - {{name: {json.dumps(name)}}}\n    - {{name: Nadia}}\n",
-                    encoding="utf-8")
+def test_a_scenario_file_with_a_hostile_name_is_refused_and_the_message_is_text(name):
+    text = f"name: hostile\nsetup:\n  players:\n    - {{name: {json.dumps(name)}}}\n    - {{name: Nadia}}\n"
     s = Sandbox()
-    s.path.value = str(path)
-    s.load_button.click()
+    s.upload.set_state({"value": [{"name": "hostile.yaml", "type": "", "size": len(text), "last_modified": 0,
+                                   "content": memoryview(text.encode())}]})
     markup = shown(s)
     tag = "<" + name.split("<", 1)[1]
     assert "holds markup" in "".join(markup.text) and tag in "".join(markup.text)  # said, as text

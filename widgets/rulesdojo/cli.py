@@ -79,6 +79,27 @@ def lint(linter, path: str | None, out=None) -> int:
     return report.exit_code
 
 
+def add_limit_options(p_serve) -> None:
+    """Add the options that bound what a served kit exposes: kernels, culling, the scenarios folder."""
+    p_serve.add_argument("--max-kernels", type=int, default=None, metavar="N",
+                         help="most pages with a kernel at once; past it a page says the class is full "
+                              "(default: what 3/4 of this machine's memory holds at 180 MB a kernel)")
+    p_serve.add_argument("--cull-idle", type=float, default=None, metavar="SECONDS",
+                         help="shut down the kernel of a closed page after this long idle (default 120)")
+    p_serve.add_argument("--scenarios", default=None, metavar="DIR",
+                         help="the folder the sandbox lists and opens scenarios from (default: the shipped "
+                              "ones); nothing outside it is read")
+
+
+def limit_kwargs(args) -> dict:
+    """Return ``serve``'s keyword arguments for the options ``add_limit_options`` added."""
+    from pathlib import Path
+    kw = {"max_kernels": args.max_kernels, "scenarios": Path(args.scenarios) if args.scenarios else None}
+    if args.cull_idle is not None:
+        kw["cull_idle"] = args.cull_idle
+    return kw
+
+
 def build_site(out: str, lessons: str | None, cache: str | None) -> int:
     """Build the static site; print each step, then where it is and its size; 0 built, 1 failed."""
     from pathlib import Path
@@ -109,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--pool-size", type=int, default=None,
                          help="preheated kernels kept ready per notebook (0: none; default 1, 3 with --class)")
     p_serve.add_argument("--class", dest="for_class", action="store_true",
-                         help="serve a class from this machine: a larger kernel pool, idle kernels of closed "
-                              "pages shut down after 2 minutes (docs/deploy.md)")
+                         help="serve a class from this machine: a larger kernel pool, a patient executor "
+                              "(docs/deploy.md)")
     p_serve.add_argument("--lesson", default=None, metavar="NOTEBOOK",
                          help="with --class: today's lesson (e.g. 07-landfall.ipynb); its pages are "
                               "executed in advance, one per learner")
@@ -129,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--mentor", action="store_true",
                          help="serve the trainer and exam tools to mentors instead, on their own port "
                               "(default 8867), refusing requests without the token printed at start")
+    add_limit_options(p_serve)
     p_site = sub.add_parser("build-site", help="build the static practice site (JupyterLite, no server)")
     p_site.add_argument("out", metavar="OUT", help="folder to write the site into (replaced)")
     p_site.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks (default: the kit's)")
@@ -179,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(exc))
         return serve(args.host, args.port, args.pool_size, Path(args.lessons) if args.lessons else None,
                      for_class=args.for_class, lesson=args.lesson,
-                     learners=args.learners, source=source, results=results, exams=exams)
+                     learners=args.learners, source=source, results=results, exams=exams,
+                     **limit_kwargs(args))
     if args.command == "build-site":
         return build_site(args.out, args.lessons, args.cache)
     if args.command == "check":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import signal
 import subprocess
 import tempfile
 import sys
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from .identity import ENV as IDENTITY_ENV
 from .identity import Source, configured
+from .rules.folder import FOLDER_ENV
 
 IMAGES = r".*\.(png|jpg|jpeg|gif|svg)"
 DENIED = (r".*\.(ipynb|py|yaml|yml|json|sqlite3|db)$", r"(^|.*/)\..*")  # and hidden files
@@ -46,10 +48,13 @@ def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_siz
     True
     """
     return [
-        sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
+        sys.executable, "-m", "rulesdojo.voila_app", str(folder), "--no-browser", f"--port={port}",
         f"--Voila.ip={host}", "--template=rulesdojo",
         "--VoilaConfiguration.strip_sources=True",
         "--VoilaConfiguration.show_tracebacks=False",
+        "--VoilaConfiguration.allow_template_override=NO",  # ?template=lab|classic|reveal load CDNs
+        "--VoilaConfiguration.allow_theme_override=NO",
+        "--VoilaConfiguration.multi_kernel_manager_class=rulesdojo.voila_app.DojoKernelManager",
         f"--VoilaConfiguration.file_allowlist={IMAGES}",
         *(f"--VoilaConfiguration.file_denylist={pattern}" for pattern in DENIED),
         f"--VoilaConfiguration.preheat_kernel={pool_size > 0 if preheat is None else preheat}",
@@ -59,24 +64,16 @@ def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_siz
 
 
 # Serving a class on one machine (``rulesdojo serve --class``): see docs/deploy.md for the figures.
-# A learner who closes the tab leaves a kernel behind (Voila's shutdown request is refused for want of
-# an XSRF token, voila issue 1458), so disconnected kernels idle for CLASS_CULL_IDLE seconds are
-# shut down; a connected learner's kernel is never culled, however long they read.
 CLASS_POOL_SIZE = 3       # preheated kernels per notebook: the first arrivals of a burst
 CLASS_FILL_DELAY = 2.0    # seconds before refilling a pool, so the refill doesn't slow the page taken
-CLASS_CULL_IDLE = 120     # seconds a kernel with no page connected may stay idle
-CLASS_CULL_INTERVAL = 30  # how often to look for such kernels
 CLASS_IOPUB_TIMEOUT = 60  # seconds the executor waits for a busy kernel's outputs while pools fill
-def class_args(cull_idle: float = CLASS_CULL_IDLE, cull_interval: float = CLASS_CULL_INTERVAL) -> list[str]:
-    """Return the Voila options a class adds to ``voila_args``: culling and a longer executor wait.
+def class_args() -> list[str]:
+    """Return the Voila options a class adds to ``voila_args``: a longer executor wait.
 
-    >>> "--MappingKernelManager.cull_connected=False" in class_args()
-    True
+    >>> class_args()
+    ['--VoilaExecutor.iopub_timeout=60']
     """
     return [
-        f"--MappingKernelManager.cull_idle_timeout={int(cull_idle)}",
-        f"--MappingKernelManager.cull_interval={int(cull_interval)}",
-        "--MappingKernelManager.cull_connected=False",
         # While a class's pools fill, dozens of kernels run their notebooks at once; with nbclient's
         # default (4 s) the executor stops waiting for a busy kernel's outputs and the preheated page
         # comes out without its widgets ("Timeout waiting for IOPub output", measured here).
@@ -108,6 +105,97 @@ def lesson_pool_config(notebook: str, learners: int, others: int) -> dict:
 
 CLASS_BURST_REFILL = 90.0  # with a lesson's pool: refill after the arrivals, not during them
 
+# Limits in every serve mode. A page that is closed leaves its kernel behind (Voila's shutdown
+# request is refused for want of an XSRF token, voila issue 1458), so kernels with no page connected
+# and idle for CULL_IDLE seconds are shut down; a connected learner's kernel is never culled, however
+# long they read. Past the cap on pages with a kernel, a new page gets "the class is full".
+CULL_IDLE = 120           # seconds a kernel with no page connected may stay idle
+CULL_INTERVAL = 30        # how often to look for such kernels
+KERNEL_MEMORY = 180e6     # bytes one lesson kernel may reach (60-180 MB measured)
+MEMORY_FOR_KERNELS = 0.75  # the share of the machine's memory the kernels may take
+
+
+def default_max_kernels(pooled: int = 0, memory: float | None = None) -> int:
+    """Return how many pages may have a kernel at once: what the machine's memory holds, less the pools.
+
+    >>> default_max_kernels(pooled=3, memory=8e9)
+    30
+    """
+    if memory is None:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    return max(1, int(memory * MEMORY_FOR_KERNELS // KERNEL_MEMORY) - pooled)
+
+
+def limit_args(max_kernels: int, cull_idle: float = CULL_IDLE, cull_interval: float | None = None) -> list[str]:
+    """Return the Voila options that bound kernels: culling of closed pages' kernels and the cap.
+
+    >>> limit_args(30, cull_idle=60)[-1]
+    '--DojoKernelManager.max_kernels=30'
+    """
+    interval = cull_interval or min(CULL_INTERVAL, max(1, int(cull_idle) // 2))
+    return [
+        f"--MappingKernelManager.cull_idle_timeout={int(cull_idle)}",
+        f"--MappingKernelManager.cull_interval={int(interval)}",
+        "--MappingKernelManager.cull_connected=False",
+        f"--DojoKernelManager.max_kernels={int(max_kernels)}",
+    ]
+
+
+def run_until_stopped(args: list[str], cwd: Path, env: dict, grace: float = 20.0) -> int:
+    """Run Voila until it exits or this process gets SIGINT or SIGTERM; then stop it and its kernels.
+
+    Voila runs in a session of its own, so Ctrl+C reaches it once, through here: it gets SIGTERM and
+    shuts its kernels down; whatever is left after ``grace`` seconds is killed.
+    """
+    proc = subprocess.Popen(args, cwd=cwd, env=env, start_new_session=True)
+    stopped = []
+
+    def stop(_signum, _frame):
+        stopped.append(True)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        code = proc.wait()
+        return 0 if stopped else code
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        _stop_family(proc, grace)
+
+
+def _children(pid: int) -> list[int]:
+    kids = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            kids += [int(k) for k in task.read_text().split()]
+        except OSError:
+            pass
+    return kids
+
+
+def _stop_family(proc: subprocess.Popen, grace: float) -> None:
+    """Stop Voila if it still runs, and every kernel it left behind."""
+    family = []
+    todo = [proc.pid]
+    while todo:
+        kids = _children(todo.pop())
+        family += kids
+        todo += kids
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    for pid in family:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
 
 def identity_args(source: Source) -> list[str]:
     """Return the Voila options that hand the configured identity header (only it) to the kernels.
@@ -134,22 +222,35 @@ def candidate_env(source: Source, results: Path | None = None, exams: Path | Non
 
 def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = None, folder: Path | None = None,
           for_class: bool = False, lesson: str | None = None, learners: int = 30,
-          source: Source | None = None, results: Path | None = None, exams: Path | None = None) -> int:
+          source: Source | None = None, results: Path | None = None, exams: Path | None = None,
+          max_kernels: int | None = None, cull_idle: float = CULL_IDLE, scenarios: Path | None = None) -> int:
     """Start Voila on the lessons and wait; print the address of the landing page.
 
-    ``for_class`` serves a class from one machine: a larger pool and culling; with ``lesson`` (a
-    notebook's file name), ``learners`` pages of it are executed in advance. ``source`` says where
-    the learner's identity comes from (``rulesdojo.identity``). The trainer is never served here.
+    ``for_class`` serves a class from one machine: a larger pool; with ``lesson`` (a notebook's file
+    name), ``learners`` pages of it are executed in advance. ``source`` says where the learner's
+    identity comes from (``rulesdojo.identity``). The trainer is never served here. In every mode
+    closed pages' kernels are culled after ``cull_idle`` seconds, at most ``max_kernels`` pages have
+    a kernel (default: what the memory holds), and the sandbox opens scenarios from ``scenarios``
+    only (default: the shipped ones).
     """
     folder = folder or lessons_folder()
     source = source or configured()
-    args = voila_args(folder, host, port, (CLASS_POOL_SIZE if for_class else 1) if pool_size is None
-                      else pool_size,
+    pool = (CLASS_POOL_SIZE if for_class else 1) if pool_size is None else pool_size
+    args = voila_args(folder, host, port, pool,
                       fill_delay=CLASS_BURST_REFILL if lesson else CLASS_FILL_DELAY if for_class else 4.0,
                       preheat=True if lesson else None)
+    notebooks = len(list(folder.glob("*.ipynb")))
+    pooled = pool * notebooks + (learners - pool if lesson else 0)
+    args += limit_args(max_kernels or default_max_kernels(pooled), cull_idle)
     if for_class:
         args += class_args()
     args += identity_args(source)
+    env = candidate_env(source, results, exams)
+    if scenarios is not None:
+        if not scenarios.is_dir():
+            print(f"rulesdojo serve: --scenarios {scenarios}: no such folder", file=sys.stderr)
+            return 2
+        env[FOLDER_ENV] = str(scenarios.resolve())
     with tempfile.TemporaryDirectory() as config_dir:
         if lesson:
             if not (folder / lesson).exists():
@@ -159,10 +260,7 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
             (Path(config_dir) / "voila.json").write_text(json.dumps(lesson_pool_config(lesson, learners, others)))
             args += [f"--Voila.config_file_paths={config_dir}"]
         print(f"Rules Dojo: open http://{host}:{port}/voila/render/index.ipynb  (Ctrl+C to stop)", flush=True)
-        try:
-            return subprocess.call(args, cwd=folder, env=candidate_env(source, results, exams))
-        except KeyboardInterrupt:
-            return 0
+        return run_until_stopped(args, folder, env)
 
 
 # --- the mentors' server: the trainer and the exam tools, on a port of their own, behind a token ---
@@ -193,7 +291,5 @@ def serve_mentor(host: str = "127.0.0.1", port: int = MENTOR_PORT, folder: Path 
     env = candidate_env(Source("typed"), results, exams)
     print(f"Rules Dojo, mentors only: open http://{host}:{port}/voila/render/trainer.ipynb?token={token}"
           "  (requests without this token are refused; Ctrl+C to stop)", flush=True)
-    try:
-        return subprocess.call(mentor_args(folder, token, host, port), cwd=folder, env=env)
-    except KeyboardInterrupt:
-        return 0
+    return run_until_stopped([*mentor_args(folder, token, host, port), *limit_args(default_max_kernels())],
+                             folder, env)

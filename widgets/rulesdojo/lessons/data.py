@@ -21,7 +21,7 @@ from ..quiz.play import Played, play
 from ..rules.errors import ScenarioError
 from ..rules.expect import validate_expect
 from ..rules.scenario import RULINGS, Scenario, check_action, place_of
-from ..rules.yamlsource import Located, LocatedList, key_line, line_of, load_file
+from ..rules.yamlsource import Located, LocatedList, check_names, key_line, line_of, load_file
 
 FILE_NAME = re.compile(r"(\d\d)-([a-z0-9-]+)\.ya?ml$")
 LESSON_KEYS = {"title", "summary", "rulings", "parts"}
@@ -30,6 +30,9 @@ TASK_KEYS = {"task", "title", "instructions", "scenario", "views", "goal", "dead
 CHECK_KEYS = {"check", "prompt", "scenario", "ask", "options", "answer", "source", "explanation",
               "explanation_lead", "note", "hint", "hints", "rule", "board", "rulings", "shuffle"}
 DEAD_END_KEYS = {"when", "say", "example"}
+#: Author prose; every other text in a lesson file (players, cards, views, keys) is a name.
+PROSE_KEYS = {"title", "summary", "instructions", "done", "say", "hints", "hint", "prompt", "explanation",
+              "explanation_lead", "note", "source", "text", "answer"}
 VIEWS = ("board", "stack", "order", "payment", "choices", "log", "turn", "steps", "energy")
 #: Steps a solution may take beyond scenario actions: lesson 1's practice counter.
 PRACTICE_VERBS = ("get_energy", "pay_energy")
@@ -166,6 +169,7 @@ def load_lesson(path) -> Lesson:
     if not isinstance(data, dict):
         raise LessonError("a lesson is a mapping with title, summary, rulings and parts", file=src,
                           place="top level")
+    check_names(data, LessonError, src, skip=PROSE_KEYS)
     _no_unknown(data, LESSON_KEYS, src, "top level")
     for key in ("title", "summary"):
         if not isinstance(data.get(key), str) or not data[key].strip():

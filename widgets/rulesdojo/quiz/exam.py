@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..rules.errors import ScenarioError
 from ..rules.scenario import RULINGS
-from ..rules.yamlsource import key_line, line_of, load_file
+from ..rules.yamlsource import check_names, key_line, line_of, load_file
 from .model import LEVELS, Bank, Question, load_bank
 
 SHOW = ("after-each", "after-submit", "after-close")
@@ -86,6 +86,7 @@ class Exam:
         if not isinstance(data, dict):
             raise ExamError("an exam is a mapping with id, title, questions, ...", file=source,
                             place="top level")
+        check_names(data, ExamError, source, skip={"title", "description"})
         for key in data:
             if key not in TOP_KEYS:
                 bad(f"unknown key {key!r}; allowed: {', '.join(TOP_KEYS)}", key)

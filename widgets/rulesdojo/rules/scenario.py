@@ -26,7 +26,7 @@ from .errors import AmbiguousReference, RulesError, ScenarioError
 from .expect import check_expect, validate_expect
 from .game import ZONES, Game
 from .objects import STEP_NAMES
-from .yamlsource import LocatedList, check_names, item_line, key_line, line_of, load_file
+from .yamlsource import LocatedList, check_names, item_line, key_line, line_of, load_file, load_text
 
 RULINGS = {f"E{i}" for i in range(1, 10)} | {"L1", "L2", "L3"}
 TOP_KEYS = {"name", "description", "rulings", "cards", "setup", "actions", "expect"}
@@ -56,6 +56,11 @@ class Scenario:
         """Read and check a scenario file; raise ``ScenarioError`` naming the file and place."""
         data, _text = load_file(path, ScenarioError)
         return cls.from_dict(data, source=str(path))
+
+    @classmethod
+    def from_text(cls, text: str, source: str = "<scenario>") -> "Scenario":
+        """Read and check a scenario's YAML text (an upload); errors name ``source`` and the line."""
+        return cls.from_dict(load_text(text, ScenarioError, source), source=source)
 
     @classmethod
     def from_dict(cls, data, source: str = "<scenario>") -> "Scenario":

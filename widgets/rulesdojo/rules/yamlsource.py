@@ -85,12 +85,17 @@ def load_file(path, error):
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise error(f"can't read the file ({exc.__class__.__name__}: {exc})", file=str(path))
+    return load_text(text, error, str(path)), text
+
+
+def load_text(text: str, error, source: str):
+    """Parse YAML text read elsewhere (an upload), raising ``error`` with the line when it can't be parsed."""
     try:
-        return load(text), text
+        return load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
-        raise error(f"not valid YAML: {problem}", file=str(path),
+        raise error(f"not valid YAML: {problem}", file=source,
                     place=f"line {mark.line + 1}" if mark else None)
 
 

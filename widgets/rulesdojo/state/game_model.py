@@ -10,6 +10,7 @@ from ..rules import Game, RulesError
 from ..rules.actions import ActivateAbility, CastSpell, PassPriority, PlayLand
 from ..rules.describe import refusal
 from ..rules.errors import ScenarioError
+from ..rules.folder import listed, opened, scenarios_folder, uploaded
 from ..rules.scenario import Scenario, start
 from .table import table
 
@@ -71,7 +72,7 @@ class GameModel(HasTraits):
     def load_scenario(self, source) -> bool:
         """Replace the game with a scenario's; a bad scenario sets the error and keeps the game."""
         try:
-            scenario = _scenario(source)
+            scenario = _scenario(source() if callable(source) else source)
             game = start(scenario)
         except (ScenarioError, RulesError) as exc:
             self._reject(exc)
@@ -79,6 +80,14 @@ class GameModel(HasTraits):
         self._scenario, self._game, self._marks = scenario, game, []
         self._refresh()
         return True
+
+    def load_named(self, folder: Path, name: str) -> bool:
+        """Load the scenario file ``name`` from ``folder``; a name leading outside it is refused."""
+        return self.load_scenario(lambda: opened(folder, name))
+
+    def load_upload(self, name: str, content: bytes) -> bool:
+        """Load an uploaded scenario file, read in memory; too large or malformed sets the error."""
+        return self.load_scenario(lambda: uploaded(name, content))
 
     # --- reading (engine objects stay in the kernel) ---
 
@@ -233,3 +242,9 @@ def _scenario(source) -> Scenario:
     if isinstance(source, dict):
         return Scenario.from_dict(source)
     return Scenario.from_file(Path(source))
+
+
+def scenario_choices(folder: Path | None = None) -> tuple[Path, list[tuple[str, str]]]:
+    """Return the scenarios folder (the operator's, else the shipped one) and its (title, file name) list."""
+    folder = folder or scenarios_folder()
+    return folder, listed(folder)

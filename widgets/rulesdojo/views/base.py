@@ -8,8 +8,11 @@ import ipywidgets as ipw
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..state import GameModel
+from .guard import install_when_served
 from .render import STYLE
 from .text import escape, game_text_html, rule_tag
+
+install_when_served()
 
 
 @cache

@@ -88,7 +88,8 @@ class Quiz(ipw.VBox):
         self.difficulty = ipw.Dropdown(options=[("Any", None), ("1 (easier)", 1), ("2", 2), ("3 (harder)", 3)],
                                        description="Difficulty", style={"description_width": "initial"})
         self.practice_box = ipw.VBox([self.count, self.topics, self.ruling_text, self.difficulty])
-        self.exam_pick = ipw.Dropdown(options=[(e.title, e.id) for e in self.exams.values()],
+        now = self.clock()
+        self.exam_pick = ipw.Dropdown(options=[(e.title, e.id) for e in self.exams.values() if e.is_open(now)],
                                       description="Exam", style={"description_width": "initial"})
         self.exam_info = ipw.HTML()
         self.exam_box = ipw.VBox([self.exam_pick, self.exam_info])
@@ -150,8 +151,11 @@ class Quiz(ipw.VBox):
 
     def _describe_exam(self, _change=None) -> None:
         exam = self._exam()
-        if exam is None or self.mode.value != "exam":
+        if self.mode.value != "exam":
             self.exam_info.value = ""
+            return
+        if exam is None:
+            self.exam_info.value = "<div class='rd-note'>No exam is open now.</div>"
             return
         now = self.clock()
         facts = [f"{exam.size} questions",
@@ -208,7 +212,7 @@ class Quiz(ipw.VBox):
     def _start_exam(self, who: str) -> QuizSession | None:
         exam = self._exam()
         if exam is None:
-            self._error("Pick an exam first.")
+            self._error("Pick an exam first." if self.exam_pick.options else "No exam is open now.")
             return None
         now = self.clock()
         if self.store is not None:
@@ -225,8 +229,9 @@ class Quiz(ipw.VBox):
                             f"at “{exam.title}”.")
                 return None
         seed = _seed()
+        ends = [t for t in (exam.time_limit, exam.closes and exam.closes - now) if t]
         return QuizSession(exam.draw(self.bank, seed), who, "exam", seed=seed, store=self.store,
-                           time_limit=exam.time_limit, clock=self.clock, exam=exam.id,
+                           time_limit=min(ends, default=None), clock=self.clock, exam=exam.id,
                            feedback="after-each" if exam.show_answers == "after-each" else "after-submit")
 
     # --- question screen ---
@@ -257,7 +262,6 @@ class Quiz(ipw.VBox):
         v = s.current
         self.progress.max, self.progress.value = s.total, s.index
         self.finish_button.description = ("Submit the exam now" if s.mode == "exam" else "End the practice now")
-        self.status.value = f"<span role='status'>Question {s.index + 1} of {s.total}{self._score_shown()}</span>"
         self.prompt.value = (f"<div class='rd-note'><p>{author_html(v.prompt)}</p>"
                              f"<p class='rd-type'>{author_html(v.instructions)}</p></div>")
         fmt = v.answer_format
@@ -276,6 +280,8 @@ class Quiz(ipw.VBox):
         self.next_button.layout.display = "none"
         self.feedback.value = ""
         self._tick_display()
+        # Last: the status announces the question once its answer field is in place.
+        self.status.value = f"<span role='status'>Question {s.index + 1} of {s.total}{self._score_shown()}</span>"
 
     def _score_shown(self) -> str:
         if self.session.feedback != "after-each":

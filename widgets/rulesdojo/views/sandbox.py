@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import html
-from importlib import resources
 from pathlib import Path
 
 import ipywidgets as ipw
 
-from ..state import GameModel
+from ..state import GameModel, scenario_choices
 from .base import View, button, html_widget
 from .board import Board
 from .choices import ChoicePanel
@@ -20,13 +19,9 @@ from .stack import StackView
 
 
 def demo_scenarios() -> dict[str, Path]:
-    """The boards that ship with the package, by title."""
-    from ..rules.scenario import Scenario
-    folder = resources.files("rulesdojo") / "scenarios"
-    out = {}
-    for f in sorted(Path(str(folder)).glob("*.yaml")):
-        out[Scenario.from_file(f).name] = f
-    return out
+    """The boards in the scenarios folder (the operator's, else the shipped ones), by title."""
+    folder, choices = scenario_choices()
+    return {title: folder / name for title, name in choices}
 
 
 class Sandbox(View):
@@ -54,15 +49,18 @@ class Sandbox(View):
         self.event_log = EventLog(m)
         self.undo_button = button("Undo", "Take back the last action", lambda: self.act(m.undo))
         self.reset_button = button("Reset", "Back to the starting position", self._reset)
-        demos = demo_scenarios()
-        self.scenarios = ipw.Dropdown(description="Scenario", options=list(demos.items()),
+        self.folder, choices = scenario_choices()
+        # The page picks an entry by its place in the list; the file name stays in the kernel.
+        self.scenarios = ipw.Dropdown(description="Scenario", options=choices,
                                       value=None, layout=ipw.Layout(width="34em"))
-        self.path = ipw.Text(description="or file", placeholder="path/to/scenario.yaml",
-                             layout=ipw.Layout(width="24em"))
         self.load_button = button("Load", "Load the chosen scenario", self._load)
+        self.upload = ipw.FileUpload(description="Upload a scenario", accept=".yaml,.yml", multiple=False,
+                                     tooltip="Open a scenario file from this computer (read here, not kept)",
+                                     layout=ipw.Layout(width="auto"))
+        self.upload.observe(self._uploaded, names=["value"])
         self.title_line = html_widget()
-        tools = ipw.HBox([self.undo_button, self.reset_button, self.scenarios, self.path,
-                          self.load_button], layout=ipw.Layout(flex_flow="row wrap"))
+        tools = ipw.HBox([self.undo_button, self.reset_button, self.scenarios, self.load_button,
+                          self.upload], layout=ipw.Layout(flex_flow="row wrap"))
         side = ipw.VBox([self.stack_view, self.order_view, self.payment, self.choices],
                         layout=ipw.Layout(flex="1 1 22em"))
         main = ipw.VBox([self.board, self.turn_bar], layout=ipw.Layout(flex="3 1 30em"))
@@ -88,8 +86,13 @@ class Sandbox(View):
         self.feedback.value = ""
 
     def _load(self) -> None:
-        source = self.path.value.strip() or self.scenarios.value
-        if not source:
-            self.feedback.value = "<div class='rd-note'>Choose a scenario or type a file path.</div>"
+        if not self.scenarios.value:
+            self.feedback.value = "<div class='rd-note'>Choose a scenario, or upload a scenario file.</div>"
             return
-        self.act(self.model.load_scenario, source)
+        self.act(self.model.load_named, self.folder, self.scenarios.value)
+
+    def _uploaded(self, change) -> None:
+        files = change["new"]
+        if files:
+            self.upload.value = ()  # read once, not kept; the same file may be uploaded again
+            self.act(self.model.load_upload, files[0]["name"], files[0]["content"])

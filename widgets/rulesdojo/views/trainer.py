@@ -156,8 +156,9 @@ class Trainer(ipw.VBox):
         for r in sorted(records, key=lambda r: (r.candidate, r.started)):
             given = by_session.get(r.id, [])
             right = sum(a.correct for a in given)
-            state = ("in progress" if r.ended is None else
-                     "time ran out" if r.ended_by == "time" else "submitted")
+            running = r.ended is None and (r.deadline is None or r.deadline > time.time())
+            state = ("in progress" if running else
+                     "time ran out" if r.ended_by in ("time", None) else "submitted")
             rows.append([escape(r.candidate), _when(r.started), _when(r.ended), state,
                          f"{right} of {r.total}", f"{right / r.total:.0%}" if r.total else "—"])
             options.append((f"{r.candidate}, {_when(r.started)}", r.id))

@@ -1,0 +1,226 @@
+"""Voila as the kit serves it: nothing from elsewhere, a bounded number of kernels, paced pages.
+
+``rulesdojo serve`` runs ``python -m rulesdojo.voila_app`` instead of ``python -m voila``; every Voila
+option still applies. On top of Voila this app
+
+- redirects ``/`` and ``/voila/tree`` to the landing page and drops the folder listing API, so no
+  page lists the folder or loads the tree page's icons from a CDN;
+- adds a Content-Security-Policy allowing only the server itself to every response;
+- refuses a new page with a plain "the class is full" page (HTTP 503, ``503.html`` in the
+  ``rulesdojo`` template) once ``DojoKernelManager.max_kernels`` pages have a kernel;
+- forwards a page's messages to its kernel at a bounded pace, keeping the newest when it floods.
+"""
+
+from __future__ import annotations
+
+import collections
+import time
+import weakref
+
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server._tz import utcnow
+from jupyter_server.utils import url_path_join
+from tornado import web
+from tornado.ioloop import IOLoop
+from traitlets import Int, Type, Unicode
+from voila.app import Voila
+from voila.tornado.contentshandler import VoilaContentsHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+# Inline scripts and eval: Voila's page and the widget manager; blob: and data: the anywidget
+# modules and images the page builds itself. Nothing names another host.
+CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data:; "
+       "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; "
+       "connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; "
+       "form-action 'self'; frame-ancestors 'self'")
+HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+           "Referrer-Policy": "no-referrer"}
+
+# A page may send PAGE_BURST messages at once and PAGE_RATE a second after that (a learner clicks a
+# few times a second); past it only the newest PAGE_BACKLOG wait, so the click after a flood is
+# forwarded within PAGE_BACKLOG / PAGE_RATE seconds.
+PAGE_BURST = 10
+PAGE_RATE = 10.0
+PAGE_BACKLOG = 2
+
+
+class SecurityHeaders(web.OutputTransform):
+    """Set the kit's headers on every response, whichever handler (or error page) wrote it."""
+
+    def transform_first_chunk(self, status_code, headers, chunk, finishing):
+        for name, value in HEADERS.items():
+            headers[name] = value
+        if status_code == 503:
+            headers["Retry-After"] = "60"
+        return status_code, headers, chunk
+
+
+class DojoKernelManager(AsyncMappingKernelManager):
+    """Start a page's kernel only while fewer than ``max_kernels`` pages have one.
+
+    Kernels waiting in Voila's preheated pools are not counted (their number is the pool size);
+    a page that takes one from a pool, or starts its own, is.
+    """
+
+    max_kernels = Int(0, config=True, help="Most pages with a kernel at once (0: no limit).")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._preheating = 0
+        taken = getattr(self, "get_rendered_notebook", None)
+        if taken is not None:  # Voila's pooled manager: taking a preheated kernel opens a page too
+            async def take(*args, **kw):
+                self.refuse_if_full()
+                render_task, rendered, kernel_id = await taken(*args, **kw)
+                # Idle since it was preheated, and no page connected yet: the culler would take it
+                # from the learner before their page connects.
+                self.get_kernel(kernel_id).last_activity = utcnow()
+                return render_task, rendered, kernel_id
+            self.get_rendered_notebook = take
+
+    def pooled(self) -> set[str]:
+        """Return the kernels waiting in a pool for a page."""
+        ids = set()
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    ids.add(task.result()["kernel_id"])
+        return ids
+
+    def pages(self) -> int:
+        """Count the kernels that serve (or are starting for) a page."""
+        live = set(self.list_kernel_ids()) | set(getattr(self, "_pending_kernels", {}))
+        return len(live - self.pooled()) - self._preheating
+
+    def refuse_if_full(self) -> None:
+        if self.max_kernels and self.pages() >= self.max_kernels:
+            raise web.HTTPError(503, "%d pages have a kernel", self.pages())
+
+    async def start_kernel(self, *args, **kwargs):
+        preheat = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        if not preheat and kwargs.get("kernel_id") is None:
+            self.refuse_if_full()  # counted and started in one step: no other request runs between
+        self._preheating += preheat
+        try:
+            return await super().start_kernel(*args, **kwargs)
+        finally:
+            self._preheating -= preheat
+
+    async def cull_kernels(self):
+        await super().cull_kernels()
+        self.refill_pools()
+
+    def refill_pools(self) -> None:
+        """Drop pool entries whose kernel could not start and start their replacements."""
+        for notebook, pool in getattr(self, "_pools", {}).items():
+            failed = [t for t in pool if t.done() and (t.cancelled() or t.exception() is not None)]
+            for task in failed:
+                pool.remove(task)
+            if failed or not pool:
+                self.fill_if_needed(delay=0, notebook_name=notebook)
+
+
+class Pacer:
+    """One kernel's token bucket, and for each connection to it the newest messages waiting."""
+
+    def __init__(self):
+        self.tokens = float(PAGE_BURST)
+        self.stamp = time.monotonic()
+        self.waiting: dict = {}  # connection -> deque of its newest messages, in turn
+        self.dropped = 0
+        self.timer = None
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(PAGE_BURST, self.tokens + (now - self.stamp) * PAGE_RATE)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def wait(self, connection, message) -> bool:
+        """Queue ``message``; return False if the connection's oldest waiting message was dropped."""
+        queue = self.waiting.setdefault(connection, collections.deque(maxlen=PAGE_BACKLOG))
+        full = len(queue) == queue.maxlen
+        queue.append(message)
+        return not full
+
+    def next_waiting(self):
+        """Return (connection, message) from the connection whose turn it is, or None.
+
+        A connection that has flooded (lost messages) waits behind those that have not.
+        """
+        for connection in sorted(self.waiting, key=lambda c: getattr(c, "flooded", False)):
+            queue = self.waiting.pop(connection)
+            if queue:
+                message = queue.popleft()
+                if queue:
+                    self.waiting[connection] = queue  # to the back of the line
+                return connection, message
+        return None
+
+
+class PacedConnection(ZMQChannelsWebsocketConnection):
+    """Forward a kernel's incoming messages at a bounded pace; when they flood, keep the newest.
+
+    The kernel websocket is the one door between a browser and its kernel, so a burst is stopped
+    here, before the kernel deserializes, handles and answers each message. The pace is per kernel;
+    each connection keeps its own newest messages, so a flood on one connection never pushes out
+    the learner's click on another.
+    """
+
+    pacers: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+    def handle_incoming_message(self, incoming_msg) -> None:
+        pacer = self._pacer = getattr(self, "_pacer", None) or self.pacers.setdefault(self.kernel_id, Pacer())
+        if not pacer.waiting and pacer.take():
+            super().handle_incoming_message(incoming_msg)
+            return
+        if not pacer.wait(self, incoming_msg):
+            self.flooded = True
+            pacer.dropped += 1
+            if pacer.dropped == 1:
+                self.log.warning("Kernel %s gets more than %s messages a second: keeping only the newest",
+                                 self.kernel_id, PAGE_RATE)
+        if pacer.timer is None:
+            pacer.timer = IOLoop.current().call_later(1 / PAGE_RATE, self._forward_waiting, pacer)
+
+    @staticmethod
+    def _forward_waiting(pacer: Pacer) -> None:
+        pacer.timer = None
+        while pacer.waiting and pacer.take():
+            turn = pacer.next_waiting()
+            if turn is not None:
+                ZMQChannelsWebsocketConnection.handle_incoming_message(*turn)
+        if pacer.waiting:
+            pacer.timer = IOLoop.current().call_later(1 / PAGE_RATE, PacedConnection._forward_waiting, pacer)
+
+
+class DojoVoila(Voila):
+    """Voila with the kit's landing page, headers, kernel cap and paced pages."""
+
+    landing = Unicode("index.ipynb", config=True, help="The notebook '/' and '/voila/tree' lead to.")
+    kernel_websocket_connection_class = Type(default_value=PacedConnection,
+                                             klass=ZMQChannelsWebsocketConnection, config=True)
+
+    def init_handlers(self) -> list:
+        landing = url_path_join(self.base_url, "voila/render", self.landing)
+        handlers = []
+        for pattern, handler, *options in super().init_handlers():
+            if handler is TornadoVoilaTreeHandler:
+                handlers.append((pattern, web.RedirectHandler, {"url": landing}))
+            elif handler is not VoilaContentsHandler:  # the folder's listing, for the tree page only
+                handlers.append((pattern, handler, *options))
+        return handlers
+
+    def listen(self):
+        self.app.add_transform(SecurityHeaders)
+        super().listen()
+
+
+main = DojoVoila.launch_instance
+
+if __name__ == "__main__":
+    main()
