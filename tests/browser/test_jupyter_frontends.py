@@ -6,6 +6,7 @@ One Jupyter server (127.0.0.1, a token, a temporary folder and configuration) se
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import shutil
 import subprocess
@@ -24,11 +25,11 @@ from test_lessons_browser import LESSONS
 
 @pytest.fixture(scope="module")
 def jupyter(tmp_path_factory):
-    """Start one Jupyter server on a copy of the lessons; yield (base URL, token)."""
+    """Start one Jupyter server on a copy of the lessons; yield (base URL, token, results store)."""
     home = tmp_path_factory.mktemp("jupyter")
     root = home / "lessons"
     shutil.copytree(LESSONS, root)
-    # A notebook per front end: the same path would share one kernel, and the lesson's progress.
+    # A notebook per front end: the same path would share one kernel.
     shutil.copyfile(root / "07-landfall.ipynb", root / "07-landfall-in-notebook.ipynb")
     port, token = free_port(), secrets.token_hex(16)
     # Every cell in the page, not only those scrolled into view, so the test finds the lesson's parts.
@@ -59,7 +60,7 @@ def jupyter(tmp_path_factory):
                 _stop(proc)
                 raise RuntimeError(f"jupyter didn't start:\n{log.read_text()[-3000:]}")
             time.sleep(0.2)
-    yield base, token
+    yield base, token, home / "results.sqlite3"
     _stop(proc)
     print(f"--- {log} ---\n{log.read_text(errors='replace')[-3000:]}")
 
@@ -67,7 +68,9 @@ def jupyter(tmp_path_factory):
 def run_all_and_order_triggers(page):
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    expect(page.locator(".jp-InputPrompt").filter(has_text="[1]")).to_have_count(1, timeout=90_000)
+    # Every cell has run (the last one too) before the learner acts on the board.
+    expect(page.locator(".jp-CodeCell .jp-InputPrompt").last).to_have_text(re.compile(r"\[\d+\]"),
+                                                                          timeout=120_000)
     task = part(page, "You choose the order")
     forest = task.get_by_role("button", name="Forest", exact=True)
     expect(forest).to_be_visible(timeout=90_000)
@@ -89,7 +92,8 @@ def run_all_and_order_triggers(page):
 @pytest.mark.parametrize("front_end, notebook", [("lab/tree", "07-landfall.ipynb"),
                                                  ("notebooks", "07-landfall-in-notebook.ipynb")])
 def test_lesson_runs_and_responds_in_jupyterlab_and_notebook(jupyter, page, front_end, notebook, tmp_path):
-    base, token = jupyter
+    base, token, results = jupyter
+    results.unlink(missing_ok=True)  # a new learner: progress is kept in the store, not the notebook
     page.set_default_timeout(60_000)
     page.goto(f"{base}{front_end}/{notebook}?token={token}", wait_until="domcontentloaded")
     expect(page.locator(".jp-Notebook")).to_be_visible(timeout=90_000)
