@@ -162,6 +162,16 @@ class Pacer:
         return None
 
 
+def _paced(message) -> bool:
+    """Tell whether a message is a widget's update or event: what a flood is made of.
+
+    The page's own requests while it loads (kernel info, the list of widgets, each widget's state)
+    are never held back, so a page with hundreds of widgets opens at once.
+    """
+    comm, state = ("comm_msg", "request_state") if isinstance(message, str) else (b"comm_msg", b"request_state")
+    return comm in message and state not in message
+
+
 class PacedConnection(ZMQChannelsWebsocketConnection):
     """Forward a kernel's incoming messages at a bounded pace; when they flood, keep the newest.
 
@@ -174,6 +184,9 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
     pacers: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
     def handle_incoming_message(self, incoming_msg) -> None:
+        if not _paced(incoming_msg):
+            super().handle_incoming_message(incoming_msg)
+            return
         pacer = self._pacer = getattr(self, "_pacer", None) or self.pacers.setdefault(self.kernel_id, Pacer())
         if not pacer.waiting and pacer.take():
             super().handle_incoming_message(incoming_msg)
