@@ -26,6 +26,25 @@ from learner import answer_whatever_is_asked, no_code_on_page, start_quiz, take_
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 SEED = 7
 KERNEL_READY = 240_000  # ms: Pyodide starts the kernel in the page; the machine may be busy
+# Resolves once the browser's storage holds the progress file with that many finished lesson parts
+# (the kernel's folder is written to IndexedDB just after each change).
+STORED_PARTS = """async (parts) => {
+  const db = await new Promise((ok, fail) => {
+    const req = indexedDB.open("/rulesdojo-progress");
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => fail(req.error);
+  });
+  if (!db.objectStoreNames.contains("FILE_DATA")) { db.close(); return false; }
+  const entry = await new Promise((ok) => {
+    const req = db.transaction("FILE_DATA").objectStore("FILE_DATA").get("/rulesdojo-progress/progress.json");
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => ok(null);
+  });
+  db.close();
+  if (!entry || !entry.contents) return false;
+  const saved = JSON.parse(new TextDecoder().decode(entry.contents));
+  return saved.lesson_parts.length === parts;
+}"""
 # A page beside the lessons that prints the engine's right answer to every bank question for SEED.
 ENGINE_CHECK = f"""import html, json
 import ipywidgets as ipw
@@ -91,6 +110,15 @@ def test_landing_page_to_a_completed_lesson_1(site_url, site_page):
     first.click()
     page.wait_for_url(re.compile(r"01-what-energy-is\.html"))
     take_lesson_1(page, ready_timeout=KERNEL_READY)
+
+    # What was done stays in this browser: after a reload the lesson and the course map show it.
+    page.wait_for_function(STORED_PARTS, arg=4, timeout=30_000)
+    page.reload()
+    expect(page.get_by_text("4 of 4 steps done")).to_be_visible(timeout=KERNEL_READY)
+    expect(page.get_by_text("kept in this browser").first).to_be_visible()
+    page.goto(site_url + "voici/render/index.html")
+    lesson_1 = page.get_by_role("listitem").filter(has=page.get_by_role("link", name="What energy is"))
+    expect(lesson_1).to_contain_text("done ✓", timeout=KERNEL_READY)
 
 
 def test_a_practice_question_and_the_engine_answers_as_the_server(site_url, site_page):

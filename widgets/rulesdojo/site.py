@@ -22,6 +22,8 @@ import zipfile
 from email.parser import Parser
 from pathlib import Path
 
+from .quiz.browser import SITE_CELL
+
 #: the server and the mentor's pages stay on the server
 SERVER_ONLY = {"voila"}
 MENTOR_ONLY = {"trainer.ipynb"}
@@ -248,9 +250,16 @@ def extension_folders() -> list[str]:
 
 
 def copy_lessons(lessons: Path, dest: Path) -> None:
-    """Copy the lesson folder (notebooks and their data), leaving out the mentor's pages."""
+    """Copy the lesson folder (notebooks and their data), leaving out the mentor's pages; each page
+    first opens the progress kept in the browser."""
     shutil.copytree(lessons, dest, ignore=shutil.ignore_patterns(
         *MENTOR_ONLY, ".ipynb_checkpoints", "__pycache__", "*.sqlite3"))
+    for page in dest.rglob("*.ipynb"):
+        nb = json.loads(page.read_text(encoding="utf-8"))
+        nb["cells"].insert(0, {"cell_type": "code", "id": "rulesdojo-progress", "execution_count": None,
+                               "metadata": {}, "outputs": [],
+                               "source": SITE_CELL})
+        page.write_text(json.dumps(nb, indent=1), encoding="utf-8")
 
 
 def finish_pages(out: Path) -> None:

@@ -99,6 +99,7 @@ class Progress:
     def _draw(self) -> None:
         n, total = sum(1 for p in self.lesson.parts if p.key in self.done), len(self.lesson.parts)
         self.bar.value = n
-        saved = "" if self.store.saving else f" <i>{escape(self.store.problem or '')}</i>"
+        note = self.store.kept if self.store.saving else self.store.problem
+        saved = f" <i>{escape(note)}</i>" if note else ""
         self.label.value = (f"{STICKY}<span role='status'>{n} of {total} steps done"
                             f"{' — lesson complete ✓' if n == total else ''}</span>{saved}")

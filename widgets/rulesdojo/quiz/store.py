@@ -5,12 +5,17 @@ Tables: ``attempts`` holds one row per answer (``session`` is the attempt's id),
 one row per attempt. The store never stops a quiz: if the database can't be opened or written
 (damaged, locked for too long, read-only), ``problem`` says why in plain words, the answers are kept
 in memory, and they are written as soon as the file can take them.
+
+Where Python has no ``sqlite3`` (the practice site, in the browser), ``ResultStore()`` gives a
+``JsonResultStore``: the same rows, kept in one JSON file.
 """
 
 from __future__ import annotations
 
 import csv
+import json
 import os
+import sys
 try:
     import sqlite3
     DB_ERRORS: tuple = (sqlite3.Error, OSError)
@@ -66,11 +71,16 @@ CREATE TABLE IF NOT EXISTS lesson_boards (
     PRIMARY KEY (learner, lesson, part)
 );
 """
-NO_SQLITE = "no SQLite in this Python"
+#: each table's columns, as the readers return them
+TABLES = {"lesson_parts": ("learner", "lesson", "part", "first_try", "done_at"),
+          "lesson_boards": ("learner", "lesson", "part", "moves")}
 COLUMNS = ("candidate", "session", "mode", "question", "seed", "answer", "correct", "seconds",
            "answered_at")
 RECORD_COLUMNS = ("id", "exam", "candidate", "mode", "started", "deadline", "ended", "ended_by", "score",
                   "total", "state")
+TABLES.update(attempts=COLUMNS, quiz_attempts=RECORD_COLUMNS)
+#: where the practice site keeps progress: a folder kept in the browser's storage (see ``browser``)
+BROWSER_FOLDER = "/rulesdojo-progress"
 
 
 def default_path() -> Path:
@@ -131,6 +141,13 @@ class ResultStore:
     (['q-1'], None)
     """
 
+    ERRORS = DB_ERRORS  # what the file can fail with, which the store reports and outlives
+
+    def __new__(cls, *args, **kwargs):
+        if cls is ResultStore and sqlite3 is None:
+            cls = JsonResultStore
+        return super().__new__(cls)
+
     def __init__(self, path: str | Path | None = None, timeout: float = 10.0):
         self.path = Path(path) if path else default_path()
         self.timeout = timeout
@@ -146,13 +163,17 @@ class ResultStore:
         return self.problem is None
 
     @property
+    def kept(self) -> str | None:
+        """Say in plain words where the learner's answers and progress are kept, where a learner
+        would not know (None here: the server keeps them)."""
+        return None
+
+    @property
     def unsaved(self) -> int:
         """How many answers are kept in memory because the file couldn't take them (0 when saving)."""
         return sum(len(rows) for rows in self._answers.values()) if self.problem else 0
 
     def _connect(self) -> sqlite3.Connection:
-        if sqlite3 is None:
-            raise OSError(NO_SQLITE)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         try:
@@ -166,10 +187,6 @@ class ResultStore:
 
     def _fail(self, exc: Exception) -> None:
         text = str(exc).lower()
-        if NO_SQLITE.lower() in text:
-            self.problem = ("Your answers and progress are kept while this page is open; this browser "
-                            "can't save them (the practice site has no results file).")
-            return
         if "locked" in text or "busy" in text:
             why = "the results file stayed locked by another program"
         elif "not a database" in text or "malformed" in text or "corrupt" in text:
@@ -212,8 +229,8 @@ class ResultStore:
         >>> ResultStore(s.path).lesson_parts("Ana")
         {'01-what-energy-is': {'where-it-lives': False}}
         """
-        rows = self._query("SELECT lesson, part, first_try FROM lesson_parts WHERE learner = ? "
-                           "ORDER BY done_at", (learner,))
+        rows = self._select("lesson_parts", ("lesson", "part", "first_try"), {"learner": learner},
+                            ("done_at",))
         out: dict[str, dict[str, bool | None]] = {}
         for lesson, part, first in [*rows, *(r[1:4] for r in self._parts if r[0] == learner)]:
             out.setdefault(lesson, {}).setdefault(part, None if first is None else bool(first))
@@ -235,80 +252,88 @@ class ResultStore:
         """
         if (learner, lesson, part) in self._boards:
             return self._boards[(learner, lesson, part)]
-        rows = self._query("SELECT moves FROM lesson_boards WHERE learner = ? AND lesson = ? AND part = ?",
-                           (learner, lesson, part))
+        rows = self._select("lesson_boards", ("moves",), {"learner": learner, "lesson": lesson, "part": part})
         return rows[0][0] if rows else None
 
     def _sync(self) -> bool:
         """Write whatever of this store's rows the file lacks; say whether the file has them all."""
         was_failing = self.problem is not None
         try:
-            con = self._connect()
-            try:
-                con.execute("BEGIN IMMEDIATE")
-                for rec in self._records.values():
-                    con.execute(f"INSERT OR REPLACE INTO quiz_attempts ({', '.join(RECORD_COLUMNS)}) "
-                                f"VALUES ({', '.join('?' * len(RECORD_COLUMNS))})",
-                                tuple(getattr(rec, c) for c in RECORD_COLUMNS))
-                for session, rows in self._answers.items():
-                    have = {(q, t) for q, t in con.execute(
-                        "SELECT question, answered_at FROM attempts WHERE session = ?", (session,))}
-                    con.executemany(f"INSERT INTO attempts ({', '.join(COLUMNS)}) VALUES "
-                                    f"({', '.join('?' * len(COLUMNS))})",
-                                    [r for r in rows if (r[3], r[8]) not in have])
-                con.executemany("INSERT OR IGNORE INTO lesson_parts (learner, lesson, part, first_try, "
-                                "done_at) VALUES (?, ?, ?, ?, ?)", self._parts)
-                con.executemany("INSERT OR REPLACE INTO lesson_boards (learner, lesson, part, moves) "
-                                "VALUES (?, ?, ?, ?)", [(*k, v) for k, v in self._boards.items()])
-                con.execute("COMMIT")
-            finally:
-                con.close()
-        except DB_ERRORS as exc:
+            self._write()
+        except self.ERRORS as exc:
             self._fail(exc)
             return False
         self.problem = None
         self.recovered = was_failing
         return True
 
-    def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _write(self) -> None:
+        con = self._connect()
         try:
+            con.execute("BEGIN IMMEDIATE")
+            for rec in self._records.values():
+                con.execute(f"INSERT OR REPLACE INTO quiz_attempts ({', '.join(RECORD_COLUMNS)}) "
+                            f"VALUES ({', '.join('?' * len(RECORD_COLUMNS))})",
+                            tuple(getattr(rec, c) for c in RECORD_COLUMNS))
+            for session, rows in self._answers.items():
+                have = {(q, t) for q, t in con.execute(
+                    "SELECT question, answered_at FROM attempts WHERE session = ?", (session,))}
+                con.executemany(f"INSERT INTO attempts ({', '.join(COLUMNS)}) VALUES "
+                                f"({', '.join('?' * len(COLUMNS))})",
+                                [r for r in rows if (r[3], r[8]) not in have])
+            con.executemany("INSERT OR IGNORE INTO lesson_parts (learner, lesson, part, first_try, "
+                            "done_at) VALUES (?, ?, ?, ?, ?)", self._parts)
+            con.executemany("INSERT OR REPLACE INTO lesson_boards (learner, lesson, part, moves) "
+                            "VALUES (?, ?, ?, ?)", [(*k, v) for k, v in self._boards.items()])
+            con.execute("COMMIT")
+        finally:
+            con.close()
+
+    def _select(self, table: str, columns: tuple, where: dict, order: tuple = ()) -> list[tuple]:
+        """Return ``columns`` of the rows of ``table`` equal to ``where``, sorted by ``order`` (then
+        as written)."""
+        sql = (f"SELECT {', '.join(columns)} FROM {table} "
+               f"{'WHERE ' + ' AND '.join(f'{c} = ?' for c in where) if where else ''} "
+               f"{'ORDER BY ' + ', '.join(order) + ', rowid' if order else ''}")
+        return self._query(sql, tuple(where.values()))
+
+    def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
+        def run():
             con = self._connect()
             try:
-                rows = con.execute(sql, args).fetchall()
+                return con.execute(sql, args).fetchall()
             finally:
                 con.close()
-        except DB_ERRORS as exc:
+        return self._reading(run)
+
+    def _reading(self, read) -> list:
+        """Return what ``read()`` reads from the file; none (saying why) when the file can't be read."""
+        try:
+            return read()
+        except self.ERRORS as exc:
             self._fail(exc)
             return []
-        return rows
 
-    def _rows(self, where: str = "", args: tuple = ()) -> list[Attempt]:
-        rows = self._query(f"SELECT {', '.join(COLUMNS)} FROM attempts {where} ORDER BY answered_at, id",
-                           args)
+    def _rows(self, where: dict) -> list[Attempt]:
+        rows = self._select("attempts", COLUMNS, where, ("answered_at",))
         return [Attempt(*r[:6], bool(r[6]), *r[7:]) for r in rows]
 
     def history(self, candidate: str) -> list[Attempt]:
         """Return one candidate's answers, oldest first."""
-        return self._rows("WHERE candidate = ?", (candidate,))
+        return self._rows({"candidate": candidate})
 
     def attempts(self) -> list[Attempt]:
         """Return every answer, oldest first."""
-        return self._rows()
+        return self._rows({})
 
     def answers(self, session: str) -> list[Attempt]:
         """Return one attempt's answers in the order given."""
-        return self._rows("WHERE session = ?", (session,))
+        return self._rows({"session": session})
 
     def records(self, exam: str | None = None, candidate: str | None = None) -> list[AttemptRecord]:
         """Return attempt rows (optionally one exam's, one candidate's), oldest first."""
-        where, args = [], []
-        for col, val in (("exam", exam), ("candidate", candidate)):
-            if val is not None:
-                where.append(f"{col} = ?")
-                args.append(val)
-        sql = (f"SELECT {', '.join(RECORD_COLUMNS)} FROM quiz_attempts "
-               f"{'WHERE ' + ' AND '.join(where) if where else ''} ORDER BY started, id")
-        return [AttemptRecord(*r) for r in self._query(sql, tuple(args))]
+        where = {c: v for c, v in (("exam", exam), ("candidate", candidate)) if v is not None}
+        return [AttemptRecord(*r) for r in self._select("quiz_attempts", RECORD_COLUMNS, where, ("started", "id"))]
 
     def open_attempt(self, candidate: str, exam: str) -> AttemptRecord | None:
         """Return the candidate's unfinished attempt at an exam, if there is one."""
@@ -334,6 +359,92 @@ class ResultStore:
             if own:
                 f.close()
         return len(rows)
+
+
+#: how each table's rows are told apart: a row with the same key replaces (or, for answers and
+#: finished parts, is already) the one kept
+KEYS = {"attempts": ("session", "question", "answered_at"), "quiz_attempts": ("id",),
+        "lesson_parts": ("learner", "lesson", "part"), "lesson_boards": ("learner", "lesson", "part")}
+REPLACED = {"quiz_attempts", "lesson_boards"}
+
+
+class JsonResultStore(ResultStore):
+    """Keep the same rows as ``ResultStore`` in one JSON file, for a Python without ``sqlite3``.
+
+    The whole file is read and written again on each change (one learner's practice: small). A
+    damaged file is set aside beside it (``.damaged``) and a new one started, with a plain message.
+
+    >>> import tempfile; p = Path(tempfile.mkdtemp()) / "progress.json"
+    >>> JsonResultStore(p).mark_part("Ana", "01-what-energy-is", "where-it-lives", True)
+    True
+    >>> JsonResultStore(p).lesson_parts("Ana")
+    {'01-what-energy-is': {'where-it-lives': True}}
+    """
+
+    ERRORS = (OSError,)
+
+    def __init__(self, path: str | Path | None = None, timeout: float = 10.0):
+        super().__init__(path or default_path().with_suffix(".json"), timeout)
+        self.damaged: str | None = None  # what was found wrong with the file, once set aside
+
+    @property
+    def kept(self) -> str:
+        if sys.platform != "emscripten":
+            where = f"Your answers and progress are kept in {self.path}."
+        elif self.path.parent == Path(BROWSER_FOLDER):
+            where = ("Your answers and progress are kept in this browser, for this site only; clearing "
+                     "the site's data in the browser forgets them.")
+        else:
+            where = "Your answers and progress are kept only while this page is open: this browser can't store them."
+        return f"{self.damaged} {where}" if self.damaged else where
+
+    def _load(self) -> dict[str, list[list]]:
+        """Return the file's tables; set a damaged file aside and start again (saying so)."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {t: [] for t in TABLES}
+        try:
+            tables = json.loads(text)
+            if not (isinstance(tables, dict) and all(
+                    isinstance(tables.get(t, []), list) and all(
+                        isinstance(r, list) and len(r) == len(c) for r in tables.get(t, []))
+                    for t, c in TABLES.items())):
+                raise ValueError("not a Rules Dojo progress file")
+        except ValueError as exc:
+            aside = self.path.with_name(self.path.name + ".damaged")
+            os.replace(self.path, aside)
+            self.damaged = (f"The saved progress was damaged ({exc}), so it was set aside as {aside} and "
+                            "started again: what was done before is not shown.")
+            return {t: [] for t in TABLES}
+        return {t: tables.get(t, []) for t in TABLES}
+
+    def _write(self) -> None:
+        tables = self._load()
+        rows = {"quiz_attempts": [[getattr(r, c) for c in RECORD_COLUMNS] for r in self._records.values()],
+                "attempts": [list(r) for answers in self._answers.values() for r in answers],
+                "lesson_parts": [list(r) for r in self._parts],
+                "lesson_boards": [[*k, v] for k, v in self._boards.items()]}
+        for table, new in rows.items():
+            key = [TABLES[table].index(c) for c in KEYS[table]]
+            kept = {tuple(r[i] for i in key): r for r in tables[table]}
+            for r in new:
+                k = tuple(r[i] for i in key)
+                if table in REPLACED or k not in kept:
+                    kept[k] = r
+            tables[table] = list(kept.values())
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        part = self.path.with_name(self.path.name + ".part")
+        part.write_text(json.dumps(tables), encoding="utf-8")
+        os.replace(part, self.path)  # a reload mid-write leaves the last whole file
+
+    def _select(self, table: str, columns: tuple, where: dict, order: tuple = ()) -> list[tuple]:
+        rows = self._reading(lambda: self._load()[table])
+        names = TABLES[table]
+        found = [dict(zip(names, r)) for r in rows]
+        found = [r for r in found if all(r[c] == v for c, v in where.items())]
+        found.sort(key=lambda r: tuple(r[c] for c in order))
+        return [tuple(r[c] for c in columns) for r in found]
 
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

@@ -1,0 +1,51 @@
+"""Keep the practice site's progress in the browser: a folder of Pyodide's file system that
+Emscripten's IDBFS stores in the site's IndexedDB, read back when a page opens.
+
+The notebooks' working folder is no help here: the Pyodide kernel mounts JupyterLite's contents
+there only with a service worker or a cross-origin-isolated page, which a plain static host (and a
+page opened with service workers off) doesn't give.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+
+from .store import BROWSER_FOLDER
+
+#: what the site runs, hidden, before each page's first cell
+SITE_CELL = "from rulesdojo.quiz.browser import keep_progress_in_browser\n_kept = await keep_progress_in_browser()"
+
+
+async def keep_progress_in_browser() -> bool:
+    """Mount ``BROWSER_FOLDER`` from the browser's storage and keep results there; return whether it can.
+
+    Outside a browser, or where the browser's storage can't be used, nothing changes (the store
+    then says progress lasts while the page is open).
+
+    >>> import asyncio; asyncio.run(keep_progress_in_browser())
+    False
+    """
+    if sys.platform != "emscripten":
+        return False
+    if os.environ.get("RULESDOJO_RESULTS", "").startswith(BROWSER_FOLDER + "/"):
+        return True
+    import js
+    import pyodide_js
+    from pyodide.ffi import create_once_callable, to_js
+
+    fs = pyodide_js.FS
+    loaded = asyncio.get_running_loop().create_future()
+    try:
+        fs.mkdirTree(BROWSER_FOLDER)
+        fs.mount(fs.filesystems.IDBFS, to_js({"autoPersist": True}, dict_converter=js.Object.fromEntries),
+                 BROWSER_FOLDER)
+        fs.syncfs(True, create_once_callable(lambda err=None: loaded.set_result(err)))
+        failed = await loaded
+    except Exception:  # no IndexedDB here (a private window may refuse it): progress stays in memory
+        return False
+    if failed:
+        return False
+    os.environ["RULESDOJO_RESULTS"] = f"{BROWSER_FOLDER}/progress.json"
+    return True
