@@ -2,7 +2,8 @@
 and a typed answer, through the served sandbox and quiz.
 
 Names with markup are refused at the door, and the refusal (which quotes them) must itself stay text;
-names with quotes pass the door and reach the board, its labels, the stack, the log and the turn bar.
+names with quotes pass the door and reach the board, its labels, the trigger order, the stack, the
+choice panel, the log and the turn bar.
 Each step checks that no dialog fired, that nothing added an element or attribute that runs script
 (a MutationObserver watches from before the page's first byte) and that the strings read verbatim.
 """
@@ -71,7 +72,7 @@ def test_hostile_names_and_texts_stay_text_in_the_sandbox_and_the_quiz(tmp_path,
     folder.mkdir()
     shutil.copy(scenarios_folder() / "01-architect-landfall.yaml", folder)  # the sandbox page's first board
     (folder / "quotes.yaml").write_text(scenario(QUOTED_TITLE, [
-        {"name": QUOTED_PLAYER, "hand": ["Forest"], "battlefield": ["Steppe Lynx", "Aether Hub"], "energy": 1},
+        {"name": QUOTED_PLAYER, "hand": ["Forest"], "battlefield": ["Steppe Lynx", "Lotus Cobra", "Aether Hub"], "energy": 1},
         {"name": QUOTED_OTHER}]), encoding="utf-8")
     (folder / f"{TAG_FILE}.yaml").write_text(scenario("x", [{"name": TAG_PLAYER}, {"name": "Nadia"}]),
                                              encoding="utf-8")
@@ -98,9 +99,16 @@ def test_hostile_names_and_texts_stay_text_in_the_sandbox_and_the_quiz(tmp_path,
         expect(page.get_by_role("status", name=f"{QUOTED_PLAYER} has 1 energy").first).to_be_visible()
         expect(page.get_by_role("status", name=f"{QUOTED_OTHER} has 0 energy").first).to_be_visible()
         page.get_by_role("button", name="Forest", exact=True).click()
-        page.get_by_role("menuitem", name="Play Forest").click()          # landfall: stack and log
-        expect(page.locator(".rd-error")).to_have_count(0)
+        page.get_by_role("menuitem", name="Play Forest").click()          # two landfall triggers wait
+        confirm = page.get_by_role("button", name="Put them on the stack")
+        expect(confirm).to_be_enabled()
         clean(page, dialogs, QUOTED_TITLE, QUOTED_PLAYER, QUOTED_OTHER)
+        confirm.click()                                                   # the stack, then a choice
+        page.get_by_role("button", name="Resolve top").click()
+        expect(page.get_by_text(f"{QUOTED_PLAYER}: Choose a color of mana to add")).to_be_visible()
+        expect(page.locator(".rd-error")).to_have_count(0)
+        clean(page, dialogs, f"{QUOTED_PLAYER}'s Steppe Lynx", f"Pass priority ({QUOTED_OTHER})",
+              f"{QUOTED_PLAYER} plays Forest")                          # stack, its buttons, the log
 
         # A file whose name and player hold markup: listed by its file name, refused with both as text.
         pick.select_option(label=f"{TAG_FILE}.yaml")
