@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 SITE ?= build/site
 
-.PHONY: install test serve site bench bench-class bench-site chromium check clean
+.PHONY: install test serve site bench bench-class bench-site chromium npm check clean
 
 install: $(STAMP)
 
@@ -25,7 +25,13 @@ chromium:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
 
-test: $(STAMP) chromium
+# Debian's npm, which fetches the Pyodide runtime for the static site (`make site` and its test).
+npm:
+	@command -v npm >/dev/null || { \
+	  echo "Installing Debian's npm for the static site's Pyodide runtime"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q npm; }
+
+test: $(STAMP) chromium npm
 	$(BIN)/python -m pytest
 
 # Figures, not pass/fail (not part of `make test`): Voila on 127.0.0.1, headless chromium, a bare
@@ -38,14 +44,14 @@ bench-class: $(STAMP) chromium
 	$(BIN)/python benchmarks/class_load.py
 
 # Size and first-load times of the static site (builds one in a temporary folder).
-bench-site: $(STAMP) chromium
+bench-site: $(STAMP) chromium npm
 	$(BIN)/python benchmarks/site.py
 
 check: $(STAMP)
 	$(BIN)/rulesdojo check tests/scenarios
 
 # The static practice site (JupyterLite, no server) in $(SITE); needs npm for the Pyodide runtime.
-site: $(STAMP)
+site: $(STAMP) npm
 	$(BIN)/rulesdojo build-site $(SITE)
 
 serve: $(STAMP)

@@ -207,14 +207,19 @@ def full_screenshot():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_driver():
+    """One Playwright driver for the whole session: a second ``sync_playwright()`` while the first
+    is running refuses to start ("Sync API inside the asyncio loop")."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    b = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
 
 
 @pytest.fixture
@@ -243,16 +248,12 @@ def page(browser):
 
 
 @pytest.fixture(scope="session")
-def offline_browser():
+def offline_browser(playwright_driver):
     """Chromium that resolves no host name but 127.0.0.1's, so nothing can leave the machine."""
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-            *CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
-        try:
-            yield b
-        finally:
-            b.close()
+    b = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+        *CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+    yield b
+    b.close()
 
 
 @pytest.fixture(scope="session")
