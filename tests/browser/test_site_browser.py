@@ -53,6 +53,15 @@ answers = {{q.id: q.variant(seed={SEED}).solution().right_answer_text for q in l
 ipw.HTML("<pre class='engine-answers'>" + html.escape(json.dumps(answers)) + "</pre>")"""
 
 
+
+def wait_until_stored(page, parts: int, timeout: float = 60.0) -> None:
+    """Wait until the browser's storage holds that many finished lesson parts."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(STORED_PARTS, parts):
+        assert time.monotonic() < deadline, f"the browser's storage never held {parts} finished parts"
+        page.wait_for_timeout(200)
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     lessons = tmp_path_factory.mktemp("site-lessons") / "lessons"
@@ -112,7 +121,7 @@ def test_landing_page_to_a_completed_lesson_1(site_url, site_page):
     take_lesson_1(page, ready_timeout=KERNEL_READY)
 
     # What was done stays in this browser: after a reload the lesson and the course map show it.
-    page.wait_for_function(STORED_PARTS, arg=4, timeout=30_000)
+    wait_until_stored(page, 4)
     page.reload()
     expect(page.get_by_text("4 of 4 steps done")).to_be_visible(timeout=KERNEL_READY)
     expect(page.get_by_text("kept in this browser").first).to_be_visible()
