@@ -246,6 +246,8 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
     else:
         rule = "122.1" if on_player else "122.6"
         log(st, rule, f"{who} gets {plural(n, kind + ' counter')} from {source}.", "counters", putter)
+    emit(st, [Happened("counters_put", None if on_player else target, target if on_player else None,
+                       info=kind)])
     return n
 
 

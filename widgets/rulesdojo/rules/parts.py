@@ -16,8 +16,8 @@ from .mana import ManaCost
 
 EFFECTS: dict[str, type] = {}
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-# YAML keys that are Python keywords, and ``on``, which YAML 1.1 reads as true
-RENAMED = {"for": "find", "if": "condition", True: "on"}
+# a YAML key that is a Python keyword, and ``on``, which YAML 1.1 reads as true
+RENAMED = {"for": "find", True: "on"}
 
 
 class CardError(RulesError, ValueError):
@@ -176,11 +176,9 @@ def field(kind: str = "", choices: tuple = (), default=dataclasses.MISSING):
 
 @dataclass(frozen=True)
 class Targets(Part):
-    """What an ability targets (CR 115.1): a kind of object or player, how many."""
+    """What an ability targets (CR 115.1): one object or player of a kind."""
 
-    what: str = field(choices=(), default="creature")
-    count: int = 1
-    up_to: bool = False
+    what: str = "creature"
 
     def __post_init__(self):
         from .targets import TARGETS

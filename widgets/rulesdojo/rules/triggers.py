@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .objects import GameState, Permanent
-from .parts import CardError, Part, field
+from .parts import Part, field
 
 
 @dataclass(frozen=True)
@@ -55,18 +55,13 @@ class Trigger(Part):
     whose: str = field(choices=("you", "opponent", "any", ""), default="")
     what: str = field(choices=tuple(WHAT) + ("",), default="")
     other: bool = False
-    condition: str = ""
-
-    def __post_init__(self):
-        if self.condition:
-            raise CardError("trigger conditions ('if:') aren't part of the vocabulary yet")
 
     def matches(self, st: GameState, src: Permanent, ev: Happened) -> bool:
         from .query import is_type  # the queries read cards, which hold triggers
         kind, subject = EVENTS[self.event]
         if ev.kind != kind:
             return False
-        if kind == "left" and ev.zone != "graveyard":
+        if kind == "left" and (ev.zone != "graveyard" or (self.event == "dies" and "Creature" not in ev.info)):
             return False
         if kind == "step" and ev.info != STEP_OF[self.event]:
             return False
