@@ -446,6 +446,8 @@ class Resolver:
         cands = [q.permanent(st, oid)] if oid is not None else [
             p for p in st.battlefield if p.card.lower() == str(ref).lower() and p.controller == who]
         cands = [p for p in cands if p is not None]
+        if not cands and verb == "activate":  # an ability that works from the hand, such as cycling
+            return ActivateAbility(self.card_in_hand(who, ref), int(a.get("ability", 1)) - 1)
         if not cands:
             raise RulesError(f"{who} controls no permanent named {ref!r}")
         mana = a.get("mana")

@@ -37,6 +37,7 @@ TARGETS = {
     "land": _permanents(lambda st, p, who: q.is_type(st, p, "Land")),
     "player": _players,
     "opponent": lambda st, who: [p.name for p in q.opponents(st, who)],
+    "spell": lambda st, who: [i.id for i in st.stack if i.kind == "spell"],
 }
 
 TARGET_WORDS = {
@@ -46,7 +47,7 @@ TARGET_WORDS = {
     "creature_you_dont_control": "target creature you don't control",
     "permanent": "target permanent", "artifact": "target artifact",
     "enchantment": "target enchantment", "land": "target land", "player": "target player",
-    "opponent": "target opponent",
+    "opponent": "target opponent", "spell": "target spell",
 }
 
 
