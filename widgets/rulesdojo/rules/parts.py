@@ -125,6 +125,9 @@ def _convert(cls, f, v, at):
     if isinstance(default, bool):
         if not isinstance(v, bool):
             raise CardError(f"{label} must be true or false, not {v!r}", at)
+    elif kind == "change":  # +N or -N, as in "gets -2/-2"
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise CardError(f"{label} must be a whole number, positive or negative, not {v!r}", at)
     elif isinstance(default, int) and kind != "amount":
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise CardError(f"{label} must be a whole number, not {v!r}", at)

@@ -438,6 +438,9 @@ class Resolver:
             return str(ref)
         if self.alias(ref) is not None:
             return self.alias(ref)
+        spells = [i.id for i in self.g.state.stack if i.kind == "spell" and i.name.lower() == str(ref).lower()]
+        if spells and not any(p.card.lower() == str(ref).lower() for p in self.g.state.battlefield):
+            return spells[-1]  # the topmost spell of that name
         return self.permanent(ref)
 
     def activation(self, who: str, ref, verb: str, a: dict) -> ActivateAbility:

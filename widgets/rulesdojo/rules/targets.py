@@ -34,6 +34,8 @@ TARGETS = {
     "permanent": _permanents(lambda st, p, who: True),
     "artifact": _permanents(lambda st, p, who: q.is_type(st, p, "Artifact")),
     "enchantment": _permanents(lambda st, p, who: q.is_type(st, p, "Enchantment")),
+    "artifact_or_enchantment": _permanents(
+        lambda st, p, who: q.is_type(st, p, "Artifact") or q.is_type(st, p, "Enchantment")),
     "land": _permanents(lambda st, p, who: q.is_type(st, p, "Land")),
     "player": _players,
     "opponent": lambda st, who: [p.name for p in q.opponents(st, who)],
@@ -46,7 +48,8 @@ TARGET_WORDS = {
     "creature_you_control": "target creature you control",
     "creature_you_dont_control": "target creature you don't control",
     "permanent": "target permanent", "artifact": "target artifact",
-    "enchantment": "target enchantment", "land": "target land", "player": "target player",
+    "enchantment": "target enchantment", "artifact_or_enchantment": "target artifact or enchantment",
+    "land": "target land", "player": "target player",
     "opponent": "target opponent", "spell": "target spell",
 }
 

@@ -20,8 +20,8 @@ class Pump(Effect):
     """
 
     what: str = field(choices=("self", "target"), default="self")
-    power: int = field(kind="amount", default=0)
-    toughness: int = field(kind="amount", default=0)
+    power: int = field(kind="change", default=0)
+    toughness: int = field(kind="change", default=0)
     gains: tuple = ()
 
     def run(self, res) -> None:
