@@ -370,6 +370,7 @@ def snapshot(st: GameState) -> dict:
             "types": list(q.types(st, p)), "subtypes": list(q.subtypes(st, p)),
             "keywords": list(q.keywords(st, p)), "attacking": p.attacking,
             "blocked_by": p.blocked_by, "blocking": p.blocking,
+            "equips": next((o.card for o in q.equipped(st, p)), None),
             "eot": [p.eot_power, p.eot_toughness, list(p.eot_keywords)]} for p in st.battlefield],
         "stack": [{"id": s.id, "kind": s.kind, "name": s.name, "controller": s.controller,
                    "text": s.text, "targets": list(s.targets)} for s in reversed(st.stack)],
