@@ -33,7 +33,6 @@ import statistics
 import sys
 import tempfile
 import time
-import urllib.parse
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,7 +49,6 @@ from common import (BENCH, CLICK_JS, LESSONS, ROOT, kernels_of, launch_async, ma
                     start_voila, stop_voila)
 
 LESSON = "07-landfall.ipynb"
-QUIZ = "quiz.ipynb"
 PROTOCOL = "v1.kernel.websocket.jupyter.org"
 CONTROL_VERSION = "1.0.0"  # the widget control comm's protocol, as the page's widget manager sends it
 MAX_LEARNERS = 240
@@ -213,15 +211,14 @@ class Page:
         await asyncio.wait_for(self.idle[self.update(model_id, **state)].wait(), STEP_TIMEOUT)
 
 
-async def open_page(client: AsyncHTTPClient, base: str, notebook: str, assets: list[str], rec: dict,
-                    headers=None) -> Page:
+async def open_page(client: AsyncHTTPClient, base: str, notebook: str, assets: list[str], rec: dict) -> Page:
     """Fetch the page and the files a browser loads with it (``assets``); connect to its kernel.
 
     Notes in ``rec`` the ms until the page arrived (``html_ms``) and from the websocket's opening to
     the widgets' states (``states_ms``): the server's share of page ready, as measured in the browser.
     """
     start = time.monotonic()
-    response = await client.fetch(HTTPRequest(base + "voila/render/" + notebook, headers=headers,
+    response = await client.fetch(HTTPRequest(base + "voila/render/" + notebook,
                                               request_timeout=STEP_TIMEOUT * 3), raise_error=False)
     if response.code != 200:
         raise Refused(f"HTTP {response.code} for the page")
@@ -313,34 +310,8 @@ async def take_lesson_7(page: Page, rec: dict, right: dict, think) -> None:
                                              for s in page.models.values())
 
 
-async def take_quiz(page: Page, rec: dict, name: str, think) -> None:
-    """Take a practice quiz as a candidate who doesn't know: the first option, or 1, or the order shown."""
-    root = next(v for v in page.views if any(page.models.get(m, {}).get("description") == "Start"
-                                             for m in page.below(v)))
-    await think()
-    await page.set(page.find(root, description="Your name"), value=name)
-    rec["clicks_ms"].append(await page.click(page.find(root, description="Start"),
-                                             lambda: page.says(root, "Question 1 of ")))
-    status = next(m for m in page.below(root) if "Question 1 of " in page.text(m))
-    total = int(re.search(r"Question 1 of (\d+)", page.text(status)).group(1))
-    submit = page.find(root, description="Submit")
-    for n in range(1, total + 1):
-        await think()
-        await page.set(page.find(root, model="TextModel", description="Your answer"), value="1")
-        radio = page.find(root, model="RadioButtonsModel")
-        if page.models[radio].get("_options_labels"):
-            await page.set(radio, index=0)
-        rec["clicks_ms"].append(await page.click(submit, lambda: page.says(root, "✓ Right.")
-                                                 or page.says(root, "✗ Not right.")))
-        await think()
-        wanted = f"Question {n + 1} of {total}" if n < total else "Your results"
-        rec["clicks_ms"].append(await page.click(page.find(root, model="ButtonModel", tooltip="Go on"),
-                                                 lambda: page.says(root, wanted)))
-    rec["ok"] = page.says(root, f"of {total} right")
-
-
 async def learner(i: int, base: str, arrive: float, t0: float, out: dict, think_s: tuple, assets: list[str],
-                  client: AsyncHTTPClient, right: dict, seed: int, notebook: str = LESSON) -> None:
+                  client: AsyncHTTPClient, right: dict, seed: int) -> None:
     rng = random.Random(seed * 1000 + i)
 
     async def think():
@@ -350,11 +321,8 @@ async def learner(i: int, base: str, arrive: float, t0: float, out: dict, think_
     rec = out.setdefault(i, {"arrive_s": arrive, "clicks_ms": []})
     page = None
     try:
-        page = await open_page(client, base, notebook, assets, rec)
-        if notebook == QUIZ:
-            await take_quiz(page, rec, f"learner {i}", think)
-        else:
-            await take_lesson_7(page, rec, right, think)
+        page = await open_page(client, base, LESSON, assets, rec)
+        await take_lesson_7(page, rec, right, think)
     except Exception as exc:  # a learner's failure is a figure, not a crash
         rec["error"] = f"{exc.__class__.__name__}: {str(exc)[:300]}"
     finally:
@@ -363,8 +331,7 @@ async def learner(i: int, base: str, arrive: float, t0: float, out: dict, think_
             await page.close()
 
 
-async def run_class(base: str, learners: int, within: float, think_s: tuple, assets: list[str], seed: int = 7,
-                    notebook: str = LESSON) -> dict:
+async def run_class(base: str, learners: int, within: float, think_s: tuple, assets: list[str], seed: int = 7) -> dict:
     """Let ``learners`` arrive at random within ``within`` seconds; return each one's record."""
     AsyncHTTPClient.configure(None, max_clients=max(10, learners))
     client = AsyncHTTPClient()
@@ -373,7 +340,7 @@ async def run_class(base: str, learners: int, within: float, think_s: tuple, ass
     right = answers()
     out: dict = {}
     t0 = time.monotonic()
-    await asyncio.gather(*(learner(i, base, a, t0, out, think_s, assets, client, right, seed, notebook)
+    await asyncio.gather(*(learner(i, base, a, t0, out, think_s, assets, client, right, seed)
                            for i, a in enumerate(arrivals)))
     return out
 
@@ -441,10 +408,10 @@ def figures(records: dict, usage: Usage | None = None) -> dict:
     return f
 
 
-def serve(learners: int, home: Path, notebook: str = LESSON):
+def serve(learners: int, home: Path):
     """Start Voila on the lessons as ``rulesdojo serve --class --lesson`` does, pool of ``learners`` pages."""
     from rulesdojo.serving import CLASS_BURST_REFILL, class_args, default_max_kernels, lesson_pool_config, limit_args
-    (home / "voila.json").write_text(json.dumps(lesson_pool_config(notebook, learners, 0)))
+    (home / "voila.json").write_text(json.dumps(lesson_pool_config(LESSON, learners, 0)))
     return start_voila(LESSONS, home, {"RULESDOJO_RESULTS": str(home / "results.sqlite3")}, 0,
                        extra_args=(*limit_args(default_max_kernels(learners)), *class_args(),
                                    f"--Voila.config_file_paths={home}"),
@@ -468,15 +435,14 @@ def wait_for_pool(proc, log: Path, size: int, until: float) -> None:
         quiet = quiet + 1 if busy < 10.0 else 0
 
 
-async def measure(base: str, proc, n: int, within: float, think_s: tuple, assets: list[str], limit: float,
-                  notebook: str = LESSON) -> dict:
+async def measure(base: str, proc, n: int, within: float, think_s: tuple, assets: list[str], limit: float) -> dict:
     usage = Usage(proc)
     usage.sample()
     cpu0 = dict(usage.kernel_cpu)
     sampler = asyncio.create_task(usage.sampling())
     t0 = time.monotonic()
     try:
-        records = await asyncio.wait_for(run_class(base, n, within, think_s, assets, notebook=notebook), limit)
+        records = await asyncio.wait_for(run_class(base, n, within, think_s, assets), limit)
     except asyncio.TimeoutError:
         records = {}
     finally:
@@ -492,14 +458,14 @@ def capacity_run(n: int, args) -> dict:
     """One class of ``n`` learners against a fresh server; return its figures."""
     home = Path(tempfile.mkdtemp(prefix="rulesdojo-learners-"))
     pool = min(n, args.pool) + 1  # and one page for chromium, to learn what a browser fetches
-    proc, base, log = serve(pool, home, args.page)
+    proc, base, log = serve(pool, home)
     try:
         started = time.monotonic()
         wait_for_pool(proc, log, pool, started + args.limit / 2)
         filled = time.monotonic() - started
         assets = asyncio.run(record_assets(base)) if args.assets else []
         r = asyncio.run(measure(base, proc, n, args.within, tuple(args.think), assets,
-                                args.limit - filled, args.page))
+                                args.limit - filled))
         r["assets_per_page"] = len(assets)
         r.update({"pool": pool, "pool_ready_s": filled})
         return r
@@ -661,8 +627,6 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--learners", type=int, nargs="*", default=[30, 60, 120],
                     help="class sizes, one run each (default 30 60 120)")
-    ap.add_argument("--page", choices=[LESSON, QUIZ], default=LESSON,
-                    help="what the class takes: lesson 7, or the practice quiz (3 questions)")
     ap.add_argument("--within", type=float, default=60.0, help="seconds over which they arrive")
     ap.add_argument("--think", type=float, nargs=2, default=[2.0, 6.0], help="think time range, seconds")
     ap.add_argument("--pool", type=int, default=60, help="most preheated pages (the rest start cold)")
@@ -679,8 +643,7 @@ def main(argv=None) -> int:
         return 0
     results = {"machine": machine_line(), "when": time.strftime("%Y-%m-%d %H:%M"), "within_s": args.within,
                "think_s": args.think, "runs": {}}
-    results["page"] = args.page
-    print(f"Protocol learners on {results['machine']}; {args.page}, arriving within {args.within:.0f} s, "
+    print(f"Protocol learners on {results['machine']}; lesson 7, arriving within {args.within:.0f} s, "
           f"think {args.think[0]:.0f}-{args.think[1]:.0f} s", flush=True)
     print(HEAD, flush=True)
     for n in args.learners:
