@@ -173,7 +173,7 @@ def round_trip(browser, pages: list[tuple], clicks: int, results: Path, outside:
                 page = opened[k].pages[0]
                 btn = page.get_by_role("button", name=button, exact=True).first
                 area = btn.locator(f"xpath=ancestor::*[contains(@class, '{scope}')][1]") if scope else page.locator("body")
-                ms = page.evaluate(CLICK_JS, [btn.element_handle(), area.element_handle(), {"shown": wanted(i + 1)}])
+                ms = page.evaluate(CLICK_JS, [btn.element_handle(), area.element_handle(), {"present": wanted(i + 1)}])
                 if i >= 3:
                     times[k].append(ms)
         for ctx in opened:

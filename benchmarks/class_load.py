@@ -29,7 +29,8 @@ from pathlib import Path
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import BENCH, CHROMIUM, CHROMIUM_ARGS, LESSONS, ROOT, kernels_of, machine_line, start_voila, stop_voila, summary  # noqa: E402
+from common import (BENCH, CHROMIUM, CHROMIUM_ARGS, LESSONS, ROOT, kernels_of, machine_line,  # noqa: E402
+                    start_voila, stop_voila, summary, wait_until_idle)
 
 from rulesdojo.serving import (CLASS_BURST_REFILL, CULL_IDLE, CULL_INTERVAL,  # noqa: E402
                                class_args, default_max_kernels, lesson_pool_config, limit_args)
@@ -121,26 +122,6 @@ async def learner(i: int, browser, url: str, arrive: float, t0: float, out: dict
     finally:
         rec["left_s"] = time.monotonic() - t0
         await ctx.close()
-
-
-def wait_until_idle(proc, until: float, quiet_s: int = 3) -> None:
-    """Wait until the server's kernels use under a tenth of a core together, ``quiet_s`` seconds running."""
-    quiet = 0
-    while time.monotonic() < until and quiet < quiet_s:
-        kernels = kernels_of(proc)
-        for k in kernels:
-            try:
-                k.cpu_percent(None)
-            except psutil.Error:
-                pass
-        time.sleep(1.0)
-        busy = 0.0
-        for k in kernels:
-            try:
-                busy += k.cpu_percent(None)
-            except psutil.Error:
-                pass
-        quiet = quiet + 1 if busy < 10.0 else 0
 
 
 async def run(args, url: str, proc) -> dict:

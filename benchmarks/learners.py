@@ -46,7 +46,7 @@ from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (BENCH, CLICK_JS, LESSONS, ROOT, kernels_of, launch_async, machine_line, pct,  # noqa: E402
-                    start_voila, stop_voila)
+                    start_voila, stop_voila, wait_until_idle)
 
 LESSON = "07-landfall.ipynb"
 PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -422,17 +422,7 @@ def wait_for_pool(proc, log: Path, size: int, until: float) -> None:
     """Wait until the pool has ``size`` kernels that have run their notebook (their CPU gone quiet)."""
     while time.monotonic() < until and (len(kernels_of(proc)) < size or "is filled with" not in log.read_text(errors="replace")):
         time.sleep(0.5)
-    quiet = 0
-    while time.monotonic() < until and quiet < 3:
-        kernels = kernels_of(proc)
-        for k in kernels:
-            try:
-                k.cpu_percent(None)
-            except psutil.Error:
-                pass
-        time.sleep(1.0)
-        busy = sum(k.cpu_percent(None) for k in kernels if k.is_running())
-        quiet = quiet + 1 if busy < 10.0 else 0
+    wait_until_idle(proc, until)
 
 
 async def measure(base: str, proc, n: int, within: float, think_s: tuple, assets: list[str], limit: float) -> dict:
