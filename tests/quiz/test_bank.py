@@ -11,7 +11,7 @@ import pytest
 from rulesdojo.quiz import KINDS, load_bank, lint_bank
 from rulesdojo.quiz.lint import sample_values
 from rulesdojo.rules import all_cards
-from rulesdojo.rules.scenario import RULINGS
+from rulesdojo.scenarios.scenario import RULINGS
 
 BANK = load_bank()
 CITE = re.compile(r"\((?:CR|MTR|IPG) \d|\bCR \d{3}|\b(?:MTR|IPG) \d")
