@@ -20,7 +20,7 @@ from typing import Any
 
 from ..rules import query as q
 from ..rules.actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
-                             ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
+                             ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
                              DeclareBlockers, OrderReplacements, OrderTriggers, PassPriority,
                              PlayLand)
 from ..rules.errors import AmbiguousReference, RulesError, ScenarioError
@@ -38,7 +38,7 @@ PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "own
 ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
                 "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
                 "expect"}
-ACTION_EXTRAS = {"cast": {"target", "targets"}, "activate": {"ability", "mana"}, "tap": {"mana"}}
+ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice"}, "activate": {"ability", "mana", "target"}, "tap": {"mana"}}
 
 
 @dataclass
@@ -340,7 +340,8 @@ class ActionRunner:
             return [PlayLand(r.card_in_hand(who, arg))]
         if verb == "cast":
             targets = a.get("targets", [a["target"]] if "target" in a else [])
-            return [CastSpell(r.card_in_hand(who, arg), tuple(r.target(t) for t in _listed(targets)))]
+            return [CastSpell(r.card_in_hand(who, arg), tuple(r.target(t) for t in _listed(targets)),
+                              tuple(r.permanent(s, controller=who) for s in _listed(a.get("sacrifice", []))))]
         if verb in ("activate", "tap"):
             return [r.activation(who, arg, verb, a)]
         if verb == "attack":
@@ -364,6 +365,8 @@ class ActionRunner:
         if verb == "mana":
             return [ChooseMana(str(arg))]
         if verb == "choose":
+            if isinstance(arg, bool):  # "you may": yes or no
+                return [ChooseMay(arg)]
             return [ChooseObjects(tuple(r.pick(x) for x in _listed(arg)))]
         if verb == "replacement_order":
             return [OrderReplacements(tuple(r.permanent(x) for x in _listed(arg)))]
@@ -461,7 +464,8 @@ class Resolver:
                 raise RulesError(f"{ref} has no mana ability that adds {mana}")
             return (legal or actions)[0]
         index = int(a.get("ability", 1)) - 1
-        actions = [ActivateAbility(p.id, index, mana) for p in cands]
+        targets = (self.target(a["target"]),) if "target" in a else ()
+        actions = [ActivateAbility(p.id, index, mana, targets) for p in cands]
         legal = [x for x in actions if self.g.is_legal(x)]
         return (legal or actions)[0]
 
@@ -487,7 +491,7 @@ class Resolver:
         pend = st.pending
         if pend is None:
             raise RulesError("'choose' answers a pending choice, and none is pending")
-        if str(ref) in (p.name for p in st.players) and str(ref) in pend.options:
+        if str(ref) in pend.options:  # a player's name, or a mode's text
             return str(ref)
         oid = self.alias(ref)
         if oid is not None:
