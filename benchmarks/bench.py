@@ -218,7 +218,7 @@ def import_costs(statements: dict, runs: int) -> dict:
 
 def engine(min_seconds: float = 2.0) -> dict:
     from rulesdojo.quiz import load_bank
-    from rulesdojo.rules.scenario import Scenario, load_scenarios, run
+    from rulesdojo.scenarios.scenario import Scenario, load_scenarios, run
     files = [f for f in load_scenarios([str(ROOT / "tests" / "scenarios")])]
     n, t0 = 0, time.perf_counter()
     held = 0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import query as q
-from .errors import RulesError, ScenarioError
-from .mana import TYPES, ManaCost, pool_text
+from ..rules import query as q
+from ..rules.errors import RulesError, ScenarioError
+from ..rules.mana import TYPES, ManaCost, pool_text
 from .yamlsource import key_line
 
 EXPECT_KEYS = {"players", "permanents", "stack", "resolved", "step", "turn", "active", "priority",
