@@ -161,10 +161,6 @@ class Game:
         """Return the whole state as plain data: equal snapshots mean equal games."""
         return snapshot(self._state)
 
-    def _repr_html_(self) -> str:
-        from ..views.render import game_html  # lazy: the engine never needs the views
-        return game_html(self)
-
 
 class LegalActions:
     """A view of what may be done now: iterate it, or test an action with ``in``."""

@@ -18,14 +18,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import query as q
-from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
-                      ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
-                      OrderReplacements, OrderTriggers, PassPriority, PlayLand)
-from .errors import AmbiguousReference, RulesError, ScenarioError
+from ..rules import query as q
+from ..rules.actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
+                             ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
+                             DeclareBlockers, OrderReplacements, OrderTriggers, PassPriority,
+                             PlayLand)
+from ..rules.errors import AmbiguousReference, RulesError, ScenarioError
+from ..rules.game import ZONES, Game
+from ..rules.mana import ManaCost
+from ..rules.objects import STEP_NAMES
 from .expect import check_expect, validate_expect
-from .game import ZONES, Game
-from .objects import STEP_NAMES
 from .yamlsource import LocatedList, check_names, item_line, key_line, line_of, load_file, load_text
 
 RULINGS = {f"E{i}" for i in range(1, 10)} | {"L1", "L2", "L3"}
@@ -221,7 +223,6 @@ def _entry_line(exc: RulesError, seq, j: int) -> RulesError:
 
 
 def _build_player(g: Game, p: dict, aliases: dict) -> None:
-    from .mana import ManaCost
     who = p["name"]
     pl = g.player(who)
     pl.life = p.get("life", 20)

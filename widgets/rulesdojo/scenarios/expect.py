@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import query as q
-from .errors import RulesError, ScenarioError
-from .mana import TYPES, ManaCost, pool_text
+from ..rules import query as q
+from ..rules.errors import RulesError, ScenarioError
+from ..rules.mana import TYPES, ManaCost, pool_text
 from .yamlsource import key_line
 
 OUTCOMES = ("resolved", "countered", "did not resolve")  # countered (CR 701.6a) / every target illegal (608.2b)
