@@ -21,11 +21,12 @@ class PlayLand:
 
 @dataclass(frozen=True)
 class CastSpell:
-    """Cast a spell from hand, choosing its targets now (CR 601.2c) and what an additional cost
-    sacrifices (CR 601.2b)."""
+    """Cast a spell from hand, choosing its mode (a modal spell's mode text), its targets and what an
+    additional cost sacrifices now (CR 601.2b-c)."""
     card: int
     targets: tuple[Any, ...] = ()
     sacrifice: tuple[int, ...] = ()
+    mode: str | None = None
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import query as q
 from .actions import ActivateAbility, CastSpell, PlayLand
+from .effects.choices import modal
 from .errors import CannotPay, IllegalAction
 from .mana import ManaCost, pay_from_pool, pool_text
 from .objects import MAIN_PHASES as MAIN
@@ -64,15 +65,23 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
             rule = "307.1" if "Sorcery" in c.types else "302.1" if "Creature" in c.types else "117.1a"
             raise IllegalAction(f"{c.name} can be cast only at sorcery speed: in your own main phase "
                                 "while the stack is empty.", rule=rule)
-    if c.target_spec:
-        n = 2 if c.target_spec in PAIRS else 1
+    chooser = modal(c.spell.effects) if c.spell else None
+    if chooser is not None and a.mode not in chooser.legal_modes(st, who):
+        raise IllegalAction(f"{c.name} is modal: its mode is chosen as it is cast, one of: "
+                            f"{' / '.join(chooser.legal_modes(st, who)) or 'none can be chosen'}.",
+                            rule="700.2a")
+    if chooser is None and a.mode is not None:
+        raise IllegalAction(f"{c.name} has no modes to choose.", rule="700.2a")
+    spec = spell_target_spec(c, a.mode)
+    if spec:
+        n = 2 if spec in PAIRS else 1
         if len(a.targets) != n:
             raise IllegalAction(f"{c.name} needs exactly {'two targets' if n == 2 else 'one target'} "
-                                f"({_spec_text(c.target_spec)}), chosen as it is cast.", rule="601.2c")
-        if tuple(a.targets) not in target_sets(st, c.target_spec, who):
+                                f"({_spec_text(spec)}), chosen as it is cast.", rule="601.2c")
+        if tuple(a.targets) not in target_sets(st, spec, who):
             said = " and ".join(q.describe_target(st, t) for t in a.targets)
             raise IllegalAction(f"{said} {'is' if n == 1 else 'are'}n't a legal choice of targets for "
-                                f"{c.name} ({_spec_text(c.target_spec)}).", rule="601.2c")
+                                f"{c.name} ({_spec_text(spec)}).", rule="601.2c")
     elif a.targets:
         raise IllegalAction(f"{c.name} has no targets.", rule="601.2c")
     if c.spell is not None and c.spell.cost is not None and c.spell.cost.sacrifice == "land":
@@ -91,6 +100,12 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
                             f"with mana: {who}'s {p.energy} energy can't pay it", rule="202.1a")
         raise CannotPay(f"{short}: a cost can't be paid in part", rule="601.2h")
     return obj, plan
+
+
+def spell_target_spec(c, mode: str | None) -> str | None:
+    """What a spell targets: for a modal spell, what its chosen mode targets (CR 700.2c)."""
+    chooser = modal(c.spell.effects) if c.spell else None
+    return chooser.mode(mode).target_spec if chooser is not None and mode is not None else c.target_spec
 
 
 def lands_to_sacrifice(st: GameState, who: str) -> list[int]:

@@ -15,6 +15,7 @@ from .cards import card_named
 from .errors import IllegalAction, NoPendingChoice, RulesError
 from .mana import TYPE_NAMES, pay_from_pool
 from .describe import describe
+from .effects.choices import modal
 from .objects import (STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player,
                       StackItem, step_text)
 from .targets import target_candidates, target_sets
@@ -190,15 +191,18 @@ class LegalActions:
                 if _ok(checks.check_play_land, st, PlayLand(obj.id)):
                     yield PlayLand(obj.id)
                 continue
-            options = target_sets(st, c.target_spec, who) if c.target_spec else [()]
+            chooser = modal(c.spell.effects) if c.spell else None
+            modes = chooser.legal_modes(st, who) if chooser else [None]
             extra = c.spell.cost if c.spell is not None else None
             sacrifices = ([(pid,) for pid in checks.lands_to_sacrifice(st, who)]
                           if extra is not None and extra.sacrifice == "land" else [()])
-            for targets in options:
-                for sac in sacrifices:
-                    a = CastSpell(obj.id, targets, sac)
-                    if _ok(checks.check_cast, st, a):
-                        yield a
+            for mode in modes:
+                spec = checks.spell_target_spec(c, mode)
+                for targets in target_sets(st, spec, who) if spec else [()]:
+                    for sac in sacrifices:
+                        a = CastSpell(obj.id, targets, sac, mode)
+                        if _ok(checks.check_cast, st, a):
+                            yield a
         for p in st.battlefield:
             if p.controller != who:
                 continue
@@ -287,10 +291,14 @@ def _cast(st: GameState, a: CastSpell) -> None:
     c = q.card(obj)
     q.player(st, who).hand.remove(obj)
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
-                     tuple(a.targets), c.target_spec, card=CardObject(obj.id, obj.card, obj.owner))
+                     tuple(a.targets), checks.spell_target_spec(c, a.mode),
+                     card=CardObject(obj.id, obj.card, obj.owner), data={"mode": a.mode} if a.mode else {})
     st.moved[obj.id] = item.id
     on = f" targeting {' and '.join(q.describe_target(st, t) for t in a.targets)}" if a.targets else ""
     e.log(st, "601.2", f"{who} casts {c.name}{on}.", "cast", who)
+    if a.mode:
+        e.log(st, "700.2a", f"{who} chose {e.possessive(c.name)} mode as it was cast: \"{a.mode}\" "
+              "Only that mode will happen; it can't change later.", "choice", who)
     for pid, idx, t in plan:
         _add_mana(st, q.permanent(st, pid), t, "601.2g", " while casting")
     p = q.player(st, who)

@@ -23,6 +23,7 @@ from ..rules.actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmou
                              ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
                              DeclareBlockers, OrderReplacements, OrderTriggers, PassPriority,
                              PlayLand)
+from ..rules.effects.choices import modal
 from ..rules.errors import AmbiguousReference, RulesError, ScenarioError
 from ..rules.game import ZONES, Game
 from ..rules.mana import ManaCost
@@ -38,7 +39,7 @@ PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "own
 ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
                 "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
                 "expect"}
-ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice"}, "activate": {"ability", "mana", "target"}, "tap": {"mana"}}
+ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice", "mode"}, "activate": {"ability", "mana", "target"}, "tap": {"mana"}}
 
 
 @dataclass
@@ -340,8 +341,10 @@ class ActionRunner:
             return [PlayLand(r.card_in_hand(who, arg))]
         if verb == "cast":
             targets = a.get("targets", [a["target"]] if "target" in a else [])
-            return [CastSpell(r.card_in_hand(who, arg), tuple(r.target(t) for t in _listed(targets)),
-                              tuple(r.permanent(s, controller=who) for s in _listed(a.get("sacrifice", []))))]
+            card = r.card_in_hand(who, arg)
+            return [CastSpell(card, tuple(r.target(t) for t in _listed(targets)),
+                              tuple(r.permanent(s, controller=who) for s in _listed(a.get("sacrifice", []))),
+                              r.mode(card, a["mode"]) if "mode" in a else None)]
         if verb in ("activate", "tap"):
             return [r.activation(who, arg, verb, a)]
         if verb == "attack":
@@ -436,6 +439,19 @@ class Resolver:
             raise AmbiguousReference(f"{ref!r} could be any of {len(found)} permanents that differ; "
                                      "give it an 'id' in the setup, or write \"Nadia's Grizzly Bears\"")
         return found[0].id
+
+    def mode(self, card: int, ref) -> str:
+        """A modal spell's mode, by its number (1 = the first) or its text (CR 700.2a)."""
+        c = q.card(next(o for p in self.g.players for o in p.hand if o.id == card))
+        chooser = modal(c.spell.effects) if c.spell else None
+        if chooser is None:
+            raise RulesError(f"{c.name} has no modes to choose")
+        texts = [m.text for m in chooser.modes]
+        if isinstance(ref, int) and not isinstance(ref, bool) and 1 <= ref <= len(texts):
+            return texts[ref - 1]
+        if ref in texts:
+            return ref
+        raise RulesError(f"{c.name}'s mode is a number from 1 to {len(texts)} or one of: {' / '.join(texts)}")
 
     def target(self, ref):
         if any(p.name == str(ref) for p in self.g.players):

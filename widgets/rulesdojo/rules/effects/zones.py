@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from .. import engine as e
 from .. import query as q
 from ..objects import StackItem
+from .choices import modal
 from ..parts import Effect, effect, field, number_word
 from ..targets import target_candidates
 
@@ -169,8 +170,12 @@ def _cast_free(res, obj) -> None:
     st, who = res.st, res.controller
     c = q.card(obj)
     targets: tuple = ()
-    if c.target_spec:
-        cands = target_candidates(st, c.target_spec, who)
+    chooser = modal(c.spell.effects) if c.spell else None
+    mode = res.choose("choose_mode", who, f"Choose a mode for {c.name}", "700.2a",
+                      options=chooser.legal_modes(st, who), low=1, high=1)[0] if chooser else None
+    spec = chooser.mode(mode).target_spec if chooser else c.target_spec
+    if spec:
+        cands = target_candidates(st, spec, who)
         if not cands:
             q.player(st, who).library.append(obj)
             e.log(st, "601.2c", f"{c.name} has no legal target, so it can't be cast; it goes to the "
@@ -179,6 +184,31 @@ def _cast_free(res, obj) -> None:
         targets = tuple(res.choose("choose_targets", who, f"Choose a target for {c.name}", "601.2c",
                                    options=cands, low=1, high=1))
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
-                     targets, c.target_spec, card=obj, without_mana=True)
+                     targets, spec, card=obj, without_mana=True, data={"mode": mode} if mode else {})
     st.stack.append(item)
     e.log(st, "601.2", f"{who} casts {c.name} without paying its mana cost.", "cast", who)
+
+
+@effect("exile_graveyard")
+@dataclass(frozen=True)
+class ExileGraveyard(Effect):
+    """Exile every card in the target player's graveyard (CR 701.13a).
+
+    >>> ExileGraveyard().words()
+    ('Exile', "player's graveyard")
+    """
+
+    whose: str = field(choices=("target",), default="target")
+
+    def run(self, res) -> None:
+        st = res.st
+        for name in (t for t in res.target_objects() if isinstance(t, str)):
+            p = q.player(st, name)
+            gone = [c.card for c in p.graveyard]
+            for obj in list(p.graveyard):
+                e.move_card(st, obj, p.graveyard, p.exile)
+            e.log(st, "701.13a", f"{e.possessive(name)} graveyard is exiled: "
+                  f"{', '.join(gone) or 'it was empty'}.", "zone", res.controller)
+
+    def words(self) -> tuple[str, ...]:
+        return ("Exile", "player's graveyard")
