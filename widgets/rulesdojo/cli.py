@@ -143,8 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--identity", choices=("hub", "typed"), default=None,
                          help="hub: the learner is JUPYTERHUB_USER (a per-user server under JupyterHub); "
                               "typed: learners type their name (default: hub when JUPYTERHUB_USER is set)")
-    p_serve.add_argument("--results", default=None, metavar="FILE",
-                         help="the results file (default: $RULESDOJO_RESULTS or ~/.local/share/rulesdojo/)")
+    p_serve.add_argument("--results", default=None, metavar="FILE|URL",
+                         help="the results file, or a postgresql:// URL for a database machines share "
+                              "(default: $RULESDOJO_RESULTS or ~/.local/share/rulesdojo/)")
     p_serve.add_argument("--exams", default=None, metavar="DIR",
                          help="folder of exam files (default: $RULESDOJO_EXAMS or the shipped example)")
     p_serve.add_argument("--mentor", action="store_true",
@@ -187,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
 
         from .identity import IdentityError, Source
         from .serving import MENTOR_PORT, serve, serve_mentor
-        results = Path(args.results) if args.results else None
+        from .quiz.store import is_url
+        results = (args.results if is_url(args.results) else Path(args.results)) if args.results else None
         exams = Path(args.exams) if args.exams else None
         if args.mentor:
             return serve_mentor(args.host, MENTOR_PORT if args.port == 8866 else args.port,
