@@ -1,8 +1,14 @@
 """The results store in PostgreSQL, where it differs from a file: chosen by a URL (given or in
 $RULESDOJO_RESULTS, kept as given for the kernels), a database not there yet or read-only waits
 with the answers in memory, and a password in the URL is never shown. The behaviour shared with
-the SQLite store is tested on both in test_store.py."""
+the SQLite store is tested on both in test_store.py; without psycopg, serving them says what to
+install."""
 
+import sys
+
+import pytest
+
+from rulesdojo.cli import main
 from rulesdojo.identity import Source
 from rulesdojo.quiz.pgstore import PostgresResultStore
 from rulesdojo.quiz.store import ResultStore
@@ -52,3 +58,12 @@ def test_a_password_in_the_url_is_never_shown():
     assert not _answer(store, 1)
     assert "can't be reached" in store.problem and "127.0.0.1:1" in store.problem
     assert "s3cret" not in store.problem and "s3cret" not in store.where
+
+
+def test_serving_results_in_postgresql_without_psycopg_says_what_to_install(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as where it is not installed
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--results", "postgresql://dojo@db.example/results"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "pip install 'rulesdojo[postgresql]'" in err and "Traceback" not in err

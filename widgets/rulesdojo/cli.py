@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .rules.errors import ScenarioError
@@ -187,9 +188,15 @@ def main(argv: list[str] | None = None) -> int:
         from pathlib import Path
 
         from .identity import IdentityError, Source
-        from .serving import MENTOR_PORT, serve, serve_mentor
         from .quiz.store import is_url
+        from .serving import MENTOR_PORT, serve, serve_mentor
         results = (args.results if is_url(args.results) else Path(args.results)) if args.results else None
+        if is_url(args.results or os.environ.get("RULESDOJO_RESULTS")):
+            try:
+                import psycopg  # noqa: F401
+            except ImportError:
+                parser.error("results in PostgreSQL need psycopg, which is not installed here: "
+                             "pip install 'rulesdojo[postgresql]'")
         exams = Path(args.exams) if args.exams else None
         if args.mentor:
             return serve_mentor(args.host, MENTOR_PORT if args.port == 8866 else args.port,
