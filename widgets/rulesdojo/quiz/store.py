@@ -228,14 +228,12 @@ class ResultStore:
     def _why(exc: Exception) -> str:
         text = str(exc).lower()
         if "locked" in text or "busy" in text:
-            why = "the results file stayed locked by another program"
-        elif "not a database" in text or "malformed" in text or "corrupt" in text:
-            why = "the results file is damaged (not a readable SQLite database)"
-        elif "readonly" in text or "read-only" in text or isinstance(exc, PermissionError):
-            why = "the results file can't be written here"
-        else:
-            why = f"the results file can't be used ({exc})"
-        return why
+            return "the results file stayed locked by another program"
+        if "not a database" in text or "malformed" in text or "corrupt" in text:
+            return "the results file is damaged (not a readable SQLite database)"
+        if "readonly" in text or "read-only" in text or isinstance(exc, PermissionError):
+            return "the results file can't be written here"
+        return f"the results file can't be used ({exc})"
 
     def record(self, candidate: str, session: str, mode: str, question: str, seed: int, answer: str,
                correct: bool, seconds: float) -> bool:
