@@ -61,6 +61,8 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     for static in c.statics:
         if isinstance(static, AddTypes):
             _already_there(st, perm, static)
+    if q.is_type(st, perm, "Land") and controller not in st.lands_entered:
+        st.lands_entered += (controller,)
     emit(st, [Happened("entered", perm, controller)])
     return perm
 
@@ -89,6 +91,9 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
         log(st, "603.6a", f"A land {who} controls entered: each landfall ability of their "
             "permanents triggers (CR 603.6a, 603.2; Landfall ruling 1).", "landfall", who)
     for src, ab, _ in hits:
+        if src not in st.battlefield:
+            log(st, "603.10a", f"{src.card} has left the battlefield, but its ability triggers on that "
+                "event: leaves-the-battlefield abilities look back in time.", "trigger", src.controller)
         fire(st, src, ab, {})
 
 
@@ -108,7 +113,7 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule:
     if not perms:
         return
     before = list(st.battlefield)  # leaves-the-battlefield triggers look back (CR 603.10)
-    had = {p.id: q.types(st, p) for p in perms}
+    had = {p.id: q.types(st, p) + q.subtypes(st, p) for p in perms}
     for p in perms:
         st.battlefield.remove(p)
         for other in st.battlefield:  # an attacker stays blocked when its blocker leaves (CR 509.1h)
@@ -121,6 +126,13 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule:
         text, cite = (reasons or {}).get(p.id, (why, rule))
         log(st, cite, f"{p.controller}'s {p.card} {text}{lost}.", "leaves", p.controller)
     emit(st, [Happened("left", p, p.controller, zone, had[p.id]) for p in perms], before)
+
+
+def sacrifice(st: GameState, perm: Permanent, why: str) -> None:
+    """Sacrifice a permanent: its controller puts it into its owner's graveyard (CR 701.21a)."""
+    kinds = q.types(st, perm) + q.subtypes(st, perm)
+    leave(st, [perm], "graveyard", f"is sacrificed {why}", "701.21a")
+    emit(st, [Happened("sacrificed", perm, perm.controller, "graveyard", kinds)])
 
 
 def _counter_text(counters: dict[str, int]) -> str:
@@ -297,3 +309,19 @@ def lose_life(st: GameState, who: str, n: int, source: str) -> None:
     p = q.player(st, who)
     p.life -= n
     log(st, "119.3", f"{who} loses {n} life from {source}; {p.life} now.", "life", who)
+
+
+def counter(st: GameState, item, by: str) -> None:
+    """Counter a spell: off the stack to its owner's graveyard, its costs not refunded (CR 701.6)."""
+    st.stack.remove(item)
+    st.names[item.id] = item.name
+    st.outcomes[item.id] = "countered"
+    log(st, "701.6a", f"{by} counters {possessive(item.controller)} {item.name}: it is removed from the "
+        "stack and doesn't resolve; none of its effects happen. (Countered: not the same as a spell "
+        "that doesn't resolve because its every target is illegal, CR 608.2b.)", "counter",
+        item.controller)
+    if item.card is not None:
+        owner = q.player(st, item.card.owner)
+        owner.graveyard.append(item.card)
+        log(st, "701.6b", f"{item.name} goes to {possessive(owner.name)} graveyard; what was paid to "
+            "cast it isn't refunded.", "zone", item.controller)

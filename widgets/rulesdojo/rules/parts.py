@@ -121,10 +121,18 @@ def _convert(cls, f, v, at):
         return build(Targets, v if isinstance(v, dict) else {"what": v}, at)
     if kind == "reflexive":
         return build(Reflexive, v, at)
+    if kind == "modes":
+        from .effects.choices import Mode
+        if not isinstance(v, list) or not all(isinstance(m, dict) for m in v):
+            raise CardError(f"{label} must be a list of modes, each with text and effects", at)
+        return tuple(build(Mode, m, m) for m in v)
     default = f.default
     if isinstance(default, bool):
         if not isinstance(v, bool):
             raise CardError(f"{label} must be true or false, not {v!r}", at)
+    elif kind == "change":  # +N or -N, as in "gets -2/-2"
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise CardError(f"{label} must be a whole number, positive or negative, not {v!r}", at)
     elif isinstance(default, int) and kind != "amount":
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise CardError(f"{label} must be a whole number, not {v!r}", at)
@@ -181,23 +189,25 @@ class Targets(Part):
     what: str = "creature"
 
     def __post_init__(self):
-        from .targets import TARGETS
-        if self.what not in TARGETS:
+        from .targets import PAIRS, TARGETS
+        if self.what not in TARGETS and self.what not in PAIRS:
             raise CardError(f"unknown target {self.what!r}; targets are: {', '.join(TARGETS)}")
 
     def words(self) -> tuple[str, ...]:
-        from .targets import TARGET_WORDS
-        return (TARGET_WORDS[self.what],)
+        from .targets import PAIRS, TARGET_WORDS
+        return tuple(TARGET_WORDS[w] for w in (PAIRS.get(self.what), self.what) if w)
 
 
 @dataclass(frozen=True)
 class Cost(Part):
-    """A cost to activate or to pay: mana, {T}, energy, sacrificing the source (CR 118, 602.1a)."""
+    """A cost to activate or to pay: mana, {T}, energy, sacrificing the source, discarding the card
+    (CR 118, 602.1a); a cost that discards the card is paid from its owner's hand (CR 113.6m)."""
 
     mana: str = ""
     tap: bool = False
     energy: int = 0
-    sacrifice: str = field(choices=("", "self"), default="")
+    sacrifice: str = field(choices=("", "self", "land"), default="")  # land: a spell's additional cost
+    discard: str = field(choices=("", "self"), default="")
 
     def __post_init__(self):
         try:
@@ -215,6 +225,7 @@ class Cost(Part):
         parts += [("Pay " + "{E}" * self.energy) if self.energy < 4 else
                   f"Pay {number_word(self.energy)} {{E}}"] if self.energy else []
         parts += ["Sacrifice this"] if self.sacrifice else []
+        parts += ["Discard this card"] if self.discard else []
         return ", ".join(parts)
 
     def words(self) -> tuple[str, ...]:
@@ -222,6 +233,7 @@ class Cost(Part):
         out += ["{T}"] if self.tap else []
         out += [energy_words(self.energy)] if self.energy else []
         out += ["Sacrifice"] if self.sacrifice else []
+        out += ["Discard this card"] if self.discard else []
         return tuple(out)
 
 

@@ -87,6 +87,23 @@ def is_type(st: GameState, p: Permanent, t: str) -> bool:
     return t in types(st, p)
 
 
+def creatures_of(st: GameState, who: str) -> list[Permanent]:
+    """Return the creatures a player controls, now."""
+    return [p for p in st.battlefield if p.controller == who and is_type(st, p, "Creature")]
+
+
+def equipped(st: GameState, equipment: Permanent | None) -> list[Permanent]:
+    """Return the creature an Equipment is attached to, if any (CR 301.5a)."""
+    found = permanent(st, equipment.attached_to) if equipment is not None and equipment.attached_to else None
+    return [found] if found is not None else []
+
+
+def colors(st: GameState, p: Permanent) -> tuple[str, ...]:
+    """Return a permanent's colors: its color indicator or token colors, else its mana cost's (CR 105.2, 202.2a)."""
+    c = card(p)
+    return c.colors or tuple(t for t, _ in c.mana_cost.colored if t != "C")
+
+
 def base_power_toughness(st: GameState, p: Permanent) -> tuple[int, int]:
     from .statics import CountsPowerToughness
     c = card(p)
@@ -154,5 +171,18 @@ def mana_options(st: GameState, p: Permanent, a: Ability) -> tuple[str, ...]:
 def describe_target(st: GameState, t) -> str:
     if isinstance(t, str):
         return t
-    p = permanent(st, t)
-    return f"{p.controller}'s {p.card}" if p else f"object {t} (gone)"
+    p = permanent(st, t) or on_stack(st, t)
+    if p is None:
+        return f"object {t} (gone)"
+    return f"{p.controller}'s {p.card}" if isinstance(p, Permanent) else f"{p.controller}'s {p.name}"
+
+
+def hand_abilities(c: Card) -> tuple[Ability, ...]:
+    """A card's activated abilities that work from its owner's hand: their cost discards it
+    (cycling, CR 702.29a, 113.6m)."""
+    return tuple(a for a in c.activated if a.cost.discard)
+
+
+def on_stack(st: GameState, item_id):
+    """Return the spell or ability with this id on the stack, or None."""
+    return next((i for i in st.stack if i.id == item_id), None)

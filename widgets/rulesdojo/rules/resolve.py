@@ -14,7 +14,7 @@ from . import engine as e
 from . import query as q
 from .objects import GameState, Pending, StackItem
 from .parts import run_all
-from .targets import target_candidates
+from .targets import still_legal
 
 ENERGY_NOTE = ("No energy is gained, and none can be paid even if its controller wants to "
                "(Energy rulings 8 and 9).")
@@ -49,14 +49,13 @@ class Resolution:
         return q.permanent(self.st, self.item.source)
 
     def target_objects(self) -> list:
-        """The targets still legal: player names and permanents (CR 608.2b)."""
-        return [t if isinstance(t, str) else q.permanent(self.st, t)
+        """The targets still legal: player names, permanents and spells (CR 608.2b)."""
+        return [t if isinstance(t, str) else q.permanent(self.st, t) or q.on_stack(self.st, t)
                 for t in legal_targets(self.st, self.item)]
 
 
 def legal_targets(st: GameState, item) -> list:
-    ok = set(target_candidates(st, item.target_spec, item.controller))
-    return [t for t in item.targets if t in ok]
+    return still_legal(st, item.target_spec, item.controller, item.targets)
 
 
 def resolve_top(st: GameState, answers: tuple = ()) -> None:

@@ -1,4 +1,4 @@
-"""Changes to permanents: +N/+N until end of turn, keywords, new subtypes, returning to hand."""
+"""Changes to permanents: +N/+N until end of turn, keywords, new subtypes, returning to hand, destroying."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
+from ..objects import Permanent
 from ..parts import Effect, effect, field
 
 
@@ -18,9 +19,9 @@ class Pump(Effect):
     ('+1/+1', 'trample', 'until end of turn')
     """
 
-    what: str = field(choices=("self", "target"), default="self")
-    power: int = field(kind="amount", default=0)
-    toughness: int = field(kind="amount", default=0)
+    what: str = field(choices=("self", "target", "each_creature_you_control", "equipped"), default="self")
+    power: int = field(kind="change", default=0)
+    toughness: int = field(kind="change", default=0)
     gains: tuple = ()
 
     def run(self, res) -> None:
@@ -31,6 +32,10 @@ class Pump(Effect):
                       f"resolves but there is nothing to give {self._pt()}.", "rule", res.controller)
                 return
             hit = [src]
+        elif self.what == "each_creature_you_control":
+            hit = q.creatures_of(res.st, res.controller)
+        elif self.what == "equipped":
+            hit = q.equipped(res.st, res.source())
         else:
             hit = [t for t in res.target_objects() if not isinstance(t, str)]
         for p in hit:
@@ -40,7 +45,8 @@ class Pump(Effect):
         return f"{self.power:+d}/{self.toughness:+d}"
 
     def words(self) -> tuple[str, ...]:
-        return (self._pt(),) + tuple(self.gains) + ("until end of turn",)
+        pt = (self._pt(),) if self.power or self.toughness else ()
+        return pt + tuple(self.gains) + ("until end of turn",)
 
 
 def _source(res) -> str:
@@ -86,3 +92,65 @@ class ReturnToHand(Effect):
 
     def words(self) -> tuple[str, ...]:
         return ("Return", "to its owner's hand")
+
+
+@effect("attach")
+@dataclass(frozen=True)
+class Attach(Effect):
+    """Attach this Equipment to the target creature (CR 701.3a, 301.5b)."""
+
+    what: str = field(choices=("target",), default="target")
+
+    def run(self, res) -> None:
+        src = res.source()
+        for p in res.target_objects():
+            if src is None or isinstance(p, str):
+                continue
+            src.attached_to = p.id
+            e.log(res.st, "701.3a", f"{src.card} is attached to {p.card}: it equips it.", "rule",
+                  res.controller)
+
+    def words(self) -> tuple[str, ...]:
+        return ("Attach to",)
+
+
+@effect("untap")
+@dataclass(frozen=True)
+class Untap(Effect):
+    """Untap the permanent an earlier effect of this ability put onto the battlefield (CR 701.26b)."""
+
+    what: str = field(choices=("found",), default="found")
+
+    def run(self, res) -> None:
+        for pid in res.vars.get("found", ()):
+            p = q.permanent(res.st, pid)
+            if p is not None and p.tapped:
+                p.tapped = False
+                e.log(res.st, "701.26b", f"{p.card} untaps.", "rule", res.controller)
+
+    def words(self) -> tuple[str, ...]:
+        return ("untap that land",)
+
+
+@effect("destroy")
+@dataclass(frozen=True)
+class Destroy(Effect):
+    """Destroy the target, or every permanent of the listed types at once (CR 701.8a).
+
+    >>> Destroy().words(), Destroy(all=("Artifact", "Creature")).words()
+    (('Destroy',), ('Destroy all', 'artifacts', 'creatures'))
+    """
+
+    what: str = field(choices=("target",), default="target")
+    all: tuple = ()
+
+    def run(self, res) -> None:
+        st = res.st
+        if self.all:
+            hit = [p for p in st.battlefield if any(q.is_type(st, p, t) for t in self.all)]
+        else:
+            hit = [p for p in res.target_objects() if isinstance(p, Permanent)]
+        e.leave(st, hit, "graveyard", "is destroyed", "701.8a")
+
+    def words(self) -> tuple[str, ...]:
+        return ("Destroy all",) + tuple(f"{t.lower()}s" for t in self.all) if self.all else ("Destroy",)

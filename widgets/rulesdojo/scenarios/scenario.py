@@ -18,14 +18,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import query as q
-from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
-                      ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
-                      OrderReplacements, OrderTriggers, PassPriority, PlayLand)
-from .errors import AmbiguousReference, RulesError, ScenarioError
+from ..rules import query as q
+from ..rules.actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
+                             ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
+                             DeclareBlockers, OrderReplacements, OrderTriggers, PassPriority,
+                             PlayLand)
+from ..rules.errors import AmbiguousReference, RulesError, ScenarioError
+from ..rules.game import ZONES, Game
+from ..rules.mana import ManaCost
+from ..rules.objects import STEP_NAMES
 from .expect import check_expect, validate_expect
-from .game import ZONES, Game
-from .objects import STEP_NAMES
 from .yamlsource import LocatedList, check_names, item_line, key_line, line_of, load_file, load_text
 
 RULINGS = {f"E{i}" for i in range(1, 10)} | {"L1", "L2", "L3"}
@@ -36,7 +38,7 @@ PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "own
 ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
                 "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
                 "expect"}
-ACTION_EXTRAS = {"cast": {"target", "targets"}, "activate": {"ability", "mana"}, "tap": {"mana"}}
+ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice"}, "activate": {"ability", "mana", "target"}, "tap": {"mana"}}
 
 
 @dataclass
@@ -221,7 +223,6 @@ def _entry_line(exc: RulesError, seq, j: int) -> RulesError:
 
 
 def _build_player(g: Game, p: dict, aliases: dict) -> None:
-    from .mana import ManaCost
     who = p["name"]
     pl = g.player(who)
     pl.life = p.get("life", 20)
@@ -339,7 +340,8 @@ class ActionRunner:
             return [PlayLand(r.card_in_hand(who, arg))]
         if verb == "cast":
             targets = a.get("targets", [a["target"]] if "target" in a else [])
-            return [CastSpell(r.card_in_hand(who, arg), tuple(r.target(t) for t in _listed(targets)))]
+            return [CastSpell(r.card_in_hand(who, arg), tuple(r.target(t) for t in _listed(targets)),
+                              tuple(r.permanent(s, controller=who) for s in _listed(a.get("sacrifice", []))))]
         if verb in ("activate", "tap"):
             return [r.activation(who, arg, verb, a)]
         if verb == "attack":
@@ -363,6 +365,8 @@ class ActionRunner:
         if verb == "mana":
             return [ChooseMana(str(arg))]
         if verb == "choose":
+            if isinstance(arg, bool):  # "you may": yes or no
+                return [ChooseMay(arg)]
             return [ChooseObjects(tuple(r.pick(x) for x in _listed(arg)))]
         if verb == "replacement_order":
             return [OrderReplacements(tuple(r.permanent(x) for x in _listed(arg)))]
@@ -438,6 +442,9 @@ class Resolver:
             return str(ref)
         if self.alias(ref) is not None:
             return self.alias(ref)
+        spells = [i.id for i in self.g.state.stack if i.kind == "spell" and i.name.lower() == str(ref).lower()]
+        if spells and not any(p.card.lower() == str(ref).lower() for p in self.g.state.battlefield):
+            return spells[-1]  # the topmost spell of that name
         return self.permanent(ref)
 
     def activation(self, who: str, ref, verb: str, a: dict) -> ActivateAbility:
@@ -446,6 +453,8 @@ class Resolver:
         cands = [q.permanent(st, oid)] if oid is not None else [
             p for p in st.battlefield if p.card.lower() == str(ref).lower() and p.controller == who]
         cands = [p for p in cands if p is not None]
+        if not cands and verb == "activate":  # an ability that works from the hand, such as cycling
+            return ActivateAbility(self.card_in_hand(who, ref), int(a.get("ability", 1)) - 1)
         if not cands:
             raise RulesError(f"{who} controls no permanent named {ref!r}")
         mana = a.get("mana")
@@ -460,7 +469,8 @@ class Resolver:
                 raise RulesError(f"{ref} has no mana ability that adds {mana}")
             return (legal or actions)[0]
         index = int(a.get("ability", 1)) - 1
-        actions = [ActivateAbility(p.id, index, mana) for p in cands]
+        targets = (self.target(a["target"]),) if "target" in a else ()
+        actions = [ActivateAbility(p.id, index, mana, targets) for p in cands]
         legal = [x for x in actions if self.g.is_legal(x)]
         return (legal or actions)[0]
 
@@ -486,7 +496,7 @@ class Resolver:
         pend = st.pending
         if pend is None:
             raise RulesError("'choose' answers a pending choice, and none is pending")
-        if str(ref) in (p.name for p in st.players) and str(ref) in pend.options:
+        if str(ref) in pend.options:  # a player's name, or a mode's text
             return str(ref)
         oid = self.alias(ref)
         if oid is not None:
