@@ -28,10 +28,12 @@ class CastSpell:
 
 @dataclass(frozen=True)
 class ActivateAbility:
-    """Activate a permanent's ability; ``mana`` picks the type a mana ability adds."""
+    """Activate a permanent's ability; ``mana`` picks the type a mana ability adds; ``targets`` are
+    chosen as it is activated (CR 602.2b)."""
     source: int
     index: int = 0
     mana: str | None = None
+    targets: tuple = ()
 
 
 @dataclass(frozen=True)

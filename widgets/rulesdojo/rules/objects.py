@@ -14,6 +14,7 @@ from .mana import TYPES
 
 ENERGY = "energy"
 PLUS_ONE = "+1/+1"
+MINUS_ONE = "-1/-1"
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class StackItem:
     name: str  # card name of the spell or the ability's source
     controller: str
     text: str
-    effect: str  # key of the effect function that resolves it
+    effects: tuple = ()  # the parts it does as it resolves, in order (CR 608.2c)
     targets: tuple[Any, ...] = ()
     target_spec: str | None = None
     source: int | None = None
@@ -111,7 +112,7 @@ class Trigger:
     controller: str
     name: str
     text: str
-    effect: str
+    effects: tuple
     source: int | None
     target_spec: str | None = None
     data: dict[str, Any] = field(default_factory=dict)

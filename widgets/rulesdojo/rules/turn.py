@@ -6,7 +6,9 @@ from . import engine as e
 from . import query as q
 from .mana import pool_text
 from .objects import STEP_NAMES, STEP_RULES, GameState, Pending, StackItem, step_text
-from .resolve import resolve_top, stack_name, target_candidates
+from .resolve import resolve_top, stack_name
+from .targets import target_candidates
+from .triggers import Happened
 
 PRIORITY_STEPS = set(STEP_NAMES) - {"untap", "cleanup"}
 
@@ -95,7 +97,7 @@ def place_triggers(st: GameState) -> None:
                                      tuple(cands), 1, 1, item=t.id)
                 return
             st.waiting.remove(t)
-            item = StackItem(t.id, t.kind, t.name, t.controller, t.text, t.effect,
+            item = StackItem(t.id, t.kind, t.name, t.controller, t.text, t.effects,
                              tuple(t.data.get("targets", ())), t.target_spec, source=t.source,
                              data=t.data)
             st.stack.append(item)
@@ -170,6 +172,8 @@ def _begin_step(st: GameState) -> bool:
                 p.tapped = False
         e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
         return False
+    if st.step in ("upkeep", "end"):
+        e.emit(st, [Happened("step", player=ap, info=st.step)])
     if st.step == "draw":
         if st.turn == 1 and len(st.players) == 2:
             e.log(st, "103.8a", f"{ap} plays first and skips the first draw.", "step", ap)
@@ -225,12 +229,7 @@ def declare_attackers(st: GameState, attackers: tuple[int, ...]) -> None:
     names = ", ".join(p.card for p in chosen) or "no creatures"
     e.log(st, "508.1", f"{ap} attacks with {names}.", "combat", ap)
     if chosen:
-        for src in list(st.battlefield):
-            for ab in q.card(src).triggered:
-                if ab.event == "self_attacks" and src in chosen:
-                    e.fire(st, src, ab, {})
-                elif ab.event == "you_attack" and src.controller == ap:
-                    e.fire(st, src, ab, {})
+        e.emit(st, [Happened("attacks", p, ap) for p in chosen] + [Happened("attacked", player=ap)])
     st.priority, st.passes = ap, 0
 
 

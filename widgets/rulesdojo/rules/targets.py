@@ -1,0 +1,60 @@
+"""What a target can be (CR 115.1): each kind lists the legal choices now, and says itself in words."""
+
+from __future__ import annotations
+
+from . import query as q
+from .objects import GameState
+
+
+def _permanents(test):
+    def find(st: GameState, controller: str) -> list:
+        return [p.id for p in st.battlefield if test(st, p, controller)]
+    return find
+
+
+def _creature(st, p, who):
+    return q.is_type(st, p, "Creature")
+
+
+def _players(st: GameState, controller: str) -> list:
+    return [p.name for p in q.in_game(st)]
+
+
+TARGETS = {
+    "creature": _permanents(_creature),
+    "creature_or_planeswalker": _permanents(
+        lambda st, p, who: _creature(st, p, who) or q.is_type(st, p, "Planeswalker")),
+    "any": lambda st, who: _permanents(
+        lambda st, p, w: _creature(st, p, w) or q.is_type(st, p, "Planeswalker"))(st, who)
+    + _players(st, who),
+    "attacking_creature": _permanents(lambda st, p, who: p.attacking and _creature(st, p, who)),
+    "creature_you_control": _permanents(lambda st, p, who: p.controller == who and _creature(st, p, who)),
+    "creature_you_dont_control": _permanents(
+        lambda st, p, who: p.controller != who and _creature(st, p, who)),
+    "permanent": _permanents(lambda st, p, who: True),
+    "artifact": _permanents(lambda st, p, who: q.is_type(st, p, "Artifact")),
+    "enchantment": _permanents(lambda st, p, who: q.is_type(st, p, "Enchantment")),
+    "land": _permanents(lambda st, p, who: q.is_type(st, p, "Land")),
+    "player": _players,
+    "opponent": lambda st, who: [p.name for p in q.opponents(st, who)],
+}
+
+TARGET_WORDS = {
+    "creature": "target creature", "creature_or_planeswalker": "target creature or planeswalker",
+    "any": "any target", "attacking_creature": "target attacking creature",
+    "creature_you_control": "target creature you control",
+    "creature_you_dont_control": "target creature you don't control",
+    "permanent": "target permanent", "artifact": "target artifact",
+    "enchantment": "target enchantment", "land": "target land", "player": "target player",
+    "opponent": "target opponent",
+}
+
+
+def target_candidates(st: GameState, spec: str | None, controller: str) -> list:
+    """List what can be chosen for a target description (CR 115.1).
+
+    >>> from .objects import Player
+    >>> target_candidates(GameState([Player("Alice"), Player("Nadia")]), "opponent", "Alice")
+    ['Nadia']
+    """
+    return TARGETS[spec](st, controller) if spec else []
