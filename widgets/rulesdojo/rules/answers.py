@@ -17,7 +17,8 @@ EXPECTS = {
     "order_triggers": OrderTriggers, "choose_targets": ChooseTargets, "may_pay": ChoosePay,
     "pay_any": ChooseAmount, "choose_mana": ChooseMana, "proliferate": ChooseObjects,
     "search": ChooseObjects, "marvel": ChooseObjects, "legend_rule": ChooseObjects,
-    "discard": ChooseObjects, "order_replacements": OrderReplacements,
+    "discard": ChooseObjects, "order_replacements": OrderReplacements, "scry": ChooseObjects, "cast_exiled": ChooseObjects,
+    "scry_top": ChooseObjects, "remove_counters": ChooseAmount,
     "declare_attackers": DeclareAttackers, "declare_blockers": DeclareBlockers,
 }
 
@@ -39,9 +40,11 @@ def validate(st: GameState, pend: Pending, a):
         return tuple(a.targets)
     if k == "may_pay":
         return bool(a.pay)
-    if k == "pay_any":
+    if k in ("pay_any", "remove_counters"):
         if not isinstance(a.amount, int) or a.amount < 0:
             raise IllegalAction("The amount can't be negative.", rule="107.1b")
+        if k == "remove_counters" and a.amount > pend.high:
+            raise IllegalAction(f"Remove at most {pend.high}.", rule=pend.rule)
         if a.amount > pend.high:
             raise CannotPay(f"{pend.player} has {pend.high} energy and can't pay {a.amount}: you "
                             "can't pay more energy than you have", rule="118.3")
@@ -57,9 +60,9 @@ def validate(st: GameState, pend: Pending, a):
     picks = tuple(a.picks)
     if len(set(picks)) != len(picks) or any(p not in pend.options for p in picks):
         raise IllegalAction("Choose only from the options offered, each at most once.", rule=pend.rule)
-    if k in ("search", "marvel") and len(picks) > 1:
+    if k in ("search", "marvel", "cast_exiled") and len(picks) > 1:
         raise IllegalAction("Choose at most one card.", rule=pend.rule)
-    if k in ("legend_rule", "discard") and len(picks) != pend.low:
+    if k in ("legend_rule", "discard", "scry_top") and len(picks) != pend.low:
         raise IllegalAction(f"Choose exactly {pend.low}.", rule=pend.rule)
     return picks
 
@@ -135,11 +138,14 @@ def answers_for(st: GameState, pend: Pending):
         yield from (ChooseTargets((o,)) for o in opts)
     elif k == "may_pay":
         yield from (ChoosePay(True), ChoosePay(False))
-    elif k == "pay_any":
+    elif k in ("pay_any", "remove_counters"):
         yield from (ChooseAmount(n) for n in range(pend.low, pend.high + 1))
+    elif k in ("scry", "scry_top"):
+        sizes = range(len(opts) + 1) if k == "scry" else (len(opts),)
+        yield from (ChooseObjects(p) for n in sizes for c in combinations(opts, n) for p in permutations(c))
     elif k == "choose_mana":
         yield from (ChooseMana(m) for m in opts)
-    elif k in ("search", "marvel"):
+    elif k in ("search", "marvel", "cast_exiled"):
         yield ChooseObjects(())
         yield from (ChooseObjects((o,)) for o in opts)
     elif k in ("legend_rule", "discard"):

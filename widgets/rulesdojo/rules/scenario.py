@@ -36,7 +36,7 @@ PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "own
 ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
                 "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
                 "expect"}
-ACTION_EXTRAS = {"cast": {"target", "targets"}, "activate": {"ability", "mana"}, "tap": {"mana"}}
+ACTION_EXTRAS = {"cast": {"target", "targets"}, "activate": {"ability", "mana", "target", "targets"}, "tap": {"mana"}}
 
 
 @dataclass
@@ -460,7 +460,8 @@ class Resolver:
                 raise RulesError(f"{ref} has no mana ability that adds {mana}")
             return (legal or actions)[0]
         index = int(a.get("ability", 1)) - 1
-        actions = [ActivateAbility(p.id, index, mana) for p in cands]
+        targets = tuple(self.target(t) for t in _listed(a.get("targets", [a["target"]] if "target" in a else [])))
+        actions = [ActivateAbility(p.id, index, mana, targets) for p in cands]
         legal = [x for x in actions if self.g.is_legal(x)]
         return (legal or actions)[0]
 

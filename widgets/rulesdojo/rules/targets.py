@@ -35,6 +35,13 @@ TARGETS = {
     "artifact": _permanents(lambda st, p, who: q.is_type(st, p, "Artifact")),
     "enchantment": _permanents(lambda st, p, who: q.is_type(st, p, "Enchantment")),
     "land": _permanents(lambda st, p, who: q.is_type(st, p, "Land")),
+    "player_or_planeswalker": lambda st, who: _permanents(
+        lambda st, p, w: q.is_type(st, p, "Planeswalker"))(st, who) + _players(st, who),
+    "nonland_permanent_an_opponent_controls": _permanents(
+        lambda st, p, who: p.controller != who and not q.is_type(st, p, "Land")),
+    "artifact_creature_planeswalker_or_opponent": lambda st, who: _permanents(
+        lambda st, p, w: any(q.is_type(st, p, t) for t in ("Artifact", "Creature", "Planeswalker")))(
+            st, who) + [p.name for p in q.opponents(st, who)],
     "player": _players,
     "opponent": lambda st, who: [p.name for p in q.opponents(st, who)],
 }
@@ -46,6 +53,9 @@ TARGET_WORDS = {
     "creature_you_dont_control": "target creature you don't control",
     "permanent": "target permanent", "artifact": "target artifact",
     "enchantment": "target enchantment", "land": "target land", "player": "target player",
+    "player_or_planeswalker": "target player or planeswalker",
+    "nonland_permanent_an_opponent_controls": "target nonland permanent an opponent controls",
+    "artifact_creature_planeswalker_or_opponent": "target artifact, creature, planeswalker, or opponent",
     "opponent": "target opponent",
 }
 
@@ -57,4 +67,12 @@ def target_candidates(st: GameState, spec: str | None, controller: str) -> list:
     >>> target_candidates(GameState([Player("Alice"), Player("Nadia")]), "opponent", "Alice")
     ['Nadia']
     """
-    return TARGETS[spec](st, controller) if spec else []
+    if not spec:
+        return []
+    return [t for t in TARGETS[spec](st, controller) if not hexproof_against(st, t, controller)]
+
+
+def hexproof_against(st: GameState, t, controller: str) -> bool:
+    """A permanent with hexproof can't be the target of its opponents' spells or abilities (CR 702.11b)."""
+    p = None if isinstance(t, str) else q.permanent(st, t)
+    return p is not None and p.controller != controller and "hexproof" in q.keywords(st, p)

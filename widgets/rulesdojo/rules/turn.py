@@ -126,6 +126,12 @@ def end_step(st: GameState) -> None:
     while True:
         _empty_pools(st)
         i = STEP_NAMES.index(st.step)
+        if st.first_strikers:
+            e.log(st, "510.4", f"Turn {st.turn} ({st.active}): the second combat damage step begins: "
+                  "creatures without first strike deal their combat damage now.", "step")
+            combat_damage(st, first=False)
+            st.priority, st.passes = st.active, 0
+            return
         if st.step == "cleanup":
             _new_turn(st)
         else:
@@ -158,6 +164,7 @@ def _new_turn(st: GameState) -> None:
     st.turn += 1
     st.step = "untap"
     st.land_plays = 0
+    st.life_lost = {}
     for p in st.battlefield:
         if p.controller == st.active:
             p.sick = False
@@ -172,7 +179,7 @@ def _begin_step(st: GameState) -> bool:
                 p.tapped = False
         e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
         return False
-    if st.step in ("upkeep", "end"):
+    if st.step in ("upkeep", "precombat main", "end"):
         e.emit(st, [Happened("step", player=ap, info=st.step)])
     if st.step == "draw":
         if st.turn == 1 and len(st.players) == 2:
@@ -195,7 +202,12 @@ def _begin_step(st: GameState) -> bool:
             st.pending = Pending("declare_blockers", defender, f"{defender}: declare blockers (or none)",
                                  "509.1", tuple(able), 0, len(able))
     elif st.step == "combat damage":
-        combat_damage(st)
+        strikers = [p for p in _in_combat(st) if {"first strike", "double strike"} & set(q.keywords(st, p))]
+        if strikers:
+            st.first_strikers = tuple(p.id for p in strikers)
+            e.log(st, "510.4", "A creature in combat has first strike: this first combat damage step, "
+                  "only creatures with first strike or double strike deal damage.", "combat")
+        combat_damage(st, first=bool(strikers))
     elif st.step == "end of combat":
         pass
     elif st.step == "postcombat main":
@@ -244,13 +256,33 @@ def declare_blockers(st: GameState, blocks) -> None:
     st.priority, st.passes = st.active, 0
 
 
-def combat_damage(st: GameState) -> None:
-    """Attackers and blockers deal combat damage at once (CR 510.2); trample spills over (702.19b)."""
+def _in_combat(st: GameState) -> list:
+    return [p for p in st.battlefield if p.attacking or p.blocking]
+
+
+def _strikes(st: GameState, p, first: bool | None, struck: tuple[int, ...]) -> bool:
+    """Whether a creature deals combat damage in this step (CR 510.4, 702.7b, 702.4b)."""
+    kw = set(q.keywords(st, p))
+    if first:
+        return bool({"first strike", "double strike"} & kw)
+    return first is None or "double strike" in kw or p.id not in struck
+
+
+def combat_damage(st: GameState, first: bool | None = None) -> None:
+    """Attackers and blockers deal combat damage at once (CR 510.2); trample spills over (702.19b).
+
+    ``first`` is True in a first-strike damage step, False in the step after it (CR 510.4).
+    """
+    struck, st.first_strikers = st.first_strikers, st.first_strikers if first else ()
     defender = q.next_player(st, st.active)
     hits = []
     for a in _attackers(st):
         power = max(q.power(st, a), 0)
         blocker = q.permanent(st, a.blocked_by) if a.blocked_by else None
+        if blocker is not None and _strikes(st, blocker, first, struck):
+            hits.append((blocker, a, max(q.power(st, blocker), 0)))
+        if not _strikes(st, a, first, struck):
+            continue
         if blocker is None:  # unblocked, or its blocker is gone: only trample reaches the player
             if a.blocked_by is None or "trample" in q.keywords(st, a):
                 hits.append((a, defender, power))
@@ -261,6 +293,7 @@ def combat_damage(st: GameState) -> None:
             hits += [(a, blocker, to_blocker), (a, defender, power - to_blocker)]
         else:
             hits.append((a, blocker, power))
-        hits.append((blocker, a, max(q.power(st, blocker), 0)))
     for src, target, n in hits:
-        e.deal_damage(st, f"{src.controller}'s {src.card}", target, n)
+        e.deal_damage(st, f"{src.controller}'s {src.card}", target, n, "infect" in q.keywords(st, src))
+    e.emit(st, [Happened("combat_damage", src, target) for src, target, n in hits
+                if n > 0 and isinstance(target, str)])

@@ -55,13 +55,15 @@ class DealDamage(Effect):
 class GainLife(Effect):
     """You gain N life."""
 
-    n: int = 1
+    n: int | str = field(kind="amount", default=1)
 
     def run(self, res) -> None:
-        e.gain_life(res.st, res.controller, self.n, res.item.name)
+        n = res.vars.get("lost", 0) if self.n == "lost" else self.n
+        if n > 0:
+            e.gain_life(res.st, res.controller, n, res.item.name)
 
     def words(self) -> tuple[str, ...]:
-        return (f"gain {self.n} life",)
+        return ("gain life equal to the life lost this way",) if self.n == "lost" else (f"gain {self.n} life",)
 
 
 @effect("lose_life")
@@ -76,8 +78,7 @@ class LoseLife(Effect):
         st = res.st
         names = ([res.controller] if self.who == "you" else
                  [p.name for p in q.opponents(st, res.controller)])
-        for name in names:
-            e.lose_life(st, name, self.n, res.item.name)
+        res.vars["lost"] = sum(e.lose_life(st, name, self.n, res.item.name) for name in names)
 
     def words(self) -> tuple[str, ...]:
         return (f"loses {self.n} life" if self.who == "each_opponent" else f"lose {self.n} life",)
