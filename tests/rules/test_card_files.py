@@ -32,9 +32,9 @@ def test_shipped_cards_lint_clean_and_each_is_one_file():
     report = lint_cards()
     assert report.problems == [] and report.exit_code == 0
     files = list((ROOT / "widgets/rulesdojo/cards").glob("*.yaml"))
-    tokens = [f for f in files if read_card(f).token]
-    assert report.checked == len(files) == len(all_cards()) + len(tokens)
-    assert card_named("Beast").token and card_named("Servo").token
+    tokens = sum(read_card(f).token for f in files)
+    assert tokens and report.checked == len(files) == len(all_cards()) + tokens
+    assert card_named("Beast").token
 
 
 def test_a_mentors_card_plays_in_a_scenario_from_its_own_folder():

@@ -21,9 +21,11 @@ class PlayLand:
 
 @dataclass(frozen=True)
 class CastSpell:
-    """Cast a spell from hand, choosing its targets now (CR 601.2c)."""
+    """Cast a spell from hand, choosing its targets now (CR 601.2c) and what an additional cost
+    sacrifices (CR 601.2b)."""
     card: int
     targets: tuple[Any, ...] = ()
+    sacrifice: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,12 @@ class OrderTriggers:
 class ChooseTargets:
     """Choose targets for an ability as it is put on the stack (CR 603.3d)."""
     targets: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class ChooseMay:
+    """Answer "you may": do it, or don't (CR 608.2d)."""
+    yes: bool
 
 
 @dataclass(frozen=True)

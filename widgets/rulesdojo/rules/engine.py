@@ -65,6 +65,8 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     for static in c.statics:
         if isinstance(static, AddTypes):
             _already_there(st, perm, static)
+    if q.is_type(st, perm, "Land") and controller not in st.lands_entered:
+        st.lands_entered += (controller,)
     emit(st, [Happened("entered", perm, controller, info={"cast_from": cast_from})])
     return perm
 
@@ -93,6 +95,9 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
         log(st, "603.6a", f"A land {who} controls entered: each landfall ability of their "
             "permanents triggers (CR 603.6a, 603.2; Landfall ruling 1).", "landfall", who)
     for src, ab, ev in hits:
+        if src not in st.battlefield:
+            log(st, "603.10a", f"{src.card} has left the battlefield, but its ability triggers on that "
+                "event: leaves-the-battlefield abilities look back in time.", "trigger", src.controller)
         fire(st, src, ab, _trigger_data(ev))
 
 
@@ -118,7 +123,7 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule:
     if not perms:
         return
     before = list(st.battlefield)  # leaves-the-battlefield triggers look back (CR 603.10)
-    had = {p.id: q.types(st, p) for p in perms}
+    had = {p.id: q.types(st, p) + q.subtypes(st, p) for p in perms}
     for p in perms:
         st.battlefield.remove(p)
         for other in st.battlefield:  # an attacker stays blocked when its blocker leaves (CR 509.1h)
@@ -146,6 +151,13 @@ def _release(st: GameState, p: Permanent) -> None:
             log(st, "610.3c", f"{p.card} has left the battlefield: {obj.card} returns from exile under its "
                 "owner's control, as a new object (CR 400.7).", "zone", pl.name)
             enter(st, obj.card, obj.owner, obj.owner, old_id=obj.id)
+
+
+def sacrifice(st: GameState, perm: Permanent, why: str) -> None:
+    """Sacrifice a permanent: its controller puts it into its owner's graveyard (CR 701.21a)."""
+    kinds = q.types(st, perm) + q.subtypes(st, perm)
+    leave(st, [perm], "graveyard", f"is sacrificed {why}", "701.21a")
+    emit(st, [Happened("sacrificed", perm, perm.controller, "graveyard", kinds)])
 
 
 def _counter_text(counters: dict[str, int]) -> str:

@@ -85,6 +85,7 @@ class Permanent:
     blocked_by: int | None = None
     blocking: int | None = None
     holds: tuple[int, ...] = ()  # cards it exiled "until it leaves the battlefield" (CR 610.3)
+    attached_to: int | None = None  # the permanent an Equipment equips (CR 301.5a)
 
 
 @dataclass
@@ -179,6 +180,9 @@ class GameState:
     passes: int = 0
     land_plays: int = 0
     land_plays_allowed: int = 1
+    lands_entered: tuple[str, ...] = ()  # players a land entered under this turn
+    first_strikers: tuple[int, ...] = ()  # creatures with first strike as combat damage began
+    damage_steps: int = 0  # combat damage steps so far this combat (two with first strike)
     waiting: list[Trigger] = field(default_factory=list)
     pending: Pending | None = None
     log: tuple[Event, ...] = ()
@@ -190,4 +194,3 @@ class GameState:
     winner: str | None = None
     over: bool = False
     life_lost: dict[str, int] = field(default_factory=dict)  # times each player lost life this turn
-    first_strikers: tuple[int, ...] = ()  # in the first-strike combat damage step: who struck (CR 510.4)

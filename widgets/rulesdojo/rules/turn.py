@@ -6,6 +6,7 @@ from . import engine as e
 from . import query as q
 from .mana import pool_text
 from .objects import STEP_NAMES, STEP_RULES, GameState, Pending, StackItem, step_text
+from .effects.choices import modal
 from .resolve import resolve_top, stack_name
 from .targets import target_candidates
 from .triggers import Happened
@@ -52,6 +53,13 @@ def state_based_actions(st: GameState) -> bool:
         reasons.update({p.id: ("has lethal damage marked on it and is destroyed", "704.5g") for p in lethal})
         e.leave(st, zero + lethal, "graveyard", reasons=reasons)
         did = True
+    for p in st.battlefield:
+        held = q.permanent(st, p.attached_to) if p.attached_to is not None else None
+        if p.attached_to is not None and (held is None or not q.is_type(st, held, "Creature")):
+            p.attached_to = None
+            e.log(st, "704.5n", f"{p.card} equips nothing legal any more, so it becomes unattached and "
+                  "stays on the battlefield.", "rule", p.controller)
+            did = True
     for who in q.in_game(st):
         seen: dict[str, list] = {}
         for p in st.battlefield:
@@ -85,6 +93,17 @@ def place_triggers(st: GameState) -> None:
                 tuple(t.id for t in mine))
             return
         for t in sorted(mine, key=lambda t: t.data.get("order", 0)):
+            chooser = modal(t.effects)
+            if chooser is not None and "mode" not in t.data:
+                modes = chooser.legal_modes(st, t.controller)
+                if not modes:
+                    st.waiting.remove(t)
+                    e.log(st, "700.2b", f"No mode of {t.name}'s ability can be chosen, so it is removed "
+                          "from the stack.", "fizzle", t.controller)
+                    continue
+                st.pending = Pending("choose_mode", t.controller, f"Choose one mode for {t.name}'s "
+                                     f"ability: {t.text}", "700.2b", tuple(modes), 1, 1, item=t.id)
+                return
             if t.target_spec and "targets" not in t.data:
                 cands = target_candidates(st, t.target_spec, t.controller)
                 if not cands:
@@ -126,14 +145,10 @@ def end_step(st: GameState) -> None:
     while True:
         _empty_pools(st)
         i = STEP_NAMES.index(st.step)
-        if st.first_strikers:
-            e.log(st, "510.4", f"Turn {st.turn} ({st.active}): the second combat damage step begins: "
-                  "creatures without first strike deal their combat damage now.", "step")
-            combat_damage(st, first=False)
-            st.priority, st.passes = st.active, 0
-            return
         if st.step == "cleanup":
             _new_turn(st)
+        elif st.step == "combat damage" and st.first_strikers and st.damage_steps == 1:
+            pass  # CR 510.4: a second combat damage step instead of the end of combat step
         else:
             st.step = STEP_NAMES[i + 1]
             if st.step in ("declare blockers", "combat damage") and not _attackers(st):
@@ -164,6 +179,7 @@ def _new_turn(st: GameState) -> None:
     st.turn += 1
     st.step = "untap"
     st.land_plays = 0
+    st.lands_entered = ()
     st.life_lost = {}
     for p in st.battlefield:
         if p.controller == st.active:
@@ -202,14 +218,9 @@ def _begin_step(st: GameState) -> bool:
             st.pending = Pending("declare_blockers", defender, f"{defender}: declare blockers (or none)",
                                  "509.1", tuple(able), 0, len(able))
     elif st.step == "combat damage":
-        strikers = [p for p in _in_combat(st) if {"first strike", "double strike"} & set(q.keywords(st, p))]
-        if strikers:
-            st.first_strikers = tuple(p.id for p in strikers)
-            e.log(st, "510.4", "A creature in combat has first strike: this first combat damage step, "
-                  "only creatures with first strike or double strike deal damage.", "combat")
-        combat_damage(st, first=bool(strikers))
+        combat_damage(st)
     elif st.step == "end of combat":
-        pass
+        st.first_strikers, st.damage_steps = (), 0
     elif st.step == "postcombat main":
         for p in st.battlefield:
             p.attacking, p.blocked_by, p.blocking = False, None, None
@@ -256,33 +267,36 @@ def declare_blockers(st: GameState, blocks) -> None:
     st.priority, st.passes = st.active, 0
 
 
-def _in_combat(st: GameState) -> list:
-    return [p for p in st.battlefield if p.attacking or p.blocking]
-
-
-def _strikes(st: GameState, p, first: bool | None, struck: tuple[int, ...]) -> bool:
-    """Whether a creature deals combat damage in this step (CR 510.4, 702.7b, 702.4b)."""
-    kw = set(q.keywords(st, p))
-    if first:
-        return bool({"first strike", "double strike"} & kw)
-    return first is None or "double strike" in kw or p.id not in struck
-
-
-def combat_damage(st: GameState, first: bool | None = None) -> None:
+def combat_damage(st: GameState) -> None:
     """Attackers and blockers deal combat damage at once (CR 510.2); trample spills over (702.19b).
 
-    ``first`` is True in a first-strike damage step, False in the step after it (CR 510.4).
+    With a first striker in combat there are two steps: first strikers, then the others (CR 510.4).
     """
-    struck, st.first_strikers = st.first_strikers, st.first_strikers if first else ()
+    fighters = [p for p in st.battlefield if p.attacking or p.blocking]
+    if st.damage_steps == 0 and any("first strike" in q.keywords(st, p) for p in fighters):
+        st.first_strikers = tuple(p.id for p in fighters if "first strike" in q.keywords(st, p))
+        e.log(st, "510.4", "A creature in combat has first strike, so there are two combat damage steps: "
+              "in this first one only creatures with first strike deal combat damage (CR 702.7b).", "combat")
+    elif st.first_strikers:
+        e.log(st, "510.4", "Second combat damage step: the creatures still in combat that had no first "
+              "strike deal their combat damage now.", "combat")
+    st.damage_steps += 1
+    first = st.damage_steps == 1 and bool(st.first_strikers)
+    hits = [(src, target, n) for src, target, n in _combat_hits(st)
+            if not st.first_strikers or (src.id in st.first_strikers) == first]
+    for src, target, n in hits:
+        e.deal_damage(st, f"{src.controller}'s {src.card}", target, n, "infect" in q.keywords(st, src))
+    e.emit(st, [Happened("combat_damage", src, target) for src, target, n in hits
+                if n > 0 and isinstance(target, str)])
+
+
+def _combat_hits(st: GameState) -> list:
+    """Each (source, recipient, amount) of combat damage if every creature in combat dealt it now."""
     defender = q.next_player(st, st.active)
     hits = []
     for a in _attackers(st):
         power = max(q.power(st, a), 0)
         blocker = q.permanent(st, a.blocked_by) if a.blocked_by else None
-        if blocker is not None and _strikes(st, blocker, first, struck):
-            hits.append((blocker, a, max(q.power(st, blocker), 0)))
-        if not _strikes(st, a, first, struck):
-            continue
         if blocker is None:  # unblocked, or its blocker is gone: only trample reaches the player
             if a.blocked_by is None or "trample" in q.keywords(st, a):
                 hits.append((a, defender, power))
@@ -293,7 +307,5 @@ def combat_damage(st: GameState, first: bool | None = None) -> None:
             hits += [(a, blocker, to_blocker), (a, defender, power - to_blocker)]
         else:
             hits.append((a, blocker, power))
-    for src, target, n in hits:
-        e.deal_damage(st, f"{src.controller}'s {src.card}", target, n, "infect" in q.keywords(st, src))
-    e.emit(st, [Happened("combat_damage", src, target) for src, target, n in hits
-                if n > 0 and isinstance(target, str)])
+        hits.append((blocker, a, max(q.power(st, blocker), 0)))
+    return hits

@@ -20,7 +20,8 @@ class PutCounters(Effect):
 
     kind: str = "+1/+1"
     n: int = 1
-    on: str = field(choices=("target", "self", "each_player"), default="target")
+    on: str = field(choices=("target", "self", "each_creature_you_control", "each_player"),
+                    default="target")
 
     def run(self, res) -> None:
         if self.on == "each_player":  # in APNAP order; all at once as one event (CR 101.4)
@@ -28,6 +29,8 @@ class PutCounters(Effect):
         elif self.on == "self":
             src = res.source()
             hit = [src] if src is not None else []
+        elif self.on == "each_creature_you_control":
+            hit = q.creatures_of(res.st, res.controller)
         else:
             hit = res.target_objects()
         for t in hit:

@@ -53,17 +53,23 @@ class DealDamage(Effect):
 @effect("gain_life")
 @dataclass(frozen=True)
 class GainLife(Effect):
-    """You gain N life."""
+    """You (or the target player) gain N life."""
 
     n: int | str = field(kind="amount", default=1)
+    who: str = field(choices=("you", "target"), default="you")
 
     def run(self, res) -> None:
         n = res.vars.get("lost", 0) if self.n == "lost" else self.n
-        if n > 0:
-            e.gain_life(res.st, res.controller, n, res.item.name)
+        names = ([res.controller] if self.who == "you" else
+                 [t for t in res.target_objects() if isinstance(t, str)])
+        for name in names:
+            if n > 0:
+                e.gain_life(res.st, name, n, res.item.name)
 
     def words(self) -> tuple[str, ...]:
-        return ("gain life equal to the life lost this way",) if self.n == "lost" else (f"gain {self.n} life",)
+        if self.n == "lost":
+            return ("gain life equal to the life lost this way",)
+        return (f"gain{'s' if self.who == 'target' else ''} {self.n} life",)
 
 
 @effect("lose_life")

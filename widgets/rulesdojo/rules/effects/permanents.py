@@ -18,7 +18,7 @@ class Pump(Effect):
     ('+1/+1', 'trample', 'until end of turn')
     """
 
-    what: str = field(choices=("self", "target"), default="self")
+    what: str = field(choices=("self", "target", "each_creature_you_control", "equipped"), default="self")
     power: int | str = field(kind="amount", default=0)
     toughness: int | str = field(kind="amount", default=0)
     gains: tuple = ()
@@ -31,6 +31,10 @@ class Pump(Effect):
                       f"resolves but there is nothing to give {self._pt()}.", "rule", res.controller)
                 return
             hit = [src]
+        elif self.what == "each_creature_you_control":
+            hit = q.creatures_of(res.st, res.controller)
+        elif self.what == "equipped":
+            hit = q.equipped(res.st, res.source())
         else:
             hit = [t for t in res.target_objects() if not isinstance(t, str)]
         for p in hit:
@@ -43,8 +47,10 @@ class Pump(Effect):
         return f"{self.power:+d}/{self.toughness:+d}"
 
     def words(self) -> tuple[str, ...]:
-        said = ("+X/+X", "where X is its power") if self.power == "its_power" else (self._pt(),)
-        return tuple(w for w in said if w != "+0/+0") + tuple(self.gains) + ("until end of turn",)
+        if self.power == "its_power":
+            return ("+X/+X", "where X is its power") + tuple(self.gains) + ("until end of turn",)
+        pt = (self._pt(),) if self.power or self.toughness else ()
+        return pt + tuple(self.gains) + ("until end of turn",)
 
 
 def _amount(res, p, n) -> int:
@@ -107,22 +113,44 @@ class ReturnToHand(Effect):
         return ("Return", "to its owner's hand")
 
 
-@effect("untap")
+@effect("attach")
 @dataclass(frozen=True)
-class Untap(Effect):
-    """Untap the target permanent (CR 701.26b)."""
+class Attach(Effect):
+    """Attach this Equipment to the target creature (CR 701.3a, 301.5b)."""
 
     what: str = field(choices=("target",), default="target")
 
     def run(self, res) -> None:
+        src = res.source()
         for p in res.target_objects():
-            if not isinstance(p, str) and p.tapped:
-                p.tapped = False
-                e.log(res.st, "701.26b", f"{res.item.name} untaps {p.controller}'s {p.card}.", "untap",
-                      res.controller)
+            if src is None or isinstance(p, str):
+                continue
+            src.attached_to = p.id
+            e.log(res.st, "701.3a", f"{src.card} is attached to {p.card}: it equips it.", "rule",
+                  res.controller)
 
     def words(self) -> tuple[str, ...]:
-        return ("untap",)
+        return ("Attach to",)
+
+
+@effect("untap")
+@dataclass(frozen=True)
+class Untap(Effect):
+    """Untap the target, or the permanent an earlier effect of this ability put onto the battlefield
+    (CR 701.26b)."""
+
+    what: str = field(choices=("found", "target"), default="found")
+
+    def run(self, res) -> None:
+        hit = (res.target_objects() if self.what == "target" else
+               [q.permanent(res.st, pid) for pid in res.vars.get("found", ())])
+        for p in hit:
+            if p is not None and not isinstance(p, str) and p.tapped:
+                p.tapped = False
+                e.log(res.st, "701.26b", f"{p.card} untaps.", "rule", res.controller)
+
+    def words(self) -> tuple[str, ...]:
+        return ("untap it",) if self.what == "target" else ("untap that land",)
 
 
 @effect("sacrifice")
