@@ -166,7 +166,7 @@ class Sacrifice(Effect):
             e.log(res.st, "113.7a", f"{res.item.name} has already left the battlefield: nothing to "
                   "sacrifice.", "rule", res.controller)
             return
-        e.leave(res.st, [src], "graveyard", "is sacrificed", "701.21a")
+        e.sacrifice(res.st, src, "by its own ability")
 
     def words(self) -> tuple[str, ...]:
         return ("sacrifice",)
