@@ -53,13 +53,11 @@ def local_only(context, outside: list) -> None:
 
 
 # Time a click inside the page: from the click event on ``el`` to the first DOM change after which
-# ``scope`` shows what is wanted ({text}: its text contains it; {present}: an element matches the
-# selector; {shown}: one that does is visible; {enabled}: a button of that name is enabled).
-# Resolves with the ms.
+# ``scope`` shows what is wanted ({text}: its text contains it; {shown}: an element matching the
+# selector is visible; {enabled}: a button of that name is enabled). Resolves with the ms.
 CLICK_JS = """
 ([el, scope, wanted]) => new Promise((resolve, reject) => {
   const done = () => wanted.text ? scope.textContent.includes(wanted.text)
-    : wanted.present ? scope.querySelector(wanted.present) !== null
     : wanted.shown ? [...scope.querySelectorAll(wanted.shown)].some(e => e.checkVisibility())
     : [...scope.querySelectorAll('button')].some(b => b.textContent.trim() === wanted.enabled && !b.disabled);
   let t0 = null;

@@ -19,6 +19,7 @@ from .effects.choices import modal
 from .objects import (STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player,
                       StackItem, step_text)
 from .targets import target_candidates, target_sets
+from .triggers import Happened
 
 
 
@@ -292,7 +293,8 @@ def _cast(st: GameState, a: CastSpell) -> None:
     q.player(st, who).hand.remove(obj)
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
                      tuple(a.targets), checks.spell_target_spec(c, a.mode),
-                     card=CardObject(obj.id, obj.card, obj.owner), data={"mode": a.mode} if a.mode else {})
+                     card=CardObject(obj.id, obj.card, obj.owner),
+                     data={"cast_from": "hand", **({"mode": a.mode} if a.mode else {})})
     st.moved[obj.id] = item.id
     on = f" targeting {' and '.join(q.describe_target(st, t) for t in a.targets)}" if a.targets else ""
     e.log(st, "601.2", f"{who} casts {c.name}{on}.", "cast", who)
@@ -309,6 +311,7 @@ def _cast(st: GameState, a: CastSpell) -> None:
         e.sacrifice(st, q.permanent(st, pid), f"as an additional cost to cast {c.name} (CR 601.2h)")
     st.stack.append(item)
     st.passes = 0
+    e.emit(st, [Happened("cast", player=who, info=c.types)])  # once cast, "whenever you cast" (CR 601.2i)
 
 
 def _add_mana(st: GameState, perm: Permanent, t: str, rule: str, when: str = "") -> None:
