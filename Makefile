@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 SITE ?= build/site
 
-.PHONY: install test serve site bench bench-class bench-site chromium npm check clean
+.PHONY: install test serve site bench bench-class bench-site bench-hub chromium npm hub-proxy check clean
 
 install: $(STAMP)
 
@@ -25,13 +25,21 @@ chromium:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
 
-# Debian's npm, which fetches the Pyodide runtime for the static site (`make site` and its test).
+# Debian's npm, which fetches the Pyodide runtime for the static site (`make site` and its test) and
+# JupyterHub's proxy.
 npm:
 	@command -v npm >/dev/null || { \
-	  echo "Installing Debian's npm for the static site's Pyodide runtime"; \
+	  echo "Installing Debian's npm for the static site's Pyodide runtime and JupyterHub's proxy"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q npm; }
 
-test: $(STAMP) chromium npm
+# JupyterHub's proxy (npm's configurable-http-proxy) for the hub test and `make bench-hub`, in .hub/.
+PROXY := .hub/node_modules/.bin/configurable-http-proxy
+hub-proxy: npm
+	@test -x $(PROXY) || { \
+	  echo "Installing configurable-http-proxy (JupyterHub's proxy) into .hub/"; \
+	  npm install --prefix .hub --no-audit --no-fund --silent configurable-http-proxy@4; }
+
+test: $(STAMP) chromium npm hub-proxy
 	$(BIN)/python -m pytest
 
 # Figures, not pass/fail (not part of `make test`): Voila on 127.0.0.1, headless chromium, a bare
@@ -42,6 +50,10 @@ bench: $(STAMP) chromium
 # 30 learners arrive within a minute and take lesson 7 (about 8 minutes, stops by itself after 10).
 bench-class: $(STAMP) chromium
 	$(BIN)/python benchmarks/class_load.py
+
+# Three learners' servers started through JupyterHub: start time and memory per learner.
+bench-hub: $(STAMP) chromium hub-proxy
+	$(BIN)/python benchmarks/hub.py
 
 # Size and first-load times of the static site (builds one in a temporary folder).
 bench-site: $(STAMP) chromium npm
@@ -58,4 +70,4 @@ serve: $(STAMP)
 	$(BIN)/rulesdojo serve --host $(HOST) --port $(PORT)
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache
+	rm -rf $(VENV) build dist .pytest_cache .hub

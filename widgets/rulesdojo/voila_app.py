@@ -220,9 +220,13 @@ class DojoVoila(Voila):
 
     def init_handlers(self) -> list:
         landing = url_path_join(self.base_url, "voila/render", self.landing)
+        # Voila adds the sign-in's own pages (login, a hub's OAuth callback) without the URL prefix.
+        signin = {handler for _, handler, *_ in self.identity_provider.get_handlers()}
         handlers = []
         for pattern, handler, *options in super().init_handlers():
-            if handler is TornadoVoilaTreeHandler:
+            if handler in signin and not pattern.startswith(self.base_url):
+                handlers.append((url_path_join(self.base_url, pattern), handler, *options))
+            elif handler is TornadoVoilaTreeHandler:
                 handlers.append((pattern, web.RedirectHandler, {"url": landing}))
             elif handler is not VoilaContentsHandler:  # the folder's listing, for the tree page only
                 handlers.append((pattern, handler, *options))
