@@ -4,99 +4,37 @@ browser forges, nobody opens another's server, and only the mentors' group reach
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
-from pathlib import Path
 
 import pytest
-from conftest import SERVER_START_TIMEOUT, _stop, free_port
-from learner import answer_whatever_is_asked
+from conftest import HUB_PASSWORD, _stop, start_hub
+from learner import answer_whatever_is_asked, sign_in_to_hub
 from playwright.sync_api import expect
 
-from rulesdojo.cli import main as rulesdojo
 from rulesdojo.quiz.store import ResultStore
 
-ROOT = Path(__file__).resolve().parents[2]
-PROXY = ROOT / ".hub" / "node_modules" / ".bin"   # where `make test` installs configurable-http-proxy
-PASSWORD = "class-password-for-the-test"
 LEARNERS = ("ana", "bo", "cy")
 MENTOR = "mia"
 FORGED = {"X-JupyterHub-User": "bo", "X-Forwarded-User": "bo", "X-Remote-User": "bo"}
 WAIT = 60_000
 
 
-def proxy_path() -> str:
-    """Return a PATH on which JupyterHub finds configurable-http-proxy (the kit's, else the machine's)."""
-    path = os.pathsep.join([str(PROXY), os.environ.get("PATH", "")])
-    assert shutil.which("configurable-http-proxy", path=path), \
-        "configurable-http-proxy is not installed: `make test` installs it into .hub/"
-    return path
-
-
-def wait_until_running(url: str, proc: subprocess.Popen, log: Path, timeout: float) -> None:
-    """Wait until the hub answers its API through the proxy (its routes are in place then)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, f"jupyterhub exited with {proc.returncode}:\n{log.read_text()[-4000:]}"
-        try:
-            with urllib.request.urlopen(url + "hub/api/", timeout=2) as answer:
-                if answer.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.3)
-    raise TimeoutError(f"the hub did not answer within {timeout:.0f} s:\n{log.read_text()[-4000:]}")
-
-
 @pytest.fixture
 def hub(tmp_path):
-    """Start JupyterHub with the kit's configuration on 127.0.0.1; return (base URL, results file)."""
-    results = tmp_path / "results.sqlite3"
-    config = tmp_path / "jupyterhub_config.py"
-    assert rulesdojo(["hub", "--config", str(config), "--results", str(results),
-                      "--mentor-port", str(free_port())]) == 0
-    with config.open("a") as f:   # this class's mentor
-        f.write(f'\nc.JupyterHub.load_groups = {{"mentors": {{"users": ["{MENTOR}"]}}}}\n')
-    port = free_port()
-    log = tmp_path / "hub.log"
-    out = open(log, "wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterhub", "-f", str(config), "--ip=127.0.0.1", f"--port={port}",
-         f"--JupyterHub.hub_port={free_port()}",
-         f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{free_port()}",
-         "--JupyterHub.authenticator_class=shared-password",
-         f"--SharedPasswordAuthenticator.user_password={PASSWORD}", "--Authenticator.allow_all=True"],
-        cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-        env=dict(os.environ, PATH=proxy_path(), JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
-                 JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), PYTHONUNBUFFERED="1"))
-    out.close()
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_until_running(url, proc, log, 2 * SERVER_START_TIMEOUT)
-        yield url, results
-    finally:
-        _stop(proc)   # the hub stops every learner's server and the mentors' service
-        print(f"--- {log} ---\n{log.read_text(errors='replace')[-6000:]}")
+    """JupyterHub with the kit's configuration and one mentor; yield (base URL, results file)."""
+    proc, url, results, log = start_hub(tmp_path, extra_config=f'\nc.JupyterHub.load_groups = '
+                                                               f'{{"mentors": {{"users": ["{MENTOR}"]}}}}\n')
+    yield url, results
+    _stop(proc)   # the hub stops every learner's server and the mentors' service
+    print(f"--- {log} ---\n{log.read_text(errors='replace')[-6000:]}")
 
 
 def sign_in(browser, url: str, name: str, headers: dict | None = None, then: str = ""):
-    """Open the hub's sign-in page in a browser of the person's own and sign in; return the page.
-
-    The hub then starts their server, or with ``then`` (a path) sends them there instead.
-    """
+    """Sign in to the hub in a browser of the person's own; return the page."""
     context = browser.new_context(extra_http_headers=headers or {}, viewport={"width": 1400, "height": 900})
     context.set_default_timeout(WAIT)
     page = context.new_page()
-    page.goto(url + "hub/login" + (f"?next=/{then}" if then else ""))
-    page.get_by_label("Username").fill(name)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
+    sign_in_to_hub(page, url, name, HUB_PASSWORD, then)
     return page
 
 
