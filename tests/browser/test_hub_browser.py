@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import psutil
 import pytest
 from conftest import HUB_PASSWORD, _stop, start_hub
 from learner import answer_whatever_is_asked, sign_in_to_hub
@@ -21,10 +22,10 @@ WAIT = 60_000
 
 @pytest.fixture
 def hub(tmp_path):
-    """JupyterHub with the kit's configuration and one mentor; yield (base URL, results file)."""
+    """JupyterHub with the kit's configuration and one mentor; yield (base URL, results file, process)."""
     proc, url, results, log = start_hub(tmp_path, extra_config=f'\nc.JupyterHub.load_groups = '
                                                                f'{{"mentors": {{"users": ["{MENTOR}"]}}}}\n')
-    yield url, results
+    yield url, results, proc
     _stop(proc)   # the hub stops every learner's server and the mentors' service
     print(f"--- {log} ---\n{log.read_text(errors='replace')[-6000:]}")
 
@@ -71,7 +72,7 @@ OPEN_SOCKET = """url => new Promise(done => {
 
 
 def test_three_learners_take_a_quiz_through_the_hub_under_the_hub_names(hub, browser):
-    url, results = hub
+    url, results, proc = hub
     # ana and cy's browsers also send headers naming bo; the hub's name is the only one used.
     pages = {name: sign_in(browser, url, name, None if name == "bo" else FORGED) for name in LEARNERS}
     for name, page in pages.items():   # their servers start side by side
@@ -88,6 +89,11 @@ def test_three_learners_take_a_quiz_through_the_hub_under_the_hub_names(hub, bro
         assert {a.session for a in answers if a.candidate == name} and \
             len({a.session for a in answers if a.candidate == name}) == 1
         assert all(a.mode == "practice" for a in store.history(name))
+
+    # Each kernel knows its learner from the spawner, and holds none of the hub's tokens.
+    kernels = [p for p in psutil.Process(proc.pid).children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+    assert {k.environ()["JUPYTERHUB_USER"] for k in kernels} == set(LEARNERS)
+    assert not [k for k in kernels if "JUPYTERHUB_API_TOKEN" in k.environ() or "JPY_API_TOKEN" in k.environ()]
 
     # ana can't open bo's server: its pages, its kernels' API, the websocket to bo's open quiz kernel.
     ana, bo_kernel = pages["ana"], kernel_of(pages["bo"])
