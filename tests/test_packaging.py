@@ -21,5 +21,7 @@ def test_wheel_ships_notebooks_lessons_assets_and_question_bank(tmp_path):
         assert f"rulesdojo/{asset}" in names
     bank = list((ROOT / "widgets/rulesdojo/quiz/bank").glob("*.yaml"))
     assert sum(n.startswith("rulesdojo/quiz/bank/") for n in names) == len(bank) > 0
-    assert sum(n.startswith("rulesdojo/scenarios/") for n in names) == len(
-        list((ROOT / "widgets/rulesdojo/scenarios").glob("*.yaml")))
+    assert sum(n.startswith("rulesdojo/scenarios/") and n.endswith(".yaml") for n in names) == len(
+        list((ROOT / "widgets/rulesdojo/scenarios").glob("*.yaml"))) > 0
+    cards = list((ROOT / "widgets/rulesdojo/cards").glob("*.yaml"))
+    assert sum(n.startswith("rulesdojo/cards/") for n in names) == len(cards) > 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .rules.errors import ScenarioError
@@ -79,6 +80,24 @@ def lint(linter, path: str | None, out=None) -> int:
     return report.exit_code
 
 
+def add_cards(folders: list[str]) -> int:
+    """Add mentors' card folders before anything looks a card up; 2 when a file can't be read."""
+    from .scenarios.cardfile import CardFileError, add_folder, card_files, read_card
+    for folder in folders:
+        files = card_files(folder) if os.path.isdir(folder) else []
+        if not files:
+            print(f"rulesdojo: --cards {folder}: no card files (*.yaml) in it", file=sys.stderr)
+            return 2
+        try:
+            for path in files:
+                read_card(path)
+        except CardFileError as exc:
+            print(f"rulesdojo: --cards {folder}: {exc}", file=sys.stderr)
+            return 2
+        add_folder(folder)
+    return 0
+
+
 def add_limit_options(p_serve) -> None:
     """Add the options that bound what a served kit exposes: kernels, culling, the scenarios folder."""
     p_serve.add_argument("--max-kernels", type=int, default=None, metavar="N",
@@ -143,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     p_check = sub.add_parser("check", help="run scenario files and check their expectations")
     p_check.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
     p_check.add_argument("--json", action="store_true", help="print each final state as JSON")
+    p_check.add_argument("--cards", action="append", default=[], metavar="DIR",
+                         help="a folder of card files to add to the kit's cards (docs/cards.md)")
     p_serve = sub.add_parser("serve", help="serve the lessons with Voila")
     p_serve.add_argument("--host", default="127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8866)
@@ -156,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
                               "executed in advance, one per learner")
     p_serve.add_argument("--learners", type=int, default=30, help="with --lesson: how many to expect")
     p_serve.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks to serve")
+    p_serve.add_argument("--cards", action="append", default=[], metavar="DIR",
+                         help="a folder of card files to add to the kit's cards (docs/cards.md)")
     p_serve.add_argument("--user-header", default=None, metavar="HEADER",
                          help="the one request header your authenticating proxy sets to the learner's name "
                               "(e.g. X-Forwarded-User); no other header or typed name is used")
@@ -201,12 +224,25 @@ def main(argv: list[str] | None = None) -> int:
                                     "reaches its goal, each check has one computed answer")
     p_llint.add_argument("path", nargs="?", default=None, metavar="PATH",
                          help="a folder of lesson files, or one file (default: the shipped lessons)")
+    p_cards = sub.add_parser("cards", help="work with card files")
+    cards_sub = p_cards.add_subparsers(dest="cards_command", required=True)
+    p_clint = cards_sub.add_parser("lint", help="check card files: their shape, and that each ability's "
+                                   "parts say what the Oracle text says")
+    p_clint.add_argument("path", nargs="?", default=None, metavar="PATH",
+                         help="a folder of card files, or one file (default: the kit's cards)")
     p_exam = sub.add_parser("exam", help="work with exam files")
     exam_sub = p_exam.add_subparsers(dest="exam_command", required=True)
     p_elint = exam_sub.add_parser("lint", help="check exam files against the question bank")
     p_elint.add_argument("path", nargs="?", default=None, metavar="PATH",
                          help="a folder of exam files, or one file (default: $RULESDOJO_EXAMS or the example)")
     args = parser.parse_args(argv)
+    if args.command == "cards":
+        from .scenarios.cardfile import lint_cards
+        return lint(lint_cards, args.path)
+    if getattr(args, "cards", None):
+        bad = add_cards(args.cards)
+        if bad:
+            return bad
     if args.command == "exam" and args.exam_command == "lint":
         from .quiz.exam import lint_exams
         return lint_exams(args.path)

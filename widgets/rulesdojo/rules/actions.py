@@ -21,17 +21,21 @@ class PlayLand:
 
 @dataclass(frozen=True)
 class CastSpell:
-    """Cast a spell from hand, choosing its targets now (CR 601.2c)."""
+    """Cast a spell from hand, choosing its targets now (CR 601.2c) and what an additional cost
+    sacrifices (CR 601.2b)."""
     card: int
     targets: tuple[Any, ...] = ()
+    sacrifice: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class ActivateAbility:
-    """Activate a permanent's ability; ``mana`` picks the type a mana ability adds."""
+    """Activate a permanent's ability; ``mana`` picks the type a mana ability adds; ``targets`` are
+    chosen as it is activated (CR 602.2b)."""
     source: int
     index: int = 0
     mana: str | None = None
+    targets: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,12 @@ class OrderTriggers:
 class ChooseTargets:
     """Choose targets for an ability as it is put on the stack (CR 603.3d)."""
     targets: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class ChooseMay:
+    """Answer "you may": do it, or don't (CR 608.2d)."""
+    yes: bool
 
 
 @dataclass(frozen=True)

@@ -7,17 +7,19 @@ from itertools import combinations, permutations, product
 from . import engine as e
 from . import query as q
 from . import turn
-from .actions import (ChooseAmount, ChooseMana, ChooseObjects, ChoosePay, ChooseTargets,
+from .actions import (ChooseAmount, ChooseMana, ChooseMay, ChooseObjects, ChoosePay, ChooseTargets,
                       DeclareAttackers, DeclareBlockers, OrderReplacements, OrderTriggers)
 from .errors import CannotPay, IllegalAction
 from .objects import GameState, Pending
+from .effects.choices import modal
 from .resolve import resolve_top
 
 EXPECTS = {
     "order_triggers": OrderTriggers, "choose_targets": ChooseTargets, "may_pay": ChoosePay,
     "pay_any": ChooseAmount, "choose_mana": ChooseMana, "proliferate": ChooseObjects,
     "search": ChooseObjects, "marvel": ChooseObjects, "legend_rule": ChooseObjects,
-    "discard": ChooseObjects, "order_replacements": OrderReplacements,
+    "discard": ChooseObjects, "order_replacements": OrderReplacements, "may": ChooseMay,
+    "choose_mode": ChooseObjects,
     "declare_attackers": DeclareAttackers, "declare_blockers": DeclareBlockers,
 }
 
@@ -39,6 +41,8 @@ def validate(st: GameState, pend: Pending, a):
         return tuple(a.targets)
     if k == "may_pay":
         return bool(a.pay)
+    if k == "may":
+        return bool(a.yes)
     if k == "pay_any":
         if not isinstance(a.amount, int) or a.amount < 0:
             raise IllegalAction("The amount can't be negative.", rule="107.1b")
@@ -57,9 +61,11 @@ def validate(st: GameState, pend: Pending, a):
     picks = tuple(a.picks)
     if len(set(picks)) != len(picks) or any(p not in pend.options for p in picks):
         raise IllegalAction("Choose only from the options offered, each at most once.", rule=pend.rule)
-    if k in ("search", "marvel") and len(picks) > 1:
-        raise IllegalAction("Choose at most one card.", rule=pend.rule)
-    if k in ("legend_rule", "discard") and len(picks) != pend.low:
+    if k in ("search", "marvel") and not pend.low <= len(picks) <= max(pend.high, 1):
+        most = "one card" if pend.high <= 1 else f"up to {pend.high} cards"
+        raise IllegalAction(f"Choose {'exactly' if pend.low == pend.high else 'at most'} {most}.",
+                            rule=pend.rule)
+    if k in ("legend_rule", "discard", "choose_mode") and len(picks) != pend.low:
         raise IllegalAction(f"Choose exactly {pend.low}.", rule=pend.rule)
     return picks
 
@@ -83,6 +89,12 @@ def _checked_blocks(st: GameState, pend: Pending, blocks):
                 q.keywords(st, q.permanent(st, b))):
             raise IllegalAction(f"{att.card} has flying: only a creature with flying or reach can "
                                 "block it.", rule="702.9b")
+        blocker = q.permanent(st, b)
+        if "intimidate" in q.keywords(st, att) and not (
+                q.is_type(st, blocker, "Artifact") or set(q.colors(st, att)) & set(q.colors(st, blocker))):
+            raise IllegalAction(f"{att.card} has intimidate: only an artifact creature or a creature that "
+                                f"shares a color with it can block it, and {blocker.card} is neither.",
+                                rule="702.13b")
     if len(set(attackers)) != len(attackers):
         raise IllegalAction("The rules let several creatures block one attacker, but this engine "
                             "doesn't yet: one blocker per attacker.")
@@ -106,6 +118,12 @@ def carry_out(st: GameState, value) -> GameState:
               "one put on the stack resolves first.", "order", pend.player)
     elif k == "choose_targets":
         next(t for t in st.waiting if t.id == pend.item).data["targets"] = value
+    elif k == "choose_mode":
+        t = next(t for t in st.waiting if t.id == pend.item)
+        t.data["mode"] = value[0]
+        t.target_spec = modal(t.effects).mode(value[0]).target_spec
+        e.log(st, "700.2b", f"{pend.player} chooses the mode of {t.name}'s ability as it goes on the "
+              f"stack: {value[0]}", "choice", pend.player)
     elif k == "declare_attackers":
         turn.declare_attackers(st, value)
     elif k == "declare_blockers":
@@ -135,13 +153,17 @@ def answers_for(st: GameState, pend: Pending):
         yield from (ChooseTargets((o,)) for o in opts)
     elif k == "may_pay":
         yield from (ChoosePay(True), ChoosePay(False))
+    elif k == "may":
+        yield from (ChooseMay(True), ChooseMay(False))
+    elif k == "choose_mode":
+        yield from (ChooseObjects((o,)) for o in opts)
     elif k == "pay_any":
         yield from (ChooseAmount(n) for n in range(pend.low, pend.high + 1))
     elif k == "choose_mana":
         yield from (ChooseMana(m) for m in opts)
     elif k in ("search", "marvel"):
-        yield ChooseObjects(())
-        yield from (ChooseObjects((o,)) for o in opts)
+        yield from (ChooseObjects(c) for n in range(pend.low, max(pend.high, 1) + 1)
+                    for c in combinations(opts, n))
     elif k in ("legend_rule", "discard"):
         yield from (ChooseObjects(c) for c in combinations(opts, pend.low))
     elif k == "proliferate":

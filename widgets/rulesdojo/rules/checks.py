@@ -8,7 +8,8 @@ from .errors import CannotPay, IllegalAction
 from .mana import ManaCost, pay_from_pool, pool_text
 from .objects import MAIN_PHASES as MAIN
 from .objects import CardObject, GameState, Permanent, step_text
-from .resolve import target_candidates
+from .statics import AddTypes
+from .targets import PAIRS, TARGET_WORDS, target_candidates, target_sets
 
 
 
@@ -33,9 +34,10 @@ def check_play_land(st: GameState, a: PlayLand) -> CardObject:
     obj = _in_hand(st, who, a.card)
     c = q.card(obj)
     if "Land" not in c.types:
-        extra = (" Ashaya makes creatures on the battlefield lands, but a creature card in your hand "
-                 "is still cast, not played (Ashaya ruling)."
-                 if "Creature" in c.types and any(q.controls(st, who, "ashaya")) else "")
+        makers = [src.card for src, s in q.statics(st, AddTypes, who) if "Land" in s.types]
+        extra = (f" {makers[0]} makes creatures on the battlefield lands, but a creature card in your "
+                 f"hand is still cast, not played ({makers[0].split(',')[0]} ruling)."
+                 if "Creature" in c.types and makers else "")
         raise IllegalAction(f"{c.name} isn't a land card, so it can't be played as a land.{extra}",
                             rule="305.1")
     if st.active != who:
@@ -63,15 +65,22 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
             raise IllegalAction(f"{c.name} can be cast only at sorcery speed: in your own main phase "
                                 "while the stack is empty.", rule=rule)
     if c.target_spec:
-        cands = target_candidates(st, c.target_spec, who)
-        if len(a.targets) != 1:
-            raise IllegalAction(f"{c.name} needs exactly one target ({_spec_text(c.target_spec)}), "
-                                "chosen as it is cast.", rule="601.2c")
-        if a.targets[0] not in cands:
-            raise IllegalAction(f"{q.describe_target(st, a.targets[0])} isn't a legal target for "
+        n = 2 if c.target_spec in PAIRS else 1
+        if len(a.targets) != n:
+            raise IllegalAction(f"{c.name} needs exactly {'two targets' if n == 2 else 'one target'} "
+                                f"({_spec_text(c.target_spec)}), chosen as it is cast.", rule="601.2c")
+        if tuple(a.targets) not in target_sets(st, c.target_spec, who):
+            said = " and ".join(q.describe_target(st, t) for t in a.targets)
+            raise IllegalAction(f"{said} {'is' if n == 1 else 'are'}n't a legal choice of targets for "
                                 f"{c.name} ({_spec_text(c.target_spec)}).", rule="601.2c")
     elif a.targets:
         raise IllegalAction(f"{c.name} has no targets.", rule="601.2c")
+    if c.spell is not None and c.spell.cost is not None and c.spell.cost.sacrifice == "land":
+        if len(a.sacrifice) != 1 or a.sacrifice[0] not in lands_to_sacrifice(st, who):
+            raise IllegalAction(f"As an additional cost to cast {c.name}, {who} must sacrifice a land "
+                                "they control.", rule="601.2b")
+    elif a.sacrifice:
+        raise IllegalAction(f"{c.name} has no additional cost to sacrifice anything.", rule="601.2b")
     plan = mana_plan(st, who, c.mana_cost)
     if plan is None:
         p = q.player(st, who)
@@ -84,9 +93,13 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
     return obj, plan
 
 
+def lands_to_sacrifice(st: GameState, who: str) -> list[int]:
+    """The lands a player could sacrifice for an additional cost (CR 701.21a)."""
+    return [p.id for p in st.battlefield if p.controller == who and q.is_type(st, p, "Land")]
+
+
 def _spec_text(spec: str) -> str:
-    return {"creature": "target creature", "creature_or_planeswalker": "target creature or planeswalker",
-            "any": "any target", "attacking_creature": "target attacking creature"}[spec]
+    return " and ".join(TARGET_WORDS[w] for w in (PAIRS.get(spec), spec) if w)
 
 
 def check_activate(st: GameState, a: ActivateAbility):
@@ -102,6 +115,9 @@ def check_activate(st: GameState, a: ActivateAbility):
     if not 0 <= a.index < len(abilities):
         raise IllegalAction(f"{perm.card} has no activated ability number {a.index + 1}.", rule="602.2")
     ab = abilities[a.index]
+    if ab.timing == "sorcery" and (st.active != who or st.step not in MAIN or st.stack):
+        raise IllegalAction(f"{perm.card}'s ability can be activated only as a sorcery: in your own "
+                            "main phase while the stack is empty.", rule="602.5d")
     mana = None
     if ab.is_mana_ability:
         options = q.mana_options(st, perm, ab)
@@ -124,17 +140,31 @@ def check_activate(st: GameState, a: ActivateAbility):
     if ab.energy > energy:
         raise CannotPay(f"{who} has {energy} energy and can't pay {ab.energy}: you can't pay more "
                         "energy than you have", rule="118.3")
-    return perm, ab, mana
+    if ab.targets is not None:
+        cands = target_candidates(st, ab.target_spec, who)
+        if len(a.targets) != 1 or a.targets[0] not in cands:
+            raise IllegalAction(f"{perm.card}'s ability needs one legal target "
+                                f"({_spec_text(ab.target_spec)}), chosen as it is activated.", rule="602.2b")
+    elif a.targets:
+        raise IllegalAction(f"{perm.card}'s ability has no targets.", rule="602.2b")
+    plan = []
+    if ab.cost.mana:
+        plan = mana_plan(st, who, ab.cost.mana_cost, exclude=perm.id if ab.tap or ab.cost.sacrifice else None)
+        if plan is None:
+            raise CannotPay(f"{who} can't pay {ab.cost.mana_cost} for {perm.card}'s ability: a cost "
+                            "can't be paid in part", rule="602.2b")
+    return perm, ab, mana, plan
 
 
-def free_mana_sources(st: GameState, who: str) -> list[tuple[Permanent, int, tuple[str, ...]]]:
+def free_mana_sources(st: GameState, who: str,
+                      exclude: int | None = None) -> list[tuple[Permanent, int, tuple[str, ...]]]:
     """Untapped sources whose mana ability costs only {T}: the ones paid for you while casting."""
     out = []
     for p in st.battlefield:
-        if p.controller != who or not q.can_tap_for_cost(st, p):
+        if p.controller != who or p.id == exclude or not q.can_tap_for_cost(st, p):
             continue
         for i, ab in enumerate(q.abilities(st, p)):
-            if ab.is_mana_ability and ab.energy == 0 and ab.tap:
+            if ab.is_mana_ability and ab.energy == 0 and ab.tap and not ab.cost.mana and not ab.cost.sacrifice:
                 opts = q.mana_options(st, p, ab)
                 if opts:
                     out.append((p, i, opts))
@@ -142,7 +172,7 @@ def free_mana_sources(st: GameState, who: str) -> list[tuple[Permanent, int, tup
     return out
 
 
-def mana_plan(st: GameState, who: str, cost: ManaCost) -> list | None:
+def mana_plan(st: GameState, who: str, cost: ManaCost, exclude: int | None = None) -> list | None:
     """Return mana abilities to activate so the pool pays ``cost``, or None if it can't (CR 601.2g).
 
     Abilities with an energy cost are never used for you: spending energy is the player's choice.
@@ -150,7 +180,7 @@ def mana_plan(st: GameState, who: str, cost: ManaCost) -> list | None:
     pool = dict(q.player(st, who).pool)
     if pay_from_pool(pool, cost) is not None:
         return []
-    sources = sorted(free_mana_sources(st, who), key=lambda s: len(s[2]))
+    sources = sorted(free_mana_sources(st, who, exclude), key=lambda s: len(s[2]))
     plan: list = []
 
     def search(i: int) -> bool:

@@ -11,8 +11,9 @@ from itertools import permutations
 from . import query as q
 from .errors import CannotPay
 from .objects import ENERGY, CardObject, Event, GameState, Permanent, Trigger
-
-SOLEMNITY_TYPES = {"Artifact", "Creature", "Enchantment", "Land"}
+from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
+                      TokenReplacement)
+from .triggers import Happened
 
 
 def log(st: GameState, rule: str, text: str, kind: str = "info", player: str | None = None) -> None:
@@ -57,39 +58,50 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
         log(st, "603.6b", f"{name} is {'an' if what[0] in 'AEIOUaeiou' else 'a'} {what} as it enters: "
             "continuous effects apply the moment it is on the battlefield, so it never enters "
             "without them.", "type", controller)
-    if "ashaya" in q.card(perm).statics:
-        for other in st.battlefield:
-            if (other is not perm and other.controller == controller and not other.token
-                    and "Creature" in q.card(other).types):
-                log(st, "603.6a", f"{other.card} becomes a Forest land, but it was already on the "
-                    "battlefield: it didn't enter, so no landfall (Landfall ruling 2).", "becomes", controller)
-    _enter_triggers(st, perm)
+    for static in c.statics:
+        if isinstance(static, AddTypes):
+            _already_there(st, perm, static)
+    if q.is_type(st, perm, "Land") and controller not in st.lands_entered:
+        st.lands_entered += (controller,)
+    emit(st, [Happened("entered", perm, controller)])
     return perm
 
 
-def _enter_triggers(st: GameState, new: Permanent) -> None:
-    is_land = q.is_type(st, new, "Land")
-    is_creature = q.is_type(st, new, "Creature")
-    if is_land and any(ab.event == "landfall" for src in st.battlefield if src.controller == new.controller
-                       for ab in q.card(src).triggered):
-        log(st, "603.6a", f"A land {new.controller} controls entered: each landfall ability of their "
-            "permanents triggers (CR 603.6a, 603.2; Landfall ruling 1).", "landfall", new.controller)
-    for src in list(st.battlefield):
-        for ab in q.card(src).triggered:
-            if ab.event == "self_enters" and src is new:
-                fire(st, src, ab, {})
-            elif (ab.event == "landfall" and is_land and src.controller == new.controller):
-                fire(st, src, ab, {"land": new.id, "land_name": new.card})
-            elif (ab.event == "other_creature_enters" and is_creature and src is not new
-                  and src.controller == new.controller):
-                fire(st, src, ab, {"creature": new.id})
+def _already_there(st: GameState, src: Permanent, static: AddTypes) -> None:
+    what = " ".join(static.subtypes + tuple(t.lower() for t in static.types))
+    landfall = " it didn't enter, so no landfall (Landfall ruling 2)" if "Land" in static.types else (
+        " it didn't enter")
+    for other in st.battlefield:
+        if other is not src and static.applies(src, other, q.card(other).types):
+            log(st, "603.6a", f"{other.card} becomes {'an' if what[0] in 'AEIOUaeiou' else 'a'} {what}, "
+                f"but it was already on the battlefield:{landfall}.", "becomes", src.controller)
+
+
+def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None = None) -> None:
+    """Report what happened; each triggered ability waiting for it triggers (CR 603.2).
+
+    Leaves-the-battlefield abilities look back in time: ``sources`` is the battlefield as it
+    was just before the event (CR 603.10a).
+    """
+    sources = list(st.battlefield) if sources is None else sources
+    hits = [(src, ab, ev) for src in sources for ab in q.card(src).triggered for ev in events
+            if ab.trigger.matches(st, src, ev)]
+    if any(ab.trigger.event == "land_enters" for _, ab, _ in hits):
+        who = events[0].perm.controller
+        log(st, "603.6a", f"A land {who} controls entered: each landfall ability of their "
+            "permanents triggers (CR 603.6a, 603.2; Landfall ruling 1).", "landfall", who)
+    for src, ab, _ in hits:
+        if src not in st.battlefield:
+            log(st, "603.10a", f"{src.card} has left the battlefield, but its ability triggers on that "
+                "event: leaves-the-battlefield abilities look back in time.", "trigger", src.controller)
+        fire(st, src, ab, {})
 
 
 def fire(st: GameState, src: Permanent, ab, data: dict) -> None:
     """Record that an ability triggered; it waits until a player would get priority (CR 603.3)."""
-    st.waiting.append(Trigger(new_id(st), src.controller, src.card, ab.text, ab.effect, src.id,
+    st.waiting.append(Trigger(new_id(st), src.controller, src.card, ab.said, ab.effects, src.id,
                               ab.target_spec, {**data, "source_name": src.card}))
-    log(st, "603.2", f"{src.controller}'s {src.card} triggers: {ab.text}", "trigger", src.controller)
+    log(st, "603.2", f"{src.controller}'s {src.card} triggers: {ab.said}", "trigger", src.controller)
 
 
 def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule: str = "",
@@ -101,6 +113,7 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule:
     if not perms:
         return
     before = list(st.battlefield)  # leaves-the-battlefield triggers look back (CR 603.10)
+    had = {p.id: q.types(st, p) + q.subtypes(st, p) for p in perms}
     for p in perms:
         st.battlefield.remove(p)
         for other in st.battlefield:  # an attacker stays blocked when its blocker leaves (CR 509.1h)
@@ -112,13 +125,14 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule:
         lost = f"; its counters ({_counter_text(p.counters)}) cease to exist (CR 122.2)" if p.counters else ""
         text, cite = (reasons or {}).get(p.id, (why, rule))
         log(st, cite, f"{p.controller}'s {p.card} {text}{lost}.", "leaves", p.controller)
-    if zone == "graveyard":
-        for src in before:
-            for ab in q.card(src).triggered:
-                if ab.event == "to_graveyard":
-                    for p in perms:
-                        if p.controller == src.controller:
-                            fire(st, src, ab, {"died": p.card})
+    emit(st, [Happened("left", p, p.controller, zone, had[p.id]) for p in perms], before)
+
+
+def sacrifice(st: GameState, perm: Permanent, why: str) -> None:
+    """Sacrifice a permanent: its controller puts it into its owner's graveyard (CR 701.21a)."""
+    kinds = q.types(st, perm) + q.subtypes(st, perm)
+    leave(st, [perm], "graveyard", f"is sacrificed {why}", "701.21a")
+    emit(st, [Happened("sacrificed", perm, perm.controller, "graveyard", kinds)])
 
 
 def _counter_text(counters: dict[str, int]) -> str:
@@ -184,14 +198,8 @@ class Direct:
 
 
 def _replacements(st: GameState, target, putter: str) -> list[tuple[Permanent, str]]:
-    found = []
-    for v in q.with_static(st, "vorinclex"):
-        found.append((v, "double" if putter == v.controller else "halve"))
-    if not isinstance(target, str):
-        for d in q.with_static(st, "doubling_season"):
-            if target.controller == d.controller:
-                found.append((d, "double"))
-    return found
+    return [(src, static.counters) for src, static in q.statics(st, CounterReplacement)
+            if static.applies(src, target, putter)]
 
 
 def _apply_all(n: int, order) -> int:
@@ -211,15 +219,17 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
         return 0
     on_player = isinstance(target, str)
     who = target if on_player else f"{target.controller}'s {target.card}"
-    if q.with_static(st, "solemnity"):
-        if on_player:
-            log(st, "101.2", f"Solemnity: players can't get counters, and \"can't\" beats \"get\". "
+    if on_player:
+        for src, _ in q.statics(st, NoCountersOnPlayers)[:1]:
+            log(st, "101.2", f"{src.card}: players can't get counters, and \"can't\" beats \"get\". "
                 f"{target} gets no {kind} from {source}.", "prevented", target)
             return 0
-        if SOLEMNITY_TYPES & set(q.types(st, target)):
-            log(st, "101.2", f"Solemnity: counters can't be put on {who}. No {kind} counter is put.",
-                "prevented", target.controller)
-            return 0
+    else:
+        for src, static in q.statics(st, NoCountersOn):
+            if set(static.no_counters_on) & set(q.types(st, target)):
+                log(st, "101.2", f"{src.card}: counters can't be put on {who}. No {kind} counter is put.",
+                    "prevented", target.controller)
+                return 0
     repl = _replacements(st, target, putter)
     if len(repl) > 1 and len({_apply_all(n, o) for o in permutations(repl)}) > 1:
         chooser = target if on_player else target.controller
@@ -248,6 +258,8 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
     else:
         rule = "122.1" if on_player else "122.6"
         log(st, rule, f"{who} gets {plural(n, kind + ' counter')} from {source}.", "counters", putter)
+    emit(st, [Happened("counters_put", None if on_player else target, target if on_player else None,
+                       info=kind)])
     return n
 
 
@@ -275,8 +287,8 @@ def gain_life(st: GameState, who: str, n: int, source: str) -> None:
 
 def create_tokens(st: GameState, controller: str, name: str, n: int, source: str) -> None:
     """Create tokens (CR 111.1); each Doubling Season its controller has doubles them."""
-    for d in q.controls(st, controller, "doubling_season"):
-        log(st, "614.1a", f"{controller}'s Doubling Season: {n} {name} token(s) become {n * 2}.",
+    for d, _ in q.statics(st, TokenReplacement, controller):
+        log(st, "614.1a", f"{controller}'s {d.card}: {n} {name} token(s) become {n * 2}.",
             "replaced", controller)
         n *= 2
     for _ in range(n):
@@ -284,11 +296,16 @@ def create_tokens(st: GameState, controller: str, name: str, n: int, source: str
 
 
 def pump(st: GameState, p: Permanent, power: int, toughness: int, source: str,
-         keyword: str | None = None) -> None:
+         gains: tuple[str, ...] = ()) -> None:
     p.eot_power += power
     p.eot_toughness += toughness
-    if keyword and keyword not in p.eot_keywords:
-        p.eot_keywords += (keyword,)
-    extra = f" and gains {keyword}" if keyword else ""
+    p.eot_keywords += tuple(k for k in gains if k not in p.eot_keywords)
+    extra = f" and gains {' and '.join(gains)}" if gains else ""
     log(st, "611.2", f"{p.card} gets {power:+d}/{toughness:+d}{extra} until end of turn from {source} "
         f"(now {q.power(st, p)}/{q.toughness(st, p)}).", "pump", p.controller)
+
+
+def lose_life(st: GameState, who: str, n: int, source: str) -> None:
+    p = q.player(st, who)
+    p.life -= n
+    log(st, "119.3", f"{who} loses {n} life from {source}; {p.life} now.", "life", who)

@@ -17,7 +17,7 @@ from .mana import TYPE_NAMES, pay_from_pool
 from .describe import describe
 from .objects import (STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player,
                       StackItem, step_text)
-from .resolve import target_candidates
+from .targets import target_candidates, target_sets
 
 
 
@@ -191,20 +191,27 @@ class LegalActions:
                 if _ok(checks.check_play_land, st, PlayLand(obj.id)):
                     yield PlayLand(obj.id)
                 continue
-            options = [(t,) for t in target_candidates(st, c.target_spec, who)] if c.target_spec else [()]
+            options = target_sets(st, c.target_spec, who) if c.target_spec else [()]
+            extra = c.spell.cost if c.spell is not None else None
+            sacrifices = ([(pid,) for pid in checks.lands_to_sacrifice(st, who)]
+                          if extra is not None and extra.sacrifice == "land" else [()])
             for targets in options:
-                a = CastSpell(obj.id, targets)
-                if _ok(checks.check_cast, st, a):
-                    yield a
+                for sac in sacrifices:
+                    a = CastSpell(obj.id, targets, sac)
+                    if _ok(checks.check_cast, st, a):
+                        yield a
         for p in st.battlefield:
             if p.controller != who:
                 continue
             for i, ab in enumerate(q.abilities(st, p)):
                 kinds = q.mana_options(st, p, ab) if ab.is_mana_ability else (None,)
+                aims = ([(t,) for t in target_candidates(st, ab.target_spec, who)]
+                        if ab.targets is not None else [()])
                 for m in kinds:
-                    a = ActivateAbility(p.id, i, m)
-                    if _ok(checks.check_activate, st, a):
-                        yield a
+                    for targets in aims:
+                        a = ActivateAbility(p.id, i, m, targets)
+                        if _ok(checks.check_activate, st, a):
+                            yield a
         yield PassPriority()
         if not st.stack:
             yield AdvanceStep()
@@ -278,10 +285,10 @@ def _cast(st: GameState, a: CastSpell) -> None:
     who = st.priority
     c = q.card(obj)
     q.player(st, who).hand.remove(obj)
-    item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.effect or "", tuple(a.targets),
-                     c.target_spec, card=CardObject(obj.id, obj.card, obj.owner))
+    item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
+                     tuple(a.targets), c.target_spec, card=CardObject(obj.id, obj.card, obj.owner))
     st.moved[obj.id] = item.id
-    on = f" targeting {q.describe_target(st, a.targets[0])}" if a.targets else ""
+    on = f" targeting {' and '.join(q.describe_target(st, t) for t in a.targets)}" if a.targets else ""
     e.log(st, "601.2", f"{who} casts {c.name}{on}.", "cast", who)
     for pid, idx, t in plan:
         _add_mana(st, q.permanent(st, pid), t, "601.2g", " while casting")
@@ -289,6 +296,8 @@ def _cast(st: GameState, a: CastSpell) -> None:
     p.pool = pay_from_pool(p.pool, c.mana_cost)
     if c.mana_cost.mana_value:
         e.log(st, "601.2h", f"{who} pays {c.mana_cost}.", "mana", who)
+    for pid in a.sacrifice:
+        e.sacrifice(st, q.permanent(st, pid), f"as an additional cost to cast {c.name} (CR 601.2h)")
     st.stack.append(item)
     st.passes = 0
 
@@ -302,24 +311,42 @@ def _add_mana(st: GameState, perm: Permanent, t: str, rule: str, when: str = "")
 
 
 def _activate(st: GameState, a: ActivateAbility) -> None:
-    perm, ab, mana = checks.check_activate(st, a)
+    perm, ab, mana, plan = checks.check_activate(st, a)
     who = st.priority
     if ab.is_mana_ability:  # no stack: pay the cost, then the mana is added at once (CR 605.3b)
-        if ab.energy:
-            e.pay_energy(st, who, ab.energy, f"{perm.card}'s mana ability", "602.2b")
+        _pay_cost(st, who, perm, ab, plan, "mana ability")
         if ab.tap:
             _add_mana(st, perm, mana, "605.3b")
+        else:
+            q.player(st, who).pool[mana] += 1
+            e.log(st, "605.3b", f"{who} adds {{{mana}}} ({TYPE_NAMES[mana]}) with {perm.card}: a mana "
+                  "ability, so it doesn't use the stack.", "mana", who)
         return
     # The ability goes on the stack first, then its costs are paid (CR 602.2a, 602.2b -> 601.2h).
-    item = StackItem(e.new_id(st), "ability", perm.card, who, ab.text, ab.effect, source=perm.id)
+    item = StackItem(e.new_id(st), "ability", perm.card, who, ab.said, ab.effects, tuple(a.targets),
+                     ab.target_spec, source=perm.id)
     st.stack.append(item)
-    e.log(st, "602.2a", f"{who} activates {perm.card}: {ab.text} It goes on the stack; then its "
+    on = f" targeting {q.describe_target(st, a.targets[0])}" if a.targets else ""
+    e.log(st, "602.2a", f"{who} activates {perm.card}{on}: {ab.said} It goes on the stack; then its "
           "costs are paid.", "activate", who)
     if ab.tap:
         perm.tapped = True
-    if ab.energy:
-        e.pay_energy(st, who, ab.energy, f"{perm.card}'s ability", "602.2b")
+    _pay_cost(st, who, perm, ab, plan, "ability")
     st.passes = 0
+
+
+def _pay_cost(st: GameState, who: str, perm: Permanent, ab, plan, what: str) -> None:
+    """Pay an activation's costs other than {T}: mana, energy, sacrificing it (CR 602.2b, 601.2h)."""
+    if ab.cost.mana:
+        for pid, _, t in plan:
+            _add_mana(st, q.permanent(st, pid), t, "601.2g", " while activating")
+        p = q.player(st, who)
+        p.pool = pay_from_pool(p.pool, ab.cost.mana_cost)
+        e.log(st, "601.2h", f"{who} pays {ab.cost.mana_cost}.", "mana", who)
+    if ab.energy:
+        e.pay_energy(st, who, ab.energy, f"{perm.card}'s {what}", "602.2b")
+    if ab.cost.sacrifice:
+        e.sacrifice(st, perm, "to pay for its ability")
 
 
 def snapshot(st: GameState) -> dict:
@@ -343,6 +370,7 @@ def snapshot(st: GameState) -> dict:
             "types": list(q.types(st, p)), "subtypes": list(q.subtypes(st, p)),
             "keywords": list(q.keywords(st, p)), "attacking": p.attacking,
             "blocked_by": p.blocked_by, "blocking": p.blocking,
+            "equips": next((o.card for o in q.equipped(st, p)), None),
             "eot": [p.eot_power, p.eot_toughness, list(p.eot_keywords)]} for p in st.battlefield],
         "stack": [{"id": s.id, "kind": s.kind, "name": s.name, "controller": s.controller,
                    "text": s.text, "targets": list(s.targets)} for s in reversed(st.stack)],

@@ -14,6 +14,7 @@ from .mana import TYPES
 
 ENERGY = "energy"
 PLUS_ONE = "+1/+1"
+MINUS_ONE = "-1/-1"
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class Permanent:
     attacking: bool = False
     blocked_by: int | None = None
     blocking: int | None = None
+    attached_to: int | None = None  # the permanent an Equipment equips (CR 301.5a)
 
 
 @dataclass
@@ -94,7 +96,7 @@ class StackItem:
     name: str  # card name of the spell or the ability's source
     controller: str
     text: str
-    effect: str  # key of the effect function that resolves it
+    effects: tuple = ()  # the parts it does as it resolves, in order (CR 608.2c)
     targets: tuple[Any, ...] = ()
     target_spec: str | None = None
     source: int | None = None
@@ -111,7 +113,7 @@ class Trigger:
     controller: str
     name: str
     text: str
-    effect: str
+    effects: tuple
     source: int | None
     target_spec: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
@@ -177,6 +179,9 @@ class GameState:
     passes: int = 0
     land_plays: int = 0
     land_plays_allowed: int = 1
+    lands_entered: tuple[str, ...] = ()  # players a land entered under this turn
+    first_strikers: tuple[int, ...] = ()  # creatures with first strike as combat damage began
+    damage_steps: int = 0  # combat damage steps so far this combat (two with first strike)
     waiting: list[Trigger] = field(default_factory=list)
     pending: Pending | None = None
     log: tuple[Event, ...] = ()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .cards import Activated, Card, basic_mana, card_named
+from .cards import BASIC_MANA, Ability, Card, card_named
 from .errors import IllegalAction
 from .mana import TYPES
-from .objects import PLUS_ONE, GameState, Permanent, Player
+from .objects import MINUS_ONE, PLUS_ONE, GameState, Permanent, Player
 
 
 def player(st: GameState, name: str) -> Player:
@@ -46,32 +46,34 @@ def card(obj) -> Card:
     return card_named(obj.card)
 
 
-def controls(st: GameState, who: str, static: str) -> list[Permanent]:
-    """Return the permanents ``who`` controls that carry a static ability."""
-    return [p for p in st.battlefield if p.controller == who and static in card(p).statics]
+def statics(st: GameState, kind: type, controller: str | None = None) -> list[tuple[Permanent, object]]:
+    """Return (permanent, static ability) for each static of a kind on the battlefield (CR 604.1)."""
+    return [(p, s) for p in st.battlefield if controller in (None, p.controller)
+            for s in card(p).statics if isinstance(s, kind)]
 
 
-def with_static(st: GameState, static: str) -> list[Permanent]:
-    return [p for p in st.battlefield if static in card(p).statics]
-
-
-def _ashaya_land(st: GameState, p: Permanent) -> bool:
-    # Ashaya: nontoken creatures you control are Forest lands in addition (CR 603.6b: as they enter).
-    return (not p.token and "Creature" in card(p).types and bool(controls(st, p.controller, "ashaya")))
+def _added(st: GameState, p: Permanent) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Types and subtypes other permanents' statics give ``p`` (CR 613.1d), read from printed types."""
+    from .statics import AddTypes
+    printed = card(p).types
+    types: tuple[str, ...] = ()
+    subs: tuple[str, ...] = ()
+    for src, s in statics(st, AddTypes):
+        if s.applies(src, p, printed):
+            types += s.types
+            subs += s.subtypes
+    return types, subs
 
 
 def types(st: GameState, p: Permanent) -> tuple[str, ...]:
     base = card(p).types
-    if _ashaya_land(st, p) and "Land" not in base:
-        return ("Land",) + base
-    return base
+    extra = tuple(t for t in dict.fromkeys(_added(st, p)[0]) if t not in base)
+    return extra + base
 
 
 def subtypes(st: GameState, p: Permanent) -> tuple[str, ...]:
     subs = card(p).subtypes + p.added_subtypes
-    if _ashaya_land(st, p) and "Forest" not in subs:
-        subs += ("Forest",)
-    return subs
+    return subs + tuple(s for s in dict.fromkeys(_added(st, p)[1]) if s not in subs)
 
 
 def type_line(st: GameState, p: Permanent) -> str:
@@ -85,20 +87,44 @@ def is_type(st: GameState, p: Permanent, t: str) -> bool:
     return t in types(st, p)
 
 
-def base_power_toughness(st: GameState, p: Permanent) -> tuple[int, int]:
+def creatures_of(st: GameState, who: str) -> list[Permanent]:
+    """Return the creatures a player controls, now."""
+    return [p for p in st.battlefield if p.controller == who and is_type(st, p, "Creature")]
+
+
+def equipped(st: GameState, equipment: Permanent | None) -> list[Permanent]:
+    """Return the creature an Equipment is attached to, if any (CR 301.5a)."""
+    found = permanent(st, equipment.attached_to) if equipment is not None and equipment.attached_to else None
+    return [found] if found is not None else []
+
+
+def colors(st: GameState, p: Permanent) -> tuple[str, ...]:
+    """Return a permanent's colors: its color indicator or token colors, else its mana cost's (CR 105.2, 202.2a)."""
     c = card(p)
-    if "ashaya" in c.statics:  # characteristic-defining: lands you control
-        n = sum(1 for q in st.battlefield if q.controller == p.controller and is_type(st, q, "Land"))
-        return n, n
+    return c.colors or tuple(t for t, _ in c.mana_cost.colored if t != "C")
+
+
+def base_power_toughness(st: GameState, p: Permanent) -> tuple[int, int]:
+    from .statics import CountsPowerToughness
+    c = card(p)
+    for s in c.statics:  # characteristic-defining (CR 604.3)
+        if isinstance(s, CountsPowerToughness):
+            n = s.value(st, p)
+            return n, n
     return c.power or 0, c.toughness or 0
 
 
+def counters_pt(p: Permanent) -> int:
+    """+1/+1 and -1/-1 counters: each gives +1/+1 or -1/-1 (CR 122.1a)."""
+    return p.counters.get(PLUS_ONE, 0) - p.counters.get(MINUS_ONE, 0)
+
+
 def power(st: GameState, p: Permanent) -> int:
-    return base_power_toughness(st, p)[0] + p.counters.get(PLUS_ONE, 0) + p.eot_power
+    return base_power_toughness(st, p)[0] + counters_pt(p) + p.eot_power
 
 
 def toughness(st: GameState, p: Permanent) -> int:
-    return base_power_toughness(st, p)[1] + p.counters.get(PLUS_ONE, 0) + p.eot_toughness
+    return base_power_toughness(st, p)[1] + counters_pt(p) + p.eot_toughness
 
 
 def keywords(st: GameState, p: Permanent) -> tuple[str, ...]:
@@ -108,13 +134,16 @@ def keywords(st: GameState, p: Permanent) -> tuple[str, ...]:
     return tuple(dict.fromkeys(kw))
 
 
-def abilities(st: GameState, p: Permanent) -> tuple[Activated, ...]:
-    """Return a permanent's activated abilities, with a Forest's intrinsic one (CR 305.6)."""
+def abilities(st: GameState, p: Permanent) -> tuple[Ability, ...]:
+    """Return a permanent's activated abilities, with each basic land type's intrinsic one (CR 305.6)."""
     own = card(p).activated
-    if _ashaya_land(st, p):
-        return own + tuple(Activated(f"{{T}}: Add {{{t}}}.", "add_mana", tap=True, mana=(t,))
-                           for t in basic_mana(("Forest",)))
-    return own
+    return own + tuple(_intrinsic(BASIC_MANA[s]) for s in subtypes(st, p) if s in BASIC_MANA)
+
+
+def _intrinsic(t: str) -> Ability:
+    from .effects.mana import AddMana
+    from .parts import Cost
+    return Ability(f"{{T}}: Add {{{t}}}.", cost=Cost(tap=True), effects=(AddMana((t,)),))
 
 
 def can_tap_for_cost(st: GameState, p: Permanent) -> bool:
@@ -130,12 +159,13 @@ def land_mana_types(st: GameState, who: str) -> tuple[str, ...]:
     for p in st.battlefield:
         if p.controller == who and is_type(st, p, "Land"):
             for a in abilities(st, p):
-                found += [t for t in a.mana if t not in found]
+                if a.is_mana_ability and not any(e.any_land_type for e in a.effects):
+                    found += [t for t in mana_options(st, p, a) if t not in found]
     return tuple(t for t in TYPES if t in found)
 
 
-def mana_options(st: GameState, p: Permanent, a: Activated) -> tuple[str, ...]:
-    return land_mana_types(st, p.controller) if a.any_land_type else a.mana
+def mana_options(st: GameState, p: Permanent, a: Ability) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(t for e in a.effects for t in e.options(st, p.controller)))
 
 
 def describe_target(st: GameState, t) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from . import query as q
 from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
-                      ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
+                      ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
                       OrderReplacements, OrderTriggers, PassPriority, PlayLand)
 from .errors import AmbiguousReference, RulesError, ScenarioError
 from .expect import check_expect, validate_expect
@@ -36,7 +36,7 @@ PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "own
 ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
                 "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
                 "expect"}
-ACTION_EXTRAS = {"cast": {"target", "targets"}, "activate": {"ability", "mana"}, "tap": {"mana"}}
+ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice"}, "activate": {"ability", "mana", "target"}, "tap": {"mana"}}
 
 
 @dataclass
@@ -339,7 +339,8 @@ class ActionRunner:
             return [PlayLand(r.card_in_hand(who, arg))]
         if verb == "cast":
             targets = a.get("targets", [a["target"]] if "target" in a else [])
-            return [CastSpell(r.card_in_hand(who, arg), tuple(r.target(t) for t in _listed(targets)))]
+            return [CastSpell(r.card_in_hand(who, arg), tuple(r.target(t) for t in _listed(targets)),
+                              tuple(r.permanent(s, controller=who) for s in _listed(a.get("sacrifice", []))))]
         if verb in ("activate", "tap"):
             return [r.activation(who, arg, verb, a)]
         if verb == "attack":
@@ -363,6 +364,8 @@ class ActionRunner:
         if verb == "mana":
             return [ChooseMana(str(arg))]
         if verb == "choose":
+            if isinstance(arg, bool):  # "you may": yes or no
+                return [ChooseMay(arg)]
             return [ChooseObjects(tuple(r.pick(x) for x in _listed(arg)))]
         if verb == "replacement_order":
             return [OrderReplacements(tuple(r.permanent(x) for x in _listed(arg)))]
@@ -460,7 +463,8 @@ class Resolver:
                 raise RulesError(f"{ref} has no mana ability that adds {mana}")
             return (legal or actions)[0]
         index = int(a.get("ability", 1)) - 1
-        actions = [ActivateAbility(p.id, index, mana) for p in cands]
+        targets = (self.target(a["target"]),) if "target" in a else ()
+        actions = [ActivateAbility(p.id, index, mana, targets) for p in cands]
         legal = [x for x in actions if self.g.is_legal(x)]
         return (legal or actions)[0]
 
@@ -486,7 +490,7 @@ class Resolver:
         pend = st.pending
         if pend is None:
             raise RulesError("'choose' answers a pending choice, and none is pending")
-        if str(ref) in (p.name for p in st.players) and str(ref) in pend.options:
+        if str(ref) in pend.options:  # a player's name, or a mode's text
             return str(ref)
         oid = self.alias(ref)
         if oid is not None:

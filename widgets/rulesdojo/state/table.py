@@ -20,7 +20,8 @@ def card_text(name: str) -> dict:
     'Basic Land — Forest'
     """
     c = card_named(name)
-    pt = "*/*" if "ashaya" in c.statics else (f"{c.power}/{c.toughness}" if c.power is not None else "")
+    pt = (f"{c.power}/{c.toughness}" if c.power is not None else
+          "*/*" if "Creature" in c.types else "")  # "*" : a characteristic-defining ability (CR 208.2)
     return {"cost": c.cost, "type_line": ("Token " if c.token else "") + c.type_line,
             "oracle": c.oracle, "printed_pt": pt}
 
@@ -29,12 +30,11 @@ def pt_changes(game: Game, pid: int) -> list[str]:
     """Say why a creature's power/toughness differs from what is printed (empty when it doesn't)."""
     st = game.state
     p = q.permanent(st, pid)
-    why = []
-    if "ashaya" in card_named(p.card).statics:
-        why.append("its power and toughness are the number of lands its controller controls")
-    plus = p.counters.get(q.PLUS_ONE, 0)
-    if plus:
-        why.append(f"{plus} +1/+1 counter{'s' if plus > 1 else ''}")
+    why = [s.why for s in card_named(p.card).statics if hasattr(s, "why")]
+    for kind in (q.PLUS_ONE, q.MINUS_ONE):
+        n = p.counters.get(kind, 0)
+        if n:
+            why.append(f"{n} {kind} counter{'s' if n > 1 else ''}")
     if p.eot_power or p.eot_toughness:
         why.append(f"{p.eot_power:+d}/{p.eot_toughness:+d} until end of turn")
     return why

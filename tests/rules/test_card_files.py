@@ -1,0 +1,104 @@
+"""Cards are data: the shipped files pass the linter, a broken file is named with its line, and a
+mentor's card from a folder of its own plays in a scenario with no Python."""
+
+import ast
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from rulesdojo.rules import all_cards, card_named
+from rulesdojo.scenarios.cardfile import CardFileError, lint_cards, read_card
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+MENTOR = pathlib.Path(__file__).resolve().parent / "mentor"
+CARDS = """
+name: Test Spark
+cost: "{R}"
+types: [Instant]
+oracle: Test Spark deals 3 damage to any target.
+spell:
+  targets: any
+  effects: [{deal_damage: {amount: 3, to: target}}]
+"""
+
+
+def rulesdojo(*args):
+    return subprocess.run([sys.executable, "-m", "rulesdojo", *args], capture_output=True, text=True)
+
+
+def test_shipped_cards_lint_clean_and_each_is_one_file():
+    report = lint_cards()
+    assert report.problems == [] and report.exit_code == 0
+    files = list((ROOT / "widgets/rulesdojo/cards").glob("*.yaml"))
+    tokens = sum(read_card(f).token for f in files)
+    assert tokens and report.checked == len(files) == len(all_cards()) + tokens
+    assert card_named("Beast").token
+
+
+def test_a_mentors_card_plays_in_a_scenario_from_its_own_folder():
+    scenario = str(MENTOR / "sparkmage-pings-nadia.yaml")
+    out = rulesdojo("check", "--cards", str(MENTOR / "cards"), scenario)
+    assert out.returncode == 0, out.stdout + out.stderr
+    without = rulesdojo("check", scenario)
+    assert without.returncode == 2 and "No card named 'Sparkmage Apprentice'" in without.stdout
+
+
+@pytest.mark.parametrize("change, line, words", [
+    (("toughness: 2", "toughness: two"), 6, "whole numbers"),
+    (("{deal_damage: {amount: 3, to: target}}", "{deal_damage: {amount: 3, too: target}}"), 7, "'too'"),
+    (("effects: [", "effects: [nothing, "), 7, "unknown effect 'nothing'"),
+    (("targets: any", "targets: anything"), 6, "unknown target 'anything'"),
+    (("cost: \"{R}\"", "cost: \"{Q}\""), 2, "unknown mana symbol"),
+])
+def test_a_broken_card_file_names_file_line_and_problem(tmp_path, change, line, words):
+    text = CARDS.lstrip() if "toughness" not in change[0] else (
+        "name: Bear\ncost: \"{1}{G}\"\ntypes: [Creature]\noracle: \"\"\npower: 2\ntoughness: 2\n")
+    path = tmp_path / "card.yaml"
+    path.write_text(text.replace(*change))
+    with pytest.raises(CardFileError) as err:
+        read_card(path)
+    assert err.value.line == line and words in err.value.problem
+    out = rulesdojo("cards", "lint", str(tmp_path))
+    assert out.returncode == 1 and f"{path}: line {line}:" in out.stdout and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("change, words", [
+    (("amount: 3", "amount: 2"), "'2 damage'"),
+    (("targets: any", "targets: creature"), "'target creature'"),
+    (("types: [Instant]", "types: [Instant]\npower: 1\ntoughness: 1"), "only a creature"),
+])
+def test_lint_checks_the_parts_say_what_the_oracle_says(tmp_path, change, words):
+    (tmp_path / "card.yaml").write_text(CARDS.lstrip().replace(*change))
+    report = lint_cards(str(tmp_path))
+    assert report.exit_code == 1 and any(words in p for p in report.problems), report.problems
+    (tmp_path / "card.yaml").write_text(CARDS.lstrip())
+    assert lint_cards(str(tmp_path)).exit_code == 0
+
+
+def test_lint_of_a_missing_folder_exits_2():
+    assert rulesdojo("cards", "lint", "/nonexistent/cards").returncode == 2
+
+
+def _code_strings(path: pathlib.Path):
+    tree = ast.parse(path.read_text())
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+            and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            yield node.value
+
+
+def test_no_card_is_named_in_the_engine_state_or_views():
+    names = {c.name for c in all_cards()} | {c.name.split(",")[0] for c in all_cards()}
+    names = {n for n in names if n not in ("Plains", "Island", "Swamp", "Mountain", "Forest")}
+    keys = names | {n.lower() for n in names} | {"doubling_season", "vorinclex", "ashaya", "solemnity"}
+    found = []
+    for folder in ("rules", "state", "views"):
+        for path in (ROOT / "widgets/rulesdojo" / folder).rglob("*.py"):
+            if path.name == "scenario.py":  # the scenario reader's help shows how a file names a card
+                continue
+            found += [(path.name, s) for s in _code_strings(path) if any(k in s for k in keys)]
+    assert found == []

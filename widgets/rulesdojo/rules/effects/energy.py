@@ -1,0 +1,122 @@
+"""Energy effects (CR 107.14): get energy, pay any amount, "you may pay ...; if you do / when you do"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import engine as e
+from .. import query as q
+from ..objects import Trigger
+from ..parts import Cost, Effect, Reflexive, effect, energy_words, field, run_all
+
+
+@effect("get_energy")
+@dataclass(frozen=True)
+class GetEnergy(Effect):
+    """You get N energy counters.
+
+    >>> GetEnergy(2).words()
+    ('get {E}{E}',)
+    """
+
+    n: int = 1
+
+    def run(self, res) -> None:
+        e.get_energy(res, res.controller, self.n, res.item.name)
+
+    def words(self) -> tuple[str, ...]:
+        return (f"get {energy_words(self.n)}",)
+
+
+@effect("pay_any_amount")
+@dataclass(frozen=True)
+class PayAnyAmount(Effect):
+    """You may pay any amount of energy; what follows reads the amount paid as ``paid`` (CR 608.2d)."""
+
+    energy: bool = True
+    then: tuple = field(kind="effects", default=())
+
+    def run(self, res) -> None:
+        st, who, name = res.st, res.controller, res.item.name
+        have = q.player(st, who).energy
+        amount = 0
+        if have:
+            amount = res.choose("pay_any", who, f"Pay any amount of energy for {name} (0 to {have})"
+                                f"{_outcome(self.then)}", "608.2d", low=0, high=have)
+        else:
+            e.log(st, "608.2d", f"{who} has no energy, so pays 0.", "energy", who)
+        e.pay_energy(st, who, amount, name, "608.2d")
+        if amount == 0:
+            nothing = "; ".join(x.if_none for x in self.then if getattr(x, "if_none", ""))
+            e.log(st, "608.2d", f"{who} pays no energy" + (f": {name} {nothing}." if nothing else "."),
+                  "energy", who)
+        res.vars["paid"] = amount
+        run_all(res, self.then)
+
+    def words(self) -> tuple[str, ...]:
+        return ("pay any amount of {E}",)
+
+
+def _outcome(effects) -> str:
+    said = [getattr(x, "outcome", "") for x in effects]
+    return ": " + "; ".join(s for s in said if s) if any(said) else ""
+
+
+@effect("may_pay")
+@dataclass(frozen=True)
+class MayPay(Effect):
+    """You may pay a cost; if you do, effects follow at once, or when you do, a reflexive trigger
+    (CR 118.12, 603.12)."""
+
+    cost: Cost = field(kind="cost")
+    if_you_do: tuple = field(kind="effects", default=())
+    when_you_do: Reflexive | None = field(kind="reflexive", default=None)
+
+    def run(self, res) -> None:
+        st, who, name = res.st, res.controller, res.item.name
+        n = self.cost.energy
+        have = q.player(st, who).energy
+        if have < n:
+            e.log(st, "118.3", f"{who} has {have or 'no'} energy, so can't pay {energy_words(n)} for "
+                  f"{e.possessive(name)} trigger.", "energy", who)
+            return
+        link = "when you do" if self.when_you_do else "if you do"
+        rest = _after_payment(res.item.text)
+        if not res.choose("may_pay", who, f"Pay {energy_words(n)} for {name}?{rest}", "118.12",
+                          options=(True, False), data={"amount": n, "link": link}):
+            e.log(st, "118.12", f"{who} chooses not to pay: "
+                  f"{'no reflexive trigger' if self.when_you_do else 'nothing happens'}.", "choice", who)
+            return
+        e.pay_energy(st, who, n, f"{e.possessive(name)} trigger", "118.12")
+        if self.when_you_do is None:
+            e.log(st, "118.12", "\"If you do\": the effect follows at once, in the same resolution; no "
+                  "player can act between the payment and it (CR 118.12, 608.2c). Players could respond "
+                  "only to the trigger, before it resolved.", "rule", who)
+            run_all(res, self.if_you_do)
+            return
+        reflexive = self.when_you_do
+        st.waiting.append(Trigger(e.new_id(st), who, name, _reflexive_text(res.item.text),
+                                  reflexive.effects, res.item.source,
+                                  reflexive.targets.what if reflexive.targets else None,
+                                  {"source_name": name}, kind="reflexive"))
+        e.log(st, "603.12", "\"When you do\": a reflexive ability triggers. Its target is chosen as it "
+              "goes on the stack, and players may respond to it.", "trigger", who)
+
+    def words(self) -> tuple[str, ...]:
+        link = "When you do" if self.when_you_do else "If you do"
+        inner = self.when_you_do.effects if self.when_you_do else self.if_you_do
+        extra = self.when_you_do.targets.words() if self.when_you_do and self.when_you_do.targets else ()
+        return (f"you may pay {energy_words(self.cost.energy)}", link) + extra + tuple(
+            w for x in inner for w in x.words())
+
+
+def _after_payment(text: str) -> str:
+    """The sentences after "you may pay ...", as the choice's prompt says them."""
+    _, _, rest = text.partition("you may pay ")
+    _, _, rest = rest.partition(". ")
+    return f" {rest.rstrip('.')}" if rest else ""
+
+
+def _reflexive_text(text: str) -> str:
+    _, _, rest = text.partition("When you do, ")
+    return rest[:1].upper() + rest[1:] if rest else text

@@ -1,0 +1,58 @@
+"""Adding mana (CR 106): fixed types, one of any color, or any type a land you control could produce."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import engine as e
+from .. import query as q
+from ..mana import COLORS, TYPE_NAMES, TYPES
+from ..parts import CardError, Effect, effect
+
+
+@effect("add_mana")
+@dataclass(frozen=True)
+class AddMana(Effect):
+    """Add one mana: of a listed type, of any color, or of a type a land you control could produce.
+
+    >>> AddMana(("G",)).words(), AddMana(any_color=True).words()
+    (('{G}',), ('one mana of any color',))
+    """
+
+    types: tuple = ()
+    any_color: bool = False
+    any_land_type: bool = False
+    adds_mana = True
+
+    def __post_init__(self):
+        if [bool(self.types), self.any_color, self.any_land_type].count(True) != 1:
+            raise CardError("add_mana needs exactly one of: types, any_color, any_land_type")
+        bad = [t for t in self.types if t not in TYPES]
+        if bad:
+            raise CardError(f"add_mana: {bad[0]!r} isn't a mana type ({', '.join(TYPES)})")
+
+    @property
+    def fixed_types(self) -> tuple[str, ...]:
+        return COLORS if self.any_color else self.types
+
+    def options(self, st, controller: str) -> tuple[str, ...]:
+        """The types this can add now (Reflecting Pool looks at the lands, CR 106.7)."""
+        return q.land_mana_types(st, controller) if self.any_land_type else self.fixed_types
+
+    def run(self, res) -> None:
+        st, who = res.st, res.controller
+        options = self.options(st, who)
+        if not options:
+            return
+        color = res.choose("choose_mana", who, "Choose a color of mana to add", "106.1a",
+                           options=options) if len(options) > 1 else options[0]
+        q.player(st, who).pool[color] += 1
+        e.log(st, "605.5a", f"{who} adds {{{color}}} ({TYPE_NAMES[color]}). {e.possessive(res.item.name)} "
+              "trigger isn't a mana ability: it used the stack.", "mana", who)
+
+    def words(self) -> tuple[str, ...]:
+        if self.any_color:
+            return ("one mana of any color",)
+        if self.any_land_type:
+            return ("any type that a land you control could produce",)
+        return (" or ".join(f"{{{t}}}" for t in self.types),)

@@ -1,0 +1,131 @@
+"""Changes to permanents: +N/+N until end of turn, keywords, new subtypes, returning to hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import engine as e
+from .. import query as q
+from ..parts import Effect, effect, field
+
+
+@effect("pump")
+@dataclass(frozen=True)
+class Pump(Effect):
+    """This permanent or the target gets +P/+T (and gains keywords) until end of turn (CR 611.2).
+
+    >>> Pump("self", 1, 1, ("trample",)).words()
+    ('+1/+1', 'trample', 'until end of turn')
+    """
+
+    what: str = field(choices=("self", "target", "each_creature_you_control", "equipped"), default="self")
+    power: int = field(kind="amount", default=0)
+    toughness: int = field(kind="amount", default=0)
+    gains: tuple = ()
+
+    def run(self, res) -> None:
+        if self.what == "self":
+            src = res.source()
+            if src is None:
+                e.log(res.st, "113.7a", f"{res.item.name} has left the battlefield: the ability "
+                      f"resolves but there is nothing to give {self._pt()}.", "rule", res.controller)
+                return
+            hit = [src]
+        elif self.what == "each_creature_you_control":
+            hit = q.creatures_of(res.st, res.controller)
+        elif self.what == "equipped":
+            hit = q.equipped(res.st, res.source())
+        else:
+            hit = [t for t in res.target_objects() if not isinstance(t, str)]
+        for p in hit:
+            e.pump(res.st, p, self.power, self.toughness, _source(res), self.gains)
+
+    def _pt(self) -> str:
+        return f"{self.power:+d}/{self.toughness:+d}"
+
+    def words(self) -> tuple[str, ...]:
+        pt = (self._pt(),) if self.power or self.toughness else ()
+        return pt + tuple(self.gains) + ("until end of turn",)
+
+
+def _source(res) -> str:
+    """Name what pumps: a landfall trigger says "landfall", as the log always did."""
+    return "landfall" if res.item.kind == "trigger" and res.item.text.startswith("Landfall") else res.item.name
+
+
+@effect("becomes")
+@dataclass(frozen=True)
+class Becomes(Effect):
+    """The target becomes the given subtypes in addition to its other types (CR 205.1b)."""
+
+    subtypes: tuple = ()
+    what: str = field(choices=("target", "self"), default="target")
+
+    def run(self, res) -> None:
+        st = res.st
+        hit = [res.source()] if self.what == "self" else res.target_objects()
+        for p in hit:
+            if p is None or isinstance(p, str):
+                continue
+            new = tuple(s for s in self.subtypes if s not in q.subtypes(st, p))
+            p.added_subtypes += new
+            said = " ".join(self.subtypes)
+            e.log(st, "205.1b", f"{p.card} becomes {'an' if said[:1] in 'AEIOU' else 'a'} {said} in "
+                  "addition to its other types.", "type", p.controller)
+
+    def words(self) -> tuple[str, ...]:
+        return tuple(self.subtypes)
+
+
+@effect("return_to_hand")
+@dataclass(frozen=True)
+class ReturnToHand(Effect):
+    """Return the target permanent to its owner's hand (CR 400.3)."""
+
+    what: str = field(choices=("target",), default="target")
+
+    def run(self, res) -> None:
+        for p in res.target_objects():
+            if not isinstance(p, str):
+                e.leave(res.st, [p], "hand", "returns to its owner's hand", "400.3")
+
+    def words(self) -> tuple[str, ...]:
+        return ("Return", "to its owner's hand")
+
+
+@effect("attach")
+@dataclass(frozen=True)
+class Attach(Effect):
+    """Attach this Equipment to the target creature (CR 701.3a, 301.5b)."""
+
+    what: str = field(choices=("target",), default="target")
+
+    def run(self, res) -> None:
+        src = res.source()
+        for p in res.target_objects():
+            if src is None or isinstance(p, str):
+                continue
+            src.attached_to = p.id
+            e.log(res.st, "701.3a", f"{src.card} is attached to {p.card}: it equips it.", "rule",
+                  res.controller)
+
+    def words(self) -> tuple[str, ...]:
+        return ("Attach to",)
+
+
+@effect("untap")
+@dataclass(frozen=True)
+class Untap(Effect):
+    """Untap the permanent an earlier effect of this ability put onto the battlefield (CR 701.26b)."""
+
+    what: str = field(choices=("found",), default="found")
+
+    def run(self, res) -> None:
+        for pid in res.vars.get("found", ()):
+            p = q.permanent(res.st, pid)
+            if p is not None and p.tapped:
+                p.tapped = False
+                e.log(res.st, "701.26b", f"{p.card} untaps.", "rule", res.controller)
+
+    def words(self) -> tuple[str, ...]:
+        return ("untap that land",)

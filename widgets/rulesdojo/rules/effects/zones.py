@@ -1,0 +1,184 @@
+"""Moving cards: draw, search, create tokens, look at the top and cast (CR 121, 701.23, 111)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import engine as e
+from .. import query as q
+from ..objects import StackItem
+from ..parts import Effect, effect, field, number_word
+from ..targets import target_candidates
+
+
+@effect("draw")
+@dataclass(frozen=True)
+class Draw(Effect):
+    """You draw N cards."""
+
+    n: int = 1
+
+    def run(self, res) -> None:
+        e.draw(res.st, res.controller, self.n)
+
+    def words(self) -> tuple[str, ...]:
+        return ("Draw a card",) if self.n == 1 else (f"draw {number_word(self.n)} cards",)
+
+
+@effect("create_token")
+@dataclass(frozen=True)
+class CreateToken(Effect):
+    """Create N tokens of a named token card, or a token that's a copy of this one (CR 111.1, 707.2).
+
+    >>> CreateToken(copy=True).words()
+    ('Create', "a token that's a copy of this")
+    """
+
+    name: str = ""
+    n: int = 1
+    copy: bool = False
+
+    def run(self, res) -> None:
+        # The copy copies the card's copiable values (CR 707.2): here, the card it is.
+        e.create_tokens(res.st, res.controller, res.item.name if self.copy else self.name, self.n,
+                        res.item.name)
+
+    def words(self) -> tuple[str, ...]:
+        return ("Create", "a token that's a copy of this" if self.copy else self.name)
+
+
+@effect("mill")
+@dataclass(frozen=True)
+class Mill(Effect):
+    """The target player (or you) mills N: the top N cards go to the graveyard (CR 701.17a-b).
+
+    >>> Mill(3).words()
+    ('mills three cards',)
+    """
+
+    n: int = 1
+    who: str = field(choices=("target", "you"), default="target")
+
+    def run(self, res) -> None:
+        st = res.st
+        names = ([res.controller] if self.who == "you" else
+                 [t for t in res.target_objects() if isinstance(t, str)])
+        for name in names:
+            p = q.player(st, name)
+            top = p.library[:self.n]
+            for obj in top:
+                e.move_card(st, obj, p.library, p.graveyard)
+            short = f" (only {len(top)} in the library: as many as possible, CR 701.17b)" if (
+                len(top) < self.n) else ""
+            e.log(st, "701.17a", f"{name} mills {len(top)} card{'s' if len(top) != 1 else ''}{short}: "
+                  f"{', '.join(c.card for c in top) or 'none'}.", "zone", name)
+
+    def words(self) -> tuple[str, ...]:
+        return (f"mill{'s' if self.who == 'target' else ''} {number_word(self.n)} card"
+                f"{'s' if self.n != 1 else ''}",)
+
+
+@effect("search")
+@dataclass(frozen=True)
+class Search(Effect):
+    """Search your library for a card, put it somewhere, then shuffle (CR 701.23a)."""
+
+    find: str = field(choices=("basic_land",), default="basic_land")
+    to: str = field(choices=("battlefield_tapped", "battlefield", "hand"), default="hand")
+    then: str = field(choices=("shuffle",), default="shuffle")
+    up_to: int = 1
+    rest_to: str = field(choices=("", "hand"), default="")  # Cultivate: one onto the battlefield, the other
+
+    def run(self, res) -> None:
+        st, who = res.st, res.controller
+        p = q.player(st, who)
+        basics = [c.id for c in p.library if "Basic" in q.card(c).supertypes and "Land" in q.card(c).types]
+        pick = res.choose("search", who, f"Search your library for {self._what()} (or find nothing)",
+                          "701.23a", options=basics, low=0, high=self.up_to)
+        found = [next(c for c in p.library if c.id == cid) for cid in pick]
+        rest = []
+        if self.rest_to and found:
+            e.log(st, "701.20a", f"{who} reveals {' and '.join(c.card for c in found)}.", "zone", who)
+            keep = res.choose("search", who, "Choose the card to put onto the battlefield tapped; the "
+                              "other goes into your hand", "608.2c", options=[c.id for c in found],
+                              low=1, high=1) if len(found) > 1 else (found[0].id,)
+            rest = [c for c in found if c.id not in keep]
+            found = [c for c in found if c.id in keep]
+        for obj in rest:
+            e.move_card(st, obj, p.library, p.hand)
+            e.log(st, "701.23a", f"{who} puts {obj.card} into their hand.", "zone", who)
+        res.vars["found"] = []
+        for obj in found:
+            if self.to == "hand":
+                e.move_card(st, obj, p.library, p.hand)
+                e.log(st, "701.23a", f"{who} puts {obj.card} into their hand.", "zone", who)
+                continue
+            p.library.remove(obj)
+            e.log(st, "305.4", f"{who} puts {obj.card} onto the battlefield: not a land play, so it "
+                  "doesn't use the land drop, but landfall still triggers.", "rule", who)
+            perm = e.enter(st, obj.card, obj.owner, who, tapped=self.to == "battlefield_tapped",
+                           old_id=obj.id)
+            res.vars["found"].append(perm.id)
+        if not pick:
+            e.log(st, "701.23a", f"{who} finds nothing.", "choice", who)
+        st.rng.shuffle(p.library)
+        e.log(st, "701.24a", f"{who} shuffles their library.", "zone", who)
+
+    def _what(self) -> str:
+        return ("a basic land card" if self.up_to == 1 else
+                f"up to {number_word(self.up_to)} basic land cards")
+
+    def words(self) -> tuple[str, ...]:
+        where = {"battlefield_tapped": "onto the battlefield tapped", "battlefield": "onto the battlefield",
+                 "hand": "into your hand"}[self.to]
+        rest = ("and the other into your hand",) if self.rest_to else ()
+        return (f"Search your library for {self._what()}", where) + rest + ("shuffle",)
+
+
+@effect("look_and_cast")
+@dataclass(frozen=True)
+class LookAndCast(Effect):
+    """Look at the top N cards; you may cast a spell among them without paying its mana cost; the rest
+    go to the bottom in a random order."""
+
+    n: int = 6
+
+    def run(self, res) -> None:
+        st, who = res.st, res.controller
+        lib = q.player(st, who).library
+        top = lib[:self.n]
+        e.log(st, "608.2c", f"{who} looks at the top {len(top)} cards: "
+              f"{', '.join(c.card for c in top) or 'none'}.", "zone", who)
+        spells = [c.id for c in top if "Land" not in q.card(c).types]
+        pick = res.choose("marvel", who, "You may cast a spell from among them without paying its mana "
+                          "cost", "601.2", options=spells, low=0, high=1) if spells else ()
+        rest = [c for c in top if c.id not in pick]
+        for c in top:
+            lib.remove(c)
+        st.rng.shuffle(rest)
+        lib.extend(rest)
+        e.log(st, "608.2c", f"{who} puts {len(rest)} card(s) on the bottom in a random order.", "zone", who)
+        for cid in pick:
+            _cast_free(res, next(c for c in top if c.id == cid))
+
+    def words(self) -> tuple[str, ...]:
+        return (f"top {number_word(self.n)} cards", "without paying its mana cost")
+
+
+def _cast_free(res, obj) -> None:
+    st, who = res.st, res.controller
+    c = q.card(obj)
+    targets: tuple = ()
+    if c.target_spec:
+        cands = target_candidates(st, c.target_spec, who)
+        if not cands:
+            q.player(st, who).library.append(obj)
+            e.log(st, "601.2c", f"{c.name} has no legal target, so it can't be cast; it goes to the "
+                  "bottom.", "rule", who)
+            return
+        targets = tuple(res.choose("choose_targets", who, f"Choose a target for {c.name}", "601.2c",
+                                   options=cands, low=1, high=1))
+    item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
+                     targets, c.target_spec, card=obj, without_mana=True)
+    st.stack.append(item)
+    e.log(st, "601.2", f"{who} casts {c.name} without paying its mana cost.", "cast", who)

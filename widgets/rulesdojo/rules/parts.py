@@ -1,0 +1,259 @@
+"""Build a card's abilities from plain data: effects, costs and targets as small typed parts.
+
+A card file names each part by its YAML name (``get_energy: 2``); the part is a frozen
+dataclass registered under that name. Parts never change, so game copies share them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import RulesError
+from .mana import ManaCost
+
+EFFECTS: dict[str, type] = {}
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+# a YAML key that is a Python keyword, and ``on``, which YAML 1.1 reads as true
+RENAMED = {"for": "find", True: "on"}
+
+
+class CardError(RulesError, ValueError):
+    """A card file's part is malformed; ``at`` is the data it was read from (for its line)."""
+
+    def __init__(self, message: str, at: Any = None, key: Any = None):
+        super().__init__(message)
+        self.at, self.key = at, key
+
+
+class Part:
+    """Share a part between game copies: it never changes."""
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def effect(name: str):
+    """Register an effect class under its card-file name.
+
+    >>> EFFECTS["get_energy"].__name__
+    'GetEnergy'
+    """
+    def register(cls):
+        cls.name = name
+        EFFECTS[name] = cls
+        return cls
+    return register
+
+
+@dataclass(frozen=True)
+class Effect(Part):
+    """One thing an ability does; ``run`` changes the game, ``words`` says what the Oracle must say."""
+
+    name: ClassVar[str] = ""
+
+    def run(self, res) -> None:
+        raise NotImplementedError
+
+    def words(self) -> tuple[str, ...]:
+        return ()
+
+    def targets(self) -> "Targets | None":
+        return None
+
+
+def run_all(res, effects) -> None:
+    """Carry out effects in printed order (CR 608.2c)."""
+    for part in effects:
+        part.run(res)
+
+
+def number_word(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def build(cls, value, at=None):
+    """Make a part from its card-file value: a scalar fills the first field, a mapping names fields."""
+    fields = [f for f in dataclasses.fields(cls)]
+    if value is None:
+        kwargs = {}
+    elif isinstance(value, dict):
+        kwargs = {RENAMED.get(k, k): v for k, v in value.items()}
+        known = {f.name for f in fields}
+        unknown = [k for k in value if RENAMED.get(k, k) not in known]
+        if unknown:
+            allowed = ", ".join(sorted(k for k in known)) or "nothing"
+            raise CardError(f"{getattr(cls, 'name', cls.__name__)} has no parameter "
+                            f"{unknown[0]!r} (it takes: {allowed})", value, unknown[0])
+    elif fields:
+        kwargs = {fields[0].name: value}
+    else:
+        raise CardError(f"{cls.name} takes no value, got {value!r}", at)
+    out = {}
+    for f in fields:
+        if f.name not in kwargs:
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise CardError(f"{getattr(cls, 'name', cls.__name__)} needs {f.name!r}", value)
+            continue
+        try:
+            out[f.name] = _convert(cls, f, kwargs[f.name], value if isinstance(value, dict) else at)
+        except CardError as exc:
+            if exc.key is None and isinstance(value, dict):
+                exc.key = next((k for k in value if RENAMED.get(k, k) == f.name), None)
+            raise
+    try:
+        return cls(**out)
+    except CardError as exc:
+        exc.at = exc.at if exc.at is not None else (value if isinstance(value, dict) else at)
+        raise
+
+
+def _convert(cls, f, v, at):
+    kind = f.metadata.get("kind") if f.metadata else None
+    label = f"{getattr(cls, 'name', cls.__name__)}'s {f.name}"
+    if kind == "effects":
+        return build_effects(v, at)
+    if kind == "cost":
+        return build(Cost, v, at)
+    if kind == "targets":
+        return build(Targets, v if isinstance(v, dict) else {"what": v}, at)
+    if kind == "reflexive":
+        return build(Reflexive, v, at)
+    if kind == "modes":
+        from .effects.choices import Mode
+        if not isinstance(v, list) or not all(isinstance(m, dict) for m in v):
+            raise CardError(f"{label} must be a list of modes, each with text and effects", at)
+        return tuple(build(Mode, m, m) for m in v)
+    default = f.default
+    if isinstance(default, bool):
+        if not isinstance(v, bool):
+            raise CardError(f"{label} must be true or false, not {v!r}", at)
+    elif isinstance(default, int) and kind != "amount":
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise CardError(f"{label} must be a whole number, not {v!r}", at)
+    elif kind == "amount":
+        if not (isinstance(v, int) and not isinstance(v, bool) and v >= 0) and v != "paid":
+            raise CardError(f"{label} must be a whole number or 'paid', not {v!r}", at)
+    elif isinstance(default, tuple):
+        if not isinstance(v, (list, tuple)) or not all(isinstance(x, (str, int)) for x in v):
+            raise CardError(f"{label} must be a list, not {v!r}", at)
+        v = tuple(str(x) for x in v)
+    elif isinstance(default, str) or default is None:
+        if not isinstance(v, (str, int)) or isinstance(v, bool):
+            raise CardError(f"{label} must be a word, not {v!r}", at)
+        v = str(v)
+    choices = f.metadata.get("choices") if f.metadata else None
+    if choices and v not in choices:
+        raise CardError(f"{label} must be one of {', '.join(choices)}, not {v!r}", at)
+    return v
+
+
+def build_effects(data, at=None) -> tuple[Effect, ...]:
+    """Make a list of effects from card-file data (each item ``name`` or ``{name: value}``)."""
+    if not isinstance(data, list):
+        raise CardError(f"effects must be a list, not {data!r}", at)
+    out = []
+    for i, item in enumerate(data):
+        if isinstance(item, str):
+            name, value = item, None
+        elif isinstance(item, dict) and len(item) == 1:
+            (name, value), = item.items()
+        else:
+            raise CardError(f"effect {i + 1} must be one name, or one 'name: value' pair, "
+                            f"not {item!r}", data, i)
+        if name not in EFFECTS:
+            raise CardError(f"unknown effect {name!r}; effects are: {', '.join(sorted(EFFECTS))}", data, i)
+        out.append(build(EFFECTS[name], value, item if isinstance(item, dict) else at))
+    return tuple(out)
+
+
+def field(kind: str = "", choices: tuple = (), default=dataclasses.MISSING):
+    """Declare a part's field read specially from the card file (effects, cost, targets, choices)."""
+    meta = {"kind": kind, "choices": choices}
+    if default is dataclasses.MISSING:
+        return dataclasses.field(metadata=meta)
+    if isinstance(default, (list, dict)):
+        raise TypeError("parts hold tuples")
+    return dataclasses.field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class Targets(Part):
+    """What an ability targets (CR 115.1): one object or player of a kind."""
+
+    what: str = "creature"
+
+    def __post_init__(self):
+        from .targets import PAIRS, TARGETS
+        if self.what not in TARGETS and self.what not in PAIRS:
+            raise CardError(f"unknown target {self.what!r}; targets are: {', '.join(TARGETS)}")
+
+    def words(self) -> tuple[str, ...]:
+        from .targets import PAIRS, TARGET_WORDS
+        return tuple(TARGET_WORDS[w] for w in (PAIRS.get(self.what), self.what) if w)
+
+
+@dataclass(frozen=True)
+class Cost(Part):
+    """A cost to activate or to pay: mana, {T}, energy, sacrificing the source (CR 118, 602.1a)."""
+
+    mana: str = ""
+    tap: bool = False
+    energy: int = 0
+    sacrifice: str = field(choices=("", "self", "land"), default="")  # land: a spell's additional cost
+
+    def __post_init__(self):
+        try:
+            ManaCost.parse(self.mana)
+        except ValueError as exc:
+            raise CardError(f"cost: {exc}") from None
+
+    @property
+    def mana_cost(self) -> ManaCost:
+        return ManaCost.parse(self.mana)
+
+    def __str__(self) -> str:
+        parts = [str(self.mana_cost)] if self.mana else []
+        parts += ["{T}"] if self.tap else []
+        parts += [("Pay " + "{E}" * self.energy) if self.energy < 4 else
+                  f"Pay {number_word(self.energy)} {{E}}"] if self.energy else []
+        parts += ["Sacrifice this"] if self.sacrifice else []
+        return ", ".join(parts)
+
+    def words(self) -> tuple[str, ...]:
+        out = [str(self.mana_cost)] if self.mana else []
+        out += ["{T}"] if self.tap else []
+        out += [energy_words(self.energy)] if self.energy else []
+        out += ["Sacrifice"] if self.sacrifice else []
+        return tuple(out)
+
+
+def energy_words(n: int) -> str:
+    """Write n energy as the Oracle does: {E}{E} up to three, "eight {E}" beyond.
+
+    >>> energy_words(2), energy_words(8)
+    ('{E}{E}', 'eight {E}')
+    """
+    return "{E}" * n if n <= 3 else f"{number_word(n)} {{E}}"
+
+
+@dataclass(frozen=True)
+class Reflexive(Part):
+    """A reflexive triggered ability ("when you do", CR 603.12): its targets and effects."""
+
+    effects: tuple = field(kind="effects")
+    targets: Targets | None = field(kind="targets", default=None)
+
+
+REMINDER = re.compile(r"\s*\([^()]*\)")
+
+
+def without_reminder(text: str) -> str:
+    """Drop reminder text (CR 207.2): "you get {E} (an energy counter)." -> "you get {E}."
+
+    >>> without_reminder("you get {E}{E} (two energy counters).")
+    'you get {E}{E}.'
+    """
+    return REMINDER.sub("", text).strip()

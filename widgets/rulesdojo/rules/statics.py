@@ -1,0 +1,135 @@
+"""Static and replacement abilities (CR 604, 614): objects the queries and counter placement consult.
+
+Each kind is read from a card file's ``static:`` mapping by its first key. The game asks
+the permanents on the battlefield for the statics of one class (``query.statics``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .parts import CardError, Part, build, field
+
+STATICS: dict[str, type] = {}
+
+
+def static(key: str):
+    def register(cls):
+        cls.key = key
+        STATICS[key] = cls
+        return cls
+    return register
+
+
+def build_static(data, at=None):
+    """Make a static ability from its card-file mapping; its first key names the kind."""
+    if not isinstance(data, dict) or not data:
+        raise CardError(f"static must be a mapping such as {{counters: double, put_by: you}}, "
+                        f"not {data!r}", at)
+    key = next(iter(data))
+    if key not in STATICS:
+        raise CardError(f"unknown static ability {key!r}; statics are: {', '.join(sorted(STATICS))}", data)
+    return build(STATICS[key], data, data)
+
+
+@dataclass(frozen=True)
+class Static(Part):
+    key = ""
+
+    def words(self) -> tuple[str, ...]:
+        return ()
+
+
+@static("counters")
+@dataclass(frozen=True)
+class CounterReplacement(Static):
+    """Change how many counters are put (CR 614.1a): Vorinclex, Doubling Season."""
+
+    counters: str = field(choices=("double", "halve"))
+    put_by: str = field(choices=("you", "opponent", ""), default="")
+    on: str = field(choices=("permanent_you_control", ""), default="")
+
+    def applies(self, src, target, putter: str) -> bool:
+        if self.put_by == "you" and putter != src.controller:
+            return False
+        if self.put_by == "opponent" and putter == src.controller:
+            return False
+        if self.on == "permanent_you_control":
+            return not isinstance(target, str) and target.controller == src.controller
+        return True
+
+    def change(self, n: int) -> int:
+        return n * 2 if self.counters == "double" else n // 2
+
+    def words(self) -> tuple[str, ...]:
+        return ("twice that many",) if self.counters == "double" else ("half that many",)
+
+
+@static("tokens")
+@dataclass(frozen=True)
+class TokenReplacement(Static):
+    """Create twice as many tokens (CR 614.1a): Doubling Season."""
+
+    tokens: str = field(choices=("double",))
+    under: str = field(choices=("you",), default="you")
+
+    def words(self) -> tuple[str, ...]:
+        return ("twice that many",)
+
+
+@static("cant_get_counters")
+@dataclass(frozen=True)
+class NoCountersOnPlayers(Static):
+    """Players can't get counters (CR 101.2: "can't" beats "can")."""
+
+    cant_get_counters: str = field(choices=("players",))
+
+    def words(self) -> tuple[str, ...]:
+        return ("Players can't get counters",)
+
+
+@static("no_counters_on")
+@dataclass(frozen=True)
+class NoCountersOn(Static):
+    """Counters can't be put on permanents of these card types."""
+
+    no_counters_on: tuple = ()
+
+    def words(self) -> tuple[str, ...]:
+        return ("Counters can't be put on",)
+
+
+@static("power_toughness")
+@dataclass(frozen=True)
+class CountsPowerToughness(Static):
+    """A characteristic-defining ability (CR 604.3): power and toughness each equal a count."""
+
+    power_toughness: str = field(choices=("lands_you_control",))
+    why = "its power and toughness are the number of lands its controller controls"
+
+    def value(self, st, src) -> int:
+        from .query import is_type
+        return sum(1 for p in st.battlefield if p.controller == src.controller and is_type(st, p, "Land"))
+
+    def words(self) -> tuple[str, ...]:
+        return ("power and toughness are each equal to the number of lands you control",)
+
+
+@static("add_types")
+@dataclass(frozen=True)
+class AddTypes(Static):
+    """Give other permanents types and subtypes in addition to theirs (CR 205.1b, 613.1d)."""
+
+    add_types: str = field(choices=("nontoken_creatures_you_control",))
+    types: tuple = ()
+    subtypes: tuple = ()
+
+    def __post_init__(self):
+        if not self.types and not self.subtypes:
+            raise CardError("add_types needs types or subtypes to add")
+
+    def applies(self, src, p, printed_types) -> bool:
+        return p.controller == src.controller and not p.token and "Creature" in printed_types
+
+    def words(self) -> tuple[str, ...]:
+        return tuple(self.subtypes) + tuple(t.lower() for t in self.types)

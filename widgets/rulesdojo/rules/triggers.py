@@ -1,0 +1,100 @@
+"""Triggers: an event pattern an ability waits for (CR 603.2), matched against what happened.
+
+The engine reports each rules-relevant change as a ``Happened`` on one stream (``engine.emit``);
+a triggered ability's ``Trigger`` says which of them it waits for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .objects import GameState, Permanent
+from .parts import Part, field
+
+
+@dataclass(frozen=True)
+class Happened:
+    """One thing that happened: its kind, the permanent or player it happened to, and details."""
+
+    kind: str  # entered | left | attacks | attacked | counters_put | step
+    perm: Permanent | None = None
+    player: str | None = None
+    zone: str = ""
+    info: Any = None
+
+
+# event name -> (what happened, whose subject: "self" = this permanent, a type, or "player")
+EVENTS = {
+    "enters": ("entered", "self"),
+    "land_enters": ("entered", "Land"),
+    "creature_enters": ("entered", "Creature"),
+    "permanent_enters": ("entered", ""),
+    "attacks": ("attacks", "self"),
+    "you_attack": ("attacked", "player"),
+    "put_into_graveyard": ("left", ""),
+    "dies": ("left", "self"),
+    "creature_dies": ("left", "Creature"),
+    "sacrifice": ("sacrificed", ""),
+    "counters_put": ("counters_put", ""),
+    "upkeep": ("step", "player"),
+    "end_step": ("step", "player"),
+}
+STEP_OF = {"upkeep": "upkeep", "end_step": "end"}
+WHAT = {"permanent": "", "creature": "Creature", "land": "Land", "artifact": "Artifact",
+        "enchantment": "Enchantment"}
+
+
+@dataclass(frozen=True)
+class Trigger(Part):
+    """An event pattern: what happens, whose (you, opponent, any), another than this one, what kind.
+
+    >>> Trigger("land_enters", whose="you").event
+    'land_enters'
+    """
+
+    event: str = field(choices=tuple(EVENTS))
+    whose: str = field(choices=("you", "opponent", "any", ""), default="")
+    what: str = field(choices=tuple(WHAT) + ("",), default="")
+    other: bool = False
+    subtype: str = ""  # "an Elemental", "a Clue"
+
+    def matches(self, st: GameState, src: Permanent, ev: Happened) -> bool:
+        from .query import is_type, subtypes  # the queries read cards, which hold triggers
+        kind, subject = EVENTS[self.event]
+        if ev.kind != kind:
+            return False
+        if kind == "left" and (ev.zone != "graveyard" or (self.event == "dies" and "Creature" not in ev.info)):
+            return False
+        if kind == "step" and ev.info != STEP_OF[self.event]:
+            return False
+        if subject == "player":
+            return self._whose(src, ev.player)
+        if subject == "self":
+            return ev.perm is src or (ev.perm is not None and ev.perm.id == src.id)
+        if self.other and ev.perm is not None and ev.perm.id == src.id:
+            return False
+        looked_back = kind in ("left", "sacrificed")  # it's gone: what it was (CR 603.10a)
+        for want in (subject or WHAT[self.what or "permanent"], self.subtype):
+            if want and ev.perm is not None and not (
+                    want in ev.info if looked_back else is_type(st, ev.perm, want) or
+                    want in subtypes(st, ev.perm)):
+                return False
+        owner = ev.perm.controller if ev.perm is not None else ev.player
+        return self._whose(src, owner)
+
+    def _whose(self, src: Permanent, who: str | None) -> bool:
+        whose = self.whose or ("you" if EVENTS[self.event][1] == "player" else "any")
+        if whose == "you":
+            return who == src.controller
+        if whose == "opponent":
+            return who != src.controller
+        return True
+
+    def words(self) -> tuple[str, ...]:
+        return {"enters": ("enters",), "land_enters": ("land", "enters"),
+                "creature_enters": ("creature", "enters"), "attacks": ("attacks",),
+                "you_attack": ("you attack",), "put_into_graveyard": ("graveyard",),
+                "dies": ("dies",), "creature_dies": ("dies",), "sacrifice": ("sacrifice",),
+                "upkeep": ("upkeep",), "end_step": ("end step",)}.get(
+                    self.event, ()) + ((self.subtype,) if self.subtype else ())

@@ -1,0 +1,153 @@
+"""Read card files (one YAML file per card) into the engine's card registry, and check them.
+
+A broken file is named with its line and its problem; ``lint`` also checks that each
+ability's parts say what the card's Oracle text says, where that can be checked.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from ..rules import cards
+from ..rules.parts import CardError
+from ..rules.yamlsource import item_line, key_line, line_of, load
+
+SHIPPED = Path(__file__).resolve().parent.parent / "cards"
+ENV = "RULESDOJO_CARDS"  # extra card folders, separated like PATH (``--cards DIR`` sets it)
+
+
+class CardFileError(CardError):
+    """A card file can't be read: names the file, the line and the problem."""
+
+    def __init__(self, path: Path, line: int, problem: str):
+        super().__init__(f"{path}: line {line}: {problem}" if line else f"{path}: {problem}")
+        self.path, self.line, self.problem = path, line, problem
+
+
+def read_card(path: Path) -> cards.Card:
+    """Read one card file; raise ``CardFileError`` naming file, line and problem."""
+    return _read(path)[1]
+
+
+def _read(path: Path):
+    try:
+        data = load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardFileError(path, 0, f"can't be read: {exc}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise CardFileError(path, mark.line + 1 if mark else 0,
+                            f"isn't valid YAML: {getattr(exc, 'problem', None) or exc}") from None
+    try:
+        return data, cards.card_from_data(data)
+    except CardError as exc:
+        line = (item_line(exc.at, exc.key) if isinstance(exc.key, int) else
+                key_line(exc.at, exc.key) if exc.key is not None else line_of(exc.at))
+        raise CardFileError(path, line, str(exc)) from None
+
+
+def card_files(folder: Path) -> list[Path]:
+    return sorted(p for p in Path(folder).glob("*.y*ml") if p.suffix in (".yaml", ".yml"))
+
+
+def register_folder(folder: Path) -> list[cards.Card]:
+    """Register every card file in a folder (a mentor's cards replace shipped ones of the same name)."""
+    return [cards.register(read_card(p)) for p in card_files(folder)]
+
+
+def load_shipped() -> None:
+    """Register the kit's cards, then those in the folders ``$RULESDOJO_CARDS`` names."""
+    register_folder(SHIPPED)
+    for folder in filter(None, os.environ.get(ENV, "").split(os.pathsep)):
+        register_folder(Path(folder))
+
+
+def add_folder(folder: str | Path) -> None:
+    """Add a mentor's card folder for this process and the kernels it starts."""
+    folder = str(Path(folder).resolve())
+    os.environ[ENV] = os.pathsep.join(filter(None, [os.environ.get(ENV, ""), folder]))
+    cards.use_loader(lambda: register_folder(Path(folder)))
+
+
+@dataclass
+class Report:
+    problems: list[str] = field(default_factory=list)
+    checked: int = 0
+    unreadable: bool = False
+
+    def summary(self) -> str:
+        return f"{self.checked} card file(s) checked, {len(self.problems)} problem(s)"
+
+    @property
+    def exit_code(self) -> int:
+        return 2 if self.unreadable else 1 if self.problems else 0
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def oracle_problems(card: cards.Card, data=None) -> list[str]:
+    """Say where a card's parts don't say what its Oracle text says (empty when they agree)."""
+    oracle = _squash(card.oracle)
+    out = []
+    listed = (data or {}).get("abilities") or []
+    parts = ([(_at(data, "spell", "spell"), card.spell)] if card.spell else []) + [
+        (_at(listed, i, f"ability {i + 1}"), a) for i, a in enumerate(card.abilities)]
+    for where, ab in parts:
+        if ab is not card.spell and _squash(ab.text) not in oracle:
+            out.append(f"{where}: its text {ab.text!r} isn't in the Oracle text")
+        said = _squash(ab.text)
+        for word in _words(ab):
+            if _squash(word) not in said:
+                out.append(f"{where}: the parts say {word!r}, which its text doesn't")
+    for kw in card.keywords:
+        if kw not in oracle:
+            out.append(f"keyword {kw!r} isn't in the Oracle text")
+    return out
+
+
+def _at(data, key, place: str) -> str:
+    line = item_line(data, key) if isinstance(key, int) else key_line(data, key)
+    return f"line {line}: {place}" if line else place
+
+
+def _words(ab: cards.Ability) -> list[str]:
+    found = []
+    for part in (ab.trigger, ab.cost, ab.static, ab.targets, *ab.effects):
+        if part is not None:
+            found += list(part.words())
+    return found
+
+
+def lint_cards(folder: str | None = None) -> Report:
+    """Check every card file in a folder (default: the shipped cards); one problem per line."""
+    root = Path(folder) if folder else SHIPPED
+    report = Report()
+    if not root.exists():
+        report.problems.append(f"{root}: no such file or folder")
+        report.unreadable = True
+        return report
+    files = [root] if root.is_file() else card_files(root)
+    if not files:
+        report.problems.append(f"{root}: no card files (*.yaml) in it")
+        report.unreadable = True
+        return report
+    names: dict[str, Path] = {}
+    for path in files:
+        report.checked += 1
+        try:
+            data, card = _read(path)
+        except CardFileError as exc:
+            report.problems.append(str(exc))
+            continue
+        if card.name in names:
+            report.problems.append(f"{path}: a second card named {card.name!r} (also {names[card.name]})")
+        names[card.name] = path
+        report.problems += [f"{path}: {p}" for p in oracle_problems(card, data)]
+    return report
