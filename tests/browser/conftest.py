@@ -217,8 +217,10 @@ def start_hub(home: Path, hub_args: tuple = (), extra_config: str = "") -> tuple
             env=dict(os.environ, PATH=_hub_path(), JUPYTER_CONFIG_DIR=str(home / "config"),
                      JUPYTER_RUNTIME_DIR=str(home / "runtime"), PYTHONUNBUFFERED="1"))
     url = f"http://127.0.0.1:{port}/"
-    try:   # the hub's API answering through the proxy: its routes are in place
-        _wait_until_up(url + "hub/api/", proc, log, 3 * SERVER_START_TIMEOUT, lambda status: status == 200)
+    # The hub's API answering through the proxy: its routes are in place (after the mentors' service
+    # answers, whose Voila takes long to start on a busy machine).
+    try:
+        _wait_until_up(url + "hub/api/", proc, log, 6 * SERVER_START_TIMEOUT, lambda status: status == 200)
     except Exception:
         _stop(proc)
         raise
