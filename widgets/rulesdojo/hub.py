@@ -97,6 +97,7 @@ c.JupyterHub.services = [{{
     "command": [sys.executable, "-m", "rulesdojo", "serve", "--mentor", "--hub"],
     "environment": {environment},
     "oauth_no_confirm": True,
+    "timeout": 120,  # seconds the hub waits for it at start: Voila's start on a busy machine
 }}]
 c.JupyterHub.load_groups = {{"{group}": {{"users": []}}}}
 c.JupyterHub.load_roles = [{{"name": "{group}", "groups": ["{group}"],
