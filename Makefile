@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 SITE ?= build/site
 
-.PHONY: install test serve site bench bench-class bench-site bench-hub chromium npm hub-proxy check clean
+.PHONY: install test serve site bench bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
 
 install: $(STAMP)
 
@@ -39,7 +39,13 @@ hub-proxy: npm
 	  echo "Installing configurable-http-proxy (JupyterHub's proxy) into .hub/"; \
 	  npm install --prefix .hub --no-audit --no-fund --silent configurable-http-proxy@4; }
 
-test: $(STAMP) chromium npm hub-proxy
+# Debian's PostgreSQL server for the results store's tests, which start their own in a temporary folder.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || command -v postgres >/dev/null || { \
+	  echo "Installing Debian's postgresql for the results store's tests"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
+
+test: $(STAMP) chromium npm hub-proxy postgresql
 	$(BIN)/python -m pytest
 
 # Figures, not pass/fail (not part of `make test`): Voila on 127.0.0.1, headless chromium, a bare
@@ -47,8 +53,14 @@ test: $(STAMP) chromium npm hub-proxy
 bench: $(STAMP) chromium
 	$(BIN)/python benchmarks/bench.py
 
-# 30 learners arrive within a minute and take lesson 7 (about 8 minutes, stops by itself after 10).
+# Classes of 30, 60 and 120 simulated learners (no browsers: the page's own messages over the kernel
+# websocket) arrive within a minute and take lesson 7; prints the capacity table. Each run stops by
+# itself (15 minutes at most); the next size runs only if every learner finished.
 bench-class: $(STAMP) chromium
+	$(BIN)/python benchmarks/learners.py
+
+# The same class as 30 headless chromium browsers on this machine (about 8 minutes, at most 10).
+bench-class-browser: $(STAMP) chromium
 	$(BIN)/python benchmarks/class_load.py
 
 # Three learners' servers started through JupyterHub: start time and memory per learner.

@@ -18,6 +18,7 @@ from .describe import describe
 from .objects import (STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player,
                       StackItem, step_text)
 from .targets import target_candidates, target_sets
+from .triggers import Happened
 
 
 
@@ -161,10 +162,6 @@ class Game:
         """Return the whole state as plain data: equal snapshots mean equal games."""
         return snapshot(self._state)
 
-    def _repr_html_(self) -> str:
-        from ..views.render import game_html  # lazy: the engine never needs the views
-        return game_html(self)
-
 
 class LegalActions:
     """A view of what may be done now: iterate it, or test an action with ``in``."""
@@ -187,6 +184,9 @@ class LegalActions:
         who = st.priority
         for obj in q.player(st, who).hand:
             c = q.card(obj)
+            for i, _ in enumerate(q.hand_abilities(c)):
+                if _ok(checks.check_activate_from_hand, st, ActivateAbility(obj.id, i)):
+                    yield ActivateAbility(obj.id, i)
             if "Land" in c.types:
                 if _ok(checks.check_play_land, st, PlayLand(obj.id)):
                     yield PlayLand(obj.id)
@@ -242,6 +242,8 @@ def _dispatch(st: GameState, action) -> GameState:
         _play_land(st, action)
     elif isinstance(action, CastSpell):
         _cast(st, action)
+    elif isinstance(action, ActivateAbility) and q.permanent(st, action.source) is None:
+        _activate_from_hand(st, action)
     elif isinstance(action, ActivateAbility):
         _activate(st, action)
     elif isinstance(action, PassPriority):
@@ -286,7 +288,8 @@ def _cast(st: GameState, a: CastSpell) -> None:
     c = q.card(obj)
     q.player(st, who).hand.remove(obj)
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
-                     tuple(a.targets), c.target_spec, card=CardObject(obj.id, obj.card, obj.owner))
+                     tuple(a.targets), c.target_spec, card=CardObject(obj.id, obj.card, obj.owner),
+                     data={"cast_from": "hand"})
     st.moved[obj.id] = item.id
     on = f" targeting {' and '.join(q.describe_target(st, t) for t in a.targets)}" if a.targets else ""
     e.log(st, "601.2", f"{who} casts {c.name}{on}.", "cast", who)
@@ -300,6 +303,7 @@ def _cast(st: GameState, a: CastSpell) -> None:
         e.sacrifice(st, q.permanent(st, pid), f"as an additional cost to cast {c.name} (CR 601.2h)")
     st.stack.append(item)
     st.passes = 0
+    e.emit(st, [Happened("cast", player=who, info=c.types)])  # once cast, "whenever you cast" (CR 601.2i)
 
 
 def _add_mana(st: GameState, perm: Permanent, t: str, rule: str, when: str = "") -> None:
@@ -335,8 +339,21 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
     st.passes = 0
 
 
-def _pay_cost(st: GameState, who: str, perm: Permanent, ab, plan, what: str) -> None:
-    """Pay an activation's costs other than {T}: mana, energy, sacrificing it (CR 602.2b, 601.2h)."""
+def _activate_from_hand(st: GameState, a: ActivateAbility) -> None:
+    obj, ab, plan = checks.check_activate_from_hand(st, a)
+    who = st.priority
+    item = StackItem(e.new_id(st), "ability", obj.card, who, ab.said, ab.effects)
+    st.stack.append(item)
+    e.log(st, "602.2a", f"{who} activates {e.possessive(obj.card)} ability from their hand: {ab.said}. "
+          "It's an ability, not a spell, so the card's own timing doesn't apply; it goes on the "
+          "stack, then its costs are paid (CR 702.29a).", "activate", who)
+    _pay_cost(st, who, obj, ab, plan, "ability")
+    st.passes = 0
+
+
+def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str) -> None:
+    """Pay an activation's costs other than {T}: mana, energy, sacrificing the permanent, discarding
+    the card (CR 602.2b, 601.2h)."""
     if ab.cost.mana:
         for pid, _, t in plan:
             _add_mana(st, q.permanent(st, pid), t, "601.2g", " while activating")
@@ -347,6 +364,10 @@ def _pay_cost(st: GameState, who: str, perm: Permanent, ab, plan, what: str) -> 
         e.pay_energy(st, who, ab.energy, f"{perm.card}'s {what}", "602.2b")
     if ab.cost.sacrifice:
         e.sacrifice(st, perm, "to pay for its ability")
+    if ab.cost.discard:
+        p = q.player(st, who)
+        e.move_card(st, perm, p.hand, p.graveyard)
+        e.log(st, "701.9a", f"{who} discards {perm.card} to pay the cost.", "zone", who)
 
 
 def snapshot(st: GameState) -> dict:

@@ -49,8 +49,8 @@ class Resolution:
         return q.permanent(self.st, self.item.source)
 
     def target_objects(self) -> list:
-        """The targets still legal: player names and permanents (CR 608.2b)."""
-        return [t if isinstance(t, str) else q.permanent(self.st, t)
+        """The targets still legal: player names, permanents and spells (CR 608.2b)."""
+        return [t if isinstance(t, str) else q.permanent(self.st, t) or q.on_stack(self.st, t)
                 for t in legal_targets(self.st, self.item)]
 
 
@@ -89,7 +89,8 @@ def _resolve(res: Resolution) -> None:
     e.log(st, "608.1", f"{item.controller}'s {stack_name(item)} resolves.", "resolve", item.controller)
     if item.kind == "spell" and q.card(item.card).is_permanent_card:
         st.outcomes[item.id] = "resolved"
-        e.enter(st, item.card.card, item.card.owner, item.controller, old_id=item.card.id)  # CR 608.3
+        e.enter(st, item.card.card, item.card.owner, item.controller, old_id=item.card.id,  # CR 608.3
+                cast_from=item.data.get("cast_from", ""))
         return
     run_all(res, item.effects)
     st.outcomes[item.id] = "resolved"

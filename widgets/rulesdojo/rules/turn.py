@@ -180,6 +180,7 @@ def _new_turn(st: GameState) -> None:
     st.step = "untap"
     st.land_plays = 0
     st.lands_entered = ()
+    st.life_lost = {}
     for p in st.battlefield:
         if p.controller == st.active:
             p.sick = False
@@ -194,7 +195,7 @@ def _begin_step(st: GameState) -> bool:
                 p.tapped = False
         e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
         return False
-    if st.step in ("upkeep", "end"):
+    if st.step in ("upkeep", "precombat main", "end"):
         e.emit(st, [Happened("step", player=ap, info=st.step)])
     if st.step == "draw":
         if st.turn == 1 and len(st.players) == 2:
@@ -247,9 +248,12 @@ def declare_attackers(st: GameState, attackers: tuple[int, ...]) -> None:
     chosen = [q.permanent(st, a) for a in attackers]
     for p in chosen:
         p.attacking = True
-        p.tapped = True
+        p.tapped = "vigilance" not in q.keywords(st, p)  # attacking taps it (CR 508.1f)
     names = ", ".join(p.card for p in chosen) or "no creatures"
     e.log(st, "508.1", f"{ap} attacks with {names}.", "combat", ap)
+    for p in chosen:
+        if "vigilance" in q.keywords(st, p):
+            e.log(st, "702.20b", f"{p.card} has vigilance: attacking doesn't cause it to tap.", "combat", ap)
     if chosen:
         e.emit(st, [Happened("attacks", p, ap) for p in chosen] + [Happened("attacked", player=ap)])
     st.priority, st.passes = ap, 0
@@ -283,8 +287,13 @@ def combat_damage(st: GameState) -> None:
     first = st.damage_steps == 1 and bool(st.first_strikers)
     hits = [(src, target, n) for src, target, n in _combat_hits(st)
             if not st.first_strikers or (src.id in st.first_strikers) == first]
+    if hits:
+        e.log(st, "510.2", "Every creature dealing combat damage in this step deals it at the same "
+              "time.", "combat")
     for src, target, n in hits:
-        e.deal_damage(st, f"{src.controller}'s {src.card}", target, n)
+        e.deal_damage(st, f"{src.controller}'s {src.card}", target, n, "infect" in q.keywords(st, src))
+    e.emit(st, [Happened("combat_damage", src, target) for src, target, n in hits
+                if n > 0 and isinstance(target, str)])
 
 
 def _combat_hits(st: GameState) -> list:
