@@ -36,7 +36,9 @@ test: $(STAMP) chromium npm
 
 # Figures, not pass/fail (not part of `make test`): Voila on 127.0.0.1, headless chromium, a bare
 # ipywidgets baseline measured in the same run; prints the table, writes benchmarks/results.json.
+# First the engine's cost of a long game (benchmarks/history.py).
 bench: $(STAMP) chromium
+	$(BIN)/python benchmarks/history.py
 	$(BIN)/python benchmarks/bench.py
 
 # 30 learners arrive within a minute and take lesson 7 (about 8 minutes, stops by itself after 10).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import BASIC_MANA, Ability, Card, card_named
 from .errors import IllegalAction
-from .mana import TYPES
+from .mana import COLORS, TYPE_NAMES, TYPES
 from .objects import MINUS_ONE, PLUS_ONE, GameState, Permanent, Player
 
 
@@ -125,6 +125,18 @@ def power(st: GameState, p: Permanent) -> int:
 
 def toughness(st: GameState, p: Permanent) -> int:
     return base_power_toughness(st, p)[1] + counters_pt(p) + p.eot_toughness
+
+
+def colors(st: GameState, p: Permanent) -> tuple[str, ...]:
+    """Name a permanent's colors, those of the mana symbols in its cost (CR 202.2); none is colorless.
+
+    >>> from rulesdojo.rules import Game
+    >>> g = Game(); bears = g.permanent(g.add_permanent("Alice", "Grizzly Bears"))
+    >>> colors(g.state, bears)
+    ('green',)
+    """
+    cost = dict(card(p).mana_cost.colored)
+    return tuple(TYPE_NAMES[c] for c in COLORS if c in cost)
 
 
 def keywords(st: GameState, p: Permanent) -> tuple[str, ...]:
