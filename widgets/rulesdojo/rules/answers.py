@@ -55,6 +55,10 @@ def validate(st: GameState, pend: Pending, a):
             raise IllegalAction(f"Choose one of {', '.join(pend.options)}.", rule=pend.rule)
         return a.mana
     if k == "declare_attackers":
+        for p in (q.permanent(st, x) for x in a.attackers if x not in pend.options):
+            if p is not None and p.controller == pend.player and p.sick and not p.tapped:
+                raise IllegalAction(f"{p.card} came under {p.controller}'s control this turn: it can't "
+                                    "attack (summoning sickness).", rule="302.6")
         return _checked_picks(a.attackers, pend, "attack")
     if k == "declare_blockers":
         return _checked_blocks(st, pend, a.blocks)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import BASIC_MANA, Ability, Card, card_named
 from .errors import IllegalAction
-from .mana import COLORS, TYPE_NAMES, TYPES
+from .mana import TYPES
 from .objects import MINUS_ONE, PLUS_ONE, GameState, Permanent, Player
 
 
@@ -127,18 +127,6 @@ def toughness(st: GameState, p: Permanent) -> int:
     return base_power_toughness(st, p)[1] + counters_pt(p) + p.eot_toughness
 
 
-def colors(st: GameState, p: Permanent) -> tuple[str, ...]:
-    """Name a permanent's colors, those of the mana symbols in its cost (CR 202.2); none is colorless.
-
-    >>> from rulesdojo.rules import Game
-    >>> g = Game(); bears = g.permanent(g.add_permanent("Alice", "Grizzly Bears"))
-    >>> colors(g.state, bears)
-    ('green',)
-    """
-    cost = dict(card(p).mana_cost.colored)
-    return tuple(TYPE_NAMES[c] for c in COLORS if c in cost)
-
-
 def keywords(st: GameState, p: Permanent) -> tuple[str, ...]:
     kw = list(card(p).keywords) + list(p.eot_keywords)
     if p.counters.get("flying"):
@@ -183,5 +171,18 @@ def mana_options(st: GameState, p: Permanent, a: Ability) -> tuple[str, ...]:
 def describe_target(st: GameState, t) -> str:
     if isinstance(t, str):
         return t
-    p = permanent(st, t)
-    return f"{p.controller}'s {p.card}" if p else f"object {t} (gone)"
+    p = permanent(st, t) or on_stack(st, t)
+    if p is None:
+        return f"object {t} (gone)"
+    return f"{p.controller}'s {p.card}" if isinstance(p, Permanent) else f"{p.controller}'s {p.name}"
+
+
+def hand_abilities(c: Card) -> tuple[Ability, ...]:
+    """A card's activated abilities that work from its owner's hand: their cost discards it
+    (cycling, CR 702.29a, 113.6m)."""
+    return tuple(a for a in c.activated if a.cost.discard)
+
+
+def on_stack(st: GameState, item_id):
+    """Return the spell or ability with this id on the stack, or None."""
+    return next((i for i in st.stack if i.id == item_id), None)

@@ -6,9 +6,10 @@ from collections import Counter
 
 from ..rules import query as q
 from ..rules.errors import RulesError, ScenarioError
-from ..rules.mana import TYPES, ManaCost, pool_text
+from ..rules.mana import TYPE_NAMES, TYPES, ManaCost, pool_text
 from .yamlsource import key_line
 
+OUTCOMES = ("resolved", "countered", "did not resolve")  # countered (CR 701.6a) / every target illegal (608.2b)
 EXPECT_KEYS = {"players", "permanents", "stack", "resolved", "step", "turn", "active", "priority",
                "pending", "log_contains", "winner"}
 PLAYER_EXPECT = {"energy", "life", "counters", "mana", "hand", "graveyard", "exile", "battlefield",
@@ -46,8 +47,12 @@ def validate_expect(exp, source: str, place: str) -> None:
         if "colors" in want and (not isinstance(want["colors"], list) or wrong):
             bad(f"permanents.{name}.colors lists color words ({', '.join(COLOR_WORDS)}), or [] for "
                 f"colorless; not {wrong[0] if wrong else want['colors']!r}", want, "colors")
-    if "resolved" in exp and not isinstance(exp["resolved"], dict):
-        bad("'resolved' maps a spell or ability name to true or false")
+    resolved = exp.get("resolved") or {}
+    if not isinstance(resolved, dict):
+        bad("'resolved' maps a spell or ability name to true or false, or to how it left the stack")
+    for name, want in resolved.items():
+        if not isinstance(want, bool) and want not in OUTCOMES:
+            bad(f"resolved.{name} is true, false, or one of: {', '.join(OUTCOMES)}", exp["resolved"], name)
 
 
 def check_expect(game, exp: dict, resolver) -> list[str]:
@@ -94,8 +99,10 @@ def check_expect(game, exp: dict, resolver) -> list[str]:
         got = _outcome(st, str(name))
         if got is None:
             out.append(f"resolved.{name}: nothing named {name} has left the stack")
+        elif isinstance(want, bool):
+            differ(f"{name} resolved", want, got == "resolved")
         else:
-            differ(f"{name} resolved", bool(want), got == "resolved")
+            differ(f"how {name} left the stack", want, got)
     for key, got in (("step", st.step), ("turn", st.turn), ("active", st.active),
                      ("priority", st.priority), ("winner", st.winner)):
         if key in exp:
@@ -139,9 +146,9 @@ def _check_permanent(game, resolver, ref: str, want: dict) -> list[str]:
                 if p.counters.get(kind, 0) != n:
                     out.append(f"{ref} {kind} counters: expected {n!r}, got {p.counters.get(kind, 0)!r}")
         elif key == "colors":
-            if sorted(val) != sorted(q.colors(st, p)):
-                out.append(f"{ref} colors: expected {sorted(val) or 'colorless'}, "
-                           f"got {list(q.colors(st, p)) or 'colorless'}")
+            has = [TYPE_NAMES[c] for c in q.colors(st, p)]
+            if sorted(val) != sorted(has):
+                out.append(f"{ref} colors: expected {sorted(val) or 'colorless'}, got {has or 'colorless'}")
         elif key == "lacks" or key.endswith("_absent"):
             what = {"lacks": "types, subtypes and keywords", "types_absent": "types",
                     "subtypes_absent": "subtypes", "keywords_absent": "keywords"}[key]

@@ -502,6 +502,9 @@ class Resolver:
             return str(ref)
         if self.alias(ref) is not None:
             return self.alias(ref)
+        spells = [i.id for i in self.g.state.stack if i.kind == "spell" and i.name.lower() == str(ref).lower()]
+        if spells and not any(p.card.lower() == str(ref).lower() for p in self.g.state.battlefield):
+            return spells[-1]  # the topmost spell of that name
         return self.permanent(ref)
 
     def activation(self, who: str, ref, verb: str, a: dict) -> ActivateAbility:
@@ -510,6 +513,8 @@ class Resolver:
         cands = [q.permanent(st, oid)] if oid is not None else [
             p for p in st.battlefield if p.card.lower() == str(ref).lower() and p.controller == who]
         cands = [p for p in cands if p is not None]
+        if not cands and verb == "activate":  # an ability that works from the hand, such as cycling
+            return ActivateAbility(self.card_in_hand(who, ref), int(a.get("ability", 1)) - 1)
         if not cands:
             raise RulesError(f"{who} controls no permanent named {ref!r}")
         mana = a.get("mana")
