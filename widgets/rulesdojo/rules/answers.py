@@ -20,6 +20,8 @@ EXPECTS = {
     "search": ChooseObjects, "marvel": ChooseObjects, "legend_rule": ChooseObjects,
     "discard": ChooseObjects, "order_replacements": OrderReplacements, "may": ChooseMay,
     "choose_mode": ChooseObjects,
+    "scry": ChooseObjects, "scry_top": ChooseObjects, "cast_exiled": ChooseObjects,
+    "remove_counters": ChooseAmount,
     "declare_attackers": DeclareAttackers, "declare_blockers": DeclareBlockers,
 }
 
@@ -43,9 +45,11 @@ def validate(st: GameState, pend: Pending, a):
         return bool(a.pay)
     if k == "may":
         return bool(a.yes)
-    if k == "pay_any":
+    if k in ("pay_any", "remove_counters"):
         if not isinstance(a.amount, int) or a.amount < 0:
             raise IllegalAction("The amount can't be negative.", rule="107.1b")
+        if k == "remove_counters" and a.amount > pend.high:
+            raise IllegalAction(f"Remove at most {pend.high}.", rule=pend.rule)
         if a.amount > pend.high:
             raise CannotPay(f"{pend.player} has {pend.high} energy and can't pay {a.amount}: you "
                             "can't pay more energy than you have", rule="118.3")
@@ -65,11 +69,11 @@ def validate(st: GameState, pend: Pending, a):
     picks = tuple(a.picks)
     if len(set(picks)) != len(picks) or any(p not in pend.options for p in picks):
         raise IllegalAction("Choose only from the options offered, each at most once.", rule=pend.rule)
-    if k in ("search", "marvel") and not pend.low <= len(picks) <= max(pend.high, 1):
+    if k in ("search", "marvel", "cast_exiled") and not pend.low <= len(picks) <= max(pend.high, 1):
         most = "one card" if pend.high <= 1 else f"up to {pend.high} cards"
         raise IllegalAction(f"Choose {'exactly' if pend.low == pend.high else 'at most'} {most}.",
                             rule=pend.rule)
-    if k in ("legend_rule", "discard", "choose_mode") and len(picks) != pend.low:
+    if k in ("legend_rule", "discard", "choose_mode", "scry_top") and len(picks) != pend.low:
         raise IllegalAction(f"Choose exactly {pend.low}.", rule=pend.rule)
     return picks
 
@@ -161,11 +165,14 @@ def answers_for(st: GameState, pend: Pending):
         yield from (ChooseMay(True), ChooseMay(False))
     elif k == "choose_mode":
         yield from (ChooseObjects((o,)) for o in opts)
-    elif k == "pay_any":
+    elif k in ("pay_any", "remove_counters"):
         yield from (ChooseAmount(n) for n in range(pend.low, pend.high + 1))
+    elif k in ("scry", "scry_top"):
+        sizes = range(len(opts) + 1) if k == "scry" else (len(opts),)
+        yield from (ChooseObjects(p) for n in sizes for c in combinations(opts, n) for p in permutations(c))
     elif k == "choose_mana":
         yield from (ChooseMana(m) for m in opts)
-    elif k in ("search", "marvel"):
+    elif k in ("search", "marvel", "cast_exiled"):
         yield from (ChooseObjects(c) for n in range(pend.low, max(pend.high, 1) + 1)
                     for c in combinations(opts, n))
     elif k in ("legend_rule", "discard"):
