@@ -50,7 +50,9 @@ test: $(STAMP) chromium npm hub-proxy postgresql
 
 # Figures, not pass/fail (not part of `make test`): Voila on 127.0.0.1, headless chromium, a bare
 # ipywidgets baseline measured in the same run; prints the table, writes benchmarks/results.json.
+# First the engine's cost of a long game (benchmarks/history.py).
 bench: $(STAMP) chromium
+	$(BIN)/python benchmarks/history.py
 	$(BIN)/python benchmarks/bench.py
 
 # Classes of 30, 60 and 120 simulated learners (no browsers: the page's own messages over the kernel
