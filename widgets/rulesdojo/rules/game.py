@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Iterator
 
-from . import answers, checks
+from . import checks
 from . import engine as e
 from . import query as q
 from . import turn
@@ -13,10 +13,11 @@ from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, G
                       PassPriority, PayEnergy, PlayLand)
 from .cards import card_named
 from .errors import IllegalAction, NoPendingChoice, RulesError
-from .mana import TYPE_NAMES, pay_from_pool
+from .mana import TYPE_NAMES, ManaCost, pay_from_pool, pool_text
 from .describe import describe
 from .objects import (STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player,
                       StackItem, step_text)
+from .resolve import resolve_top
 from .targets import target_candidates
 
 
@@ -51,7 +52,8 @@ class Game:
         st.rng.seed(seed)
         st.priority = st.active if step in turn.PRIORITY_STEPS else None
         self._state = st
-        self._history: list[tuple[GameState, object]] = []
+        self._history: list[tuple[GameState, object, GameState | None]] = []
+        self._replay: GameState | None = None  # where the paused resolution replays from
 
     # --- setting up a position (no triggers fire, nothing is logged as played) ---
 
@@ -111,7 +113,7 @@ class Game:
 
     @property
     def history(self) -> list:
-        return [a for _, a in self._history]
+        return [a for _, a, _ in self._history]
 
     # --- acting ---
 
@@ -122,16 +124,16 @@ class Game:
         the game is then exactly as it was.
         """
         before = self._state
-        work = _dispatch(copy.deepcopy(before), action)
-        self._history.append((before, action))
-        self._state = work
+        work, replay = _dispatch(copy.deepcopy(before), action, self._replay)
+        self._history.append((before, action, self._replay))
+        self._state, self._replay = work, replay
         return [ev for ev in work.log if ev.seq > len(before.log)]
 
     def undo(self):
         """Take back the last action; return it, or None when there is nothing to undo."""
         if not self._history:
             return None
-        self._state, action = self._history.pop()
+        self._state, action, self._replay = self._history.pop()
         return action
 
     def forget_history(self) -> None:
@@ -144,7 +146,7 @@ class Game:
     def why_illegal(self, action) -> RulesError | None:
         """Return the error ``action`` would raise now (naming the rule), or None if it is legal."""
         try:
-            _dispatch(copy.deepcopy(self._state), action)
+            _dispatch(copy.deepcopy(self._state), action, self._replay)
         except RulesError as exc:
             return exc
         return None
@@ -180,7 +182,7 @@ class LegalActions:
         if st.over:
             return
         if st.pending is not None:
-            yield from answers.answers_for(st, st.pending)
+            yield from st.pending.legal_answers(st)
             return
         if st.priority is None:
             return
@@ -224,12 +226,20 @@ def _ok(check, st, action) -> bool:
     return True
 
 
-def _dispatch(st: GameState, action) -> GameState:
+def _dispatch(st: GameState, action, replay: GameState | None) -> tuple[GameState, GameState | None]:
+    """Carry out an action on a working copy; return it and where a paused resolution replays from."""
     if st.over:
         raise IllegalAction(f"The game is over: {st.winner or 'nobody'} won.", rule="104.2a")
+    replay_next = None
     if st.pending is not None:
-        value = answers.validate(st, st.pending, action)
-        st = answers.carry_out(st, value)
+        choice = st.pending
+        value = choice.check(st, action)
+        if replay is not None:  # an answer mid-resolution: resolve again from its start (CR 608.2)
+            st = copy.deepcopy(replay)
+            replay_next = resolve_top(st, choice.answers + (value,))
+        else:
+            st.pending = None
+            choice.resume(st, value)
     elif isinstance(action, CHOICE_ACTIONS):
         raise NoPendingChoice("There is no choice to make right now.", rule="117.1")
     elif isinstance(action, (GetEnergy, PayEnergy)):
@@ -242,7 +252,7 @@ def _dispatch(st: GameState, action) -> GameState:
         _activate(st, action)
     elif isinstance(action, PassPriority):
         checks.acting_player(st)
-        turn.pass_priority(st)
+        replay_next = turn.pass_priority(st)
     elif isinstance(action, AdvanceStep):
         who = checks.acting_player(st)
         if st.stack:
@@ -253,7 +263,7 @@ def _dispatch(st: GameState, action) -> GameState:
     else:
         raise IllegalAction(f"{action!r} isn't an action.", rule="117.1")
     turn.settle(st)
-    return st
+    return st, replay_next
 
 
 def _practice_energy(st: GameState, a) -> None:
@@ -286,14 +296,29 @@ def _cast(st: GameState, a: CastSpell) -> None:
     st.moved[obj.id] = item.id
     on = f" targeting {q.describe_target(st, a.targets[0])}" if a.targets else ""
     e.log(st, "601.2", f"{who} casts {c.name}{on}.", "cast", who)
-    for pid, idx, t in plan:
-        _add_mana(st, q.permanent(st, pid), t, "601.2g", " while casting")
-    p = q.player(st, who)
-    p.pool = pay_from_pool(p.pool, c.mana_cost)
-    if c.mana_cost.mana_value:
-        e.log(st, "601.2h", f"{who} pays {c.mana_cost}.", "mana", who)
+    _pay_mana(st, who, c.mana_cost, plan, " while casting", spare=obj.id)
     st.stack.append(item)
     st.passes = 0
+
+
+def _pay_mana(st: GameState, who: str, cost: ManaCost, plan, when: str, spare: int | None = None) -> None:
+    """Pay a mana cost: activate the planned mana abilities, then spend from the pool (CR 601.2g-h).
+
+    ``plan`` is either the abilities to activate (the game's choice, which keeps mana the rest
+    of the hand needs) or the pool left after the mana the player named.
+    """
+    p = q.player(st, who)
+    if isinstance(plan, dict):
+        spent = {t: p.pool[t] - plan[t] for t in p.pool}
+        p.pool = dict(plan)
+    else:
+        for pid, _, t in plan:
+            _add_mana(st, q.permanent(st, pid), t, "601.2g", when)
+        left = pay_from_pool(p.pool, cost, tuple(checks.needed_colors(st, who, spare)))
+        spent = {t: p.pool[t] - left[t] for t in p.pool}
+        p.pool = left
+    if cost.mana_value:
+        e.log(st, "601.2h", f"{who} pays {cost} with {pool_text(spent)}.", "mana", who)
 
 
 def _add_mana(st: GameState, perm: Permanent, t: str, rule: str, when: str = "") -> None:
@@ -332,11 +357,7 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
 def _pay_cost(st: GameState, who: str, perm: Permanent, ab, plan, what: str) -> None:
     """Pay an activation's costs other than {T}: mana, energy, sacrificing it (CR 602.2b, 601.2h)."""
     if ab.cost.mana:
-        for pid, _, t in plan:
-            _add_mana(st, q.permanent(st, pid), t, "601.2g", " while activating")
-        p = q.player(st, who)
-        p.pool = pay_from_pool(p.pool, ab.cost.mana_cost)
-        e.log(st, "601.2h", f"{who} pays {ab.cost.mana_cost}.", "mana", who)
+        _pay_mana(st, who, ab.cost.mana_cost, plan, " while activating")
     if ab.energy:
         e.pay_energy(st, who, ab.energy, f"{perm.card}'s {what}", "602.2b")
     if ab.cost.sacrifice:
@@ -368,10 +389,7 @@ def snapshot(st: GameState) -> dict:
         "stack": [{"id": s.id, "kind": s.kind, "name": s.name, "controller": s.controller,
                    "text": s.text, "targets": list(s.targets)} for s in reversed(st.stack)],
         "waiting": [{"id": t.id, "name": t.name, "controller": t.controller} for t in st.waiting],
-        "pending": None if st.pending is None else {
-            "kind": st.pending.kind, "player": st.pending.player, "prompt": st.pending.prompt,
-            "rule": st.pending.rule, "options": list(st.pending.options),
-            "low": st.pending.low, "high": st.pending.high},
+        "pending": None if st.pending is None else st.pending.snapshot(),
         "outcomes": {str(k): v for k, v in st.outcomes.items()},
         "log": [[ev.seq, ev.rule, ev.text] for ev in st.log],
         "next_id": st.next_id,

@@ -119,23 +119,6 @@ class Trigger:
     kind: str = "trigger"
 
 
-@dataclass
-class Pending:
-    """A choice the rules give one player now; the game waits for the answer."""
-
-    kind: str
-    player: str
-    prompt: str
-    rule: str
-    options: tuple[Any, ...] = ()
-    low: int = 0
-    high: int = 0
-    item: int | None = None  # the stack object or trigger the choice belongs to
-    answers: tuple[Any, ...] = ()  # answers already given in this resolution
-    restart: "GameState | None" = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-
 ZONES = ("library", "hand", "graveyard", "exile")  # the zones a card object can sit in
 
 STEPS = (
@@ -179,7 +162,7 @@ class GameState:
     land_plays: int = 0
     land_plays_allowed: int = 1
     waiting: list[Trigger] = field(default_factory=list)
-    pending: Pending | None = None
+    pending: Any = None  # the Choice the game waits for (rules/choices.py)
     log: tuple[Event, ...] = ()
     next_id: int = 1
     moved: dict[int, int] = field(default_factory=dict)  # old object id -> new id (CR 400.7)

@@ -36,7 +36,8 @@ PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "own
 ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
                 "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
                 "expect"}
-ACTION_EXTRAS = {"cast": {"target", "targets"}, "activate": {"ability", "mana"}, "tap": {"mana"}}
+ACTION_EXTRAS = {"cast": {"target", "targets", "pay"}, "activate": {"ability", "mana", "target", "pay"},
+                 "tap": {"mana"}}
 
 
 @dataclass
@@ -154,6 +155,14 @@ def _check_setup(setup: dict, source: str) -> None:
     if "step" in setup and setup["step"] not in STEP_NAMES:
         raise ScenarioError(f"unknown step {setup['step']!r}; steps are: {', '.join(STEP_NAMES)}",
                             file=source, place=_at(setup, "setup.step", "step"))
+
+
+def _named_mana(a: dict) -> str | None:
+    """The mana a cast or activation names to pay with: ``pay: "{R}{R}"`` (CR 601.2h)."""
+    pay = a.get("pay")
+    if pay is not None and not isinstance(pay, str):
+        raise RulesError(f"'pay' names the mana that pays, such as \"{{R}}{{R}}\", not {pay!r}")
+    return pay
 
 
 def _verbs(a: dict) -> list[str]:
@@ -294,13 +303,17 @@ class ActionRunner:
         if verb == "expect":
             return [f"{place}: {f}" for f in check_expect(self.g, a["expect"], self.resolver)]
         rejected = None if isinstance(a, str) else a.get("rejected")
+        before = self.g.snapshot()
         try:
             actions = self._translate(verb, a)
         except RulesError as exc:
-            raise ScenarioError(exc.message, file=self.s.source, place=f"{place} ({verb})", rule=exc.rule)
-        before = self.g.snapshot()
+            if rejected is None or verb != "choose":  # an answer that isn't among the options
+                raise ScenarioError(exc.message, file=self.s.source, place=f"{place} ({verb})", rule=exc.rule)
+            actions = [exc]
         for act in actions:
             try:
+                if isinstance(act, RulesError):
+                    raise act
                 if act == "undo":
                     if self.g.undo() is None:
                         raise RulesError("nothing to undo: no action has been taken yet")
@@ -339,7 +352,8 @@ class ActionRunner:
             return [PlayLand(r.card_in_hand(who, arg))]
         if verb == "cast":
             targets = a.get("targets", [a["target"]] if "target" in a else [])
-            return [CastSpell(r.card_in_hand(who, arg), tuple(r.target(t) for t in _listed(targets)))]
+            return [CastSpell(r.card_in_hand(who, arg), tuple(r.target(t) for t in _listed(targets)),
+                              _named_mana(a))]
         if verb in ("activate", "tap"):
             return [r.activation(who, arg, verb, a)]
         if verb == "attack":
@@ -460,7 +474,8 @@ class Resolver:
                 raise RulesError(f"{ref} has no mana ability that adds {mana}")
             return (legal or actions)[0]
         index = int(a.get("ability", 1)) - 1
-        actions = [ActivateAbility(p.id, index, mana) for p in cands]
+        targets = (self.target(a["target"]),) if "target" in a else ()
+        actions = [ActivateAbility(p.id, index, mana, targets, _named_mana(a)) for p in cands]
         legal = [x for x in actions if self.g.is_legal(x)]
         return (legal or actions)[0]
 
@@ -504,7 +519,7 @@ class Resolver:
         try:
             return self.permanent(ref)
         except RulesError:
-            raise RulesError(f"{ref!r} isn't among the options for: {pend.prompt}")
+            raise RulesError(f"{ref!r} isn't among the options for: {pend.prompt}", rule=pend.rule)
 
 
 def start(s: Scenario) -> Game:

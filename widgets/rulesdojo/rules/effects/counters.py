@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
+from ..choices import ProliferateChoice
 from ..parts import Effect, effect, field, number_word
 
 
@@ -45,8 +46,9 @@ class Proliferate(Effect):
         st, who = res.st, res.controller
         options = [p.name for p in q.in_game(st) if any(p.counters.values())]
         options += [p.id for p in st.battlefield if any(p.counters.values())]
-        picks = res.choose("proliferate", who, "Proliferate: choose any number of permanents and/or "
-                           "players that have counters", "701.34a", options=options) if options else ()
+        picks = res.choose(ProliferateChoice, who, "Proliferate: choose any number of permanents and/or "
+                           "players that have counters", "701.34a", options=options,
+                           high=len(options)) if options else ()
         if not options:
             e.log(st, "701.34a", "Proliferate: nothing has a counter, so nothing is chosen.", "counters", who)
         for pick in picks:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
+from ..choices import CastFromAmongChoice, SearchChoice, TargetChoice
 from ..objects import StackItem
 from ..parts import Effect, effect, field, number_word
 from ..targets import target_candidates
@@ -53,7 +54,7 @@ class Search(Effect):
         st, who = res.st, res.controller
         p = q.player(st, who)
         basics = [c.id for c in p.library if "Basic" in q.card(c).supertypes and "Land" in q.card(c).types]
-        pick = res.choose("search", who, "Search your library for a basic land card (or find nothing)",
+        pick = res.choose(SearchChoice, who, "Search your library for a basic land card (or find nothing)",
                           "701.23a", options=basics, low=0, high=1)
         for cid in pick:
             obj = next(c for c in p.library if c.id == cid)
@@ -91,7 +92,7 @@ class LookAndCast(Effect):
         e.log(st, "608.2c", f"{who} looks at the top {len(top)} cards: "
               f"{', '.join(c.card for c in top) or 'none'}.", "zone", who)
         spells = [c.id for c in top if "Land" not in q.card(c).types]
-        pick = res.choose("marvel", who, "You may cast a spell from among them without paying its mana "
+        pick = res.choose(CastFromAmongChoice, who, "You may cast a spell from among them without paying its mana "
                           "cost", "601.2", options=spells, low=0, high=1) if spells else ()
         rest = [c for c in top if c.id not in pick]
         for c in top:
@@ -117,7 +118,7 @@ def _cast_free(res, obj) -> None:
             e.log(st, "601.2c", f"{c.name} has no legal target, so it can't be cast; it goes to the "
                   "bottom.", "rule", who)
             return
-        targets = tuple(res.choose("choose_targets", who, f"Choose a target for {c.name}", "601.2c",
+        targets = tuple(res.choose(TargetChoice, who, f"Choose a target for {c.name}", "601.2c",
                                    options=cands, low=1, high=1))
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
                      targets, c.target_spec, card=obj, without_mana=True)
