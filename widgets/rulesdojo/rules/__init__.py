@@ -7,7 +7,7 @@
 """
 
 from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
-                      ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
+                      ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
                       GetEnergy, OrderReplacements, OrderTriggers, PassPriority, PayEnergy,
                       PlayLand)
 from .cards import Card, all_cards, card_named
@@ -18,7 +18,7 @@ from .objects import Event
 
 __all__ = [
     "ActivateAbility", "AdvanceStep", "AmbiguousReference", "CannotPay", "Card", "CastSpell",
-    "ChooseAmount", "ChooseMana", "ChooseObjects", "ChoosePay", "ChooseTargets", "DeclareAttackers",
+    "ChooseAmount", "ChooseMana", "ChooseMay", "ChooseObjects", "ChoosePay", "ChooseTargets", "DeclareAttackers",
     "DeclareBlockers", "Event", "Game", "GetEnergy", "PayEnergy", "IllegalAction", "LegalActions", "NoPendingChoice",
     "OrderReplacements", "OrderTriggers", "PassPriority", "PlayLand", "RulesError", "ScenarioError",
     "UnknownCard", "all_cards", "card_named",

@@ -21,10 +21,12 @@ class PlayLand:
 
 @dataclass(frozen=True)
 class CastSpell:
-    """Cast a spell from hand, choosing its targets now (CR 601.2c); ``mana`` names the mana from
-    your pool that pays, e.g. ``"{R}{R}"`` (CR 601.2h; by default the game chooses)."""
+    """Cast a spell from hand, choosing its targets now (CR 601.2c) and what an additional cost
+    sacrifices (CR 601.2b); ``mana`` names the mana from your pool that pays, e.g. ``"{R}{R}"``
+    (CR 601.2h; by default the game chooses)."""
     card: int
     targets: tuple[Any, ...] = ()
+    sacrifice: tuple[int, ...] = ()
     mana: str | None = None
 
 
@@ -72,6 +74,12 @@ class OrderTriggers:
 class ChooseTargets:
     """Choose targets for an ability as it is put on the stack (CR 603.3d)."""
     targets: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class ChooseMay:
+    """Answer "you may": do it, or don't (CR 608.2d)."""
+    yes: bool
 
 
 @dataclass(frozen=True)

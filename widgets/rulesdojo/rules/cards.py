@@ -37,6 +37,7 @@ class Ability(Part):
     static: Static | None = None
     targets: Targets | None = None
     effects: tuple = ()
+    timing: str = ""  # "sorcery": activate only as a sorcery (CR 602.5d)
 
     @property
     def said(self) -> str:
@@ -82,6 +83,7 @@ class Card(Part):
     spell: Ability | None = None
     abilities: tuple[Ability, ...] = ()
     rulings: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()  # a token's colors, or a color indicator (CR 204)
 
     @property
     def mana_cost(self) -> ManaCost:
@@ -116,9 +118,10 @@ class Card(Part):
         return self.spell.target_spec if self.spell else None
 
 
-CARD_KEYS = ("name", "cost", "types", "subtypes", "supertypes", "power", "toughness", "keywords",
-             "token", "oracle", "rulings", "spell", "abilities")
-ABILITY_KEYS = ("text", "trigger", "cost", "static", "targets", "effects")
+CARD_KEYS = ("name", "cost", "colors", "types", "subtypes", "supertypes", "power", "toughness",
+             "keywords", "token", "oracle", "rulings", "spell", "abilities")
+COLORS = ("W", "U", "B", "R", "G")
+ABILITY_KEYS = ("text", "trigger", "cost", "static", "targets", "effects", "timing")
 
 
 def card_from_data(data: dict) -> Card:
@@ -180,7 +183,7 @@ def card_from_data(data: dict) -> Card:
     return Card(
         name.strip(), cost, types, oracle, _words(data, "subtypes"), _words(data, "supertypes", SUPERTYPES),
         pt[0], pt[1], tuple(k.lower() for k in _words(data, "keywords")), token, spell,
-        tuple(_ability(a, a) for a in abilities), tuple(rulings))
+        tuple(_ability(a, a) for a in abilities), tuple(rulings), _words(data, "colors", COLORS))
 
 
 def _targets(data) -> Targets:
@@ -220,8 +223,10 @@ def _ability(data, at, spell: str | None = None) -> Ability:
     if spell is None and (not isinstance(text, str) or not text.strip()):
         raise CardError("an ability needs its 'text', a sentence of the Oracle text", data)
     kinds = [k for k in ("trigger", "cost", "static") if k in data]
-    if spell is not None and kinds:
-        raise CardError("a spell's effect has no trigger, cost or static", data, kinds[0])
+    extra = [k for k in kinds if k != "cost"]
+    if spell is not None and extra:
+        raise CardError("a spell's effect has no trigger or static (its cost: is an additional cost)",
+                        data, extra[0])
     if spell is None and len(kinds) != 1:
         raise CardError("an ability has exactly one of trigger (triggered), cost (activated) or "
                         "static", data)
@@ -237,7 +242,15 @@ def _ability(data, at, spell: str | None = None) -> Ability:
         trigger=build(Trigger, trig if isinstance(trig, dict) else {"event": trig}, data) if trig else None,
         cost=build(Cost, data["cost"], data) if "cost" in data else None,
         targets=_targets(data) if data.get("targets") else None,
-        effects=build_effects(data["effects"], data))
+        effects=build_effects(data["effects"], data), timing=_timing(data))
+
+
+def _timing(data) -> str:
+    timing = data.get("timing", "")
+    if timing not in ("", "sorcery") or (timing and "cost" not in data):
+        raise CardError(f"timing is 'sorcery' on an activated ability (\"Activate only as a sorcery\"), "
+                        f"not {timing!r}", data, "timing")
+    return timing
 
 
 _CARDS: dict[str, Card] = {}

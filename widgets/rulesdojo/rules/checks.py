@@ -11,7 +11,7 @@ from .mana import ManaCost, pay_from_pool, pool_of, pool_text
 from .objects import MAIN_PHASES as MAIN
 from .objects import CardObject, GameState, Permanent, step_text
 from .statics import AddTypes
-from .targets import TARGET_WORDS, target_candidates
+from .targets import PAIRS, TARGET_WORDS, target_candidates, target_sets
 
 
 
@@ -67,15 +67,22 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
             raise IllegalAction(f"{c.name} can be cast only at sorcery speed: in your own main phase "
                                 "while the stack is empty.", rule=rule)
     if c.target_spec:
-        cands = target_candidates(st, c.target_spec, who)
-        if len(a.targets) != 1:
-            raise IllegalAction(f"{c.name} needs exactly one target ({_spec_text(c.target_spec)}), "
-                                "chosen as it is cast.", rule="601.2c")
-        if a.targets[0] not in cands:
-            raise IllegalAction(f"{q.describe_target(st, a.targets[0])} isn't a legal target for "
+        n = 2 if c.target_spec in PAIRS else 1
+        if len(a.targets) != n:
+            raise IllegalAction(f"{c.name} needs exactly {'two targets' if n == 2 else 'one target'} "
+                                f"({_spec_text(c.target_spec)}), chosen as it is cast.", rule="601.2c")
+        if tuple(a.targets) not in target_sets(st, c.target_spec, who):
+            said = " and ".join(q.describe_target(st, t) for t in a.targets)
+            raise IllegalAction(f"{said} {'is' if n == 1 else 'are'}n't a legal choice of targets for "
                                 f"{c.name} ({_spec_text(c.target_spec)}).", rule="601.2c")
     elif a.targets:
         raise IllegalAction(f"{c.name} has no targets.", rule="601.2c")
+    if c.spell is not None and c.spell.cost is not None and c.spell.cost.sacrifice == "land":
+        if len(a.sacrifice) != 1 or a.sacrifice[0] not in lands_to_sacrifice(st, who):
+            raise IllegalAction(f"As an additional cost to cast {c.name}, {who} must sacrifice a land "
+                                "they control.", rule="601.2b")
+    elif a.sacrifice:
+        raise IllegalAction(f"{c.name} has no additional cost to sacrifice anything.", rule="601.2b")
     if a.mana is not None:
         return obj, named_payment(st, who, c.mana_cost, a.mana, c.name)
     plan = mana_plan(st, who, c.mana_cost, spare=obj.id)
@@ -90,8 +97,13 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
     return obj, plan
 
 
+def lands_to_sacrifice(st: GameState, who: str) -> list[int]:
+    """The lands a player could sacrifice for an additional cost (CR 701.21a)."""
+    return [p.id for p in st.battlefield if p.controller == who and q.is_type(st, p, "Land")]
+
+
 def _spec_text(spec: str) -> str:
-    return TARGET_WORDS[spec]
+    return " and ".join(TARGET_WORDS[w] for w in (PAIRS.get(spec), spec) if w)
 
 
 def check_activate(st: GameState, a: ActivateAbility):
@@ -107,6 +119,9 @@ def check_activate(st: GameState, a: ActivateAbility):
     if not 0 <= a.index < len(abilities):
         raise IllegalAction(f"{perm.card} has no activated ability number {a.index + 1}.", rule="602.2")
     ab = abilities[a.index]
+    if ab.timing == "sorcery" and (st.active != who or st.step not in MAIN or st.stack):
+        raise IllegalAction(f"{perm.card}'s ability can be activated only as a sorcery: in your own "
+                            "main phase while the stack is empty.", rule="602.5d")
     mana = None
     if ab.is_mana_ability:
         options = q.mana_options(st, perm, ab)

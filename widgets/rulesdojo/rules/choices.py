@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Iterator
 
 from . import engine as e
 from . import query as q
-from .actions import (ChooseAmount, ChooseMana, ChooseObjects, ChoosePay, ChooseTargets,
+from .actions import (ChooseAmount, ChooseMana, ChooseMay, ChooseObjects, ChoosePay, ChooseTargets,
                       DeclareAttackers, DeclareBlockers, OrderReplacements, OrderTriggers)
 from .errors import CannotPay, IllegalAction
 
@@ -128,6 +128,18 @@ class MayPay(Choice):
         yield from (ChoosePay(True), ChoosePay(False))
 
 
+class MayChoice(Choice):
+    """"You may ...": do it, or don't (CR 608.2d)."""
+
+    kind, answer = "may", ChooseMay
+
+    def value(self, st, action):
+        return bool(action.yes)
+
+    def legal_answers(self, st):
+        yield from (ChooseMay(True), ChooseMay(False))
+
+
 class PayAmount(Choice):
     """"Pay any amount of {E}": a whole number from ``low`` to ``high`` (CR 107.14, 608.2d)."""
 
@@ -177,6 +189,20 @@ class ObjectsChoice(Choice):
     def legal_answers(self, st):
         yield from (ChooseObjects(c) for n in range(self.low, self.high + 1)
                     for c in combinations(self.options, n))
+
+
+class ModeChoice(ObjectsChoice):
+    """Choose one mode of a modal triggered ability as it goes on the stack (CR 700.2b)."""
+
+    kind = "choose_mode"
+
+    def resume(self, st, value) -> None:
+        from .effects.choices import modal
+        t = next(t for t in st.waiting if t.id == self.item)
+        t.data["mode"] = value[0]
+        t.target_spec = modal(t.effects).mode(value[0]).target_spec
+        e.log(st, "700.2b", f"{self.player} chooses the mode of {t.name}'s ability as it goes on the "
+              f"stack: {value[0]}", "choice", self.player)
 
 
 class ProliferateChoice(ObjectsChoice):
@@ -282,13 +308,14 @@ def _blocks(st, choice: Choice, blocks):
                 q.keywords(st, q.permanent(st, b))):
             raise IllegalAction(f"{att.card} has flying: only a creature with flying or reach can "
                                 "block it.", rule="702.9b")
+        blocker = q.permanent(st, b)
+        if "intimidate" in q.keywords(st, att) and not (
+                q.is_type(st, blocker, "Artifact") or set(q.colors(st, att)) & set(q.colors(st, blocker))):
+            raise IllegalAction(f"{att.card} has intimidate: only an artifact creature or a creature that "
+                                f"shares a color with it can block it, and {blocker.card} is neither.",
+                                rule="702.13b")
     if len(set(attackers)) != len(attackers):
         raise IllegalAction("The rules let several creatures block one attacker, but this engine "
                             "doesn't yet: one blocker per attacker.")
     return tuple(blocks)
 
-
-KINDS = {c.kind: c for c in (OrderTriggersChoice, OrderReplacementsChoice, TargetChoice, MayPay,
-                             PayAmount, ColorChoice, ProliferateChoice, SearchChoice,
-                             CastFromAmongChoice, LegendRuleChoice, DiscardChoice, AttackersChoice,
-                             BlockersChoice)}

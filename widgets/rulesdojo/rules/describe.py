@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import query as q
 from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
-                      ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
+                      ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
                       GetEnergy, OrderReplacements, OrderTriggers, PassPriority, PayEnergy, PlayLand)
 from .objects import ZONES, GameState, step_text
 
@@ -35,8 +35,11 @@ def describe(st: GameState, action) -> str:
     if isinstance(action, PlayLand):
         return f"Play {name_of(st, action.card)}"
     if isinstance(action, CastSpell):
-        on = f" targeting {q.describe_target(st, action.targets[0])}" if action.targets else ""
-        return f"Cast {name_of(st, action.card)}{on}"
+        on = f" targeting {' and '.join(q.describe_target(st, t) for t in action.targets)}" if (
+            action.targets) else ""
+        sac = f", sacrificing {' and '.join(name_of(st, s) for s in action.sacrifice)}" if (
+            action.sacrifice) else ""
+        return f"Cast {name_of(st, action.card)}{on}{sac}"
     if isinstance(action, ActivateAbility):
         p = q.permanent(st, action.source)
         abilities = q.abilities(st, p) if p else ()
@@ -49,6 +52,7 @@ def describe(st: GameState, action) -> str:
     simple = {PassPriority: lambda a: "Pass priority",
               AdvanceStep: lambda a: f"End the {step_text(st.step)}",
               ChoosePay: lambda a: "Pay" if a.pay else "Don't pay",
+              ChooseMay: lambda a: "Yes" if a.yes else "No",
               ChooseAmount: lambda a: f"Pay {a.amount} energy",
               ChooseMana: lambda a: f"Add {{{a.mana}}}",
               ChooseTargets: lambda a: f"Target {names(a.targets)}",

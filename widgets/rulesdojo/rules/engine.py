@@ -62,6 +62,8 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     for static in c.statics:
         if isinstance(static, AddTypes):
             _already_there(st, perm, static)
+    if q.is_type(st, perm, "Land") and controller not in st.lands_entered:
+        st.lands_entered += (controller,)
     emit(st, [Happened("entered", perm, controller)])
     return perm
 
@@ -90,6 +92,9 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
         log(st, "603.6a", f"A land {who} controls entered: each landfall ability of their "
             "permanents triggers (CR 603.6a, 603.2; Landfall ruling 1).", "landfall", who)
     for src, ab, _ in hits:
+        if src not in st.battlefield:
+            log(st, "603.10a", f"{src.card} has left the battlefield, but its ability triggers on that "
+                "event: leaves-the-battlefield abilities look back in time.", "trigger", src.controller)
         fire(st, src, ab, {})
 
 
@@ -109,7 +114,7 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule:
     if not perms:
         return
     before = list(st.battlefield)  # leaves-the-battlefield triggers look back (CR 603.10)
-    had = {p.id: q.types(st, p) for p in perms}
+    had = {p.id: q.types(st, p) + q.subtypes(st, p) for p in perms}
     for p in perms:
         st.battlefield.remove(p)
         for other in st.battlefield:  # an attacker stays blocked when its blocker leaves (CR 509.1h)
@@ -122,6 +127,13 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule:
         text, cite = (reasons or {}).get(p.id, (why, rule))
         log(st, cite, f"{p.controller}'s {p.card} {text}{lost}.", "leaves", p.controller)
     emit(st, [Happened("left", p, p.controller, zone, had[p.id]) for p in perms], before)
+
+
+def sacrifice(st: GameState, perm: Permanent, why: str) -> None:
+    """Sacrifice a permanent: its controller puts it into its owner's graveyard (CR 701.21a)."""
+    kinds = q.types(st, perm) + q.subtypes(st, perm)
+    leave(st, [perm], "graveyard", f"is sacrificed {why}", "701.21a")
+    emit(st, [Happened("sacrificed", perm, perm.controller, "graveyard", kinds)])
 
 
 def _counter_text(counters: dict[str, int]) -> str:

@@ -18,7 +18,7 @@ from .describe import describe
 from .objects import (STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player,
                       StackItem, step_text)
 from .resolve import resolve_top
-from .targets import target_candidates
+from .targets import target_candidates, target_sets
 
 
 
@@ -193,11 +193,15 @@ class LegalActions:
                 if _ok(checks.check_play_land, st, PlayLand(obj.id)):
                     yield PlayLand(obj.id)
                 continue
-            options = [(t,) for t in target_candidates(st, c.target_spec, who)] if c.target_spec else [()]
+            options = target_sets(st, c.target_spec, who) if c.target_spec else [()]
+            extra = c.spell.cost if c.spell is not None else None
+            sacrifices = ([(pid,) for pid in checks.lands_to_sacrifice(st, who)]
+                          if extra is not None and extra.sacrifice == "land" else [()])
             for targets in options:
-                a = CastSpell(obj.id, targets)
-                if _ok(checks.check_cast, st, a):
-                    yield a
+                for sac in sacrifices:
+                    a = CastSpell(obj.id, targets, sac)
+                    if _ok(checks.check_cast, st, a):
+                        yield a
         for p in st.battlefield:
             if p.controller != who:
                 continue
@@ -294,9 +298,11 @@ def _cast(st: GameState, a: CastSpell) -> None:
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
                      tuple(a.targets), c.target_spec, card=CardObject(obj.id, obj.card, obj.owner))
     st.moved[obj.id] = item.id
-    on = f" targeting {q.describe_target(st, a.targets[0])}" if a.targets else ""
+    on = f" targeting {' and '.join(q.describe_target(st, t) for t in a.targets)}" if a.targets else ""
     e.log(st, "601.2", f"{who} casts {c.name}{on}.", "cast", who)
     _pay_mana(st, who, c.mana_cost, plan, " while casting", spare=obj.id)
+    for pid in a.sacrifice:
+        e.sacrifice(st, q.permanent(st, pid), f"as an additional cost to cast {c.name} (CR 601.2h)")
     st.stack.append(item)
     st.passes = 0
 
@@ -361,7 +367,7 @@ def _pay_cost(st: GameState, who: str, perm: Permanent, ab, plan, what: str) -> 
     if ab.energy:
         e.pay_energy(st, who, ab.energy, f"{perm.card}'s {what}", "602.2b")
     if ab.cost.sacrifice:
-        e.leave(st, [perm], "graveyard", "is sacrificed to pay for its ability", "701.21a")
+        e.sacrifice(st, perm, "to pay for its ability")
 
 
 def snapshot(st: GameState) -> dict:
@@ -385,6 +391,7 @@ def snapshot(st: GameState) -> dict:
             "types": list(q.types(st, p)), "subtypes": list(q.subtypes(st, p)),
             "keywords": list(q.keywords(st, p)), "attacking": p.attacking,
             "blocked_by": p.blocked_by, "blocking": p.blocking,
+            "equips": next((o.card for o in q.equipped(st, p)), None),
             "eot": [p.eot_power, p.eot_toughness, list(p.eot_keywords)]} for p in st.battlefield],
         "stack": [{"id": s.id, "kind": s.kind, "name": s.name, "controller": s.controller,
                    "text": s.text, "targets": list(s.targets)} for s in reversed(st.stack)],

@@ -84,6 +84,7 @@ class Permanent:
     attacking: bool = False
     blocked_by: int | None = None
     blocking: int | None = None
+    attached_to: int | None = None  # the permanent an Equipment equips (CR 301.5a)
 
 
 @dataclass
@@ -161,6 +162,9 @@ class GameState:
     passes: int = 0
     land_plays: int = 0
     land_plays_allowed: int = 1
+    lands_entered: tuple[str, ...] = ()  # players a land entered under this turn
+    first_strikers: tuple[int, ...] = ()  # creatures with first strike as combat damage began
+    damage_steps: int = 0  # combat damage steps so far this combat (two with first strike)
     waiting: list[Trigger] = field(default_factory=list)
     pending: Any = None  # the Choice the game waits for (rules/choices.py)
     log: tuple[Event, ...] = ()

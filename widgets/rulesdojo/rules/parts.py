@@ -121,6 +121,11 @@ def _convert(cls, f, v, at):
         return build(Targets, v if isinstance(v, dict) else {"what": v}, at)
     if kind == "reflexive":
         return build(Reflexive, v, at)
+    if kind == "modes":
+        from .effects.choices import Mode
+        if not isinstance(v, list) or not all(isinstance(m, dict) for m in v):
+            raise CardError(f"{label} must be a list of modes, each with text and effects", at)
+        return tuple(build(Mode, m, m) for m in v)
     default = f.default
     if isinstance(default, bool):
         if not isinstance(v, bool):
@@ -181,13 +186,13 @@ class Targets(Part):
     what: str = "creature"
 
     def __post_init__(self):
-        from .targets import TARGETS
-        if self.what not in TARGETS:
+        from .targets import PAIRS, TARGETS
+        if self.what not in TARGETS and self.what not in PAIRS:
             raise CardError(f"unknown target {self.what!r}; targets are: {', '.join(TARGETS)}")
 
     def words(self) -> tuple[str, ...]:
-        from .targets import TARGET_WORDS
-        return (TARGET_WORDS[self.what],)
+        from .targets import PAIRS, TARGET_WORDS
+        return tuple(TARGET_WORDS[w] for w in (PAIRS.get(self.what), self.what) if w)
 
 
 @dataclass(frozen=True)
@@ -197,7 +202,7 @@ class Cost(Part):
     mana: str = ""
     tap: bool = False
     energy: int = 0
-    sacrifice: str = field(choices=("", "self"), default="")
+    sacrifice: str = field(choices=("", "self", "land"), default="")  # land: a spell's additional cost
 
     def __post_init__(self):
         try:

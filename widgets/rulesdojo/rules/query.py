@@ -87,6 +87,23 @@ def is_type(st: GameState, p: Permanent, t: str) -> bool:
     return t in types(st, p)
 
 
+def creatures_of(st: GameState, who: str) -> list[Permanent]:
+    """Return the creatures a player controls, now."""
+    return [p for p in st.battlefield if p.controller == who and is_type(st, p, "Creature")]
+
+
+def equipped(st: GameState, equipment: Permanent | None) -> list[Permanent]:
+    """Return the creature an Equipment is attached to, if any (CR 301.5a)."""
+    found = permanent(st, equipment.attached_to) if equipment is not None and equipment.attached_to else None
+    return [found] if found is not None else []
+
+
+def colors(st: GameState, p: Permanent) -> tuple[str, ...]:
+    """Return a permanent's colors: its color indicator or token colors, else its mana cost's (CR 105.2, 202.2a)."""
+    c = card(p)
+    return c.colors or tuple(t for t, _ in c.mana_cost.colored if t != "C")
+
+
 def base_power_toughness(st: GameState, p: Permanent) -> tuple[int, int]:
     from .statics import CountsPowerToughness
     c = card(p)

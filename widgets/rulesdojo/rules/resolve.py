@@ -15,7 +15,7 @@ from . import query as q
 from .choices import Choice
 from .objects import GameState, StackItem
 from .parts import run_all
-from .targets import target_candidates
+from .targets import still_legal
 
 ENERGY_NOTE = ("No energy is gained, and none can be paid even if its controller wants to "
                "(Energy rulings 8 and 9).")
@@ -57,8 +57,7 @@ class Resolution:
 
 
 def legal_targets(st: GameState, item) -> list:
-    ok = set(target_candidates(st, item.target_spec, item.controller))
-    return [t for t in item.targets if t in ok]
+    return still_legal(st, item.target_spec, item.controller, item.targets)
 
 
 def resolve_top(st: GameState, answers: tuple = ()) -> GameState | None:

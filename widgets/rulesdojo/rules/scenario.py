@@ -20,7 +20,7 @@ from typing import Any
 
 from . import query as q
 from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
-                      ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
+                      ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
                       OrderReplacements, OrderTriggers, PassPriority, PlayLand)
 from .errors import AmbiguousReference, RulesError, ScenarioError
 from .expect import check_expect, validate_expect
@@ -36,8 +36,8 @@ PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "own
 ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
                 "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
                 "expect"}
-ACTION_EXTRAS = {"cast": {"target", "targets", "pay"}, "activate": {"ability", "mana", "target", "pay"},
-                 "tap": {"mana"}}
+ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice", "pay"},
+                 "activate": {"ability", "mana", "target", "pay"}, "tap": {"mana"}}
 
 
 @dataclass
@@ -353,6 +353,7 @@ class ActionRunner:
         if verb == "cast":
             targets = a.get("targets", [a["target"]] if "target" in a else [])
             return [CastSpell(r.card_in_hand(who, arg), tuple(r.target(t) for t in _listed(targets)),
+                              tuple(r.permanent(s, controller=who) for s in _listed(a.get("sacrifice", []))),
                               _named_mana(a))]
         if verb in ("activate", "tap"):
             return [r.activation(who, arg, verb, a)]
@@ -377,6 +378,8 @@ class ActionRunner:
         if verb == "mana":
             return [ChooseMana(str(arg))]
         if verb == "choose":
+            if isinstance(arg, bool):  # "you may": yes or no
+                return [ChooseMay(arg)]
             return [ChooseObjects(tuple(r.pick(x) for x in _listed(arg)))]
         if verb == "replacement_order":
             return [OrderReplacements(tuple(r.permanent(x) for x in _listed(arg)))]
@@ -501,7 +504,7 @@ class Resolver:
         pend = st.pending
         if pend is None:
             raise RulesError("'choose' answers a pending choice, and none is pending")
-        if str(ref) in (p.name for p in st.players) and str(ref) in pend.options:
+        if str(ref) in pend.options:  # a player's name, or a mode's text
             return str(ref)
         oid = self.alias(ref)
         if oid is not None:

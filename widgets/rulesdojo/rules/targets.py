@@ -37,7 +37,11 @@ TARGETS = {
     "land": _permanents(lambda st, p, who: q.is_type(st, p, "Land")),
     "player": _players,
     "opponent": lambda st, who: [p.name for p in q.opponents(st, who)],
+    "player_or_planeswalker": lambda st, who: _players(st, who) + _permanents(
+        lambda st, p, w: q.is_type(st, p, "Planeswalker"))(st, who),
 }
+# Two targets, the second chosen among what the first one's player controls (Searing Blaze)
+PAIRS = {"player_or_planeswalker_and_their_creature": "player_or_planeswalker"}
 
 TARGET_WORDS = {
     "creature": "target creature", "creature_or_planeswalker": "target creature or planeswalker",
@@ -46,8 +50,39 @@ TARGET_WORDS = {
     "creature_you_dont_control": "target creature you don't control",
     "permanent": "target permanent", "artifact": "target artifact",
     "enchantment": "target enchantment", "land": "target land", "player": "target player",
-    "opponent": "target opponent",
+    "opponent": "target opponent", "player_or_planeswalker": "target player or planeswalker",
+    "player_or_planeswalker_and_their_creature":
+        "target creature that player or that planeswalker's controller controls",
 }
+
+
+def target_sets(st: GameState, spec: str | None, controller: str) -> list[tuple]:
+    """List every legal choice of targets for a spell or ability: one target, or a pair (CR 601.2c).
+
+    >>> from .objects import Player
+    >>> target_sets(GameState([Player("Alice"), Player("Nadia")]), "player", "Alice")
+    [('Alice',), ('Nadia',)]
+    """
+    if spec in PAIRS:
+        return [(a, b) for a in TARGETS[PAIRS[spec]](st, controller) for b in _theirs(st, a)]
+    return [(t,) for t in target_candidates(st, spec, controller)]
+
+
+def still_legal(st: GameState, spec: str | None, controller: str, targets: tuple) -> list:
+    """The targets that are still legal, in order, as the spell or ability resolves (CR 608.2b)."""
+    if spec in PAIRS:
+        first, second = (list(targets) + [None, None])[:2]
+        ok = set(TARGETS[PAIRS[spec]](st, controller))
+        return [t for t, legal in ((first, first in ok), (second, second in _theirs(st, first))) if legal]
+    ok = set(target_candidates(st, spec, controller))
+    return [t for t in targets if t in ok]
+
+
+def _theirs(st: GameState, first) -> list:
+    """The creatures a targeted player controls, or a targeted planeswalker's controller."""
+    pw = q.permanent(st, first) if not isinstance(first, str) else None
+    who = first if isinstance(first, str) else pw.controller if pw is not None else None
+    return [p.id for p in st.battlefield if p.controller == who and q.is_type(st, p, "Creature")]
 
 
 def target_candidates(st: GameState, spec: str | None, controller: str) -> list:
@@ -57,4 +92,6 @@ def target_candidates(st: GameState, spec: str | None, controller: str) -> list:
     >>> target_candidates(GameState([Player("Alice"), Player("Nadia")]), "opponent", "Alice")
     ['Nadia']
     """
+    if spec in PAIRS:
+        return sorted({t for pair in target_sets(st, spec, controller) for t in pair}, key=str)
     return TARGETS[spec](st, controller) if spec else []

@@ -34,6 +34,8 @@ EVENTS = {
     "you_attack": ("attacked", "player"),
     "put_into_graveyard": ("left", ""),
     "dies": ("left", "self"),
+    "creature_dies": ("left", "Creature"),
+    "sacrifice": ("sacrificed", ""),
     "counters_put": ("counters_put", ""),
     "upkeep": ("step", "player"),
     "end_step": ("step", "player"),
@@ -55,9 +57,10 @@ class Trigger(Part):
     whose: str = field(choices=("you", "opponent", "any", ""), default="")
     what: str = field(choices=tuple(WHAT) + ("",), default="")
     other: bool = False
+    subtype: str = ""  # "an Elemental", "a Clue"
 
     def matches(self, st: GameState, src: Permanent, ev: Happened) -> bool:
-        from .query import is_type  # the queries read cards, which hold triggers
+        from .query import is_type, subtypes  # the queries read cards, which hold triggers
         kind, subject = EVENTS[self.event]
         if ev.kind != kind:
             return False
@@ -71,10 +74,12 @@ class Trigger(Part):
             return ev.perm is src or (ev.perm is not None and ev.perm.id == src.id)
         if self.other and ev.perm is not None and ev.perm.id == src.id:
             return False
-        want = subject or WHAT[self.what or "permanent"]
-        if want and ev.perm is not None and not (
-                is_type(st, ev.perm, want) if kind != "left" else want in ev.info):
-            return False
+        looked_back = kind in ("left", "sacrificed")  # it's gone: what it was (CR 603.10a)
+        for want in (subject or WHAT[self.what or "permanent"], self.subtype):
+            if want and ev.perm is not None and not (
+                    want in ev.info if looked_back else is_type(st, ev.perm, want) or
+                    want in subtypes(st, ev.perm)):
+                return False
         owner = ev.perm.controller if ev.perm is not None else ev.player
         return self._whose(src, owner)
 
@@ -90,5 +95,6 @@ class Trigger(Part):
         return {"enters": ("enters",), "land_enters": ("land", "enters"),
                 "creature_enters": ("creature", "enters"), "attacks": ("attacks",),
                 "you_attack": ("you attack",), "put_into_graveyard": ("graveyard",),
-                "dies": ("dies",), "upkeep": ("upkeep",), "end_step": ("end step",)}.get(
-                    self.event, ())
+                "dies": ("dies",), "creature_dies": ("dies",), "sacrifice": ("sacrifice",),
+                "upkeep": ("upkeep",), "end_step": ("end step",)}.get(
+                    self.event, ()) + ((self.subtype,) if self.subtype else ())

@@ -5,8 +5,9 @@ from __future__ import annotations
 from . import engine as e
 from . import query as q
 from .mana import pool_text
-from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, LegendRuleChoice,
+from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, LegendRuleChoice, ModeChoice,
                       OrderTriggersChoice, TargetChoice)
+from .effects.choices import modal
 from .objects import MINUS_ONE, PLUS_ONE, STEP_NAMES, STEP_RULES, GameState, StackItem, step_text
 from .resolve import resolve_top, stack_name
 from .targets import target_candidates
@@ -64,6 +65,13 @@ def state_based_actions(st: GameState) -> bool:
         reasons.update({p.id: ("has lethal damage marked on it and is destroyed", "704.5g") for p in lethal})
         e.leave(st, zero + lethal, "graveyard", reasons=reasons)
         did = True
+    for p in st.battlefield:
+        held = q.permanent(st, p.attached_to) if p.attached_to is not None else None
+        if p.attached_to is not None and (held is None or not q.is_type(st, held, "Creature")):
+            p.attached_to = None
+            e.log(st, "704.5n", f"{p.card} equips nothing legal any more, so it becomes unattached and "
+                  "stays on the battlefield.", "rule", p.controller)
+            did = True
     for who in q.in_game(st):
         seen: dict[str, list] = {}
         for p in st.battlefield:
@@ -97,6 +105,17 @@ def place_triggers(st: GameState) -> None:
                 tuple(t.id for t in mine))
             return
         for t in sorted(mine, key=lambda t: t.data.get("order", 0)):
+            chooser = modal(t.effects)
+            if chooser is not None and "mode" not in t.data:
+                modes = chooser.legal_modes(st, t.controller)
+                if not modes:
+                    st.waiting.remove(t)
+                    e.log(st, "700.2b", f"No mode of {t.name}'s ability can be chosen, so it is removed "
+                          "from the stack.", "fizzle", t.controller)
+                    continue
+                st.pending = ModeChoice(t.controller, f"Choose one mode for {t.name}'s "
+                                        f"ability: {t.text}", "700.2b", tuple(modes), 1, 1, item=t.id)
+                return
             if t.target_spec and "targets" not in t.data:
                 cands = target_candidates(st, t.target_spec, t.controller)
                 if not cands:
@@ -143,6 +162,8 @@ def end_step(st: GameState) -> None:
         i = STEP_NAMES.index(st.step)
         if st.step == "cleanup":
             _new_turn(st)
+        elif st.step == "combat damage" and st.first_strikers and st.damage_steps == 1:
+            pass  # CR 510.4: a second combat damage step instead of the end of combat step
         else:
             st.step = STEP_NAMES[i + 1]
             if st.step in ("declare blockers", "combat damage") and not _attackers(st):
@@ -173,6 +194,7 @@ def _new_turn(st: GameState) -> None:
     st.turn += 1
     st.step = "untap"
     st.land_plays = 0
+    st.lands_entered = ()
     for p in st.battlefield:
         if p.controller == st.active:
             p.sick = False
@@ -212,7 +234,7 @@ def _begin_step(st: GameState) -> bool:
     elif st.step == "combat damage":
         combat_damage(st)
     elif st.step == "end of combat":
-        pass
+        st.first_strikers, st.damage_steps = (), 0
     elif st.step == "postcombat main":
         for p in st.battlefield:
             p.attacking, p.blocked_by, p.blocking = False, None, None
@@ -260,7 +282,28 @@ def declare_blockers(st: GameState, blocks) -> None:
 
 
 def combat_damage(st: GameState) -> None:
-    """Attackers and blockers deal combat damage at once (CR 510.2); trample spills over (702.19b)."""
+    """Attackers and blockers deal combat damage at once (CR 510.2); trample spills over (702.19b).
+
+    With a first striker in combat there are two steps: first strikers, then the others (CR 510.4).
+    """
+    fighters = [p for p in st.battlefield if p.attacking or p.blocking]
+    if st.damage_steps == 0 and any("first strike" in q.keywords(st, p) for p in fighters):
+        st.first_strikers = tuple(p.id for p in fighters if "first strike" in q.keywords(st, p))
+        e.log(st, "510.4", "A creature in combat has first strike, so there are two combat damage steps: "
+              "in this first one only creatures with first strike deal combat damage (CR 702.7b).", "combat")
+    elif st.first_strikers:
+        e.log(st, "510.4", "Second combat damage step: the creatures still in combat that had no first "
+              "strike deal their combat damage now.", "combat")
+    st.damage_steps += 1
+    first = st.damage_steps == 1 and bool(st.first_strikers)
+    hits = [(src, target, n) for src, target, n in _combat_hits(st)
+            if not st.first_strikers or (src.id in st.first_strikers) == first]
+    for src, target, n in hits:
+        e.deal_damage(st, f"{src.controller}'s {src.card}", target, n)
+
+
+def _combat_hits(st: GameState) -> list:
+    """Each (source, recipient, amount) of combat damage if every creature in combat dealt it now."""
     defender = q.next_player(st, st.active)
     hits = []
     for a in _attackers(st):
@@ -277,5 +320,4 @@ def combat_damage(st: GameState) -> None:
         else:
             hits.append((a, blocker, power))
         hits.append((blocker, a, max(q.power(st, blocker), 0)))
-    for src, target, n in hits:
-        e.deal_damage(st, f"{src.controller}'s {src.card}", target, n)
+    return hits

@@ -114,6 +114,8 @@ def _card(info: dict) -> dict:
         state.append("summoning sick")
     if info.get("damage"):
         state.append(f"{info['damage']} damage")
+    if info.get("equips"):
+        state.append(f"equips {info['equips']}")
     state += [f"{n} {k} counter{'s' if n > 1 else ''}" for k, n in (info.get("counters") or {}).items() if n]
     why = info["why_not"]
     return {

@@ -50,6 +50,8 @@ def card_frame(info: dict) -> str:
     badges = [w for flag, w in (("tapped", "tapped"), ("attacking", "attacking")) if info.get(flag)]
     if info.get("damage"):
         badges.append(f"{info['damage']} damage")
+    if info.get("equips"):
+        badges.append(f"equips {info['equips']}")
     badges += [f"{n} {k}" for k, n in (info.get("counters") or {}).items() if n]
     cls = "rd-card rd-tapped" if info.get("tapped") else "rd-card"
     badge_html = "".join(f'<span class="rd-badge">{escape(b)}</span>' for b in badges)

@@ -21,12 +21,14 @@ class PutCounters(Effect):
 
     kind: str = "+1/+1"
     n: int = 1
-    on: str = field(choices=("target", "self"), default="target")
+    on: str = field(choices=("target", "self", "each_creature_you_control"), default="target")
 
     def run(self, res) -> None:
         if self.on == "self":
             src = res.source()
             hit = [src] if src is not None else []
+        elif self.on == "each_creature_you_control":
+            hit = q.creatures_of(res.st, res.controller)
         else:
             hit = res.target_objects()
         for t in hit:

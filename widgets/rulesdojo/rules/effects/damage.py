@@ -53,15 +53,19 @@ class DealDamage(Effect):
 @effect("gain_life")
 @dataclass(frozen=True)
 class GainLife(Effect):
-    """You gain N life."""
+    """You (or the target player) gain N life."""
 
     n: int = 1
+    who: str = field(choices=("you", "target"), default="you")
 
     def run(self, res) -> None:
-        e.gain_life(res.st, res.controller, self.n, res.item.name)
+        names = ([res.controller] if self.who == "you" else
+                 [t for t in res.target_objects() if isinstance(t, str)])
+        for name in names:
+            e.gain_life(res.st, name, self.n, res.item.name)
 
     def words(self) -> tuple[str, ...]:
-        return (f"gain {self.n} life",)
+        return (f"gain{'s' if self.who == 'target' else ''} {self.n} life",)
 
 
 @effect("lose_life")

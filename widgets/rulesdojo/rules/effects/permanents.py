@@ -18,7 +18,7 @@ class Pump(Effect):
     ('+1/+1', 'trample', 'until end of turn')
     """
 
-    what: str = field(choices=("self", "target"), default="self")
+    what: str = field(choices=("self", "target", "each_creature_you_control", "equipped"), default="self")
     power: int = field(kind="amount", default=0)
     toughness: int = field(kind="amount", default=0)
     gains: tuple = ()
@@ -31,6 +31,10 @@ class Pump(Effect):
                       f"resolves but there is nothing to give {self._pt()}.", "rule", res.controller)
                 return
             hit = [src]
+        elif self.what == "each_creature_you_control":
+            hit = q.creatures_of(res.st, res.controller)
+        elif self.what == "equipped":
+            hit = q.equipped(res.st, res.source())
         else:
             hit = [t for t in res.target_objects() if not isinstance(t, str)]
         for p in hit:
@@ -40,7 +44,8 @@ class Pump(Effect):
         return f"{self.power:+d}/{self.toughness:+d}"
 
     def words(self) -> tuple[str, ...]:
-        return (self._pt(),) + tuple(self.gains) + ("until end of turn",)
+        pt = (self._pt(),) if self.power or self.toughness else ()
+        return pt + tuple(self.gains) + ("until end of turn",)
 
 
 def _source(res) -> str:
@@ -86,3 +91,41 @@ class ReturnToHand(Effect):
 
     def words(self) -> tuple[str, ...]:
         return ("Return", "to its owner's hand")
+
+
+@effect("attach")
+@dataclass(frozen=True)
+class Attach(Effect):
+    """Attach this Equipment to the target creature (CR 701.3a, 301.5b)."""
+
+    what: str = field(choices=("target",), default="target")
+
+    def run(self, res) -> None:
+        src = res.source()
+        for p in res.target_objects():
+            if src is None or isinstance(p, str):
+                continue
+            src.attached_to = p.id
+            e.log(res.st, "701.3a", f"{src.card} is attached to {p.card}: it equips it.", "rule",
+                  res.controller)
+
+    def words(self) -> tuple[str, ...]:
+        return ("Attach to",)
+
+
+@effect("untap")
+@dataclass(frozen=True)
+class Untap(Effect):
+    """Untap the permanent an earlier effect of this ability put onto the battlefield (CR 701.26b)."""
+
+    what: str = field(choices=("found",), default="found")
+
+    def run(self, res) -> None:
+        for pid in res.vars.get("found", ()):
+            p = q.permanent(res.st, pid)
+            if p is not None and p.tapped:
+                p.tapped = False
+                e.log(res.st, "701.26b", f"{p.card} untaps.", "rule", res.controller)
+
+    def words(self) -> tuple[str, ...]:
+        return ("untap that land",)

@@ -29,16 +29,54 @@ class Draw(Effect):
 @effect("create_token")
 @dataclass(frozen=True)
 class CreateToken(Effect):
-    """Create N tokens of a named token card (CR 111.1)."""
+    """Create N tokens of a named token card, or a token that's a copy of this one (CR 111.1, 707.2).
+
+    >>> CreateToken(copy=True).words()
+    ('Create', "a token that's a copy of this")
+    """
 
     name: str = ""
     n: int = 1
+    copy: bool = False
 
     def run(self, res) -> None:
-        e.create_tokens(res.st, res.controller, self.name, self.n, res.item.name)
+        # The copy copies the card's copiable values (CR 707.2): here, the card it is.
+        e.create_tokens(res.st, res.controller, res.item.name if self.copy else self.name, self.n,
+                        res.item.name)
 
     def words(self) -> tuple[str, ...]:
-        return ("Create", self.name)
+        return ("Create", "a token that's a copy of this" if self.copy else self.name)
+
+
+@effect("mill")
+@dataclass(frozen=True)
+class Mill(Effect):
+    """The target player (or you) mills N: the top N cards go to the graveyard (CR 701.17a-b).
+
+    >>> Mill(3).words()
+    ('mills three cards',)
+    """
+
+    n: int = 1
+    who: str = field(choices=("target", "you"), default="target")
+
+    def run(self, res) -> None:
+        st = res.st
+        names = ([res.controller] if self.who == "you" else
+                 [t for t in res.target_objects() if isinstance(t, str)])
+        for name in names:
+            p = q.player(st, name)
+            top = p.library[:self.n]
+            for obj in top:
+                e.move_card(st, obj, p.library, p.graveyard)
+            short = f" (only {len(top)} in the library: as many as possible, CR 701.17b)" if (
+                len(top) < self.n) else ""
+            e.log(st, "701.17a", f"{name} mills {len(top)} card{'s' if len(top) != 1 else ''}{short}: "
+                  f"{', '.join(c.card for c in top) or 'none'}.", "zone", name)
+
+    def words(self) -> tuple[str, ...]:
+        return (f"mill{'s' if self.who == 'target' else ''} {number_word(self.n)} card"
+                f"{'s' if self.n != 1 else ''}",)
 
 
 @effect("search")
@@ -49,15 +87,29 @@ class Search(Effect):
     find: str = field(choices=("basic_land",), default="basic_land")
     to: str = field(choices=("battlefield_tapped", "battlefield", "hand"), default="hand")
     then: str = field(choices=("shuffle",), default="shuffle")
+    up_to: int = 1
+    rest_to: str = field(choices=("", "hand"), default="")  # Cultivate: one onto the battlefield, the other
 
     def run(self, res) -> None:
         st, who = res.st, res.controller
         p = q.player(st, who)
         basics = [c.id for c in p.library if "Basic" in q.card(c).supertypes and "Land" in q.card(c).types]
-        pick = res.choose(SearchChoice, who, "Search your library for a basic land card (or find nothing)",
-                          "701.23a", options=basics, low=0, high=1)
-        for cid in pick:
-            obj = next(c for c in p.library if c.id == cid)
+        pick = res.choose(SearchChoice, who, f"Search your library for {self._what()} (or find nothing)",
+                          "701.23a", options=basics, low=0, high=self.up_to)
+        found = [next(c for c in p.library if c.id == cid) for cid in pick]
+        rest = []
+        if self.rest_to and found:
+            e.log(st, "701.20a", f"{who} reveals {' and '.join(c.card for c in found)}.", "zone", who)
+            keep = res.choose(SearchChoice, who, "Choose the card to put onto the battlefield tapped; the "
+                              "other goes into your hand", "608.2c", options=[c.id for c in found],
+                              low=1, high=1) if len(found) > 1 else (found[0].id,)
+            rest = [c for c in found if c.id not in keep]
+            found = [c for c in found if c.id in keep]
+        for obj in rest:
+            e.move_card(st, obj, p.library, p.hand)
+            e.log(st, "701.23a", f"{who} puts {obj.card} into their hand.", "zone", who)
+        res.vars["found"] = []
+        for obj in found:
             if self.to == "hand":
                 e.move_card(st, obj, p.library, p.hand)
                 e.log(st, "701.23a", f"{who} puts {obj.card} into their hand.", "zone", who)
@@ -65,16 +117,23 @@ class Search(Effect):
             p.library.remove(obj)
             e.log(st, "305.4", f"{who} puts {obj.card} onto the battlefield: not a land play, so it "
                   "doesn't use the land drop, but landfall still triggers.", "rule", who)
-            e.enter(st, obj.card, obj.owner, who, tapped=self.to == "battlefield_tapped", old_id=obj.id)
+            perm = e.enter(st, obj.card, obj.owner, who, tapped=self.to == "battlefield_tapped",
+                           old_id=obj.id)
+            res.vars["found"].append(perm.id)
         if not pick:
             e.log(st, "701.23a", f"{who} finds nothing.", "choice", who)
         st.rng.shuffle(p.library)
         e.log(st, "701.24a", f"{who} shuffles their library.", "zone", who)
 
+    def _what(self) -> str:
+        return ("a basic land card" if self.up_to == 1 else
+                f"up to {number_word(self.up_to)} basic land cards")
+
     def words(self) -> tuple[str, ...]:
         where = {"battlefield_tapped": "onto the battlefield tapped", "battlefield": "onto the battlefield",
                  "hand": "into your hand"}[self.to]
-        return ("Search your library for a basic land card", where, "shuffle")
+        rest = ("and the other into your hand",) if self.rest_to else ()
+        return (f"Search your library for {self._what()}", where) + rest + ("shuffle",)
 
 
 @effect("look_and_cast")

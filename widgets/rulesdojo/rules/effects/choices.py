@@ -1,0 +1,81 @@
+"""Choices in an ability's text: "you may ..." and "choose one —" (CR 608.2d, 700.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import engine as e
+from ..choices import MayChoice
+from ..parts import CardError, Effect, Part, Targets, effect, field, run_all
+from ..targets import target_candidates
+
+
+@effect("may")
+@dataclass(frozen=True)
+class May(Effect):
+    """You may do the effects: the choice is made as the ability resolves (CR 608.2d).
+
+    >>> from ..parts import build_effects
+    >>> May(build_effects([{"gain_life": 2}])).words()
+    ('you may', 'gain 2 life')
+    """
+
+    effects: tuple = field(kind="effects")
+
+    def run(self, res) -> None:
+        st, who = res.st, res.controller
+        said = res.item.text.partition("you may ")[2].rstrip(".") or "do it"
+        if res.choose(MayChoice, who, f"{res.item.name}: you may {said}. Do you?", "608.2d",
+                      options=(True, False)):
+            run_all(res, self.effects)
+        else:
+            e.log(st, "608.2d", f"{who} chooses not to: nothing happens.", "choice", who)
+
+    def words(self) -> tuple[str, ...]:
+        return ("you may",) + tuple(w for x in self.effects for w in x.words())
+
+
+@dataclass(frozen=True)
+class Mode(Part):
+    """One mode of a modal ability: its text, its target if it has one, and what it does."""
+
+    text: str
+    effects: tuple = field(kind="effects")
+    targets: Targets | None = field(kind="targets", default=None)
+
+    @property
+    def target_spec(self) -> str | None:
+        return self.targets.what if self.targets else None
+
+
+@effect("choose_mode")
+@dataclass(frozen=True)
+class ChooseMode(Effect):
+    """Choose one —: the mode, and its target, are chosen as the ability goes on the stack (CR 700.2b);
+    on resolution only that mode happens."""
+
+    modes: tuple = field(kind="modes")
+
+    def __post_init__(self):
+        if len(self.modes) < 2:
+            raise CardError("choose_mode needs at least two modes")
+
+    def mode(self, text: str) -> Mode:
+        return next(m for m in self.modes if m.text == text)
+
+    def legal_modes(self, st, controller: str) -> list[str]:
+        """The modes that can be chosen: a mode with a target needs a legal one (CR 700.2b)."""
+        return [m.text for m in self.modes
+                if m.target_spec is None or target_candidates(st, m.target_spec, controller)]
+
+    def run(self, res) -> None:
+        run_all(res, self.mode(res.item.data["mode"]).effects)
+
+    def words(self) -> tuple[str, ...]:
+        return ("choose one —",) + tuple(m.text for m in self.modes) + tuple(
+            w for m in self.modes for w in (m.targets.words() if m.targets else ()))
+
+
+def modal(effects) -> ChooseMode | None:
+    """Return the "choose one —" part of an ability's effects, if it has one."""
+    return next((x for x in effects if isinstance(x, ChooseMode)), None)

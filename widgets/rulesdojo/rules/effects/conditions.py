@@ -1,0 +1,52 @@
+"""Conditions an effect checks as it happens: "if ..., [this] instead" (CR 608.2c)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import engine as e
+from .. import query as q
+from ..parts import CardError, Effect, effect, field, number_word, run_all
+
+
+@effect("if")
+@dataclass(frozen=True)
+class If(Effect):
+    """Do ``then`` if the condition holds as this resolves, else ``otherwise``.
+
+    The conditions: ``land_entered`` ("if you had a land enter the battlefield under your control
+    this turn", the landfall of Groundswell, Searing Blaze, Rest for the Weary: not a trigger, CR
+    207.2c) and ``lands`` ("if you control N or more lands").
+
+    >>> If(lands=6).words()
+    ('If you control six or more lands',)
+    """
+
+    land_entered: bool = False
+    lands: int = 0
+    then: tuple = field(kind="effects", default=())
+    otherwise: tuple = field(kind="effects", default=())
+
+    def __post_init__(self):
+        if self.land_entered == bool(self.lands):
+            raise CardError("if needs exactly one condition: land_entered: true, or lands: N")
+
+    def run(self, res) -> None:
+        st, who = res.st, res.controller
+        if self.land_entered:
+            holds = who in st.lands_entered
+            e.log(st, "608.2c", f"Landfall, checked as {res.item.name} resolves: {who} "
+                  f"{'had' if holds else 'has had no'} land enter under their control this turn, so "
+                  f"{'the landfall effect happens instead' if holds else 'the first effect happens'}. "
+                  "It's a condition, not a trigger (CR 207.2c).", "rule", who)
+        else:
+            n = sum(1 for p in st.battlefield if p.controller == who and q.is_type(st, p, "Land"))
+            holds = n >= self.lands
+            e.log(st, "608.2c", f"{who} controls {n} land{'s' if n != 1 else ''} as {res.item.name} "
+                  f"resolves: {'at least' if holds else 'fewer than'} {self.lands}.", "rule", who)
+        run_all(res, self.then if holds else self.otherwise)
+
+    def words(self) -> tuple[str, ...]:
+        said = ("If you had a land enter the battlefield under your control this turn",) if (
+            self.land_entered) else (f"If you control {number_word(self.lands)} or more lands",)
+        return said + tuple(w for x in self.then + self.otherwise for w in x.words())
