@@ -2,13 +2,16 @@
 
 Voila runs on 127.0.0.1 with the package's own serving arguments, headless Debian chromium loads
 the pages (every request not addressed to 127.0.0.1 is refused and counted), and the same run
-measures the bare baseline (``benchmarks/bare.ipynb``) so that the ratios compare like with like:
+measures the bare baseline (``benchmarks/bare.ipynb``) interleaved with the kit (a kit load, a bare
+load, a kit load...; the same for clicks and imports), so drift hits both alike and the ratios
+compare like with like:
 
 - page ready: navigation start until Voila has executed the notebook and every widget view is in
   the page (the count of widget views a settled page has, found by a calibration load), over fresh
   browser contexts, cold (no kernel pool) and preheated (a pool of one, refilled between loads);
 - round trip: a click until the page shows the answer (lesson 1's "Get energy" against the bare
-  button that updates a label), timed inside the page up to the next frame;
+  button that updates a label), timed inside the page from the click event to the DOM change
+  (a MutationObserver), so the driver's own delays are not in it;
 - kernel memory: RSS of the page's kernel once the page is ready;
 - import cost: ``import rulesdojo.views`` (and the lessons' import) against ``import ipywidgets``,
   each in a fresh running kernel;
@@ -31,7 +34,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import BENCH, LESSONS, ROOT, kernels_of, machine_line, launch, local_only, start_voila, stop_voila, summary  # noqa: E402
+from common import (BENCH, LESSONS, ROOT, kernels_of, launch, local_only, machine_line,  # noqa: E402
+                    start_voila, stop_voila, summary)
 
 PAGES = [*(p.name for p in sorted(LESSONS.glob("[0-9][0-9]-*.ipynb"))), "quiz.ipynb"]
 BARE = "bare.ipynb"
@@ -56,16 +60,18 @@ READY_JS = """
 })();
 """
 
-# Click, then resolve at the first frame after the DOM shows what `done()` looks for.
+# Click, then resolve at the DOM change that shows what `done()` looks for: from the click event to
+# the change, inside the page (a MutationObserver), so the driver's own delays are not in it.
 ROUND_TRIP_JS = """
 ([buttonText, scopeSel, wanted]) => new Promise((resolve, reject) => {
   const btn = [...document.querySelectorAll('button')].find(b => b.textContent.trim() === buttonText);
   if (!btn) return reject('no button ' + buttonText);
   const scope = scopeSel ? btn.closest(scopeSel) : document.body;
   const done = () => scope.querySelector(wanted) !== null;
-  const t0 = performance.now();
+  let t0 = null;
+  btn.addEventListener('click', () => { t0 = performance.now(); }, {capture: true, once: true});
   const obs = new MutationObserver(() => {
-    if (done()) { obs.disconnect(); requestAnimationFrame(() => resolve(performance.now() - t0)); }
+    if (t0 !== null && done()) { obs.disconnect(); resolve(performance.now() - t0); }
   });
   obs.observe(scope, {childList: true, subtree: true, characterData: true, attributes: true});
   btn.click();
@@ -125,51 +131,74 @@ def calibrate(browser, url: str, outside: list) -> tuple[int, object]:
     return last, ctx
 
 
-def page_ready(browser, notebook: Path, loads: int, preheated: bool, results: Path, outside: list) -> dict:
+def page_ready(browser, notebooks: list[Path], loads: int, preheated: bool, results: Path, outside: list) -> list[dict]:
+    """Load each notebook ``loads`` times, taking turns (ABAB...), so drift hits each alike."""
     # The bench waits for the refill before the next load, so a short fill delay only saves time.
-    server = Server(notebook, 1 if preheated else 0, results, fill_delay=0.5)
+    servers = []
     try:
-        if preheated:
-            server.wait_pool(1)
-        expected, ctx = calibrate(browser, server.page_url, outside)
-        ctx.close()
-        times, rss = [], []
-        for i in range(loads):
+        for nb in notebooks:
+            servers.append(Server(nb, 1 if preheated else 0, results, fill_delay=0.5))
+        expected = []
+        for server in servers:
             if preheated:
-                server.wait_pool(i + 2)  # the pool has its kernel again, refilled after fill_delay
-                time.sleep(0.5)
-            before = {k.pid for k in kernels_of(server.proc)}
-            ms, ctx = load(browser, server.page_url, expected, outside)
-            times.append(ms)
-            if not preheated:
-                time.sleep(0.5)  # let the kernel settle after sending the views
-                new = [k for k in kernels_of(server.proc) if k.pid not in before]
-                if len(new) == 1:
-                    rss.append(new[0].memory_info().rss / 2**20)
+                server.wait_pool(1)
+            n, ctx = calibrate(browser, server.page_url, outside)
+            expected.append(n)
             ctx.close()
-        out = {"widgets": expected, "ready_ms": summary(times)}
-        if rss:
-            out["kernel_rss_mb"] = summary(rss)
+        times = [[] for _ in servers]
+        rss = [[] for _ in servers]
+        for i in range(loads):
+            for k, server in enumerate(servers):
+                if preheated:
+                    server.wait_pool(i + 2)  # the pool has its kernel again, refilled after fill_delay
+                    time.sleep(0.5)
+                before = {p.pid for p in kernels_of(server.proc)}
+                ms, ctx = load(browser, server.page_url, expected[k], outside)
+                times[k].append(ms)
+                if not preheated:
+                    time.sleep(0.5)  # let the kernel settle after sending the views
+                    new = [p for p in kernels_of(server.proc) if p.pid not in before]
+                    if len(new) == 1:
+                        rss[k].append(new[0].memory_info().rss / 2**20)
+                ctx.close()
+        out = []
+        for k in range(len(servers)):
+            fig = {"widgets": expected[k], "ready_ms": summary(times[k])}
+            if rss[k]:
+                fig["kernel_rss_mb"] = summary(rss[k])
+            out.append(fig)
         return out
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
 
 
-def round_trip(browser, notebook: Path, clicks: int, button: str, scope: str | None, wanted, results: Path,
-               outside: list) -> dict:
-    server = Server(notebook, 0, results)
+def round_trip(browser, pages: list[tuple], clicks: int, results: Path, outside: list) -> list[dict]:
+    """Click each page's button in turn (ABAB...), timed inside the page from the click event to the
+    DOM change that shows the answer (a MutationObserver), so the figure is the kit's, not the driver's.
+
+    ``pages``: (notebook, button text, scope selector or None, wanted(i) -> CSS selector).
+    """
+    servers = []
     try:
-        expected, ctx = calibrate(browser, server.page_url, outside)
-        page = ctx.pages[0]
-        times = []
+        for nb, *_ in pages:
+            servers.append(Server(nb, 0, results))
+        opened = []
+        for server in servers:
+            _, ctx = calibrate(browser, server.page_url, outside)
+            opened.append(ctx)
+        times = [[] for _ in pages]
         for i in range(clicks + 3):  # three to warm up
-            ms = page.evaluate(ROUND_TRIP_JS, [button, scope, wanted(i + 1)])
-            if i >= 3:
-                times.append(ms)
-        ctx.close()
-        return summary(times)
+            for k, (_nb, button, scope, wanted) in enumerate(pages):
+                ms = opened[k].pages[0].evaluate(ROUND_TRIP_JS, [button, scope, wanted(i + 1)])
+                if i >= 3:
+                    times[k].append(ms)
+        for ctx in opened:
+            ctx.close()
+        return [summary(t) for t in times]
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
 
 
 IMPORT_CODE = """
@@ -184,27 +213,29 @@ IMPORTS = {"ipywidgets": "import ipywidgets",
            "lesson page": "from rulesdojo.lessons import progress, show"}
 
 
-def import_cost(statement: str, runs: int) -> dict:
-    """Time an import statement in fresh running kernels (started; nothing else ran in them)."""
+def import_costs(statements: dict, runs: int) -> dict:
+    """Time each import statement in fresh running kernels (started; nothing else ran in them),
+    the statements taking turns so drift hits each alike."""
     from jupyter_client.manager import start_new_kernel
-    times = []
+    times: dict = {name: [] for name in statements}
     for _ in range(runs):
-        km, kc = start_new_kernel(kernel_name="python3", cwd=tempfile.gettempdir(),
-                                  stderr=subprocess.DEVNULL)
-        try:
-            out = []
-            kc.execute_interactive(IMPORT_CODE.format(statement=statement), timeout=60,
-                                   output_hook=lambda m: out.append(m["content"].get("text", "")))
-            times.append(float(re.search(r"IMPORT_MS ([\d.]+)", "".join(out)).group(1)))
-        finally:
-            kc.stop_channels()
-            km.shutdown_kernel(now=True)
-    return summary(times)
+        for name, statement in statements.items():
+            km, kc = start_new_kernel(kernel_name="python3", cwd=tempfile.gettempdir(),
+                                      stderr=subprocess.DEVNULL)
+            try:
+                out = []
+                kc.execute_interactive(IMPORT_CODE.format(statement=statement), timeout=60,
+                                       output_hook=lambda m: out.append(m["content"].get("text", "")))
+                times[name].append(float(re.search(r"IMPORT_MS ([\d.]+)", "".join(out)).group(1)))
+            finally:
+                kc.stop_channels()
+                km.shutdown_kernel(now=True)
+    return {name: summary(t) for name, t in times.items()}
 
 
 def engine(min_seconds: float = 2.0) -> dict:
     from rulesdojo.quiz import load_bank
-    from rulesdojo.rules.scenario import Scenario, load_scenarios, run
+    from rulesdojo.scenarios.scenario import Scenario, load_scenarios, run
     files = [f for f in load_scenarios([str(ROOT / "tests" / "scenarios")])]
     n, t0 = 0, time.perf_counter()
     held = 0
@@ -235,16 +266,15 @@ def ratio(x, base):
 
 def table(r: dict, pages=PAGES) -> str:
     rows = [("figure", "page", "value", "bare", "ratio", "target", "met")]
-    bare = r["pages"][BARE]
     for mode, label in (("cold", "ready cold ms (median)"), ("preheated", "ready preheated ms (median)")):
-        b = bare[mode]["ready_ms"]["median"]
         for p in pages:
             v = r["pages"][p][mode]["ready_ms"]["median"]
+            b = r["pages"][p][mode]["bare"]["ready_ms"]["median"]
             rows.append((label, p, f"{v:.0f}", f"{b:.0f}", f"{ratio(v, b):.2f}", "<= 1.15x",
                          "yes" if v <= 1.15 * b else "NO"))
-    b = bare["cold"]["kernel_rss_mb"]["median"]
     for p in pages:
         v = r["pages"][p]["cold"]["kernel_rss_mb"]["median"]
+        b = r["pages"][p]["cold"]["bare"]["kernel_rss_mb"]["median"]
         rows.append(("kernel RSS MB", p, f"{v:.1f}", f"{b:.1f}", f"{ratio(v, b):.2f}", "<= bare+15",
                      "yes" if v <= b + 15 else "NO"))
     rt, rb = r["round_trip"]["lesson"], r["round_trip"]["bare"]
@@ -288,24 +318,22 @@ def main(argv=None) -> int:
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
-            for name in [BARE, *pages]:
-                nb = (BENCH if name == BARE else LESSONS) / name
+            for name in pages:  # each page with its own bare baseline, loaded in turns
                 r["pages"][name] = {}
                 for mode in ("cold", "preheated"):
-                    r["pages"][name][mode] = page_ready(browser, nb, args.loads, mode == "preheated", results,
-                                                        outside)
+                    kit, bare = page_ready(browser, [LESSONS / name, BENCH / BARE], args.loads,
+                                           mode == "preheated", results, outside)
+                    r["pages"][name][mode] = {**kit, "bare": bare}
                     print(f"{name} {mode}: {r['pages'][name][mode]}", file=sys.stderr, flush=True)
-            r["round_trip"] = {
-                "bare": round_trip(browser, BENCH / BARE, args.clicks, "Click me", None,
-                                   lambda i: f'.bare-label[data-n="{i}"]', results, outside),
-                "lesson": round_trip(browser, LESSONS / "01-what-energy-is.ipynb", args.clicks, "Get energy",
-                                     ".rd-view", lambda i: f'[aria-label="Alice has {i} energy"]', results,
-                                     outside),
-            }
+            lesson, bare = round_trip(browser, [
+                (LESSONS / "01-what-energy-is.ipynb", "Get energy", ".rd-view",
+                 lambda i: f'[aria-label="Alice has {i} energy"]'),
+                (BENCH / BARE, "Click me", None, lambda i: f'.bare-label[data-n="{i}"]')], args.clicks, results, outside)
+            r["round_trip"] = {"bare": bare, "lesson": lesson}
             print(f"round trip: {r['round_trip']}", file=sys.stderr, flush=True)
         finally:
             browser.close()
-    r["imports"] = {name: import_cost(stmt, args.imports) for name, stmt in IMPORTS.items()}
+    r["imports"] = import_costs(IMPORTS, args.imports)
     r["engine"] = engine()
     r["requests_outside_127.0.0.1"] = sorted(set(outside))
     r["seconds"] = time.monotonic() - started

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.util
 import json
 import random
 import re
@@ -30,15 +29,15 @@ from pathlib import Path
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import BENCH, CHROMIUM, CHROMIUM_ARGS, LESSONS, ROOT, kernels_of, machine_line, start_voila, stop_voila, summary  # noqa: E402
+from common import (BENCH, CHROMIUM, CHROMIUM_ARGS, LESSONS, ROOT, kernels_of, machine_line,  # noqa: E402
+                    start_voila, stop_voila, summary, wait_until_idle)
 
 from rulesdojo.serving import (CLASS_BURST_REFILL, CULL_IDLE, CULL_INTERVAL,  # noqa: E402
                                class_args, default_max_kernels, lesson_pool_config, limit_args)
 
-_spec = importlib.util.spec_from_file_location("lesson_browser_test", ROOT / "tests" / "browser" / "test_lessons_browser.py")
-_t = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_t)
-part = _t.part  # the lesson-part locator the browser test uses
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from learner import part  # noqa: E402  the lesson-part locator the browser tests use
+from learners import answers  # noqa: E402  the checks' right answers, from the engine
 
 LESSON = "07-landfall.ipynb"
 
@@ -58,7 +57,8 @@ class Sampler(threading.Thread):
             self.stop.wait(0.5)
 
 
-async def learner(i: int, browser, url: str, arrive: float, t0: float, out: dict, outside: list) -> None:
+async def learner(i: int, browser, url: str, arrive: float, t0: float, out: dict, outside: list,
+                  right: dict) -> None:
     from playwright.async_api import expect
     await asyncio.sleep(max(0.0, t0 + arrive - time.monotonic()))
     ctx = await browser.new_context(viewport={"width": 1400, "height": 900})
@@ -102,11 +102,11 @@ async def learner(i: int, browser, url: str, arrive: float, t0: float, out: dict
 
         check = part(page, "what is Steppe Lynx's power?")
         box = check.get_by_label("Your answer")
-        await box.fill("4")
+        await box.fill(right["lynx-power"])
         await box.press("Tab")
         await click(check.get_by_role("button", name="Check my answer"), check.get_by_text("✓ Right."))
         check = part(page, "Nadia plays a Forest")
-        await check.get_by_label("Nothing: it isn't Alice's land").check()
+        await check.get_by_label(right["opponents-land"]).check()
         await click(check.get_by_role("button", name="Check my answer"), check.get_by_text("✓ Right."))
 
         # Only this learner's actions: the board's energy and the progress are this page's own.
@@ -124,26 +124,6 @@ async def learner(i: int, browser, url: str, arrive: float, t0: float, out: dict
         await ctx.close()
 
 
-def wait_until_idle(proc, until: float, quiet_s: int = 3) -> None:
-    """Wait until the server's kernels use under a tenth of a core together, ``quiet_s`` seconds running."""
-    quiet = 0
-    while time.monotonic() < until and quiet < quiet_s:
-        kernels = kernels_of(proc)
-        for k in kernels:
-            try:
-                k.cpu_percent(None)
-            except psutil.Error:
-                pass
-        time.sleep(1.0)
-        busy = 0.0
-        for k in kernels:
-            try:
-                busy += k.cpu_percent(None)
-            except psutil.Error:
-                pass
-        quiet = quiet + 1 if busy < 10.0 else 0
-
-
 async def run(args, url: str, proc) -> dict:
     from playwright.async_api import async_playwright
     rng = random.Random(7)
@@ -154,7 +134,9 @@ async def run(args, url: str, proc) -> dict:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
             t0 = time.monotonic()
-            await asyncio.gather(*(learner(i, browser, url, a, t0, out, outside) for i, a in enumerate(arrivals)))
+            right = answers()
+            await asyncio.gather(*(learner(i, browser, url, a, t0, out, outside, right)
+                                   for i, a in enumerate(arrivals)))
         finally:
             await browser.close()
     return {"learners": out, "outside": sorted(set(outside))}

@@ -11,6 +11,7 @@ import importlib.util
 import platform
 import statistics
 import sys
+import time
 import urllib.parse
 from pathlib import Path
 
@@ -25,12 +26,18 @@ sys.modules[_spec.name] = helpers
 _spec.loader.exec_module(helpers)
 
 CHROMIUM, CHROMIUM_ARGS = helpers.CHROMIUM, helpers.CHROMIUM_ARGS
+helpers.SERVER_START_TIMEOUT = 180  # a busy machine starts Voila slowly; the start is not a figure here
 start_voila, stop_voila = helpers.start_voila, helpers._stop
 
 
 def launch(pw):
     """Headless Debian chromium (never a downloaded browser)."""
     return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+async def launch_async(pw):
+    """Headless Debian chromium for Playwright's async API."""
+    return await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
 
 def local_only(context, outside: list) -> None:
@@ -43,6 +50,26 @@ def local_only(context, outside: list) -> None:
             outside.append(url)
             r.abort()
     context.route("**/*", route)
+
+
+# Time a click inside the page: from the click event on ``el`` to the first DOM change after which
+# ``scope`` shows what is wanted ({text}: its text contains it; {shown}: an element matching the
+# selector is visible; {enabled}: a button of that name is enabled). Resolves with the ms.
+CLICK_JS = """
+([el, scope, wanted]) => new Promise((resolve, reject) => {
+  const done = () => wanted.text ? scope.textContent.includes(wanted.text)
+    : wanted.shown ? [...scope.querySelectorAll(wanted.shown)].some(e => e.checkVisibility())
+    : [...scope.querySelectorAll('button')].some(b => b.textContent.trim() === wanted.enabled && !b.disabled);
+  let t0 = null;
+  el.addEventListener('click', () => { t0 = performance.now(); }, {capture: true, once: true});
+  const obs = new MutationObserver(() => {
+    if (t0 !== null && done()) { obs.disconnect(); resolve(performance.now() - t0); }
+  });
+  obs.observe(scope, {childList: true, subtree: true, characterData: true, attributes: true});
+  el.click();
+  setTimeout(() => { obs.disconnect(); reject('no answer within 60 s'); }, 60000);
+})
+"""
 
 
 def kernels_of(proc) -> list:
@@ -60,6 +87,27 @@ def kernels_of(proc) -> list:
         except psutil.Error:
             pass
     return out
+
+
+def wait_until_idle(proc, until: float, quiet_s: int = 3) -> None:
+    """Wait until the server's kernels use under a tenth of a core together, ``quiet_s`` seconds running."""
+    import psutil
+    quiet = 0
+    while time.monotonic() < until and quiet < quiet_s:
+        kernels = kernels_of(proc)
+        for k in kernels:
+            try:
+                k.cpu_percent(None)
+            except psutil.Error:
+                pass
+        time.sleep(1.0)
+        busy = 0.0
+        for k in kernels:
+            try:
+                busy += k.cpu_percent(None)
+            except psutil.Error:
+                pass
+        quiet = quiet + 1 if busy < 10.0 else 0
 
 
 def pct(values, q: float) -> float:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rulesdojo.quiz import load_bank
 from rulesdojo.quiz.lint import sample_values
-from rulesdojo.rules.scenario import Scenario, run
+from rulesdojo.scenarios.scenario import Scenario, run
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "widgets" / "rulesdojo"

@@ -20,12 +20,12 @@ def test_state_layer_does_not_import_ipywidgets():
 
 
 ENGINE_READS = {"game", "_game", "snapshot", "legal_actions", "why_illegal"}
-VIEW_MAY_IMPORT = {"rulesdojo.rules.actions", "rulesdojo.rules.objects", "rulesdojo.rules.scenario"}
+VIEW_MAY_IMPORT = {"rulesdojo.rules.actions", "rulesdojo.rules.objects"}
 
 
 def test_views_read_the_state_layer_never_the_engine():
     """Views get everything from GameModel's traits: no engine attribute read, no engine module but the
-    action classes (to say what to do), step names and the scenario reader (to list shipped boards)."""
+    action classes (to say what to do) and the step names."""
     import ast
     from pathlib import Path
 
@@ -43,3 +43,71 @@ def test_views_read_the_state_layer_never_the_engine():
                 if module.startswith("rulesdojo.rules") and module not in VIEW_MAY_IMPORT:
                     found.append(f"{path.name}:{node.lineno} imports {module}")
     assert len(list(folder.glob("*.py"))) > 8 and found == []
+
+
+PLAY_WITHOUT_YAML = """
+import sys
+sys.modules["yaml"] = None  # any `import yaml` now fails
+from rulesdojo.rules import CastSpell, Game, PassPriority, PlayLand, cards
+cards._LOADERS.clear()  # the shipped card files need PyYAML: this game uses only the cards given here
+cards.register(cards.card_from_data({"name": "Layer Test Forest", "cost": "", "types": ["Land"],
+                                     "subtypes": ["Forest"], "oracle": "({T}: Add {G}.)"}))
+cards.register(cards.card_from_data({"name": "Layer Test Bear", "cost": "{1}{G}", "types": ["Creature"],
+                                     "power": 2, "toughness": 2, "oracle": ""}))
+g = Game(["Alice", "Nadia"])
+g.add_permanent("Alice", "Layer Test Forest")
+land = g.add_card("Alice", "Layer Test Forest", "hand")
+bear = g.add_card("Alice", "Layer Test Bear", "hand")
+g.apply(PlayLand(land))
+g.apply(CastSpell(bear))
+g.apply(PassPriority()); g.apply(PassPriority())
+print(sorted(p.card for p in g.state.battlefield), sum(p.tapped for p in g.state.battlefield))
+"""
+
+
+def test_rules_play_a_game_with_yaml_blocked():
+    """The engine is standard-library only: with PyYAML unimportable it still plays cards given in Python."""
+    out = subprocess.run([sys.executable, "-c", PLAY_WITHOUT_YAML], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "['Layer Test Bear', 'Layer Test Forest', 'Layer Test Forest'] 2"
+
+
+def test_rules_modules_import_only_the_standard_library_and_each_other():
+    """No module of ``rulesdojo.rules`` imports PyYAML, the views, the state layer or the scenarios,
+    not even inside a function."""
+    import ast
+    from pathlib import Path
+
+    import rulesdojo.rules
+    folder = Path(rulesdojo.rules.__file__).parent
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        package = ["rulesdojo", *path.parent.relative_to(folder.parent).parts]
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = package[:len(package) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+                if not module.startswith("rulesdojo.rules"):
+                    found.append(f"{path.name}:{node.lineno} imports {module}")
+                continue
+            names = ([node.module] if isinstance(node, ast.ImportFrom) else
+                     [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            found += [f"{path.name}:{node.lineno} imports {n}" for n in names
+                      if n.split(".")[0] not in sys.stdlib_module_names]
+    assert len(list(folder.rglob("*.py"))) > 8 and found == []
+
+
+SHOW_A_GAME = ("from rulesdojo.rules import Game\n"
+               "g = Game(['Alice', 'Nadia'])\n"
+               "g.add_permanent('Alice', 'Grizzly Bears')\n"
+               "g")
+
+
+def test_a_notebook_shows_a_game_as_html():
+    """A notebook that imports only the engine still shows a game as HTML: the views register it."""
+    import nbformat
+    from nbclient import NotebookClient
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SHOW_A_GAME)])
+    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    html = [o["data"]["text/html"] for o in nb.cells[0].outputs if "text/html" in o.get("data", {})]
+    assert len(html) == 1 and "Alice" in html[0] and "Grizzly Bears" in html[0]

@@ -18,7 +18,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from rulesdojo.identity import Source
-from rulesdojo.rules.folder import FOLDER_ENV, scenarios_folder
+from rulesdojo.scenarios.folder import FOLDER_ENV, scenarios_folder
 from rulesdojo.serving import identity_args
 
 ROOT = Path(__file__).resolve().parents[2]

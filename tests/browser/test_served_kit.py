@@ -28,7 +28,7 @@ import psutil
 import pytest
 import websocket
 
-from rulesdojo.rules.folder import REFUSED
+from rulesdojo.scenarios.folder import REFUSED
 
 MAX_KERNELS = 30
 POOL_SIZE = 1

@@ -13,7 +13,7 @@ import yaml
 from rulesdojo.quiz import KINDS, load_bank, lint_bank
 from rulesdojo.quiz.lint import sample_values
 from rulesdojo.rules import all_cards
-from rulesdojo.rules.scenario import RULINGS
+from rulesdojo.scenarios.scenario import RULINGS
 
 BANK = load_bank()
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"

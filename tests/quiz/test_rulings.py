@@ -6,7 +6,7 @@ import pytest
 
 from rulesdojo.quiz import load_bank
 from rulesdojo.quiz.rulings import UnknownRuling, named, ruling
-from rulesdojo.rules.scenario import RULINGS
+from rulesdojo.scenarios.scenario import RULINGS
 from rulesdojo.views.quiz import Quiz
 from rulesdojo.views.render import log_html
 from rulesdojo.views.text import game_text_html

@@ -15,7 +15,7 @@ from rulesdojo.rules import (ActivateAbility, AdvanceStep, AmbiguousReference, C
                              ChooseAmount, ChoosePay, ChooseTargets, DeclareAttackers,
                              Game, IllegalAction, NoPendingChoice, OrderTriggers, PassPriority,
                              PlayLand, RulesError, ScenarioError, UnknownCard)
-from rulesdojo.rules.scenario import Resolver, Scenario, run
+from rulesdojo.scenarios.scenario import Resolver, Scenario, run
 
 PLAYERS = """\
 setup:

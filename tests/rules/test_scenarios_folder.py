@@ -3,7 +3,7 @@
 import pytest
 
 from rulesdojo.rules.errors import ScenarioError
-from rulesdojo.rules.folder import REFUSED, UPLOAD_LIMIT, ScenarioRefused, listed, opened, uploaded
+from rulesdojo.scenarios.folder import REFUSED, UPLOAD_LIMIT, ScenarioRefused, listed, opened, uploaded
 
 GOOD = "name: Inside\nsetup:\n  players:\n    - {name: Alice, hand: [Forest]}\n    - {name: Nadia}\n"
 

@@ -69,7 +69,7 @@ def test_summoning_sick_creature_cannot_attack():
     before = g.snapshot()
     with pytest.raises(IllegalAction) as exc:
         g.apply(DeclareAttackers((sick,)))
-    assert exc.value.rule == "508.1" and g.snapshot() == before
+    assert exc.value.rule == "302.6" and g.snapshot() == before
 
 
 def test_haste_lets_vorinclex_attack_at_once():

@@ -1,4 +1,6 @@
 """Teach the energy-counter and landfall rules with widgets backed by an exact engine."""
+import sys
+
 __version__ = "0.1.0"
 
 
@@ -11,6 +13,9 @@ def _load_card_files() -> None:
 def _wire() -> None:
     from .rules import cards
     cards.use_loader(_load_card_files)
+    if "IPython" in sys.modules:  # in a notebook a game shows as HTML: the views register it, never the engine
+        from .views import show_games_as_html
+        show_games_as_html()
 
 
 _wire()

@@ -8,7 +8,7 @@ import os
 import sys
 
 from .rules.errors import ScenarioError
-from .rules.scenario import Scenario, load_scenarios, run
+from .scenarios.scenario import Scenario, load_scenarios, run
 
 
 def check(paths: list[str], as_json: bool, out=sys.stdout) -> int:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .identity import ENV as IDENTITY_ENV
 from .identity import Source, configured
-from .rules.folder import FOLDER_ENV
+from .scenarios.folder import FOLDER_ENV
 
 IMAGES = r".*\.(png|jpg|jpeg|gif|svg)"
 DENIED = (r".*\.(ipynb|py|yaml|yml|json|sqlite3|db)$", r"(^|.*/)\..*")  # and hidden files

@@ -1,6 +1,8 @@
 """The Python behind each lesson notebook: a cell is one call, ``show(lesson, key)``.
 
 The lessons themselves are YAML files beside the notebooks (``data.py``, docs/lessons.md).
+The engine, PyYAML and the results store are imported when a cell first needs them, not with this
+module: a lesson page's first cell then costs little more than ipywidgets itself.
 """
 
 from __future__ import annotations
@@ -9,23 +11,26 @@ from functools import cache
 
 import ipywidgets as ipw
 
-from ..views.base import html_widget
-from ..views.text import author_html, escape
-from .data import Check, Lesson, Task, current_folder, load_lessons
-from ..quiz.store import ResultStore
-from .progress import Progress, lesson_id, when_learner_known
-
-_PROGRESS: dict[int, Progress] = {}
+_PROGRESS: dict = {}
 _WIDGETS: dict[tuple[int, str], ipw.Widget] = {}
 
 
+def __getattr__(name: str):
+    if name in ("Check", "Lesson", "Task"):
+        from . import data
+        return getattr(data, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 @cache
-def _lessons(folder: str) -> dict[int, Lesson]:
+def _lessons(folder: str) -> dict:
+    from .data import load_lessons
     return load_lessons(folder)
 
 
-def lessons() -> dict[int, Lesson]:
+def lessons() -> dict:
     """Return the lessons of the folder the notebook runs in (else the shipped ones), by number."""
+    from .data import current_folder
     return _lessons(str(current_folder()))
 
 
@@ -34,8 +39,9 @@ def progress(number: int) -> ipw.Widget:
     return _progress(number).widget
 
 
-def _progress(number: int) -> Progress:
+def _progress(number: int):
     if number not in _PROGRESS:
+        from .progress import Progress
         _PROGRESS[number] = Progress(lessons()[number], _nav(number))
     return _PROGRESS[number]
 
@@ -48,6 +54,7 @@ def show(number: int, key: str) -> ipw.Widget:
     True
     """
     if (number, key) not in _WIDGETS:
+        from .data import Task
         from .framework import CheckView, TaskView
         part = lessons()[number].part(key)
         view = TaskView if isinstance(part, Task) else CheckView
@@ -56,6 +63,7 @@ def show(number: int, key: str) -> ipw.Widget:
 
 
 def _link(href: str, text: str) -> str:
+    from ..views.text import escape
     return f"<a href='{escape(href)}'>{escape(text)}</a>"
 
 
@@ -74,17 +82,23 @@ def _nav(number: int) -> str:
 
 def next_steps(number: int) -> ipw.HTML:
     """Link to what comes after a lesson: the next lesson, or the quiz after the last one."""
+    from ..views.base import html_widget
     return html_widget(_nav(number))
 
 
 def contents() -> ipw.HTML:
     """Show the course map: each lesson linked with the learner's state in it, then the quiz and sandbox."""
+    from ..quiz.store import ResultStore
+    from ..views.base import html_widget
+    from .progress import when_learner_known
     widget = html_widget(_course_map({}))
     when_learner_known(lambda who: setattr(widget, "value", _course_map(ResultStore().lesson_parts(who))))
     return widget
 
 
 def _course_map(done: dict) -> str:
+    from ..views.text import author_html, escape
+    from .progress import lesson_id
     rows = []
     for lesson in lessons().values():
         finished = done.get(lesson_id(lesson), {})

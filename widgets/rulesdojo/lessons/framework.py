@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipywidgets as ipw
 
 from ..quiz.play import Played
-from ..rules.scenario import Scenario
+from ..scenarios.scenario import Scenario
 from ..state import GameModel
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
@@ -222,7 +222,7 @@ class CheckView(ipw.VBox):
 
 
 def _start_position(check: Check):
-    from ..rules.scenario import build
+    from ..scenarios.scenario import build
     scn = check.question.data["scenario"]
     game, _ = build(Scenario.from_dict({"name": check.key, "setup": scn["setup"]}))
     return game
@@ -236,7 +236,7 @@ def _position(game) -> dict:
 
 def _solution_positions(task: Task, scenario: Scenario) -> list[dict]:
     """The position before each move of the solution, and after the last (refusals skipped)."""
-    from ..rules.scenario import start
+    from ..scenarios.scenario import start
     game = start(scenario)
     out = [_position(game)]
     for step in task.solution:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..rules.actions import AdvanceStep, DeclareAttackers, GetEnergy, PayEnergy
 from ..rules.errors import RulesError
-from ..rules.scenario import ActionRunner, Scenario
+from ..scenarios.scenario import ActionRunner, Scenario
 
 MAIN_PHASES = ("precombat main", "postcombat main")
 #: The turn shortcuts a task with the turn bar offers: (key, label, tooltip).

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..quiz.lint import LintReport, Problem, files_to_lint, lint_question
 from ..rules.errors import RulesError, ScenarioError
-from ..rules.scenario import Scenario
+from ..scenarios.scenario import Scenario
 from . import guide
 from .data import FILE_NAME, LessonError, Task, lesson_files, load_lesson, shipped_folder, start_task
 

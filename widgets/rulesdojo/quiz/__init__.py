@@ -13,9 +13,26 @@ questions have a written answer.
 False
 """
 
-from .lint import LintReport, Problem, lint_bank
-from .model import ASKS, KINDS, LEVELS, TOPICS, Bank, Question, QuestionError, load_bank
-from .variant import Variant, Verdict
+from importlib import import_module
+
+# Each name from the module that defines it, imported when first asked for: a lesson page that needs
+# only the question model doesn't load the bank's linter with it.
+_HOME = {"LintReport": "lint", "Problem": "lint", "lint_bank": "lint", "Variant": "variant", "Verdict": "variant",
+         **dict.fromkeys(("ASKS", "KINDS", "LEVELS", "TOPICS", "Bank", "Question", "QuestionError", "load_bank"),
+                         "model")}
+
+
+def __getattr__(name: str):
+    if name in _HOME:
+        value = getattr(import_module(f".{_HOME[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["ASKS", "Bank", "KINDS", "LEVELS", "LintReport", "Problem", "Question", "QuestionError",
            "TOPICS", "Variant", "Verdict", "lint_bank", "load_bank"]
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

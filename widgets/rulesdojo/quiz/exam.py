@@ -18,8 +18,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..rules.errors import ScenarioError
-from ..rules.scenario import RULINGS
-from ..rules.yamlsource import check_names, key_line, line_of, load_file
+from ..scenarios.scenario import RULINGS
+from ..scenarios.yamlsource import check_names, key_line, line_of, load_file
 from .model import LEVELS, Bank, Question, load_bank
 
 SHOW = ("after-each", "after-submit", "after-close")

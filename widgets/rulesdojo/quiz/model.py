@@ -19,9 +19,9 @@ from typing import Iterable
 
 from ..rules.cards import all_cards
 from ..rules.errors import ScenarioError
-from ..rules.expect import validate_expect
-from ..rules.scenario import RULINGS, Scenario, check_action
-from ..rules.yamlsource import check_names, line_of, load_file
+from ..scenarios.expect import validate_expect
+from ..scenarios.scenario import RULINGS, Scenario, check_action
+from ..scenarios.yamlsource import check_names, line_of, load_file
 from . import params as pm
 
 KINDS = ("outcome", "choice", "order", "policy")
@@ -433,7 +433,7 @@ def _check_tags(tags, source: str, data) -> dict:
 
 
 def _relocate(body: dict, like):
-    from ..rules.yamlsource import Located
+    from ..scenarios.yamlsource import Located
     out = Located(body)
     out.line = line_of(like)
     return out

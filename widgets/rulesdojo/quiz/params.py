@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from ..rules.errors import ScenarioError
-from ..rules.yamlsource import Located, LocatedList, line_of
+from ..scenarios.yamlsource import Located, LocatedList, line_of
 
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_.]*(?:\s*(?:\+|-|\*|//)\s*[a-z0-9_.]+)*)\}")

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from ..rules import query as q
 from ..rules.actions import OrderReplacements, OrderTriggers, PassPriority
 from ..rules.errors import RulesError, ScenarioError
-from ..rules.expect import check_expect
+from ..scenarios.expect import check_expect
 from ..rules.mana import pool_text
-from ..rules.scenario import Resolver, Scenario, place_of, ActionRunner, build
+from ..scenarios.scenario import Resolver, Scenario, place_of, ActionRunner, build
 
 
 @dataclass

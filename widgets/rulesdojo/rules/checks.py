@@ -119,6 +119,9 @@ def check_activate(st: GameState, a: ActivateAbility):
     if not 0 <= a.index < len(abilities):
         raise IllegalAction(f"{perm.card} has no activated ability number {a.index + 1}.", rule="602.2")
     ab = abilities[a.index]
+    if ab.cost.discard:
+        raise IllegalAction(f"{perm.card}'s ability discards the card: it can be activated only from "
+                            f"a hand ({ab.said}).", rule="113.6m")
     if ab.timing == "sorcery" and (st.active != who or st.step not in MAIN or st.stack):
         raise IllegalAction(f"{perm.card}'s ability can be activated only as a sorcery: in your own "
                             "main phase while the stack is empty.", rule="602.5d")
@@ -162,6 +165,24 @@ def check_activate(st: GameState, a: ActivateAbility):
             raise CannotPay(f"{who} can't pay {ab.cost.mana_cost} for {perm.card}'s ability: a cost "
                             "can't be paid in part", rule="602.2b")
     return perm, ab, mana, plan
+
+
+def check_activate_from_hand(st: GameState, a: ActivateAbility):
+    """Check activating a card's ability from the hand, such as cycling (CR 702.29a, 113.6m)."""
+    who = acting_player(st)
+    obj = _in_hand(st, who, a.source)
+    abilities = q.hand_abilities(q.card(obj))
+    if not 0 <= a.index < len(abilities):
+        raise IllegalAction(f"{obj.card} has no ability that can be activated from a hand; it must be "
+                            "cast or played.", rule="113.6")
+    if a.mana is not None or a.targets:
+        raise IllegalAction(f"{obj.card}'s ability adds no mana and has no targets.", rule="602.2")
+    ab = abilities[a.index]
+    plan = mana_plan(st, who, ab.cost.mana_cost) if ab.cost.mana else []
+    if plan is None:
+        raise CannotPay(f"{who} can't pay {ab.cost.mana_cost} for {obj.card}'s ability: a cost can't be "
+                        "paid in part", rule="602.2b")
+    return obj, ab, plan
 
 
 def free_mana_sources(st: GameState, who: str,

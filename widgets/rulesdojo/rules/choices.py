@@ -255,6 +255,10 @@ class AttackersChoice(Choice):
     kind, answer = "declare_attackers", DeclareAttackers
 
     def value(self, st, action):
+        for p in (q.permanent(st, x) for x in action.attackers if x not in self.options):
+            if p is not None and p.controller == self.player and p.sick and not p.tapped:
+                raise IllegalAction(f"{p.card} came under {p.controller}'s control this turn: it can't "
+                                    "attack (summoning sickness).", rule="302.6")
         return _picks(action.attackers, self, "attack")
 
     def legal_answers(self, st):

@@ -310,3 +310,19 @@ def lose_life(st: GameState, who: str, n: int, source: str) -> None:
     p = q.player(st, who)
     p.life -= n
     log(st, "119.3", f"{who} loses {n} life from {source}; {p.life} now.", "life", who)
+
+
+def counter(st: GameState, item, by: str) -> None:
+    """Counter a spell: off the stack to its owner's graveyard, its costs not refunded (CR 701.6)."""
+    st.stack.remove(item)
+    st.names[item.id] = item.name
+    st.outcomes[item.id] = "countered"
+    log(st, "701.6a", f"{by} counters {possessive(item.controller)} {item.name}: it is removed from the "
+        "stack and doesn't resolve; none of its effects happen. (Countered: not the same as a spell "
+        "that doesn't resolve because its every target is illegal, CR 608.2b.)", "counter",
+        item.controller)
+    if item.card is not None:
+        owner = q.player(st, item.card.owner)
+        owner.graveyard.append(item.card)
+        log(st, "701.6b", f"{item.name} goes to {possessive(owner.name)} graveyard; what was paid to "
+            "cast it isn't refunded.", "zone", item.controller)

@@ -163,10 +163,6 @@ class Game:
         """Return the whole state as plain data: equal snapshots mean equal games."""
         return snapshot(self._state)
 
-    def _repr_html_(self) -> str:
-        from ..views.render import game_html  # lazy: the engine never needs the views
-        return game_html(self)
-
 
 class LegalActions:
     """A view of what may be done now: iterate it, or test an action with ``in``."""
@@ -189,6 +185,9 @@ class LegalActions:
         who = st.priority
         for obj in q.player(st, who).hand:
             c = q.card(obj)
+            for i, _ in enumerate(q.hand_abilities(c)):
+                if _ok(checks.check_activate_from_hand, st, ActivateAbility(obj.id, i)):
+                    yield ActivateAbility(obj.id, i)
             if "Land" in c.types:
                 if _ok(checks.check_play_land, st, PlayLand(obj.id)):
                     yield PlayLand(obj.id)
@@ -252,6 +251,8 @@ def _dispatch(st: GameState, action, replay: GameState | None) -> tuple[GameStat
         _play_land(st, action)
     elif isinstance(action, CastSpell):
         _cast(st, action)
+    elif isinstance(action, ActivateAbility) and q.permanent(st, action.source) is None:
+        _activate_from_hand(st, action)
     elif isinstance(action, ActivateAbility):
         _activate(st, action)
     elif isinstance(action, PassPriority):
@@ -360,14 +361,31 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
     st.passes = 0
 
 
-def _pay_cost(st: GameState, who: str, perm: Permanent, ab, plan, what: str) -> None:
-    """Pay an activation's costs other than {T}: mana, energy, sacrificing it (CR 602.2b, 601.2h)."""
+def _activate_from_hand(st: GameState, a: ActivateAbility) -> None:
+    obj, ab, plan = checks.check_activate_from_hand(st, a)
+    who = st.priority
+    item = StackItem(e.new_id(st), "ability", obj.card, who, ab.said, ab.effects)
+    st.stack.append(item)
+    e.log(st, "602.2a", f"{who} activates {e.possessive(obj.card)} ability from their hand: {ab.said}. "
+          "It's an ability, not a spell, so the card's own timing doesn't apply; it goes on the "
+          "stack, then its costs are paid (CR 702.29a).", "activate", who)
+    _pay_cost(st, who, obj, ab, plan, "ability")
+    st.passes = 0
+
+
+def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str) -> None:
+    """Pay an activation's costs other than {T}: mana, energy, sacrificing the permanent, discarding
+    the card (CR 602.2b, 601.2h)."""
     if ab.cost.mana:
         _pay_mana(st, who, ab.cost.mana_cost, plan, " while activating")
     if ab.energy:
         e.pay_energy(st, who, ab.energy, f"{perm.card}'s {what}", "602.2b")
     if ab.cost.sacrifice:
         e.sacrifice(st, perm, "to pay for its ability")
+    if ab.cost.discard:
+        p = q.player(st, who)
+        e.move_card(st, perm, p.hand, p.graveyard)
+        e.log(st, "701.9a", f"{who} discards {perm.card} to pay the cost.", "zone", who)
 
 
 def snapshot(st: GameState) -> dict:

@@ -130,6 +130,9 @@ def _convert(cls, f, v, at):
     if isinstance(default, bool):
         if not isinstance(v, bool):
             raise CardError(f"{label} must be true or false, not {v!r}", at)
+    elif kind == "change":  # +N or -N, as in "gets -2/-2"
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise CardError(f"{label} must be a whole number, positive or negative, not {v!r}", at)
     elif isinstance(default, int) and kind != "amount":
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise CardError(f"{label} must be a whole number, not {v!r}", at)
@@ -197,12 +200,14 @@ class Targets(Part):
 
 @dataclass(frozen=True)
 class Cost(Part):
-    """A cost to activate or to pay: mana, {T}, energy, sacrificing the source (CR 118, 602.1a)."""
+    """A cost to activate or to pay: mana, {T}, energy, sacrificing the source, discarding the card
+    (CR 118, 602.1a); a cost that discards the card is paid from its owner's hand (CR 113.6m)."""
 
     mana: str = ""
     tap: bool = False
     energy: int = 0
     sacrifice: str = field(choices=("", "self", "land"), default="")  # land: a spell's additional cost
+    discard: str = field(choices=("", "self"), default="")
 
     def __post_init__(self):
         try:
@@ -220,6 +225,7 @@ class Cost(Part):
         parts += [("Pay " + "{E}" * self.energy) if self.energy < 4 else
                   f"Pay {number_word(self.energy)} {{E}}"] if self.energy else []
         parts += ["Sacrifice this"] if self.sacrifice else []
+        parts += ["Discard this card"] if self.discard else []
         return ", ".join(parts)
 
     def words(self) -> tuple[str, ...]:
@@ -227,6 +233,7 @@ class Cost(Part):
         out += ["{T}"] if self.tap else []
         out += [energy_words(self.energy)] if self.energy else []
         out += ["Sacrifice"] if self.sacrifice else []
+        out += ["Discard this card"] if self.discard else []
         return tuple(out)
 
 

@@ -171,5 +171,18 @@ def mana_options(st: GameState, p: Permanent, a: Ability) -> tuple[str, ...]:
 def describe_target(st: GameState, t) -> str:
     if isinstance(t, str):
         return t
-    p = permanent(st, t)
-    return f"{p.controller}'s {p.card}" if p else f"object {t} (gone)"
+    p = permanent(st, t) or on_stack(st, t)
+    if p is None:
+        return f"object {t} (gone)"
+    return f"{p.controller}'s {p.card}" if isinstance(p, Permanent) else f"{p.controller}'s {p.name}"
+
+
+def hand_abilities(c: Card) -> tuple[Ability, ...]:
+    """A card's activated abilities that work from its owner's hand: their cost discards it
+    (cycling, CR 702.29a, 113.6m)."""
+    return tuple(a for a in c.activated if a.cost.discard)
+
+
+def on_stack(st: GameState, item_id):
+    """Return the spell or ability with this id on the stack, or None."""
+    return next((i for i in st.stack if i.id == item_id), None)

@@ -51,8 +51,8 @@ class Resolution:
         return q.permanent(self.st, self.item.source)
 
     def target_objects(self) -> list:
-        """The targets still legal: player names and permanents (CR 608.2b)."""
-        return [t if isinstance(t, str) else q.permanent(self.st, t)
+        """The targets still legal: player names, permanents and spells (CR 608.2b)."""
+        return [t if isinstance(t, str) else q.permanent(self.st, t) or q.on_stack(self.st, t)
                 for t in legal_targets(self.st, self.item)]
 
 

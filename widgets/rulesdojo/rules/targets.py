@@ -34,11 +34,14 @@ TARGETS = {
     "permanent": _permanents(lambda st, p, who: True),
     "artifact": _permanents(lambda st, p, who: q.is_type(st, p, "Artifact")),
     "enchantment": _permanents(lambda st, p, who: q.is_type(st, p, "Enchantment")),
+    "artifact_or_enchantment": _permanents(
+        lambda st, p, who: q.is_type(st, p, "Artifact") or q.is_type(st, p, "Enchantment")),
     "land": _permanents(lambda st, p, who: q.is_type(st, p, "Land")),
     "player": _players,
     "opponent": lambda st, who: [p.name for p in q.opponents(st, who)],
     "player_or_planeswalker": lambda st, who: _players(st, who) + _permanents(
         lambda st, p, w: q.is_type(st, p, "Planeswalker"))(st, who),
+    "spell": lambda st, who: [i.id for i in st.stack if i.kind == "spell"],
 }
 # Two targets, the second chosen among what the first one's player controls (Searing Blaze)
 PAIRS = {"player_or_planeswalker_and_their_creature": "player_or_planeswalker"}
@@ -49,7 +52,8 @@ TARGET_WORDS = {
     "creature_you_control": "target creature you control",
     "creature_you_dont_control": "target creature you don't control",
     "permanent": "target permanent", "artifact": "target artifact",
-    "enchantment": "target enchantment", "land": "target land", "player": "target player",
+    "enchantment": "target enchantment", "artifact_or_enchantment": "target artifact or enchantment",
+    "land": "target land", "player": "target player", "spell": "target spell",
     "opponent": "target opponent", "player_or_planeswalker": "target player or planeswalker",
     "player_or_planeswalker_and_their_creature":
         "target creature that player or that planeswalker's controller controls",

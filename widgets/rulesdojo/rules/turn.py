@@ -262,9 +262,12 @@ def declare_attackers(st: GameState, attackers: tuple[int, ...]) -> None:
     chosen = [q.permanent(st, a) for a in attackers]
     for p in chosen:
         p.attacking = True
-        p.tapped = True
+        p.tapped = "vigilance" not in q.keywords(st, p)  # attacking taps it (CR 508.1f)
     names = ", ".join(p.card for p in chosen) or "no creatures"
     e.log(st, "508.1", f"{ap} attacks with {names}.", "combat", ap)
+    for p in chosen:
+        if "vigilance" in q.keywords(st, p):
+            e.log(st, "702.20b", f"{p.card} has vigilance: attacking doesn't cause it to tap.", "combat", ap)
     if chosen:
         e.emit(st, [Happened("attacks", p, ap) for p in chosen] + [Happened("attacked", player=ap)])
     st.priority, st.passes = ap, 0
@@ -298,6 +301,9 @@ def combat_damage(st: GameState) -> None:
     first = st.damage_steps == 1 and bool(st.first_strikers)
     hits = [(src, target, n) for src, target, n in _combat_hits(st)
             if not st.first_strikers or (src.id in st.first_strikers) == first]
+    if hits:
+        e.log(st, "510.2", "Every creature dealing combat damage in this step deals it at the same "
+              "time.", "combat")
     for src, target, n in hits:
         e.deal_damage(st, f"{src.controller}'s {src.card}", target, n)
 

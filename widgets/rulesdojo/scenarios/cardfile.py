@@ -15,7 +15,7 @@ import yaml
 
 from ..rules import cards
 from ..rules.parts import CardError
-from ..rules.yamlsource import item_line, key_line, line_of, load
+from .yamlsource import item_line, key_line, line_of, load
 
 SHIPPED = Path(__file__).resolve().parent.parent / "cards"
 ENV = "RULESDOJO_CARDS"  # extra card folders, separated like PATH (``--cards DIR`` sets it)

@@ -10,8 +10,8 @@ from ..rules import Game, RulesError
 from ..rules.actions import ActivateAbility, CastSpell, PassPriority, PlayLand
 from ..rules.describe import refusal
 from ..rules.errors import ScenarioError
-from ..rules.folder import listed, opened, scenarios_folder, uploaded
-from ..rules.scenario import Scenario, start
+from ..scenarios.folder import listed, opened, scenarios_folder, uploaded
+from ..scenarios.scenario import Scenario, start
 from .table import table
 
 

@@ -4,6 +4,7 @@ Each view is imported when first asked for (PEP 562): ``import rulesdojo.views``
 ``from rulesdojo.views import Quiz`` loads the quiz, not the lesson views.
 """
 
+import sys
 from importlib import import_module
 
 _WHERE = {"Board": "board", "ChoicePanel": "choices", "EnergyCounter": "energy", "EventLog": "log",
@@ -21,6 +22,27 @@ def __getattr__(name: str):
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def show_games_as_html(shell=None) -> None:
+    """Register a ``Game``'s HTML summary with IPython's display formatter (the running shell's by default).
+
+    The formatter names the class by module, so neither side imports the other until a game is
+    shown; outside IPython this does nothing.
+
+    >>> show_games_as_html()
+    """
+    if shell is None:
+        ipython = sys.modules.get("IPython")
+        shell = ipython.get_ipython() if ipython else None
+    if shell is not None:
+        shell.display_formatter.formatters["text/html"].for_type_by_name(
+            "rulesdojo.rules.game", "Game", _game_html)
+
+
+def _game_html(game) -> str:
+    from .render import game_html
+    return game_html(game)
 
 
 def __dir__():

@@ -1,4 +1,4 @@
-"""Changes to permanents: +N/+N until end of turn, keywords, new subtypes, returning to hand."""
+"""Changes to permanents: +N/+N until end of turn, keywords, new subtypes, returning to hand, destroying."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
+from ..objects import Permanent
 from ..parts import Effect, effect, field
 
 
@@ -19,8 +20,8 @@ class Pump(Effect):
     """
 
     what: str = field(choices=("self", "target", "each_creature_you_control", "equipped"), default="self")
-    power: int = field(kind="amount", default=0)
-    toughness: int = field(kind="amount", default=0)
+    power: int = field(kind="change", default=0)
+    toughness: int = field(kind="change", default=0)
     gains: tuple = ()
 
     def run(self, res) -> None:
@@ -129,3 +130,27 @@ class Untap(Effect):
 
     def words(self) -> tuple[str, ...]:
         return ("untap that land",)
+
+
+@effect("destroy")
+@dataclass(frozen=True)
+class Destroy(Effect):
+    """Destroy the target, or every permanent of the listed types at once (CR 701.8a).
+
+    >>> Destroy().words(), Destroy(all=("Artifact", "Creature")).words()
+    (('Destroy',), ('Destroy all', 'artifacts', 'creatures'))
+    """
+
+    what: str = field(choices=("target",), default="target")
+    all: tuple = ()
+
+    def run(self, res) -> None:
+        st = res.st
+        if self.all:
+            hit = [p for p in st.battlefield if any(q.is_type(st, p, t) for t in self.all)]
+        else:
+            hit = [p for p in res.target_objects() if isinstance(p, Permanent)]
+        e.leave(st, hit, "graveyard", "is destroyed", "701.8a")
+
+    def words(self) -> tuple[str, ...]:
+        return ("Destroy all",) + tuple(f"{t.lower()}s" for t in self.all) if self.all else ("Destroy",)

@@ -12,7 +12,7 @@ import os
 from importlib import resources
 from pathlib import Path
 
-from .errors import ScenarioError
+from ..rules.errors import ScenarioError
 from .scenario import Scenario
 
 FOLDER_ENV = "RULESDOJO_SCENARIOS"   # set by ``rulesdojo serve --scenarios DIR``
@@ -39,7 +39,7 @@ def inside(folder: Path, name: str) -> Path:
 
     >>> inside(Path("/srv/scenarios"), "../../etc/passwd")
     Traceback (most recent call last):
-    rulesdojo.rules.folder.ScenarioRefused: That scenario can't be opened here: choose one from the list or upload a file.
+    rulesdojo.scenarios.folder.ScenarioRefused: That scenario can't be opened here: choose one from the list or upload a file.
     """
     base = folder.resolve()
     try:

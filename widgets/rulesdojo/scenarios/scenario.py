@@ -18,14 +18,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import query as q
-from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
-                      ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
-                      OrderReplacements, OrderTriggers, PassPriority, PlayLand)
-from .errors import AmbiguousReference, RulesError, ScenarioError
+from ..rules import query as q
+from ..rules.actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
+                             ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
+                             DeclareBlockers, OrderReplacements, OrderTriggers, PassPriority,
+                             PlayLand)
+from ..rules.errors import AmbiguousReference, RulesError, ScenarioError
+from ..rules.game import ZONES, Game
+from ..rules.mana import ManaCost
+from ..rules.objects import STEP_NAMES
 from .expect import check_expect, validate_expect
-from .game import ZONES, Game
-from .objects import STEP_NAMES
 from .yamlsource import LocatedList, check_names, item_line, key_line, line_of, load_file, load_text
 
 RULINGS = {f"E{i}" for i in range(1, 10)} | {"L1", "L2", "L3"}
@@ -230,7 +232,6 @@ def _entry_line(exc: RulesError, seq, j: int) -> RulesError:
 
 
 def _build_player(g: Game, p: dict, aliases: dict) -> None:
-    from .mana import ManaCost
     who = p["name"]
     pl = g.player(who)
     pl.life = p.get("life", 20)
@@ -455,6 +456,9 @@ class Resolver:
             return str(ref)
         if self.alias(ref) is not None:
             return self.alias(ref)
+        spells = [i.id for i in self.g.state.stack if i.kind == "spell" and i.name.lower() == str(ref).lower()]
+        if spells and not any(p.card.lower() == str(ref).lower() for p in self.g.state.battlefield):
+            return spells[-1]  # the topmost spell of that name
         return self.permanent(ref)
 
     def activation(self, who: str, ref, verb: str, a: dict) -> ActivateAbility:
@@ -463,6 +467,8 @@ class Resolver:
         cands = [q.permanent(st, oid)] if oid is not None else [
             p for p in st.battlefield if p.card.lower() == str(ref).lower() and p.controller == who]
         cands = [p for p in cands if p is not None]
+        if not cands and verb == "activate":  # an ability that works from the hand, such as cycling
+            return ActivateAbility(self.card_in_hand(who, ref), int(a.get("ability", 1)) - 1)
         if not cands:
             raise RulesError(f"{who} controls no permanent named {ref!r}")
         mana = a.get("mana")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import query as q
-from .describe import name_of
-from .errors import RulesError, ScenarioError
-from .mana import TYPES, ManaCost, pool_text
+from ..rules import query as q
+from ..rules.describe import name_of
+from ..rules.errors import RulesError, ScenarioError
+from ..rules.mana import TYPES, ManaCost, pool_text
 from .yamlsource import key_line
 
+OUTCOMES = ("resolved", "countered", "did not resolve")  # countered (CR 701.6a) / every target illegal (608.2b)
 EXPECT_KEYS = {"players", "permanents", "stack", "resolved", "step", "turn", "active", "priority",
                "pending", "log_contains", "winner"}
 PLAYER_EXPECT = {"energy", "life", "counters", "mana", "hand", "graveyard", "exile", "battlefield",
@@ -41,8 +42,12 @@ def validate_expect(exp, source: str, place: str) -> None:
             if extra:
                 bad(f"unknown key {extra[0]!r} under {section}.{name}; known: {', '.join(sorted(known))}",
                     want, extra[0])
-    if "resolved" in exp and not isinstance(exp["resolved"], dict):
-        bad("'resolved' maps a spell or ability name to true or false")
+    resolved = exp.get("resolved") or {}
+    if not isinstance(resolved, dict):
+        bad("'resolved' maps a spell or ability name to true or false, or to how it left the stack")
+    for name, want in resolved.items():
+        if not isinstance(want, bool) and want not in OUTCOMES:
+            bad(f"resolved.{name} is true, false, or one of: {', '.join(OUTCOMES)}", exp["resolved"], name)
     choice = exp.get("pending")
     if isinstance(choice, dict):
         extra = [k for k in choice if k not in CHOICE_EXPECT]
@@ -93,8 +98,10 @@ def check_expect(game, exp: dict, resolver) -> list[str]:
         got = _outcome(st, str(name))
         if got is None:
             out.append(f"resolved.{name}: nothing named {name} has left the stack")
+        elif isinstance(want, bool):
+            differ(f"{name} resolved", want, got == "resolved")
         else:
-            differ(f"{name} resolved", bool(want), got == "resolved")
+            differ(f"how {name} left the stack", want, got)
     for key, got in (("step", st.step), ("turn", st.turn), ("active", st.active),
                      ("priority", st.priority), ("winner", st.winner)):
         if key in exp:
