@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 SITE ?= build/site
 
-.PHONY: install test serve site bench bench-class bench-class-browser bench-site chromium npm check clean
+.PHONY: install test serve site bench bench-class bench-class-browser bench-site chromium npm postgresql check clean
 
 install: $(STAMP)
 
@@ -31,7 +31,13 @@ npm:
 	  echo "Installing Debian's npm for the static site's Pyodide runtime"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q npm; }
 
-test: $(STAMP) chromium npm
+# Debian's PostgreSQL server for the results store's tests, which start their own in a temporary folder.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || command -v postgres >/dev/null || { \
+	  echo "Installing Debian's postgresql for the results store's tests"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
+
+test: $(STAMP) chromium npm postgresql
 	$(BIN)/python -m pytest
 
 # Figures, not pass/fail (not part of `make test`): Voila on 127.0.0.1, headless chromium, a bare

@@ -39,6 +39,7 @@ from common import (BENCH, LESSONS, ROOT, kernels_of, launch, local_only, machin
 
 PAGES = [*(p.name for p in sorted(LESSONS.glob("[0-9][0-9]-*.ipynb"))), "quiz.ipynb"]
 BARE = "bare.ipynb"
+LESSON_1_ENERGY = 5  # Alice's energy when lesson 1's first task starts (lessons/01-what-energy-is.yaml)
 READY_TIMEOUT_MS = 90_000
 
 # Installed before any page script: note when Voila's loading screen is gone and the page holds
@@ -327,7 +328,7 @@ def main(argv=None) -> int:
                     print(f"{name} {mode}: {r['pages'][name][mode]}", file=sys.stderr, flush=True)
             lesson, bare = round_trip(browser, [
                 (LESSONS / "01-what-energy-is.ipynb", "Get energy", ".rd-view",
-                 lambda i: f'[aria-label="Alice has {i} energy"]'),
+                 lambda i: f'[aria-label="Alice has {LESSON_1_ENERGY + i} energy"]'),
                 (BENCH / BARE, "Click me", None, lambda i: f'.bare-label[data-n="{i}"]')], args.clicks, results, outside)
             r["round_trip"] = {"bare": bare, "lesson": lesson}
             print(f"round trip: {r['round_trip']}", file=sys.stderr, flush=True)

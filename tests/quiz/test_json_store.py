@@ -1,5 +1,5 @@
 """The store kept as a JSON file (the practice site's Python has no sqlite3): the same answers,
-attempts and lesson progress as the SQLite store, read back after a reopen; a damaged file is set
+attempts and lesson progress as the SQLite and PostgreSQL stores, read back after a reopen; a damaged file is set
 aside with a plain message and never stops the learner."""
 
 import json
@@ -25,11 +25,11 @@ def _seen(store):
             store.history("Nico"), store.lesson_parts("Nico"))
 
 
-def test_a_reopened_file_holds_what_the_sqlite_store_holds(tmp_path):
+def test_a_reopened_file_holds_what_the_sqlite_and_postgresql_stores_hold(tmp_path, results):
     _practise(JsonResultStore(tmp_path / "progress.json"))
-    _practise(ResultStore(tmp_path / "r.sqlite3"))
+    _practise(ResultStore(results.where))
     reopened = JsonResultStore(tmp_path / "progress.json")
-    assert _seen(reopened) == _seen(ResultStore(tmp_path / "r.sqlite3"))
+    assert _seen(reopened) == _seen(ResultStore(results.where))
     assert reopened.lesson_parts("Ana") == {"01-what-energy-is": {"where-it-lives": False}}
     assert reopened.board("Ana", "01-what-energy-is", "get-and-pay") == "[1, 2]"
     assert reopened.problem is None and str(tmp_path / "progress.json") in reopened.kept

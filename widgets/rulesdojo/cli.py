@@ -166,8 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--identity", choices=("hub", "typed"), default=None,
                          help="hub: the learner is JUPYTERHUB_USER (a per-user server under JupyterHub); "
                               "typed: learners type their name (default: hub when JUPYTERHUB_USER is set)")
-    p_serve.add_argument("--results", default=None, metavar="FILE",
-                         help="the results file (default: $RULESDOJO_RESULTS or ~/.local/share/rulesdojo/)")
+    p_serve.add_argument("--results", default=None, metavar="FILE|URL",
+                         help="the results file, or a postgresql:// URL for a database machines share "
+                              "(default: $RULESDOJO_RESULTS or ~/.local/share/rulesdojo/)")
     p_serve.add_argument("--exams", default=None, metavar="DIR",
                          help="folder of exam files (default: $RULESDOJO_EXAMS or the shipped example)")
     p_serve.add_argument("--mentor", action="store_true",
@@ -222,8 +223,15 @@ def main(argv: list[str] | None = None) -> int:
         from pathlib import Path
 
         from .identity import IdentityError, Source
+        from .quiz.store import is_url
         from .serving import MENTOR_PORT, serve, serve_mentor
-        results = Path(args.results) if args.results else None
+        results = (args.results if is_url(args.results) else Path(args.results)) if args.results else None
+        if is_url(args.results or os.environ.get("RULESDOJO_RESULTS")):
+            try:
+                import psycopg  # noqa: F401
+            except ImportError:
+                parser.error("results in PostgreSQL need psycopg, which is not installed here: "
+                             "pip install 'rulesdojo[postgresql]'")
         exams = Path(args.exams) if args.exams else None
         if args.mentor:
             return serve_mentor(args.host, MENTOR_PORT if args.port == 8866 else args.port,

@@ -208,15 +208,21 @@ def identity_args(source: Source) -> list[str]:
     return [f"--VoilaConfiguration.http_header_envs={source.header}"] if source.kind == "header" else []
 
 
-def candidate_env(source: Source, results: Path | None = None, exams: Path | None = None) -> dict:
-    """Return the environment for the candidates' server: identity source, results file, exams folder."""
+def candidate_env(source: Source, results: Path | str | None = None, exams: Path | None = None) -> dict:
+    """Return the environment for the candidates' server: identity source, results (a file, or a
+    database's URL, passed as given), exams folder.
+
+    >>> candidate_env(Source("typed"), "postgresql://dojo@db.example/results")["RULESDOJO_RESULTS"]
+    'postgresql://dojo@db.example/results'
+    """
+    from .quiz.store import is_url  # the quiz package is not for every importer of this module
     env = voila_env()
     env[IDENTITY_ENV] = source.setting()
     if source.kind != "hub":
         env.pop("JUPYTERHUB_USER", None)  # only the configured place is read
     for name, path in (("RULESDOJO_RESULTS", results), ("RULESDOJO_EXAMS", exams)):
         if path is not None:
-            env[name] = str(Path(path).resolve())
+            env[name] = path if is_url(path) else str(Path(path).resolve())
     return env
 
 

@@ -7,7 +7,9 @@ one row per attempt. The store never stops a quiz: if the database can't be open
 in memory, and they are written as soon as the file can take them.
 
 Where Python has no ``sqlite3`` (the practice site, in the browser), ``ResultStore()`` gives a
-``JsonResultStore``: the same rows, kept in one JSON file.
+``JsonResultStore``: the same rows, kept in one JSON file. Given a ``postgresql://`` URL (as the path
+or in ``$RULESDOJO_RESULTS``), it gives a ``PostgresResultStore`` (``rulesdojo.quiz.pgstore``): the
+same tables and SQL in a database that machines share.
 """
 
 from __future__ import annotations
@@ -79,8 +81,24 @@ COLUMNS = ("candidate", "session", "mode", "question", "seed", "answer", "correc
 RECORD_COLUMNS = ("id", "exam", "candidate", "mode", "started", "deadline", "ended", "ended_by", "score",
                   "total", "state")
 TABLES.update(attempts=COLUMNS, quiz_attempts=RECORD_COLUMNS)
+#: how each table's rows are told apart: a row with the same key replaces (or, for answers and
+#: finished parts, is already) the one kept
+KEYS = {"attempts": ("session", "question", "answered_at"), "quiz_attempts": ("id",),
+        "lesson_parts": ("learner", "lesson", "part"), "lesson_boards": ("learner", "lesson", "part")}
+REPLACED = {"quiz_attempts", "lesson_boards"}
+#: results kept in a PostgreSQL database rather than a file
+URL_SCHEMES = ("postgresql://", "postgres://")
 #: where the practice site keeps progress: a folder kept in the browser's storage (see ``browser``)
 BROWSER_FOLDER = "/rulesdojo-progress"
+
+
+def is_url(where) -> bool:
+    """Tell whether results go to a database server (a URL) rather than a file.
+
+    >>> is_url("postgresql://dojo@db.example/results"), is_url("/srv/dojo/results.sqlite3")
+    (True, False)
+    """
+    return isinstance(where, str) and where.startswith(URL_SCHEMES)
 
 
 def default_path() -> Path:
@@ -142,14 +160,21 @@ class ResultStore:
     """
 
     ERRORS = DB_ERRORS  # what the file can fail with, which the store reports and outlives
+    MARK = "?"  # the driver's placeholder for a value in SQL
+    ROW_ORDER = ", rowid"  # rows written at the same instant come back in the order written
+    PLACE = "file"
 
-    def __new__(cls, *args, **kwargs):
-        if cls is ResultStore and sqlite3 is None:
-            cls = JsonResultStore
+    def __new__(cls, path=None, *args, **kwargs):
+        if cls is ResultStore:
+            if is_url(str(path) if path else os.environ.get("RULESDOJO_RESULTS")):
+                from .pgstore import PostgresResultStore
+                cls = PostgresResultStore
+            elif sqlite3 is None:
+                cls = JsonResultStore
         return super().__new__(cls)
 
     def __init__(self, path: str | Path | None = None, timeout: float = 10.0):
-        self.path = Path(path) if path else default_path()
+        self.path = self._place(path)
         self.timeout = timeout
         self.problem: str | None = None
         self.recovered = False  # set when answers kept in memory have just been written
@@ -157,6 +182,15 @@ class ResultStore:
         self._records: dict[str, AttemptRecord] = {}
         self._parts: list[tuple] = []  # lesson parts finished: (learner, lesson, part, first_try, done_at)
         self._boards: dict[tuple[str, str, str], str] = {}  # a task's moves so far, by (learner, lesson, part)
+
+    @staticmethod
+    def _place(path) -> Path:
+        return Path(path) if path else default_path()
+
+    @property
+    def where(self) -> str:
+        """Name where the results are kept, for the candidate's and the mentor's messages."""
+        return str(self.path)
 
     @property
     def saving(self) -> bool:
@@ -186,18 +220,20 @@ class ResultStore:
         return con
 
     def _fail(self, exc: Exception) -> None:
+        self.problem = (f"Results are not being saved: {self._why(exc)}: {self.where}. Your answers are "
+                        f"kept here and will be saved when the {self.PLACE} can be written; ask your "
+                        "mentor to check it.")
+
+    @staticmethod
+    def _why(exc: Exception) -> str:
         text = str(exc).lower()
         if "locked" in text or "busy" in text:
-            why = "the results file stayed locked by another program"
-        elif "not a database" in text or "malformed" in text or "corrupt" in text:
-            why = "the results file is damaged (not a readable SQLite database)"
-        elif "readonly" in text or "read-only" in text or isinstance(exc, PermissionError):
-            why = "the results file can't be written here"
-        else:
-            why = f"the results file can't be used ({exc})"
-        self.problem = (f"Results are not being saved: {why}: {self.path}. Your answers are kept "
-                        "here and will be saved when the file can be written; ask your mentor to "
-                        "check it.")
+            return "the results file stayed locked by another program"
+        if "not a database" in text or "malformed" in text or "corrupt" in text:
+            return "the results file is damaged (not a readable SQLite database)"
+        if "readonly" in text or "read-only" in text or isinstance(exc, PermissionError):
+            return "the results file can't be written here"
+        return f"the results file can't be used ({exc})"
 
     def record(self, candidate: str, session: str, mode: str, question: str, seed: int, answer: str,
                correct: bool, seconds: float) -> bool:
@@ -267,25 +303,35 @@ class ResultStore:
         self.recovered = was_failing
         return True
 
+    def _begin(self, cur) -> None:
+        """Start the write: one writer at a time, so an answer is never written twice."""
+        cur.execute("BEGIN IMMEDIATE")
+
+    def _insert(self, table: str) -> str:
+        """Return the SQL that writes one row of ``table``: a row with the same key is replaced
+        (``REPLACED``) or kept as it is."""
+        columns, keys = TABLES[table], KEYS[table]
+        action = (f"DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in columns if c not in keys)}"
+                  if table in REPLACED else "DO NOTHING")
+        return (f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join([self.MARK] * len(columns))}) "
+                f"ON CONFLICT ({', '.join(keys)}) {action}")
+
     def _write(self) -> None:
         con = self._connect()
         try:
-            con.execute("BEGIN IMMEDIATE")
-            for rec in self._records.values():
-                con.execute(f"INSERT OR REPLACE INTO quiz_attempts ({', '.join(RECORD_COLUMNS)}) "
-                            f"VALUES ({', '.join('?' * len(RECORD_COLUMNS))})",
-                            tuple(getattr(rec, c) for c in RECORD_COLUMNS))
+            cur = con.cursor()
+            self._begin(cur)
+            cur.executemany(self._insert("quiz_attempts"),
+                            [tuple(getattr(rec, c) for c in RECORD_COLUMNS) for rec in self._records.values()])
             for session, rows in self._answers.items():
-                have = {(q, t) for q, t in con.execute(
-                    "SELECT question, answered_at FROM attempts WHERE session = ?", (session,))}
-                con.executemany(f"INSERT INTO attempts ({', '.join(COLUMNS)}) VALUES "
-                                f"({', '.join('?' * len(COLUMNS))})",
+                have = set(cur.execute(f"SELECT question, answered_at FROM attempts WHERE session = {self.MARK}",
+                                       (session,)).fetchall())
+                cur.executemany(f"INSERT INTO attempts ({', '.join(COLUMNS)}) VALUES "
+                                f"({', '.join([self.MARK] * len(COLUMNS))})",
                                 [r for r in rows if (r[3], r[8]) not in have])
-            con.executemany("INSERT OR IGNORE INTO lesson_parts (learner, lesson, part, first_try, "
-                            "done_at) VALUES (?, ?, ?, ?, ?)", self._parts)
-            con.executemany("INSERT OR REPLACE INTO lesson_boards (learner, lesson, part, moves) "
-                            "VALUES (?, ?, ?, ?)", [(*k, v) for k, v in self._boards.items()])
-            con.execute("COMMIT")
+            cur.executemany(self._insert("lesson_parts"), self._parts)
+            cur.executemany(self._insert("lesson_boards"), [(*k, v) for k, v in self._boards.items()])
+            con.commit()
         finally:
             con.close()
 
@@ -293,8 +339,8 @@ class ResultStore:
         """Return ``columns`` of the rows of ``table`` equal to ``where``, sorted by ``order`` (then
         as written)."""
         sql = (f"SELECT {', '.join(columns)} FROM {table} "
-               f"{'WHERE ' + ' AND '.join(f'{c} = ?' for c in where) if where else ''} "
-               f"{'ORDER BY ' + ', '.join(order) + ', rowid' if order else ''}")
+               f"{'WHERE ' + ' AND '.join(f'{c} = {self.MARK}' for c in where) if where else ''} "
+               f"{'ORDER BY ' + ', '.join(order) + self.ROW_ORDER if order else ''}")
         return self._query(sql, tuple(where.values()))
 
     def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
@@ -361,12 +407,6 @@ class ResultStore:
         return len(rows)
 
 
-#: how each table's rows are told apart: a row with the same key replaces (or, for answers and
-#: finished parts, is already) the one kept
-KEYS = {"attempts": ("session", "question", "answered_at"), "quiz_attempts": ("id",),
-        "lesson_parts": ("learner", "lesson", "part"), "lesson_boards": ("learner", "lesson", "part")}
-REPLACED = {"quiz_attempts", "lesson_boards"}
-
 
 class JsonResultStore(ResultStore):
     """Keep the same rows as ``ResultStore`` in one JSON file, for a Python without ``sqlite3``.
@@ -384,8 +424,12 @@ class JsonResultStore(ResultStore):
     ERRORS = (OSError,)
 
     def __init__(self, path: str | Path | None = None, timeout: float = 10.0):
-        super().__init__(path or default_path().with_suffix(".json"), timeout)
+        super().__init__(path, timeout)
         self.damaged: str | None = None  # what was found wrong with the file, once set aside
+
+    @staticmethod
+    def _place(path) -> Path:
+        return Path(path) if path else default_path().with_suffix(".json")
 
     @property
     def kept(self) -> str:

@@ -11,7 +11,7 @@ from .mana import ManaCost, pay_from_pool, pool_of, pool_text
 from .objects import MAIN_PHASES as MAIN
 from .objects import CardObject, GameState, Permanent, step_text
 from .statics import AddTypes
-from .targets import PAIRS, TARGET_WORDS, target_candidates, target_sets
+from .targets import PAIRS, TARGET_WORDS, hexproof_against, target_candidates, target_sets
 
 
 
@@ -72,6 +72,8 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
             raise IllegalAction(f"{c.name} needs exactly {'two targets' if n == 2 else 'one target'} "
                                 f"({_spec_text(c.target_spec)}), chosen as it is cast.", rule="601.2c")
         if tuple(a.targets) not in target_sets(st, c.target_spec, who):
+            if n == 1:
+                _hexproof_refusal(st, a.targets[0], who)
             said = " and ".join(q.describe_target(st, t) for t in a.targets)
             raise IllegalAction(f"{said} {'is' if n == 1 else 'are'}n't a legal choice of targets for "
                                 f"{c.name} ({_spec_text(c.target_spec)}).", rule="601.2c")
@@ -149,6 +151,8 @@ def check_activate(st: GameState, a: ActivateAbility):
                         "energy than you have", rule="118.3")
     if ab.targets is not None:
         cands = target_candidates(st, ab.target_spec, who)
+        if len(a.targets) == 1 and a.targets[0] not in cands:
+            _hexproof_refusal(st, a.targets[0], who)
         if len(a.targets) != 1 or a.targets[0] not in cands:
             raise IllegalAction(f"{perm.card}'s ability needs one legal target "
                                 f"({_spec_text(ab.target_spec)}), chosen as it is activated.", rule="602.2b")
@@ -253,3 +257,9 @@ def named_payment(st: GameState, who: str, cost: ManaCost, named: str, what: str
     if left is None or any(left.values()):
         raise IllegalAction(f"{pool_text(paid)} doesn't pay {cost} for {what} exactly.", rule="601.2h")
     return {t: pool.get(t, 0) - paid[t] for t in pool}
+
+
+def _hexproof_refusal(st: GameState, t, who: str) -> None:
+    if hexproof_against(st, t, who):
+        raise IllegalAction(f"{q.describe_target(st, t)} has hexproof: it can't be the target of spells "
+                            f"or abilities {who}, its controller's opponent, controls.", rule="702.11b")

@@ -157,6 +157,17 @@ class PayAmount(Choice):
         yield from (ChooseAmount(n) for n in range(self.low, self.high + 1))
 
 
+class RemoveCountersChoice(PayAmount):
+    """Remove up to ``high`` counters of a kind (CR 608.2d)."""
+
+    kind = "remove_counters"
+
+    def value(self, st, action):
+        if isinstance(action.amount, int) and not isinstance(action.amount, bool) and action.amount > self.high:
+            raise IllegalAction(f"Remove at most {self.high}.", rule=self.rule)
+        return super().value(st, action)
+
+
 class ColorChoice(Choice):
     """Choose the type of mana an effect adds (CR 106.1b)."""
 
@@ -203,6 +214,28 @@ class ModeChoice(ObjectsChoice):
         t.target_spec = modal(t.effects).mode(value[0]).target_spec
         e.log(st, "700.2b", f"{self.player} chooses the mode of {t.name}'s ability as it goes on the "
               f"stack: {value[0]}", "choice", self.player)
+
+
+class CastExiledChoice(ObjectsChoice):
+    """You may cast the exiled card (at most one)."""
+
+    kind = "cast_exiled"
+
+
+class ScryChoice(ObjectsChoice):
+    """Scry: the cards to put on the bottom, in order (CR 701.22a)."""
+
+    kind = "scry"
+
+    def legal_answers(self, st):
+        yield from (ChooseObjects(p) for n in range(self.low, self.high + 1)
+                    for c in combinations(self.options, n) for p in permutations(c))
+
+
+class ScryTopChoice(ScryChoice):
+    """Scry: the order of the cards left on top (CR 701.22a)."""
+
+    kind = "scry_top"
 
 
 class ProliferateChoice(ObjectsChoice):

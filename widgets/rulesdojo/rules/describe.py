@@ -9,6 +9,9 @@ from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, Cho
 from .objects import ZONES, GameState, step_text
 
 
+SAY_PICKS = {"scry": "Put on the bottom:", "scry_top": "On top, from the top:"}
+
+
 def name_of(st: GameState, ref) -> str:
     """Name a player, a permanent, a card in a zone or a waiting trigger by its id."""
     if isinstance(ref, str):
@@ -53,12 +56,14 @@ def describe(st: GameState, action) -> str:
               AdvanceStep: lambda a: f"End the {step_text(st.step)}",
               ChoosePay: lambda a: "Pay" if a.pay else "Don't pay",
               ChooseMay: lambda a: "Yes" if a.yes else "No",
-              ChooseAmount: lambda a: f"Pay {a.amount} energy",
+              ChooseAmount: lambda a: (f"Remove {a.amount}" if st.pending and st.pending.kind ==
+                                       "remove_counters" else f"Pay {a.amount} energy"),
               ChooseMana: lambda a: f"Add {{{a.mana}}}",
               ChooseTargets: lambda a: f"Target {names(a.targets)}",
               OrderTriggers: lambda a: f"Put on the stack: {names(a.order)}",
               OrderReplacements: lambda a: f"Apply first: {names(a.order)}",
-              ChooseObjects: lambda a: f"Choose {', '.join(name_of(st, r) for r in a.picks) or 'nothing'}",
+              ChooseObjects: lambda a: (f"{SAY_PICKS.get(st.pending.kind if st.pending else '', 'Choose')} "
+                                        f"{', '.join(name_of(st, r) for r in a.picks) or 'nothing'}"),
               DeclareAttackers: lambda a: f"Attack with {', '.join(name_of(st, r) for r in a.attackers) or 'nothing'}",
               DeclareBlockers: lambda a: "Block: " + (", ".join(
                   f"{name_of(st, b)} blocks {name_of(st, x)}" for b, x in a.blocks) or "no blocks"),

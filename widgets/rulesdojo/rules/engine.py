@@ -11,7 +11,7 @@ from itertools import permutations
 from . import query as q
 from .errors import CannotPay
 from .choices import OrderReplacementsChoice
-from .objects import ENERGY, CardObject, Event, GameState, Permanent, Trigger
+from .objects import ENERGY, MINUS_ONE, CardObject, Event, GameState, Permanent, Trigger
 from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
                       TokenReplacement)
 from .triggers import Happened
@@ -42,8 +42,12 @@ def plural(n: int, word: str) -> str:
 # --- zones -----------------------------------------------------------------
 
 def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool = False,
-          tapped: bool = False, old_id: int | None = None, how: str = "enters") -> Permanent:
-    """Put a permanent onto the battlefield and fire what triggers on its entering (CR 603.6a)."""
+          tapped: bool = False, old_id: int | None = None, how: str = "enters",
+          cast_from: str = "") -> Permanent:
+    """Put a permanent onto the battlefield and fire what triggers on its entering (CR 603.6a).
+
+    ``cast_from`` names the zone the spell it was cast as came from ("hand"), for abilities that ask.
+    """
     perm = Permanent(new_id(st), name, owner, controller, token=token, tapped=tapped)
     if old_id is not None:
         st.moved[old_id] = perm.id
@@ -64,7 +68,7 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
             _already_there(st, perm, static)
     if q.is_type(st, perm, "Land") and controller not in st.lands_entered:
         st.lands_entered += (controller,)
-    emit(st, [Happened("entered", perm, controller)])
+    emit(st, [Happened("entered", perm, controller, info={"cast_from": cast_from})])
     return perm
 
 
@@ -91,11 +95,17 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
         who = events[0].perm.controller
         log(st, "603.6a", f"A land {who} controls entered: each landfall ability of their "
             "permanents triggers (CR 603.6a, 603.2; Landfall ruling 1).", "landfall", who)
-    for src, ab, _ in hits:
+    for src, ab, ev in hits:
         if src not in st.battlefield:
             log(st, "603.10a", f"{src.card} has left the battlefield, but its ability triggers on that "
                 "event: leaves-the-battlefield abilities look back in time.", "trigger", src.controller)
-        fire(st, src, ab, {})
+        fire(st, src, ab, _trigger_data(ev))
+
+
+def _trigger_data(ev: Happened) -> dict:
+    """What a trigger remembers of its event: the zone its source was cast from (Amped Raptor)."""
+    cast_from = (ev.info or {}).get("cast_from", "") if ev.kind == "entered" else ""
+    return {"cast_from": cast_from} if cast_from else {}
 
 
 def fire(st: GameState, src: Permanent, ab, data: dict) -> None:
@@ -127,6 +137,21 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule:
         text, cite = (reasons or {}).get(p.id, (why, rule))
         log(st, cite, f"{p.controller}'s {p.card} {text}{lost}.", "leaves", p.controller)
     emit(st, [Happened("left", p, p.controller, zone, had[p.id]) for p in perms], before)
+    for p in perms:
+        _release(st, p)
+
+
+def _release(st: GameState, p: Permanent) -> None:
+    """Return what ``p`` exiled until it left the battlefield, under its owner's control (CR 610.3c)."""
+    for cid in p.holds:
+        for pl in st.players:
+            obj = next((o for o in pl.exile if o.id == cid), None)
+            if obj is None:
+                continue
+            pl.exile.remove(obj)
+            log(st, "610.3c", f"{p.card} has left the battlefield: {obj.card} returns from exile under its "
+                "owner's control, as a new object (CR 400.7).", "zone", pl.name)
+            enter(st, obj.card, obj.owner, obj.owner, old_id=obj.id)
 
 
 def sacrifice(st: GameState, perm: Permanent, why: str) -> None:
@@ -198,14 +223,16 @@ class Direct:
         return tuple(options)
 
 
-def _replacements(st: GameState, target, putter: str) -> list[tuple[Permanent, str]]:
-    return [(src, static.counters) for src, static in q.statics(st, CounterReplacement)
-            if static.applies(src, target, putter)]
+def _replacements(st: GameState, target, putter: str, kind: str) -> list[tuple[Permanent, CounterReplacement]]:
+    return [(src, static) for src, static in q.statics(st, CounterReplacement)
+            if static.applies(st, src, target, putter, kind)]
 
 
 def _apply_all(n: int, order) -> int:
-    for _, how in order:
-        n = n * 2 if how == "double" else n // 2
+    for _, static in order:
+        if n <= 0:
+            break
+        n = static.change(n)
     return n
 
 
@@ -231,7 +258,7 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
                 log(st, "101.2", f"{src.card}: counters can't be put on {who}. No {kind} counter is put.",
                     "prevented", target.controller)
                 return 0
-    repl = _replacements(st, target, putter)
+    repl = _replacements(st, target, putter, kind)
     if len(repl) > 1 and len({_apply_all(n, o) for o in permutations(repl)}) > 1:
         chooser = target if on_player else target.controller
         ids = tuple(p.id for p, _ in repl)
@@ -242,13 +269,12 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
         repl = sorted(repl, key=lambda r: order.index(r[0].id))
         names = " then ".join(f"{p.controller}'s {p.card}" for p, _ in repl)
         log(st, "616.1", f"{chooser} is affected, so chooses the order: {names}.", "choice", chooser)
-    for src, how in repl:
+    for src, static in repl:
         if n <= 0:  # nothing would be put any more: the other effects no longer apply (CR 616.1)
             break
-        before, n = n, (n * 2 if how == "double" else n // 2)
-        rule = "614.1a"
-        log(st, rule, f"{src.controller}'s {src.card}: {before} {kind} becomes {n} "
-            f"({'twice that many' if how == 'double' else 'half, rounded down'}).", "replaced", putter)
+        before, n = n, static.change(n)
+        log(st, "614.1a", f"{src.controller}'s {src.card}: {before} {kind} becomes {n} ({static.said}).",
+            "replaced", putter)
     if n <= 0:
         return 0
     holder = q.player(st, target) if on_player else target
@@ -266,14 +292,24 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
 
 # --- damage, life, tokens --------------------------------------------------
 
-def deal_damage(st: GameState, source: str, target, n: int) -> None:
+def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False) -> None:
+    """Deal damage: life loss, or damage marked; from a source with infect, counters (CR 120.3)."""
     if n <= 0:
+        return
+    if infect:
+        holder = q.player(st, target) if isinstance(target, str) else target
+        kind, rule = ("poison", "702.90b") if isinstance(target, str) else (MINUS_ONE, "702.90c")
+        holder.counters[kind] = holder.counters.get(kind, 0) + n
+        who = target if isinstance(target, str) else f"{target.controller}'s {target.card}"
+        log(st, rule, f"{source} has infect: its {n} damage to {who} is dealt as "
+            f"{plural(n, kind + ' counter')}.", "damage", who if isinstance(target, str) else target.controller)
         return
     if isinstance(target, str):
         p = q.player(st, target)
         p.life -= n
         log(st, "120.3", f"{source} deals {n} damage to {target}; {target} is at {p.life} life.",
             "damage", target)
+        _lost_life(st, target)
     else:
         target.damage += n
         log(st, "120.3", f"{source} deals {n} damage to {target.controller}'s {target.card} "
@@ -306,10 +342,22 @@ def pump(st: GameState, p: Permanent, power: int, toughness: int, source: str,
         f"(now {q.power(st, p)}/{q.toughness(st, p)}).", "pump", p.controller)
 
 
-def lose_life(st: GameState, who: str, n: int, source: str) -> None:
+def lose_life(st: GameState, who: str, n: int, source: str) -> int:
+    """Make a player lose life; return how much was lost (CR 119.3)."""
+    if n <= 0:
+        return 0
     p = q.player(st, who)
     p.life -= n
     log(st, "119.3", f"{who} loses {n} life from {source}; {p.life} now.", "life", who)
+    _lost_life(st, who)
+    return n
+
+
+def _lost_life(st: GameState, who: str) -> None:
+    """Report a loss of life, with how many times that player lost life earlier this turn."""
+    before = st.life_lost.get(who, 0)
+    st.life_lost[who] = before + 1
+    emit(st, [Happened("life_lost", player=who, info=before)])
 
 
 def counter(st: GameState, item, by: str) -> None:

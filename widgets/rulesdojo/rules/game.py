@@ -19,6 +19,7 @@ from .objects import (STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Pe
                       StackItem, step_text)
 from .resolve import resolve_top
 from .targets import target_candidates, target_sets
+from .triggers import Happened
 
 
 
@@ -297,7 +298,8 @@ def _cast(st: GameState, a: CastSpell) -> None:
     c = q.card(obj)
     q.player(st, who).hand.remove(obj)
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
-                     tuple(a.targets), c.target_spec, card=CardObject(obj.id, obj.card, obj.owner))
+                     tuple(a.targets), c.target_spec, card=CardObject(obj.id, obj.card, obj.owner),
+                     data={"cast_from": "hand"})
     st.moved[obj.id] = item.id
     on = f" targeting {' and '.join(q.describe_target(st, t) for t in a.targets)}" if a.targets else ""
     e.log(st, "601.2", f"{who} casts {c.name}{on}.", "cast", who)
@@ -306,6 +308,7 @@ def _cast(st: GameState, a: CastSpell) -> None:
         e.sacrifice(st, q.permanent(st, pid), f"as an additional cost to cast {c.name} (CR 601.2h)")
     st.stack.append(item)
     st.passes = 0
+    e.emit(st, [Happened("cast", player=who, info=c.types)])  # once cast, "whenever you cast" (CR 601.2i)
 
 
 def _pay_mana(st: GameState, who: str, cost: ManaCost, plan, when: str, spare: int | None = None) -> None:

@@ -84,6 +84,7 @@ class Permanent:
     attacking: bool = False
     blocked_by: int | None = None
     blocking: int | None = None
+    holds: tuple[int, ...] = ()  # cards it exiled "until it leaves the battlefield" (CR 610.3)
     attached_to: int | None = None  # the permanent an Equipment equips (CR 301.5a)
 
 
@@ -175,3 +176,4 @@ class GameState:
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     winner: str | None = None
     over: bool = False
+    life_lost: dict[str, int] = field(default_factory=dict)  # times each player lost life this turn

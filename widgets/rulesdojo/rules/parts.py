@@ -18,6 +18,7 @@ EFFECTS: dict[str, type] = {}
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 # a YAML key that is a Python keyword, and ``on``, which YAML 1.1 reads as true
 RENAMED = {"for": "find", True: "on"}
+AMOUNTS = ("paid", "its_power", "lost")  # read as it happens: energy paid, its power, life lost
 
 
 class CardError(RulesError, ValueError):
@@ -131,14 +132,16 @@ def _convert(cls, f, v, at):
         if not isinstance(v, bool):
             raise CardError(f"{label} must be true or false, not {v!r}", at)
     elif kind == "change":  # +N or -N, as in "gets -2/-2"
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise CardError(f"{label} must be a whole number, positive or negative, not {v!r}", at)
+        if (not isinstance(v, int) or isinstance(v, bool)) and v not in AMOUNTS:
+            raise CardError(f"{label} must be a whole number, positive or negative, or one of "
+                            f"{', '.join(AMOUNTS)}, not {v!r}", at)
     elif isinstance(default, int) and kind != "amount":
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise CardError(f"{label} must be a whole number, not {v!r}", at)
     elif kind == "amount":
-        if not (isinstance(v, int) and not isinstance(v, bool) and v >= 0) and v != "paid":
-            raise CardError(f"{label} must be a whole number or 'paid', not {v!r}", at)
+        if not (isinstance(v, int) and not isinstance(v, bool) and v >= 0) and v not in AMOUNTS:
+            raise CardError(f"{label} must be a whole number or one of {', '.join(AMOUNTS)}, "
+                            f"not {v!r}", at)
     elif isinstance(default, tuple):
         if not isinstance(v, (list, tuple)) or not all(isinstance(x, (str, int)) for x in v):
             raise CardError(f"{label} must be a list, not {v!r}", at)
@@ -222,8 +225,7 @@ class Cost(Part):
     def __str__(self) -> str:
         parts = [str(self.mana_cost)] if self.mana else []
         parts += ["{T}"] if self.tap else []
-        parts += [("Pay " + "{E}" * self.energy) if self.energy < 4 else
-                  f"Pay {number_word(self.energy)} {{E}}"] if self.energy else []
+        parts += ["Pay " + energy_words(self.energy)] if self.energy else []
         parts += ["Sacrifice this"] if self.sacrifice else []
         parts += ["Discard this card"] if self.discard else []
         return ", ".join(parts)
@@ -238,12 +240,12 @@ class Cost(Part):
 
 
 def energy_words(n: int) -> str:
-    """Write n energy as the Oracle does: {E}{E} up to three, "eight {E}" beyond.
+    """Write n energy as the Oracle does: symbols up to four ("Pay {E}{E}{E}{E}"), "six {E}" beyond.
 
-    >>> energy_words(2), energy_words(8)
-    ('{E}{E}', 'eight {E}')
+    >>> energy_words(2), energy_words(4), energy_words(8)
+    ('{E}{E}', '{E}{E}{E}{E}', 'eight {E}')
     """
-    return "{E}" * n if n <= 3 else f"{number_word(n)} {{E}}"
+    return "{E}" * n if n <= 4 else f"{number_word(n)} {{E}}"
 
 
 @dataclass(frozen=True)

@@ -40,29 +40,50 @@ class Static(Part):
         return ()
 
 
+ON_WHAT = {"permanent_you_control": (), "creature_you_control": ("Creature",),
+           "artifact_or_creature_you_control": ("Artifact", "Creature")}
+SAID = {"double": "twice that many", "halve": "half that many", "plus_one": "that many plus one"}
+
+
 @static("counters")
 @dataclass(frozen=True)
 class CounterReplacement(Static):
-    """Change how many counters are put (CR 614.1a): Vorinclex, Doubling Season."""
+    """Change how many counters are put (CR 614.1a): Vorinclex, Doubling Season, Hardened Scales,
+    Winding Constrictor. ``kind`` limits it to one kind of counter; ``on`` to what gets them.
 
-    counters: str = field(choices=("double", "halve"))
+    >>> CounterReplacement("plus_one", on="you").change(1)
+    2
+    """
+
+    counters: str = field(choices=tuple(SAID))
     put_by: str = field(choices=("you", "opponent", ""), default="")
-    on: str = field(choices=("permanent_you_control", ""), default="")
+    on: str = field(choices=tuple(ON_WHAT) + ("you", ""), default="")
+    kind: str = ""
 
-    def applies(self, src, target, putter: str) -> bool:
+    def applies(self, st, src, target, putter: str, kind: str) -> bool:
+        if self.kind and kind != self.kind:
+            return False
         if self.put_by == "you" and putter != src.controller:
             return False
         if self.put_by == "opponent" and putter == src.controller:
             return False
-        if self.on == "permanent_you_control":
-            return not isinstance(target, str) and target.controller == src.controller
+        if self.on == "you":
+            return target == src.controller
+        if self.on:
+            from .query import is_type
+            return (not isinstance(target, str) and target.controller == src.controller
+                    and (not ON_WHAT[self.on] or any(is_type(st, target, t) for t in ON_WHAT[self.on])))
         return True
 
     def change(self, n: int) -> int:
-        return n * 2 if self.counters == "double" else n // 2
+        return {"double": n * 2, "halve": n // 2, "plus_one": n + 1}[self.counters]
+
+    @property
+    def said(self) -> str:
+        return SAID[self.counters] + (", rounded down" if self.counters == "halve" else "")
 
     def words(self) -> tuple[str, ...]:
-        return ("twice that many",) if self.counters == "double" else ("half that many",)
+        return (SAID[self.counters],)
 
 
 @static("tokens")

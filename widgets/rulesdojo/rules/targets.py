@@ -37,6 +37,11 @@ TARGETS = {
     "artifact_or_enchantment": _permanents(
         lambda st, p, who: q.is_type(st, p, "Artifact") or q.is_type(st, p, "Enchantment")),
     "land": _permanents(lambda st, p, who: q.is_type(st, p, "Land")),
+    "nonland_permanent_an_opponent_controls": _permanents(
+        lambda st, p, who: p.controller != who and not q.is_type(st, p, "Land")),
+    "artifact_creature_planeswalker_or_opponent": lambda st, who: _permanents(
+        lambda st, p, w: any(q.is_type(st, p, t) for t in ("Artifact", "Creature", "Planeswalker")))(
+            st, who) + [p.name for p in q.opponents(st, who)],
     "player": _players,
     "opponent": lambda st, who: [p.name for p in q.opponents(st, who)],
     "player_or_planeswalker": lambda st, who: _players(st, who) + _permanents(
@@ -57,6 +62,8 @@ TARGET_WORDS = {
     "opponent": "target opponent", "player_or_planeswalker": "target player or planeswalker",
     "player_or_planeswalker_and_their_creature":
         "target creature that player or that planeswalker's controller controls",
+    "nonland_permanent_an_opponent_controls": "target nonland permanent an opponent controls",
+    "artifact_creature_planeswalker_or_opponent": "target artifact, creature, planeswalker, or opponent",
 }
 
 
@@ -68,7 +75,8 @@ def target_sets(st: GameState, spec: str | None, controller: str) -> list[tuple]
     [('Alice',), ('Nadia',)]
     """
     if spec in PAIRS:
-        return [(a, b) for a in TARGETS[PAIRS[spec]](st, controller) for b in _theirs(st, a)]
+        return [(a, b) for a in TARGETS[PAIRS[spec]](st, controller) for b in _theirs(st, a)
+                if not hexproof_against(st, a, controller) and not hexproof_against(st, b, controller)]
     return [(t,) for t in target_candidates(st, spec, controller)]
 
 
@@ -76,8 +84,9 @@ def still_legal(st: GameState, spec: str | None, controller: str, targets: tuple
     """The targets that are still legal, in order, as the spell or ability resolves (CR 608.2b)."""
     if spec in PAIRS:
         first, second = (list(targets) + [None, None])[:2]
-        ok = set(TARGETS[PAIRS[spec]](st, controller))
-        return [t for t, legal in ((first, first in ok), (second, second in _theirs(st, first))) if legal]
+        ok = {t for t in TARGETS[PAIRS[spec]](st, controller) if not hexproof_against(st, t, controller)}
+        theirs = [t for t in _theirs(st, first) if not hexproof_against(st, t, controller)]
+        return [t for t, legal in ((first, first in ok), (second, second in theirs)) if legal]
     ok = set(target_candidates(st, spec, controller))
     return [t for t in targets if t in ok]
 
@@ -96,6 +105,14 @@ def target_candidates(st: GameState, spec: str | None, controller: str) -> list:
     >>> target_candidates(GameState([Player("Alice"), Player("Nadia")]), "opponent", "Alice")
     ['Nadia']
     """
-    if spec in PAIRS:
-        return sorted({t for pair in target_sets(st, spec, controller) for t in pair}, key=str)
-    return TARGETS[spec](st, controller) if spec else []
+    if not spec:
+        return []
+    found = (sorted({t for pair in target_sets(st, spec, controller) for t in pair}, key=str)
+             if spec in PAIRS else TARGETS[spec](st, controller))
+    return [t for t in found if not hexproof_against(st, t, controller)]
+
+
+def hexproof_against(st: GameState, t, controller: str) -> bool:
+    """A permanent with hexproof can't be the target of its opponents' spells or abilities (CR 702.11b)."""
+    p = None if isinstance(t, str) else q.permanent(st, t)
+    return p is not None and p.controller != controller and "hexproof" in q.keywords(st, p)

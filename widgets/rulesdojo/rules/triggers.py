@@ -17,7 +17,7 @@ from .parts import Part, field
 class Happened:
     """One thing that happened: its kind, the permanent or player it happened to, and details."""
 
-    kind: str  # entered | left | attacks | attacked | counters_put | step
+    kind: str  # entered | left | attacks | attacked | counters_put | step | combat_damage | cast | life_lost
     perm: Permanent | None = None
     player: str | None = None
     zone: str = ""
@@ -38,9 +38,13 @@ EVENTS = {
     "sacrifice": ("sacrificed", ""),
     "counters_put": ("counters_put", ""),
     "upkeep": ("step", "player"),
+    "first_main_phase": ("step", "player"),
     "end_step": ("step", "player"),
+    "deals_combat_damage_to_player": ("combat_damage", "self"),
+    "cast": ("cast", "player"),
+    "lose_life": ("life_lost", "player"),
 }
-STEP_OF = {"upkeep": "upkeep", "end_step": "end"}
+STEP_OF = {"upkeep": "upkeep", "first_main_phase": "precombat main", "end_step": "end"}
 WHAT = {"permanent": "", "creature": "Creature", "land": "Land", "artifact": "Artifact",
         "enchantment": "Enchantment"}
 
@@ -58,6 +62,8 @@ class Trigger(Part):
     what: str = field(choices=tuple(WHAT) + ("",), default="")
     other: bool = False
     subtype: str = ""  # "an Elemental", "a Clue"
+    spell: tuple = ()  # "cast" events: the card types the spell must have one of
+    first_each_turn: bool = False  # "for the first time each turn"
 
     def matches(self, st: GameState, src: Permanent, ev: Happened) -> bool:
         from .query import is_type, subtypes  # the queries read cards, which hold triggers
@@ -67,6 +73,10 @@ class Trigger(Part):
         if kind == "left" and (ev.zone != "graveyard" or (self.event == "dies" and "Creature" not in ev.info)):
             return False
         if kind == "step" and ev.info != STEP_OF[self.event]:
+            return False
+        if kind == "cast" and self.spell and not set(self.spell) & set(ev.info):
+            return False
+        if self.first_each_turn and ev.info:  # ev.info: how many times it happened before this turn
             return False
         if subject == "player":
             return self._whose(src, ev.player)
@@ -96,5 +106,10 @@ class Trigger(Part):
                 "creature_enters": ("creature", "enters"), "attacks": ("attacks",),
                 "you_attack": ("you attack",), "put_into_graveyard": ("graveyard",),
                 "dies": ("dies",), "creature_dies": ("dies",), "sacrifice": ("sacrifice",),
-                "upkeep": ("upkeep",), "end_step": ("end step",)}.get(
+                "upkeep": ("upkeep",), "end_step": ("end step",),
+                "first_main_phase": ("beginning of your first main phase",),
+                "deals_combat_damage_to_player": ("deals combat damage to a player",),
+                "cast": ("you cast",) + tuple(t.lower() for t in self.spell),
+                "lose_life": ("you lose life",) + (("first time each turn",) if self.first_each_turn
+                                                   else ())}.get(
                     self.event, ()) + ((self.subtype,) if self.subtype else ())

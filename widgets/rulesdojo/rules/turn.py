@@ -195,6 +195,7 @@ def _new_turn(st: GameState) -> None:
     st.step = "untap"
     st.land_plays = 0
     st.lands_entered = ()
+    st.life_lost = {}
     for p in st.battlefield:
         if p.controller == st.active:
             p.sick = False
@@ -209,7 +210,7 @@ def _begin_step(st: GameState) -> bool:
                 p.tapped = False
         e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
         return False
-    if st.step in ("upkeep", "end"):
+    if st.step in ("upkeep", "precombat main", "end"):
         e.emit(st, [Happened("step", player=ap, info=st.step)])
     if st.step == "draw":
         if st.turn == 1 and len(st.players) == 2:
@@ -305,7 +306,9 @@ def combat_damage(st: GameState) -> None:
         e.log(st, "510.2", "Every creature dealing combat damage in this step deals it at the same "
               "time.", "combat")
     for src, target, n in hits:
-        e.deal_damage(st, f"{src.controller}'s {src.card}", target, n)
+        e.deal_damage(st, f"{src.controller}'s {src.card}", target, n, "infect" in q.keywords(st, src))
+    e.emit(st, [Happened("combat_damage", src, target) for src, target, n in hits
+                if n > 0 and isinstance(target, str)])
 
 
 def _combat_hits(st: GameState) -> list:

@@ -108,7 +108,7 @@ class Trainer(ipw.VBox):
         self.download = FileDownload(self._csv, label="Download every answer as CSV")
         self.refresh_button = button("Refresh", "Read the results again", self.refresh)
         self.children = [ipw.HTML(f"{STYLE}<h3>Quiz results</h3><div class='rd-type'>From "
-                                  f"{escape(self.store.path)}</div>"),
+                                  f"{escape(self.store.where)}</div>"),
                          ipw.HBox([self.refresh_button, self.download]), self.problem, self.mode,
                          self.exam_pick, self.attempts, self.drill, self.drill_view, self.questions,
                          self.chart, self.mastery, self.exams_view]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
-from ..choices import ProliferateChoice
+from ..choices import ProliferateChoice, RemoveCountersChoice
 from ..parts import Effect, effect, field, number_word
 
 
@@ -21,10 +21,13 @@ class PutCounters(Effect):
 
     kind: str = "+1/+1"
     n: int = 1
-    on: str = field(choices=("target", "self", "each_creature_you_control"), default="target")
+    on: str = field(choices=("target", "self", "each_creature_you_control", "each_player"),
+                    default="target")
 
     def run(self, res) -> None:
-        if self.on == "self":
+        if self.on == "each_player":  # in APNAP order; all at once as one event (CR 101.4)
+            hit = [p.name for p in q.apnap(res.st)]
+        elif self.on == "self":
             src = res.source()
             hit = [src] if src is not None else []
         elif self.on == "each_creature_you_control":
@@ -36,7 +39,8 @@ class PutCounters(Effect):
 
     def words(self) -> tuple[str, ...]:
         many = "a" if self.n == 1 else number_word(self.n)
-        return (f"{many} {self.kind} counter{'s' if self.n != 1 else ''}",)
+        said = (f"{many} {self.kind} counter{'s' if self.n != 1 else ''}",)
+        return ("each player gets",) + said if self.on == "each_player" else said
 
 
 @effect("proliferate")
@@ -62,3 +66,35 @@ class Proliferate(Effect):
 
     def words(self) -> tuple[str, ...]:
         return ("Proliferate",)
+
+
+@effect("remove_counters")
+@dataclass(frozen=True)
+class RemoveCounters(Effect):
+    """Remove up to N counters, of any kinds, from the target; the kinds and numbers are chosen as it
+    resolves (CR 608.2d), one kind at a time in alphabetical order."""
+
+    up_to: int = 1
+    what: str = field(choices=("target",), default="target")
+
+    def run(self, res) -> None:
+        st, who = res.st, res.controller
+        for t in res.target_objects():
+            holder = q.player(st, t) if isinstance(t, str) else t
+            name = t if isinstance(t, str) else f"{t.controller}'s {t.card}"
+            left = self.up_to
+            for kind in sorted(k for k, n in holder.counters.items() if n):
+                most = min(left, holder.counters[kind])
+                if not most:
+                    break
+                n = res.choose(RemoveCountersChoice, who, f"Remove how many {kind} counters from {name} "
+                               f"(0 to {most})?", "608.2d", low=0, high=most, data={"kind": kind})
+                holder.counters[kind] -= n
+                left -= n
+                if n:
+                    e.log(st, "122.1", f"{who} removes {e.plural(n, kind + ' counter')} from {name}"
+                          f"{'; ' + str(holder.energy) + ' energy left' if kind == 'energy' else ''}.",
+                          "counters", who)
+
+    def words(self) -> tuple[str, ...]:
+        return (f"Remove up to {number_word(self.up_to)} counters",)

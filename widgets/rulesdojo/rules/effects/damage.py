@@ -55,16 +55,20 @@ class DealDamage(Effect):
 class GainLife(Effect):
     """You (or the target player) gain N life."""
 
-    n: int = 1
+    n: int | str = field(kind="amount", default=1)
     who: str = field(choices=("you", "target"), default="you")
 
     def run(self, res) -> None:
+        n = res.vars.get("lost", 0) if self.n == "lost" else self.n
         names = ([res.controller] if self.who == "you" else
                  [t for t in res.target_objects() if isinstance(t, str)])
         for name in names:
-            e.gain_life(res.st, name, self.n, res.item.name)
+            if n > 0:
+                e.gain_life(res.st, name, n, res.item.name)
 
     def words(self) -> tuple[str, ...]:
+        if self.n == "lost":
+            return ("gain life equal to the life lost this way",)
         return (f"gain{'s' if self.who == 'target' else ''} {self.n} life",)
 
 
@@ -80,8 +84,7 @@ class LoseLife(Effect):
         st = res.st
         names = ([res.controller] if self.who == "you" else
                  [p.name for p in q.opponents(st, res.controller)])
-        for name in names:
-            e.lose_life(st, name, self.n, res.item.name)
+        res.vars["lost"] = sum(e.lose_life(st, name, self.n, res.item.name) for name in names)
 
     def words(self) -> tuple[str, ...]:
         return (f"loses {self.n} life" if self.who == "each_opponent" else f"lose {self.n} life",)

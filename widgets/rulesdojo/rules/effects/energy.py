@@ -73,6 +73,7 @@ class MayPay(Effect):
     cost: Cost = field(kind="cost")
     if_you_do: tuple = field(kind="effects", default=())
     when_you_do: Reflexive | None = field(kind="reflexive", default=None)
+    if_you_dont: tuple = field(kind="effects", default=())  # "... unless you pay" (CR 118.12a)
 
     def run(self, res) -> None:
         st, who, name = res.st, res.controller, res.item.name
@@ -81,15 +82,21 @@ class MayPay(Effect):
         if have < n:
             e.log(st, "118.3", f"{who} has {have or 'no'} energy, so can't pay {energy_words(n)} for "
                   f"{e.possessive(name)} trigger.", "energy", who)
+            run_all(res, self.if_you_dont)
             return
         link = "when you do" if self.when_you_do else "if you do"
-        rest = _after_payment(res.item.text)
+        rest = _after_payment(res.item.text) if not self.if_you_dont else _unless(res.item.text)
         if not res.choose(MayPayChoice, who, f"Pay {energy_words(n)} for {name}?{rest}", "118.12",
                           options=(True, False), data={"amount": n, "link": link}):
-            e.log(st, "118.12", f"{who} chooses not to pay: "
-                  f"{'no reflexive trigger' if self.when_you_do else 'nothing happens'}.", "choice", who)
+            e.log(st, "118.12", f"{who} chooses not to pay: " + (
+                "no reflexive trigger." if self.when_you_do else f"so{rest.partition(',')[2]}"
+                if self.if_you_dont else "nothing happens."), "choice", who)
+            run_all(res, self.if_you_dont)
             return
         e.pay_energy(st, who, n, f"{e.possessive(name)} trigger", "118.12")
+        if self.if_you_dont:
+            e.log(st, "118.12a", f"{who} paid, so what would happen \"unless you pay\" doesn't.", "rule", who)
+            return
         if self.when_you_do is None:
             e.log(st, "118.12", "\"If you do\": the effect follows at once, in the same resolution; no "
                   "player can act between the payment and it (CR 118.12, 608.2c). Players could respond "
@@ -105,6 +112,9 @@ class MayPay(Effect):
               "goes on the stack, and players may respond to it.", "trigger", who)
 
     def words(self) -> tuple[str, ...]:
+        if self.if_you_dont:
+            return (f"unless you pay {energy_words(self.cost.energy)}",) + tuple(
+                w for x in self.if_you_dont for w in x.words())
         link = "When you do" if self.when_you_do else "If you do"
         inner = self.when_you_do.effects if self.when_you_do else self.if_you_do
         extra = self.when_you_do.targets.words() if self.when_you_do and self.when_you_do.targets else ()
@@ -117,6 +127,40 @@ def _after_payment(text: str) -> str:
     _, _, rest = text.partition("you may pay ")
     _, _, rest = rest.partition(". ")
     return f" {rest.rstrip('.')}" if rest else ""
+
+
+def _unless(text: str) -> str:
+    """What happens unless the player pays: "sacrifice this enchantment unless you pay {E}"."""
+    before, _, _ = text.partition(" unless you pay")
+    said = before.rsplit(", ", 1)[-1]
+    return f" If you don't, {said}." if said else ""
+
+
+@effect("pay_or")
+@dataclass(frozen=True)
+class PayOr(Effect):
+    """Pay a cost if you can; if you can't, effects follow ("pay {E}{E}. If you can't, ...").
+
+    The payment isn't optional, and a cost can't be paid in part (CR 118.3).
+    """
+
+    cost: Cost = field(kind="cost")
+    if_you_cant: tuple = field(kind="effects", default=())
+
+    def run(self, res) -> None:
+        st, who, name = res.st, res.controller, res.item.name
+        n, have = self.cost.energy, q.player(st, who).energy
+        if have >= n:
+            e.pay_energy(st, who, n, f"{e.possessive(name)} trigger (it must be paid when it can be)",
+                         "118.3")
+            return
+        e.log(st, "118.3", f"{who} has {have or 'no'} energy and can't pay {energy_words(n)}: a cost "
+              "can't be paid in part, so what follows \"if you can't\" happens.", "energy", who)
+        run_all(res, self.if_you_cant)
+
+    def words(self) -> tuple[str, ...]:
+        return (f"pay {energy_words(self.cost.energy)}", "If you can't") + tuple(
+            w for x in self.if_you_cant for w in x.words())
 
 
 def _reflexive_text(text: str) -> str:

@@ -20,8 +20,8 @@ class Pump(Effect):
     """
 
     what: str = field(choices=("self", "target", "each_creature_you_control", "equipped"), default="self")
-    power: int = field(kind="change", default=0)
-    toughness: int = field(kind="change", default=0)
+    power: int | str = field(kind="change", default=0)
+    toughness: int | str = field(kind="change", default=0)
     gains: tuple = ()
 
     def run(self, res) -> None:
@@ -39,14 +39,30 @@ class Pump(Effect):
         else:
             hit = [t for t in res.target_objects() if not isinstance(t, str)]
         for p in hit:
-            e.pump(res.st, p, self.power, self.toughness, _source(res), self.gains)
+            power, toughness = (_amount(res, p, n) for n in (self.power, self.toughness))
+            e.pump(res.st, p, power, toughness, _source(res), self.gains)
 
     def _pt(self) -> str:
+        if self.power == self.toughness == "its_power":
+            return "+X/+X"
         return f"{self.power:+d}/{self.toughness:+d}"
 
     def words(self) -> tuple[str, ...]:
+        if self.power == "its_power":
+            return ("+X/+X", "where X is its power") + tuple(self.gains) + ("until end of turn",)
         pt = (self._pt(),) if self.power or self.toughness else ()
         return pt + tuple(self.gains) + ("until end of turn",)
+
+
+def _amount(res, p, n) -> int:
+    """A number, the energy paid, or "X, where X is its power" counted as it resolves (CR 608.2h)."""
+    if n == "its_power":
+        x = q.power(res.st, p)
+        e.log(res.st, "608.2h", f"X is {e.possessive(p.card)} power as the ability resolves: {x}.",
+              "rule", res.controller)
+        return x
+    return res.vars.get("paid", 0) if n == "paid" else n
+
 
 
 def _source(res) -> str:
@@ -83,11 +99,15 @@ class Becomes(Effect):
 class ReturnToHand(Effect):
     """Return the target permanent to its owner's hand (CR 400.3)."""
 
-    what: str = field(choices=("target",), default="target")
+    what: str = field(choices=("target", "self"), default="target")
 
     def run(self, res) -> None:
-        for p in res.target_objects():
-            if not isinstance(p, str):
+        hit = [res.source()] if self.what == "self" else res.target_objects()
+        for p in hit:
+            if p is None:
+                e.log(res.st, "113.7a", f"{res.item.name} has already left the battlefield: nothing "
+                      "returns.", "rule", res.controller)
+            elif not isinstance(p, str):
                 e.leave(res.st, [p], "hand", "returns to its owner's hand", "400.3")
 
     def words(self) -> tuple[str, ...]:
@@ -117,19 +137,40 @@ class Attach(Effect):
 @effect("untap")
 @dataclass(frozen=True)
 class Untap(Effect):
-    """Untap the permanent an earlier effect of this ability put onto the battlefield (CR 701.26b)."""
+    """Untap the target, or the permanent an earlier effect of this ability put onto the battlefield
+    (CR 701.26b)."""
 
-    what: str = field(choices=("found",), default="found")
+    what: str = field(choices=("found", "target"), default="found")
 
     def run(self, res) -> None:
-        for pid in res.vars.get("found", ()):
-            p = q.permanent(res.st, pid)
-            if p is not None and p.tapped:
+        hit = (res.target_objects() if self.what == "target" else
+               [q.permanent(res.st, pid) for pid in res.vars.get("found", ())])
+        for p in hit:
+            if p is not None and not isinstance(p, str) and p.tapped:
                 p.tapped = False
                 e.log(res.st, "701.26b", f"{p.card} untaps.", "rule", res.controller)
 
     def words(self) -> tuple[str, ...]:
-        return ("untap that land",)
+        return ("untap it",) if self.what == "target" else ("untap that land",)
+
+
+@effect("sacrifice")
+@dataclass(frozen=True)
+class Sacrifice(Effect):
+    """Sacrifice this permanent: its controller puts it into its owner's graveyard (CR 701.21a)."""
+
+    what: str = field(choices=("self",), default="self")
+
+    def run(self, res) -> None:
+        src = res.source()
+        if src is None:
+            e.log(res.st, "113.7a", f"{res.item.name} has already left the battlefield: nothing to "
+                  "sacrifice.", "rule", res.controller)
+            return
+        e.sacrifice(res.st, src, "by its own ability")
+
+    def words(self) -> tuple[str, ...]:
+        return ("sacrifice",)
 
 
 @effect("destroy")

@@ -6,10 +6,12 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
-from ..choices import CastFromAmongChoice, SearchChoice, TargetChoice
+from ..choices import (CastExiledChoice, CastFromAmongChoice, ScryChoice, ScryTopChoice, SearchChoice,
+                       TargetChoice)
 from ..objects import StackItem
 from ..parts import Effect, effect, field, number_word
 from ..targets import target_candidates
+from ..triggers import Happened
 
 
 @effect("draw")
@@ -160,26 +162,132 @@ class LookAndCast(Effect):
         lib.extend(rest)
         e.log(st, "608.2c", f"{who} puts {len(rest)} card(s) on the bottom in a random order.", "zone", who)
         for cid in pick:
-            _cast_free(res, next(c for c in top if c.id == cid))
+            _cast_now(res, next(c for c in top if c.id == cid), lib, "without paying its mana cost")
 
     def words(self) -> tuple[str, ...]:
         return (f"top {number_word(self.n)} cards", "without paying its mana cost")
 
 
-def _cast_free(res, obj) -> None:
+def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
+    """Cast a card during a resolution (CR 608.2g); with no legal target it goes back to ``back``.
+    ``energy``: the {E} paid instead of its mana cost."""
     st, who = res.st, res.controller
     c = q.card(obj)
     targets: tuple = ()
     if c.target_spec:
         cands = target_candidates(st, c.target_spec, who)
         if not cands:
-            q.player(st, who).library.append(obj)
-            e.log(st, "601.2c", f"{c.name} has no legal target, so it can't be cast; it goes to the "
-                  "bottom.", "rule", who)
+            back.append(obj)
+            e.log(st, "601.2c", f"{c.name} has no legal target, so it can't be cast; it stays where it "
+                  "was put.", "rule", who)
             return
         targets = tuple(res.choose(TargetChoice, who, f"Choose a target for {c.name}", "601.2c",
                                    options=cands, low=1, high=1))
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
                      targets, c.target_spec, card=obj, without_mana=True)
+    if energy:
+        e.pay_energy(st, who, energy, f"{c.name} instead of its mana cost", "118.9")
     st.stack.append(item)
-    e.log(st, "601.2", f"{who} casts {c.name} without paying its mana cost.", "cast", who)
+    e.log(st, "601.2", f"{who} casts {c.name} {how}.", "cast", who)
+    e.emit(st, [Happened("cast", player=who, info=c.types)])
+
+
+@effect("exile_until_nonland")
+@dataclass(frozen=True)
+class ExileUntilNonland(Effect):
+    """If it was cast from your hand: exile cards from the top of your library until a nonland card;
+    you may cast that card by paying {E} equal to its mana value instead of its mana cost (CR 118.9)."""
+
+    if_cast_from: str = field(choices=("hand",), default="hand")
+
+    def run(self, res) -> None:
+        st, who = res.st, res.controller
+        if res.item.data.get("cast_from") != self.if_cast_from:
+            e.log(st, "608.2c", f"{res.item.name} wasn't cast from {who}'s hand, so nothing is exiled.",
+                  "rule", who)
+            return
+        p = q.player(st, who)
+        found = None
+        while p.library and found is None:
+            obj = e.move_card(st, p.library[0], p.library, p.exile)
+            e.log(st, "406.2", f"{who} exiles {obj.card} from the top of their library.", "zone", who)
+            found = obj if "Land" not in q.card(obj).types else None
+        if found is None:
+            return
+        mv = q.card(found).mana_cost.mana_value
+        if p.energy < mv:
+            e.log(st, "118.3", f"{who} has {p.energy} energy and can't pay {mv} for {found.card}: it stays "
+                  "in exile.", "energy", who)
+            return
+        pick = res.choose(CastExiledChoice, who, f"You may cast {found.card} by paying {mv} energy (its mana "
+                          "value) rather than its mana cost", "118.9", options=(found.id,), low=0, high=1)
+        if not pick:
+            e.log(st, "118.9", f"{who} doesn't cast {found.card}: it stays in exile.", "choice", who)
+            return
+        p.exile.remove(found)
+        _cast_now(res, found, p.exile, f"by paying {mv} energy rather than its mana cost", mv)
+
+    def words(self) -> tuple[str, ...]:
+        return ("if you cast it from your hand", "until you exile a nonland card",
+                "equal to its mana value rather than paying its mana cost")
+
+
+@effect("scry")
+@dataclass(frozen=True)
+class Scry(Effect):
+    """Look at the top N cards; put any number on the bottom and the rest on top, in any order
+    (CR 701.22a)."""
+
+    n: int = 1
+
+    def run(self, res) -> None:
+        st, who = res.st, res.controller
+        lib = q.player(st, who).library
+        top = {c.id: c for c in lib[:self.n]}
+        if not top:
+            e.log(st, "701.22a", f"{who} has no cards in their library to scry.", "zone", who)
+            return
+        bottom = res.choose(ScryChoice, who, f"Scry {self.n}: choose the cards to put on the bottom of your "
+                            "library, in order (the last one chosen ends at the bottom); the rest stay "
+                            "on top", "701.22a", options=tuple(top), low=0, high=len(top))
+        rest = tuple(i for i in top if i not in bottom)
+        if len(rest) > 1:
+            rest = res.choose(ScryTopChoice, who, "Put the rest back on top in any order: the first one "
+                              "chosen is the top card", "701.22a", options=rest, low=len(rest),
+                              high=len(rest))
+        del lib[:len(top)]
+        lib[0:0] = [top[i] for i in rest]
+        lib.extend(top[i] for i in bottom)
+        e.log(st, "701.22a", f"{who} scries {self.n}: {e.plural(len(bottom), 'card')} on the bottom, "
+              f"{len(rest)} on top.", "zone", who)
+
+    def words(self) -> tuple[str, ...]:
+        return (f"Scry {self.n}",)
+
+
+@effect("exile")
+@dataclass(frozen=True)
+class Exile(Effect):
+    """Exile the target; with ``until: self_leaves``, until this permanent leaves the battlefield
+    (CR 610.3): if it has already left, nothing is exiled."""
+
+    what: str = field(choices=("target",), default="target")
+    until: str = field(choices=("", "self_leaves"), default="")
+
+    def run(self, res) -> None:
+        st = res.st
+        holder = res.source() if self.until else None
+        if self.until and holder is None:
+            e.log(st, "610.3", f"{res.item.name} has already left the battlefield, so nothing is exiled "
+                  f"(CR 610.3).", "rule", res.controller)
+            return
+        for p in res.target_objects():
+            if isinstance(p, str):
+                continue
+            e.leave(st, [p], "exile", "is exiled" + (f" until {res.item.name} leaves the battlefield"
+                                                     if self.until else ""), "610.3" if self.until else "406.2")
+            if holder is not None:
+                holder.holds += (st.moved[p.id],)
+
+    def words(self) -> tuple[str, ...]:
+        return ("exile", "until this") if self.until else ("exile",)
