@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 SITE ?= build/site
 
-.PHONY: install test serve site bench bench-class bench-class-browser bench-site chromium npm postgresql check clean
+.PHONY: install test serve site bench bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
 
 install: $(STAMP)
 
@@ -25,11 +25,19 @@ chromium:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
 
-# Debian's npm, which fetches the Pyodide runtime for the static site (`make site` and its test).
+# Debian's npm, which fetches the Pyodide runtime for the static site (`make site` and its test) and
+# JupyterHub's proxy.
 npm:
 	@command -v npm >/dev/null || { \
-	  echo "Installing Debian's npm for the static site's Pyodide runtime"; \
+	  echo "Installing Debian's npm for the static site's Pyodide runtime and JupyterHub's proxy"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q npm; }
+
+# JupyterHub's proxy (npm's configurable-http-proxy) for the hub test and `make bench-hub`, in .hub/.
+PROXY := .hub/node_modules/.bin/configurable-http-proxy
+hub-proxy: npm
+	@test -x $(PROXY) || { \
+	  echo "Installing configurable-http-proxy (JupyterHub's proxy) into .hub/"; \
+	  npm install --prefix .hub --no-audit --no-fund --silent configurable-http-proxy@4; }
 
 # Debian's PostgreSQL server for the results store's tests, which start their own in a temporary folder.
 postgresql:
@@ -37,12 +45,14 @@ postgresql:
 	  echo "Installing Debian's postgresql for the results store's tests"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
 
-test: $(STAMP) chromium npm postgresql
+test: $(STAMP) chromium npm hub-proxy postgresql
 	$(BIN)/python -m pytest
 
 # Figures, not pass/fail (not part of `make test`): Voila on 127.0.0.1, headless chromium, a bare
 # ipywidgets baseline measured in the same run; prints the table, writes benchmarks/results.json.
+# First the engine's cost of a long game (benchmarks/history.py).
 bench: $(STAMP) chromium
+	$(BIN)/python benchmarks/history.py
 	$(BIN)/python benchmarks/bench.py
 
 # Classes of 30, 60 and 120 simulated learners (no browsers: the page's own messages over the kernel
@@ -54,6 +64,10 @@ bench-class: $(STAMP) chromium
 # The same class as 30 headless chromium browsers on this machine (about 8 minutes, at most 10).
 bench-class-browser: $(STAMP) chromium
 	$(BIN)/python benchmarks/class_load.py
+
+# Three learners' servers started through JupyterHub: start time and memory per learner.
+bench-hub: $(STAMP) chromium hub-proxy
+	$(BIN)/python benchmarks/hub.py
 
 # Size and first-load times of the static site (builds one in a temporary folder).
 bench-site: $(STAMP) chromium npm
@@ -70,4 +84,4 @@ serve: $(STAMP)
 	$(BIN)/rulesdojo serve --host $(HOST) --port $(PORT)
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache
+	rm -rf $(VENV) build dist .pytest_cache .hub

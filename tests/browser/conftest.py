@@ -9,6 +9,7 @@ that refuses every request not addressed to 127.0.0.1 and records it in ``page.b
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -46,21 +47,24 @@ def _write_notebook(path: Path, code: str) -> Path:
     return path
 
 
-def _wait_until_up(url: str, proc: subprocess.Popen, log: Path, timeout: float) -> None:
-    """Poll a cheap URL (not the notebook, which would start a kernel) until the server answers."""
+def _wait_until_up(url: str, proc: subprocess.Popen, log: Path, timeout: float, ready=lambda status: True) -> None:
+    """Poll a cheap URL (not the notebook, which would start a kernel) until the server answers
+    (with a status ``ready`` accepts: by default any HTTP answer means the server is listening)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"voila exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+            raise RuntimeError(f"{proc.args[2]} exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
         try:
-            with urllib.request.urlopen(url, timeout=2):
+            with urllib.request.urlopen(url, timeout=2) as answer:
+                if ready(answer.status):
+                    return
+        except urllib.error.HTTPError as answer:
+            if ready(answer.code):
                 return
-        except urllib.error.HTTPError:
-            return  # any HTTP answer means the server is listening
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
         time.sleep(0.1)
-    raise TimeoutError(f"voila did not answer {url} within {timeout:.0f} s:\n{log.read_text()[-3000:]}")
+    raise TimeoutError(f"no answer from {url} within {timeout:.0f} s:\n{log.read_text()[-3000:]}")
 
 
 def _stop(proc: subprocess.Popen) -> None:
@@ -175,6 +179,52 @@ def voila_processes(tmp_path_factory):
 
     yield start
     _stop_all(started)
+
+
+HUB_PASSWORD = "class-password-for-the-tests"
+PROXY = Path(__file__).resolve().parents[2] / ".hub" / "node_modules" / ".bin"  # `make hub-proxy`
+
+
+def _hub_path() -> str:
+    """Return a PATH on which JupyterHub finds configurable-http-proxy (the kit's, else the machine's)."""
+    path = os.pathsep.join([str(PROXY), os.environ.get("PATH", "")])
+    if not shutil.which("configurable-http-proxy", path=path):
+        raise RuntimeError("configurable-http-proxy is not installed: `make hub-proxy` installs it into .hub/")
+    return path
+
+
+def start_hub(home: Path, hub_args: tuple = (), extra_config: str = "") -> tuple[subprocess.Popen, str, Path, Path]:
+    """Start JupyterHub on 127.0.0.1 with the configuration ``rulesdojo hub --config`` writes (plus
+    ``extra_config``), everyone signing in with ``HUB_PASSWORD``; wait until its routes are up.
+
+    ``hub_args`` go to ``rulesdojo hub``. Return the hub's process, its URL, the results file, its log.
+    """
+    from rulesdojo.cli import main as rulesdojo
+    results, config, log = home / "results.sqlite3", home / "jupyterhub_config.py", home / "hub.log"
+    assert rulesdojo(["hub", "--config", str(config), "--results", str(results),
+                      "--mentor-port", str(free_port()), *hub_args]) == 0
+    with config.open("a") as f:
+        f.write(extra_config)
+    port = free_port()
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jupyterhub", "-f", str(config), "--ip=127.0.0.1", f"--port={port}",
+             f"--JupyterHub.hub_port={free_port()}",
+             f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{free_port()}",
+             "--JupyterHub.authenticator_class=shared-password",
+             f"--SharedPasswordAuthenticator.user_password={HUB_PASSWORD}", "--Authenticator.allow_all=True"],
+            cwd=home, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            env=dict(os.environ, PATH=_hub_path(), JUPYTER_CONFIG_DIR=str(home / "config"),
+                     JUPYTER_RUNTIME_DIR=str(home / "runtime"), PYTHONUNBUFFERED="1"))
+    url = f"http://127.0.0.1:{port}/"
+    # The hub's API answering through the proxy: its routes are in place (after the mentors' service
+    # answers, whose Voila takes long to start on a busy machine).
+    try:
+        _wait_until_up(url + "hub/api/", proc, log, 6 * SERVER_START_TIMEOUT, lambda status: status == 200)
+    except Exception:
+        _stop(proc)
+        raise
+    return proc, url, results, log
 
 
 def _full_screenshot(page, path: Path, max_height: int = 6000) -> Path:

@@ -99,3 +99,11 @@ def start_quiz(page, name: str, questions: int):
     count.fill(str(questions))
     count.press("Tab")
     page.get_by_role("button", name="Start").click()
+
+
+def sign_in_to_hub(page, url: str, name: str, password: str, then: str = ""):
+    """Sign in on the hub's page; the hub then starts the learner's server, or sends them to ``then``."""
+    page.goto(url + "hub/login" + (f"?next=/{then}" if then else ""))
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()

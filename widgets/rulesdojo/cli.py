@@ -137,6 +137,25 @@ def build_site(out: str, lessons: str | None, cache: str | None) -> int:
     return 0
 
 
+def write_hub_config(args, out=None) -> int:
+    """Print the JupyterHub configuration, or write it to ``args.config``; 0 written, 1 not."""
+    from pathlib import Path
+
+    from .hub import config
+    text = config(Path(args.results) if args.results else None, Path(args.exams) if args.exams else None,
+                  args.mentors or None, args.mentor_port)
+    if args.config == "-":
+        print(text, end="", file=out or sys.stdout)
+        return 0
+    try:
+        Path(args.config).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        print(f"rulesdojo hub: can't write {args.config}: {exc.strerror}", file=sys.stderr)
+        return 1
+    print(f"wrote {args.config}; start the hub with: jupyterhub -f {args.config}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulesdojo", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -174,7 +193,22 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--mentor", action="store_true",
                          help="serve the trainer and exam tools to mentors instead, on their own port "
                               "(default 8867), refusing requests without the token printed at start")
+    p_serve.add_argument("--hub", action="store_true",
+                         help="serve as a learner's own server under JupyterHub (the command its spawner "
+                              "runs; with --mentor, as the hub's mentors' service): the hub's address and "
+                              "sign-in, the learner being the hub user (docs/deploy.md)")
     add_limit_options(p_serve)
+    p_hub = sub.add_parser("hub", help="configure JupyterHub to serve the kit, one server per learner")
+    p_hub.add_argument("--config", nargs="?", const="-", required=True, metavar="FILE",
+                       help="write jupyterhub_config.py to FILE (default: print it)")
+    p_hub.add_argument("--results", default=None, metavar="FILE",
+                       help="the results file every learner's server and the mentors' share")
+    p_hub.add_argument("--exams", default=None, metavar="DIR", help="folder of exam files")
+    p_hub.add_argument("--mentors", default="mentors", metavar="GROUP",
+                       help="the hub group whose members reach the mentors' server (default: mentors; "
+                            "'' for no mentors' server)")
+    p_hub.add_argument("--mentor-port", type=int, default=8867, metavar="PORT",
+                       help="the port the mentors' server listens on, on 127.0.0.1 (default 8867)")
     p_site = sub.add_parser("build-site", help="build the static practice site (JupyterLite, no server)")
     p_site.add_argument("out", metavar="OUT", help="folder to write the site into (replaced)")
     p_site.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks (default: the kit's)")
@@ -233,9 +267,18 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error("results in PostgreSQL need psycopg, which is not installed here: "
                              "pip install 'rulesdojo[postgresql]'")
         exams = Path(args.exams) if args.exams else None
+        hub = None
+        if args.hub:
+            from .hub import HubError, Place
+            if args.user_header or args.identity:
+                parser.error("--hub takes the learner from the hub: no --user-header or --identity")
+            try:
+                hub = Place.from_env()
+            except HubError as exc:
+                parser.error(str(exc))
         if args.mentor:
             return serve_mentor(args.host, MENTOR_PORT if args.port == 8866 else args.port,
-                                results=results, exams=exams)
+                                results=results, exams=exams, hub=hub)
         if args.user_header and args.identity:
             parser.error("give --user-header or --identity, not both: identity comes from one place")
         try:
@@ -245,8 +288,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(exc))
         return serve(args.host, args.port, args.pool_size, Path(args.lessons) if args.lessons else None,
                      for_class=args.for_class, lesson=args.lesson,
-                     learners=args.learners, source=source, results=results, exams=exams,
+                     learners=args.learners, source=source, results=results, exams=exams, hub=hub,
                      **limit_kwargs(args))
+    if args.command == "hub":
+        return write_hub_config(args)
     if args.command == "build-site":
         return build_site(args.out, args.lessons, args.cache)
     if args.command == "check":

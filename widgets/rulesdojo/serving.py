@@ -17,6 +17,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
+from .hub import LEARNER_PAGES, Place
 from .identity import ENV as IDENTITY_ENV
 from .identity import Source, configured
 from .scenarios.folder import FOLDER_ENV
@@ -229,7 +230,8 @@ def candidate_env(source: Source, results: Path | str | None = None, exams: Path
 def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = None, folder: Path | None = None,
           for_class: bool = False, lesson: str | None = None, learners: int = 30,
           source: Source | None = None, results: Path | None = None, exams: Path | None = None,
-          max_kernels: int | None = None, cull_idle: float = CULL_IDLE, scenarios: Path | None = None) -> int:
+          max_kernels: int | None = None, cull_idle: float = CULL_IDLE, scenarios: Path | None = None,
+          hub: Place | None = None) -> int:
     """Start Voila on the lessons and wait; print the address of the landing page.
 
     ``for_class`` serves a class from one machine: a larger pool; with ``lesson`` (a notebook's file
@@ -237,9 +239,13 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
     identity comes from (``rulesdojo.identity``). The trainer is never served here. In every mode
     closed pages' kernels are culled after ``cull_idle`` seconds, at most ``max_kernels`` pages have
     a kernel (default: what the memory holds), and the sandbox opens scenarios from ``scenarios``
-    only (default: the shipped ones).
+    only (default: the shipped ones). ``hub`` serves one learner's server under JupyterHub: at the
+    hub's place, behind its sign-in, the learner being the hub user, no preheated kernels.
     """
     folder = folder or lessons_folder()
+    if hub is not None:
+        host, port, source = hub.host, hub.port, Source("hub")
+        pool_size, max_kernels = pool_size or 0, max_kernels or LEARNER_PAGES
     source = source or configured()
     pool = (CLASS_POOL_SIZE if for_class else 1) if pool_size is None else pool_size
     args = voila_args(folder, host, port, pool,
@@ -250,7 +256,7 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
     args += limit_args(max_kernels or default_max_kernels(pooled), cull_idle)
     if for_class:
         args += class_args()
-    args += identity_args(source)
+    args += identity_args(source) + (hub.voila_args() if hub else [])
     env = candidate_env(source, results, exams)
     if scenarios is not None:
         if not scenarios.is_dir():
@@ -265,7 +271,8 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
             others = 1 if pool_size is None else pool_size
             (Path(config_dir) / "voila.json").write_text(json.dumps(lesson_pool_config(lesson, learners, others)))
             args += [f"--Voila.config_file_paths={config_dir}"]
-        print(f"Rules Dojo: open http://{host}:{port}/voila/render/index.ipynb  (Ctrl+C to stop)", flush=True)
+        print(f"Rules Dojo: open http://{host}:{port}{hub.prefix if hub else '/'}voila/render/index.ipynb"
+              "  (Ctrl+C to stop)", flush=True)
         return run_until_stopped(args, folder, env)
 
 
@@ -290,12 +297,21 @@ def mentor_args(folder: Path, token: str, host: str = "127.0.0.1", port: int = M
 
 
 def serve_mentor(host: str = "127.0.0.1", port: int = MENTOR_PORT, folder: Path | None = None,
-                 results: Path | None = None, exams: Path | None = None, token: str | None = None) -> int:
-    """Serve the trainer and exam tools to mentors; print the address with its token and wait."""
+                 results: Path | None = None, exams: Path | None = None, token: str | None = None,
+                 hub: Place | None = None) -> int:
+    """Serve the trainer and exam tools to mentors; print the address with its token and wait.
+
+    ``hub`` serves them as a JupyterHub service instead: at the hub's place, admitting whom the hub
+    grants access to the service (a mentors' group), with no token.
+    """
     folder = folder or mentor_folder()
-    token = token or secrets.token_urlsafe(24)
     env = candidate_env(Source("typed"), results, exams)
+    limits = limit_args(default_max_kernels())
+    if hub is not None:
+        print(f"Rules Dojo, mentors only: the hub's service at {hub.prefix}voila/render/trainer.ipynb", flush=True)
+        return run_until_stopped([*voila_args(folder, hub.host, hub.port, pool_size=0), *hub.voila_args(), *limits],
+                                 folder, env)
+    token = token or secrets.token_urlsafe(24)
     print(f"Rules Dojo, mentors only: open http://{host}:{port}/voila/render/trainer.ipynb?token={token}"
           "  (requests without this token are refused; Ctrl+C to stop)", flush=True)
-    return run_until_stopped([*mentor_args(folder, token, host, port), *limit_args(default_max_kernels())],
-                             folder, env)
+    return run_until_stopped([*mentor_args(folder, token, host, port), *limits], folder, env)

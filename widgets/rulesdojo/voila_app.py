@@ -14,6 +14,7 @@ option still applies. On top of Voila this app
 from __future__ import annotations
 
 import collections
+import os
 import time
 import weakref
 
@@ -43,6 +44,10 @@ HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
 PAGE_BURST = 10
 PAGE_RATE = 10.0
 PAGE_BACKLOG = 2
+
+
+# What JupyterHub's spawner gives a learner's server to sign people in with (rulesdojo serve --hub).
+HUB_SECRETS = frozenset({"JUPYTERHUB_API_TOKEN", "JPY_API_TOKEN", "JUPYTERHUB_CLIENT_ID"})
 
 
 class SecurityHeaders(web.OutputTransform):
@@ -102,6 +107,9 @@ class DojoKernelManager(AsyncMappingKernelManager):
         if not preheat and kwargs.get("kernel_id") is None:
             self.refuse_if_full()  # counted and started in one step: no other request runs between
         self._preheating += preheat
+        # Under a hub the server holds the hub's API token for its sign-in; a kernel has no use for it.
+        kwargs["env"] = {name: value for name, value in (kwargs.get("env") or os.environ).items()
+                         if name not in HUB_SECRETS}
         try:
             return await super().start_kernel(*args, **kwargs)
         finally:
@@ -220,9 +228,13 @@ class DojoVoila(Voila):
 
     def init_handlers(self) -> list:
         landing = url_path_join(self.base_url, "voila/render", self.landing)
+        # Voila adds the sign-in's own pages (login, a hub's OAuth callback) without the URL prefix.
+        signin = {handler for _, handler, *_ in self.identity_provider.get_handlers()}
         handlers = []
         for pattern, handler, *options in super().init_handlers():
-            if handler is TornadoVoilaTreeHandler:
+            if handler in signin and not pattern.startswith(self.base_url):
+                handlers.append((url_path_join(self.base_url, pattern), handler, *options))
+            elif handler is TornadoVoilaTreeHandler:
                 handlers.append((pattern, web.RedirectHandler, {"url": landing}))
             elif handler is not VoilaContentsHandler:  # the folder's listing, for the tree page only
                 handlers.append((pattern, handler, *options))

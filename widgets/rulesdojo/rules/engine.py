@@ -18,7 +18,7 @@ from .triggers import Happened
 
 
 def log(st: GameState, rule: str, text: str, kind: str = "info", player: str | None = None) -> None:
-    st.log = st.log + (Event(len(st.log) + 1, rule, text, kind, player),)
+    st.log = st.log.added(Event(len(st.log) + 1, rule, text, kind, player))
 
 
 def new_id(st: GameState) -> int:

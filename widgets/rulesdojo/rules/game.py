@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Iterator
 
 from . import checks
@@ -13,6 +12,7 @@ from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, G
                       PassPriority, PayEnergy, PlayLand)
 from .cards import card_named
 from .errors import IllegalAction, NoPendingChoice, RulesError
+from .history import History, clone
 from .mana import TYPE_NAMES, ManaCost, pay_from_pool, pool_text
 from .describe import describe
 from .objects import (STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player,
@@ -53,7 +53,7 @@ class Game:
         st.rng.seed(seed)
         st.priority = st.active if step in turn.PRIORITY_STEPS else None
         self._state = st
-        self._history: list[tuple[GameState, object, GameState | None]] = []
+        self._history = History(lambda st, action, replay: _dispatch(st, action, replay)[0])
         self._replay: GameState | None = None  # where the paused resolution replays from
 
     # --- setting up a position (no triggers fire, nothing is logged as played) ---
@@ -66,6 +66,7 @@ class Game:
         st = self._state
         obj = CardObject(e.new_id(st), c.name, who)
         q.player(st, who).zone(zone).append(obj)
+        self._history.changed_outside_actions()
         return obj.id
 
     def add_permanent(self, who: str, name: str, *, tapped: bool = False, sick: bool = False,
@@ -81,7 +82,33 @@ class Game:
         p = Permanent(e.new_id(st), c.name, owner or who, who, token=token or c.token, tapped=tapped,
                       sick=sick, counters=dict(counters or {}), damage=damage)
         st.battlefield.append(p)
+        self._history.changed_outside_actions()
         return p.id
+
+    def set_counters(self, holder, kind: str, n: int) -> None:
+        """Give a player (by name) or a permanent (by id) exactly ``n`` counters of ``kind``.
+
+        A change to the position, not an action: nothing triggers, no replacement effect applies,
+        it is logged as a setup change, and undo takes it back with the action before it.
+
+        >>> g = Game(["Alice", "Nadia"]); g.set_counters("Alice", "energy", 3)
+        >>> g.player("Alice").energy, g.log[-1].text
+        (3, 'Set up: Alice now has 3 energy counters.')
+        """
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise IllegalAction(f"A number of counters is a whole number, zero or more, not {n!r}.",
+                                rule="122.1")
+        st = self._state
+        target = q.player(st, holder) if isinstance(holder, str) else q.permanent(st, holder)
+        if target is None:
+            raise IllegalAction(f"No permanent {holder!r} is on the battlefield.", rule="110.1")
+        if n:
+            target.counters[kind] = n
+        else:
+            target.counters.pop(kind, None)
+        name = holder if isinstance(holder, str) else target.card
+        e.log(st, "122.1", f"Set up: {name} now has {n} {kind} counter{'' if n == 1 else 's'}.", "setup")
+        self._history.changed_outside_actions()
 
     # --- reading ---
 
@@ -114,7 +141,7 @@ class Game:
 
     @property
     def history(self) -> list:
-        return [a for _, a, _ in self._history]
+        return self._history.actions()
 
     # --- acting ---
 
@@ -125,16 +152,17 @@ class Game:
         the game is then exactly as it was.
         """
         before = self._state
-        work, replay = _dispatch(copy.deepcopy(before), action, self._replay)
-        self._history.append((before, action, self._replay))
+        work, replay = _dispatch(clone(before), action, self._replay)
+        self._history.record(before, action, self._replay)
         self._state, self._replay = work, replay
-        return [ev for ev in work.log if ev.seq > len(before.log)]
+        return work.log.since(len(before.log))
 
     def undo(self):
         """Take back the last action; return it, or None when there is nothing to undo."""
-        if not self._history:
+        taken = self._history.take_back()
+        if taken is None:
             return None
-        self._state, action, self._replay = self._history.pop()
+        self._state, action, self._replay = taken
         return action
 
     def forget_history(self) -> None:
@@ -147,7 +175,7 @@ class Game:
     def why_illegal(self, action) -> RulesError | None:
         """Return the error ``action`` would raise now (naming the rule), or None if it is legal."""
         try:
-            _dispatch(copy.deepcopy(self._state), action, self._replay)
+            _dispatch(clone(self._state), action, self._replay)
         except RulesError as exc:
             return exc
         return None
@@ -239,7 +267,7 @@ def _dispatch(st: GameState, action, replay: GameState | None) -> tuple[GameStat
         choice = st.pending
         value = choice.check(st, action)
         if replay is not None:  # an answer mid-resolution: resolve again from its start (CR 608.2)
-            st = copy.deepcopy(replay)
+            st = clone(replay)
             replay_next = resolve_top(st, choice.answers + (value,))
         else:
             st.pending = None

@@ -7,8 +7,9 @@ copy, so a rejected action leaves the caller's game untouched.
 from __future__ import annotations
 
 import random
+from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from .mana import TYPES
 
@@ -35,6 +36,123 @@ class Event:
         return self
 
 
+class Log(Sequence):
+    """Hold the events so far, oldest first; adding one makes a new log that shares all the others.
+
+    Each version of the game (the current one, each undo step, a legality probe) holds its own log,
+    so adding an event costs the same after ten events or ten thousand, and copying costs nothing.
+
+    >>> log = Log().added(Event(1, "107.14", "Alice gets 1 energy.", "energy"))
+    >>> longer = log.added(Event(2, "117.3d", "Alice passes priority."))
+    >>> len(log), len(longer), longer[-1].rule, [ev.seq for ev in longer]
+    (1, 2, '117.3d', [1, 2])
+    """
+
+    __slots__ = ("_last", "_before", "_len")
+
+    def __init__(self, last: Event | None = None, before: "Log | None" = None):
+        self._last, self._before = last, before
+        self._len = 0 if last is None else len(before) + 1
+
+    def added(self, event: Event) -> "Log":
+        """Return this log with ``event`` after the others (this one is left as it is)."""
+        return Log(event, self)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __reversed__(self) -> Iterator[Event]:
+        node = self
+        while node._last is not None:
+            yield node._last
+            node = node._before
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.since(0))
+
+    def since(self, n: int) -> list[Event]:
+        """Return the events after the first ``n``, oldest first (walking back only over those)."""
+        out, node = [], self
+        for _ in range(max(self._len - max(n, 0), 0)):
+            out.append(node._last)
+            node = node._before
+        out.reverse()
+        return out
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(self)[i]
+        if not -self._len <= i < self._len:
+            raise IndexError("log index out of range")
+        node = self
+        for _ in range(self._len - 1 - (i % self._len)):
+            node = node._before
+        return node._last
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Log):
+            return self is other or (len(self) == len(other) and list(self) == list(other))
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Log({len(self)} events)"
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class IdMap(MutableMapping):
+    """Map object ids to facts that are added as the game goes (where an object went, how a spell ended).
+
+    A copy shares the older entries and copies only the few recent ones, so it costs the same
+    however long the game has been; entries are never removed.
+
+    >>> moved = IdMap(); moved[3] = 7
+    >>> later = moved.copy(); later[7] = 9
+    >>> dict(moved), dict(later), 7 in later
+    ({3: 7}, {3: 7, 7: 9}, True)
+    """
+
+    __slots__ = ("_older", "_recent")
+    FOLD = 32  # recent entries kept apart before they join a new shared mapping
+
+    def __init__(self, older: dict | None = None, recent: dict | None = None):
+        self._older = older if older is not None else {}
+        self._recent = recent if recent is not None else {}
+
+    def copy(self) -> "IdMap":
+        return IdMap(self._older, dict(self._recent))
+
+    def __getitem__(self, key):
+        return self._recent[key] if key in self._recent else self._older[key]
+
+    def __setitem__(self, key, value) -> None:
+        self._recent[key] = value
+        if len(self._recent) > self.FOLD:
+            self._older, self._recent = {**self._older, **self._recent}, {}
+
+    def __delitem__(self, key):
+        raise TypeError("an IdMap only grows: its entries are facts about the game so far")
+
+    def __contains__(self, key) -> bool:
+        return key in self._recent or key in self._older
+
+    def __iter__(self):
+        yield from self._older
+        yield from (k for k in self._recent if k not in self._older)
+
+    def __len__(self) -> int:
+        return len(self._older) + sum(1 for k in self._recent if k not in self._older)
+
+    def __repr__(self) -> str:
+        return f"IdMap({dict(self)!r})"
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+
 @dataclass
 class Player:
     name: str
@@ -56,7 +174,7 @@ class Player:
         return getattr(self, name)
 
 
-@dataclass
+@dataclass(frozen=True)
 class CardObject:
     """A card (or a token) in a zone other than the battlefield and the stack."""
 
@@ -168,11 +286,11 @@ class GameState:
     damage_steps: int = 0  # combat damage steps so far this combat (two with first strike)
     waiting: list[Trigger] = field(default_factory=list)
     pending: Any = None  # the Choice the game waits for (rules/choices.py)
-    log: tuple[Event, ...] = ()
+    log: Log = field(default_factory=Log)
     next_id: int = 1
-    moved: dict[int, int] = field(default_factory=dict)  # old object id -> new id (CR 400.7)
-    outcomes: dict[int, str] = field(default_factory=dict)  # stack id -> "resolved" | "did not resolve"
-    names: dict[int, str] = field(default_factory=dict)  # stack id -> name, for outcomes
+    moved: IdMap = field(default_factory=IdMap)  # old object id -> new id (CR 400.7)
+    outcomes: IdMap = field(default_factory=IdMap)  # stack id -> "resolved" | "did not resolve"
+    names: IdMap = field(default_factory=IdMap)  # stack id -> name, for outcomes
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     winner: str | None = None
     over: bool = False

@@ -8,11 +8,10 @@ with the answers so far, so resolving is a pure function of the game and the ans
 
 from __future__ import annotations
 
-import copy
-
 from . import engine as e
 from . import query as q
 from .choices import Choice
+from .history import clone
 from .objects import GameState, StackItem
 from .parts import run_all
 from .targets import still_legal
@@ -65,7 +64,7 @@ def resolve_top(st: GameState, answers: tuple = ()) -> GameState | None:
 
     Return None when it resolved; when it paused, the position to replay it from.
     """
-    restart = copy.deepcopy(st)
+    restart = clone(st)
     item = st.stack[-1]
     res = Resolution(st, item, answers)
     try:

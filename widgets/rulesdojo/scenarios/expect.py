@@ -7,17 +7,19 @@ from collections import Counter
 from ..rules import query as q
 from ..rules.describe import name_of
 from ..rules.errors import RulesError, ScenarioError
-from ..rules.mana import TYPES, ManaCost, pool_text
+from ..rules.mana import TYPE_NAMES, TYPES, ManaCost, pool_text
 from .yamlsource import key_line
 
 OUTCOMES = ("resolved", "countered", "did not resolve")  # countered (CR 701.6a) / every target illegal (608.2b)
 EXPECT_KEYS = {"players", "permanents", "stack", "resolved", "step", "turn", "active", "priority",
                "pending", "log_contains", "winner"}
 PLAYER_EXPECT = {"energy", "life", "counters", "mana", "hand", "graveyard", "exile", "battlefield",
-                 "library_count", "hand_count"}
+                 "library", "library_count", "hand_count"}
 CHOICE_EXPECT = {"kind", "player", "min", "max", "answers", "options"}
 PERM_EXPECT = {"power", "toughness", "tapped", "counters", "controller", "types", "subtypes",
-               "keywords", "lacks", "present", "damage", "count"}
+               "keywords", "lacks", "types_absent", "subtypes_absent", "keywords_absent", "colors",
+               "token", "present", "damage", "count"}
+COLOR_WORDS = ("white", "blue", "black", "red", "green")
 
 
 def validate_expect(exp, source: str, place: str) -> None:
@@ -42,6 +44,11 @@ def validate_expect(exp, source: str, place: str) -> None:
             if extra:
                 bad(f"unknown key {extra[0]!r} under {section}.{name}; known: {', '.join(sorted(known))}",
                     want, extra[0])
+    for name, want in (exp.get("permanents") or {}).items():
+        wrong = [c for c in want.get("colors") or [] if c not in COLOR_WORDS]
+        if "colors" in want and (not isinstance(want["colors"], list) or wrong):
+            bad(f"permanents.{name}.colors lists color words ({', '.join(COLOR_WORDS)}), or [] for "
+                f"colorless; not {wrong[0] if wrong else want['colors']!r}", want, "colors")
     resolved = exp.get("resolved") or {}
     if not isinstance(resolved, dict):
         bad("'resolved' maps a spell or ability name to true or false, or to how it left the stack")
@@ -86,6 +93,8 @@ def check_expect(game, exp: dict, resolver) -> list[str]:
             elif key == "battlefield":
                 differ(f"{name} battlefield", _bag(val),
                        _bag([x.card for x in st.battlefield if x.controller == name]))
+            elif key == "library":
+                differ(f"{name} library (top first)", [str(n) for n in val or []], [o.card for o in p.library])
             elif key == "library_count":
                 differ(f"{name} library size", val, len(p.library))
             elif key == "hand_count":
@@ -167,7 +176,7 @@ def _check_permanent(game, resolver, ref: str, want: dict) -> list[str]:
         return out + [f"{ref}: not on the battlefield"]
     p = matches[0]
     got = {"power": q.power(st, p), "toughness": q.toughness(st, p), "tapped": p.tapped,
-           "controller": p.controller, "damage": p.damage}
+           "controller": p.controller, "damage": p.damage, "token": p.token}
     for key, val in rest.items():
         if key in got:
             if got[key] != val:
@@ -176,10 +185,16 @@ def _check_permanent(game, resolver, ref: str, want: dict) -> list[str]:
             for kind, n in val.items():
                 if p.counters.get(kind, 0) != n:
                     out.append(f"{ref} {kind} counters: expected {n!r}, got {p.counters.get(kind, 0)!r}")
-        elif key == "lacks":
-            has = [x for x in val if x in (*q.types(st, p), *q.subtypes(st, p), *q.keywords(st, p))]
+        elif key == "colors":
+            has = [TYPE_NAMES[c] for c in q.colors(st, p)]
+            if sorted(val) != sorted(has):
+                out.append(f"{ref} colors: expected {sorted(val) or 'colorless'}, got {has or 'colorless'}")
+        elif key == "lacks" or key.endswith("_absent"):
+            what = {"lacks": "types, subtypes and keywords", "types_absent": "types",
+                    "subtypes_absent": "subtypes", "keywords_absent": "keywords"}[key]
+            has = [x for x in val if x in _characteristics(st, p, key)]
             if has:
-                out.append(f"{ref}: expected not to have {has}")
+                out.append(f"{ref}: expected not to have {has} among its {what}")
         else:
             have = {"types": q.types(st, p), "subtypes": q.subtypes(st, p),
                     "keywords": q.keywords(st, p)}[key]
@@ -187,6 +202,14 @@ def _check_permanent(game, resolver, ref: str, want: dict) -> list[str]:
             if missing:
                 out.append(f"{ref} {key}: expected to include {missing}, has {list(have)}")
     return out
+
+
+def _characteristics(st, p, key: str) -> tuple:
+    """Return what a ``lacks`` or ``*_absent`` expectation looks through."""
+    parts = {"types_absent": q.types, "subtypes_absent": q.subtypes, "keywords_absent": q.keywords}
+    if key in parts:
+        return parts[key](st, p)
+    return (*q.types(st, p), *q.subtypes(st, p), *q.keywords(st, p))
 
 
 def _outcome(st, name: str):

@@ -23,7 +23,7 @@ from ..rules.actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmou
                              ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
                              DeclareBlockers, OrderReplacements, OrderTriggers, PassPriority,
                              PlayLand)
-from ..rules.errors import AmbiguousReference, RulesError, ScenarioError
+from ..rules.errors import AmbiguousReference, IllegalAction, RulesError, ScenarioError
 from ..rules.game import ZONES, Game
 from ..rules.mana import ManaCost
 from ..rules.objects import STEP_NAMES
@@ -37,9 +37,11 @@ PLAYER_KEYS = {"name", "life", "energy", "counters", "mana", "battlefield", *ZON
 PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "owner"}
 ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
                 "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
-                "expect"}
+                "expect", "set"}
 ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice", "pay"},
                  "activate": {"ability", "mana", "target", "pay"}, "tap": {"mana"}}
+NO_ACTOR = {"resolve", "advance", "undo", "expect", "set"}  # verbs no one player takes: no ``as:``
+SET_KEYS = {"players": {"counters", "energy"}, "permanents": {"counters"}}
 
 
 @dataclass
@@ -186,10 +188,38 @@ def check_action(a, source: str, place: str) -> None:
     if len(verbs) != 1:
         raise ScenarioError(f"an action needs exactly one verb ({', '.join(sorted(ACTION_VERBS))}); "
                             f"found {verbs or list(a)}", file=source, place=place)
-    allowed = {verbs[0], "rejected", *ACTION_EXTRAS.get(verbs[0], ())}
+    allowed = ({"set"} if verbs[0] == "set" else
+               {verbs[0], "rejected", *ACTION_EXTRAS.get(verbs[0], ()), *(() if verbs[0] in NO_ACTOR else ("as",))})
     _no_unknown(a, allowed, source, place)
+    if "as" in a and not isinstance(a["as"], str):
+        raise ScenarioError(f"'as' names a player, not {a['as']!r}", file=source, place=place)
     if verbs[0] == "expect":
         validate_expect(a["expect"], source, place)
+    if verbs[0] == "set":
+        _check_set(a["set"], source, place)
+
+
+def _check_set(change, source: str, place: str) -> None:
+    """Check a ``set:`` change: counters on players or permanents, each a whole number >= 0."""
+    def bad(msg):
+        raise ScenarioError(msg, file=source, place=place)
+
+    if not isinstance(change, dict) or not change:
+        bad("'set' takes {players: {NAME: {counters: {...}}}} and/or {permanents: {NAME: {counters: {...}}}}")
+    for section, entries in change.items():
+        if section not in SET_KEYS:
+            bad(f"unknown key {section!r} under set; allowed: {', '.join(sorted(SET_KEYS))}")
+        if not isinstance(entries, dict):
+            bad(f"set.{section} maps a name to what to set")
+        for name, what in entries.items():
+            extra = [k for k in what or {} if k not in SET_KEYS[section]] if isinstance(what, dict) else [what]
+            if extra:
+                bad(f"set.{section}.{name}: {extra[0]!r} can't be set; allowed: {', '.join(sorted(SET_KEYS[section]))}")
+            counts = dict(what.get("counters") or {}, **({"energy": what["energy"]} if "energy" in what else {}))
+            wrong = [f"{k}: {v!r}" for k, v in counts.items() if not isinstance(v, int) or isinstance(v, bool) or v < 0]
+            if wrong or not counts:
+                bad(f"set.{section}.{name}: counters are whole numbers, zero or more"
+                    + (f" (not {wrong[0]})" if wrong else ""))
 
 
 # --- running -------------------------------------------------------------------------
@@ -306,6 +336,9 @@ class ActionRunner:
         rejected = None if isinstance(a, str) else a.get("rejected")
         before = self.g.snapshot()
         try:
+            if verb == "set":
+                self._set(a["set"])
+                return []
             actions = self._translate(verb, a)
         except RulesError as exc:
             if rejected is None or verb != "choose":  # an answer that isn't among the options
@@ -319,6 +352,7 @@ class ActionRunner:
                     if self.g.undo() is None:
                         raise RulesError("nothing to undo: no action has been taken yet")
                 else:
+                    self._check_actor(a)
                     self.g.apply(act)
             except RulesError as exc:
                 if rejected is None:
@@ -335,10 +369,36 @@ class ActionRunner:
             return [f"{place}: expected {verb} to be rejected (CR {rejected}), but it was allowed"]
         return []
 
+    def _check_actor(self, a) -> None:
+        """Refuse an action said to be one player's (``as:``) when that player can't take it now."""
+        named = None if isinstance(a, str) else a.get("as")
+        st = self.g.state
+        if named is None:
+            return
+        if st.pending is not None and st.pending.player != named:
+            raise IllegalAction(f"{named} can't answer: the choice ({st.pending.prompt}) is "
+                                f"{st.pending.player}'s to make.", rule=st.pending.rule)
+        if st.pending is None and st.priority != named:
+            raise IllegalAction(f"{named} can't act now: {st.priority or 'no player'} has priority.",
+                                rule="117.1")
+
+    def _set(self, change: dict) -> None:
+        for section, entries in change.items():
+            for name, what in entries.items():
+                holder = (q.player(self.g.state, str(name)).name if section == "players"
+                          else self.resolver.permanent(name))
+                counts = dict(what.get("counters") or {})
+                if "energy" in what:
+                    counts["energy"] = what["energy"]
+                for kind, n in counts.items():
+                    self.g.set_counters(holder, str(kind), n)
+
     def _translate(self, verb: str, a) -> list:
         g, r = self.g, self.resolver
         arg = None if isinstance(a, str) else a[verb]
         who = g.pending.player if g.pending else g.state.priority
+        if not isinstance(a, str) and "as" in a:
+            who = q.player(g.state, a["as"]).name
         if verb == "pass":
             return [PassPriority()]
         if verb == "undo":

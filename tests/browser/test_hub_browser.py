@@ -1,0 +1,113 @@
+"""JupyterHub for real: the kit's hub configuration, three learners signed in with a password, each
+taking a quiz on their own server; answers are recorded under the hub's names whatever headers the
+browser forges, nobody opens another's server, and only the mentors' group reaches the trainer."""
+
+from __future__ import annotations
+
+import re
+
+import psutil
+import pytest
+from conftest import HUB_PASSWORD, _stop, start_hub
+from learner import answer_whatever_is_asked, sign_in_to_hub
+from playwright.sync_api import expect
+
+from rulesdojo.quiz.store import ResultStore
+
+LEARNERS = ("ana", "bo", "cy")
+MENTOR = "mia"
+FORGED = {"X-JupyterHub-User": "bo", "X-Forwarded-User": "bo", "X-Remote-User": "bo"}
+WAIT = 60_000
+
+
+@pytest.fixture
+def hub(tmp_path):
+    """JupyterHub with the kit's configuration and one mentor; yield (base URL, results file, process)."""
+    proc, url, results, log = start_hub(tmp_path, extra_config=f'\nc.JupyterHub.load_groups = '
+                                                               f'{{"mentors": {{"users": ["{MENTOR}"]}}}}\n')
+    yield url, results, proc
+    _stop(proc)   # the hub stops every learner's server and the mentors' service
+    print(f"--- {log} ---\n{log.read_text(errors='replace')[-6000:]}")
+
+
+def sign_in(browser, url: str, name: str, headers: dict | None = None, then: str = ""):
+    """Sign in to the hub in a browser of the person's own; return the page."""
+    context = browser.new_context(extra_http_headers=headers or {}, viewport={"width": 1400, "height": 900})
+    context.set_default_timeout(WAIT)
+    page = context.new_page()
+    sign_in_to_hub(page, url, name, HUB_PASSWORD, then)
+    return page
+
+
+def practise(page, name: str, questions: int = 2) -> None:
+    """Take a practice quiz on the learner's open quiz page, signed in as the hub's name."""
+    expect(page.get_by_role("status").filter(has_text="Signed in as")).to_contain_text(name, timeout=WAIT)
+    expect(page.get_by_role("textbox", name="Your name")).to_be_hidden()
+    count = page.get_by_role("spinbutton", name="Questions")
+    count.fill(str(questions))
+    count.press("Tab")
+    page.get_by_role("button", name="Start").click()
+    for n in range(1, 2 * questions + 1):   # a missed question comes back once
+        expect(page.get_by_role("status").filter(has_text=re.compile(rf"Question {n} of \d"))).to_be_visible()
+        answer_whatever_is_asked(page)
+        see = page.get_by_role("button", name="See the results")
+        expect(see.or_(page.get_by_role("button", name="Next question"))).to_be_visible()
+        if see.is_visible():
+            see.click()
+            break
+        page.get_by_role("button", name="Next question").click()
+    expect(page.get_by_role("heading", name=re.compile(r"Your results: \d of \d right"))).to_be_visible()
+
+
+def kernel_of(page) -> str:
+    """Return the id of the kernel behind an open Voila page (it is in the page's own source)."""
+    return re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", page.content()).group(0)
+
+
+OPEN_SOCKET = """url => new Promise(done => {
+  const ws = new WebSocket(url);
+  ws.onopen = () => { done("open"); ws.close(); };
+  ws.onerror = () => done("refused");
+})"""
+
+
+def test_three_learners_take_a_quiz_through_the_hub_under_the_hub_names(hub, browser):
+    url, results, proc = hub
+    # ana and cy's browsers also send headers naming bo; the hub's name is the only one used.
+    pages = {name: sign_in(browser, url, name, None if name == "bo" else FORGED) for name in LEARNERS}
+    for name, page in pages.items():   # their servers start side by side
+        page.wait_for_url(re.compile(rf".*/user/{name}/voila/render/index\.ipynb"), timeout=2 * WAIT)
+    for name, page in pages.items():   # the three quiz pages load side by side too
+        page.goto(url + f"user/{name}/voila/render/quiz.ipynb", wait_until="commit")
+    for name, page in pages.items():
+        practise(page, name)
+
+    store = ResultStore(results)
+    answers = store.attempts()
+    assert {a.candidate for a in answers} == set(LEARNERS)
+    for name in LEARNERS:   # one practice session each: the forged headers added nothing to bo's
+        assert {a.session for a in answers if a.candidate == name} and \
+            len({a.session for a in answers if a.candidate == name}) == 1
+        assert all(a.mode == "practice" for a in store.history(name))
+
+    # Each kernel knows its learner from the spawner, and holds none of the hub's tokens.
+    kernels = [p for p in psutil.Process(proc.pid).children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+    assert {k.environ()["JUPYTERHUB_USER"] for k in kernels} == set(LEARNERS)
+    assert not [k for k in kernels if "JUPYTERHUB_API_TOKEN" in k.environ() or "JPY_API_TOKEN" in k.environ()]
+
+    # ana can't open bo's server: its pages, its kernels' API, the websocket to bo's open quiz kernel.
+    ana, bo_kernel = pages["ana"], kernel_of(pages["bo"])
+    quiz = ana.request.get(url + "user/bo/voila/render/quiz.ipynb")
+    assert quiz.status == 403 and "Judge training quiz" not in quiz.text()
+    assert ana.request.get(url + f"user/bo/api/kernels/{bo_kernel}").status == 403
+    socket = url.replace("http", "ws") + f"user/bo/api/kernels/{bo_kernel}/channels"
+    assert ana.evaluate(OPEN_SOCKET, socket) == "refused"
+    assert pages["bo"].evaluate(OPEN_SOCKET, socket) == "open"   # the same socket, for its owner
+
+    # The mentors' server: a learner is refused, a member of the mentors' group sees everyone's answers.
+    trainer = "services/rulesdojo-mentor/voila/render/trainer.ipynb"
+    assert ana.request.get(url + trainer).status == 403
+    mentor = sign_in(browser, url, MENTOR, then=trainer)
+    mentor.get_by_role("radio", name="Practice").or_(mentor.get_by_role("button", name="Practice")).click(timeout=WAIT)
+    for name in LEARNERS:
+        expect(mentor.locator("table").first).to_contain_text(name, timeout=WAIT)

@@ -1,0 +1,80 @@
+"""The hub's configuration and a learner's server under it: what `rulesdojo hub` writes, what
+`rulesdojo serve --hub` refuses without a hub."""
+
+from __future__ import annotations
+
+import doctest
+import sys
+
+import pytest
+
+import rulesdojo.hub as hub
+from rulesdojo.cli import main as rulesdojo
+from rulesdojo.hub import HubError, Place
+
+
+def test_docstring_examples():
+    assert doctest.testmod(hub).failed == 0
+
+
+class Config:
+    """Enough of traitlets' config object to read what a configuration file sets."""
+
+    def __init__(self):
+        self.__dict__["sections"] = {}
+
+    def __getattr__(self, name):
+        return self.sections.setdefault(name, type("Section", (), {})())
+
+
+def run_config(text: str) -> Config:
+    c = Config()
+    exec(compile(text, "jupyterhub_config.py", "exec"), {"get_config": lambda: c})
+    return c
+
+
+def test_the_config_spawns_the_kit_for_each_learner_and_shares_one_results_file(tmp_path, capsys):
+    results = tmp_path / "results.sqlite3"
+    assert rulesdojo(["hub", "--config", "--results", str(results), "--mentor-port", "9999"]) == 0
+    c = run_config(capsys.readouterr().out)
+    assert c.Spawner.cmd == [sys.executable, "-m", "rulesdojo", "serve", "--hub"]
+    assert c.Spawner.environment == {"RULESDOJO_RESULTS": str(results)}
+    (mentors,) = c.JupyterHub.services
+    assert mentors["url"] == "http://127.0.0.1:9999" and mentors["environment"] == c.Spawner.environment
+    assert c.JupyterHub.load_roles == [{"name": "mentors", "groups": ["mentors"],
+                                        "scopes": [f"access:services!service={mentors['name']}"]}]
+
+
+def test_without_a_mentors_group_there_is_no_mentors_service(tmp_path):
+    target = tmp_path / "jupyterhub_config.py"
+    assert rulesdojo(["hub", "--config", str(target), "--mentors", ""]) == 0
+    c = run_config(target.read_text())
+    assert not hasattr(c.JupyterHub, "services") and c.Spawner.environment == {}
+
+
+def test_a_config_that_cant_be_written_is_named(tmp_path, capsys):
+    assert rulesdojo(["hub", "--config", str(tmp_path / "missing" / "jupyterhub_config.py")]) == 1
+    err = capsys.readouterr().err
+    assert "can't write" in err and "missing" in err and "Traceback" not in err
+
+
+def test_serve_hub_outside_a_hub_says_what_is_missing_and_starts_nothing(monkeypatch, capsys):
+    for name in ("JUPYTERHUB_SERVICE_URL", "JUPYTERHUB_SERVICE_PREFIX", "JUPYTERHUB_API_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(SystemExit) as stop:
+        rulesdojo(["serve", "--hub"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "JUPYTERHUB_SERVICE_URL" in err and "Traceback" not in err
+
+
+def test_serve_hub_takes_the_learner_from_the_hub_only(capsys):
+    with pytest.raises(SystemExit):
+        rulesdojo(["serve", "--hub", "--user-header", "X-Forwarded-User"])
+    assert "no --user-header or --identity" in capsys.readouterr().err
+
+
+def test_a_service_url_without_a_port_is_refused():
+    with pytest.raises(HubError, match="names no port"):
+        Place.from_env({"JUPYTERHUB_SERVICE_URL": "http://127.0.0.1/user/ana/",
+                        "JUPYTERHUB_SERVICE_PREFIX": "/user/ana/", "JUPYTERHUB_API_TOKEN": "t"})

@@ -1,0 +1,123 @@
+"""Serve the kit under JupyterHub: each learner's own server is the kit's Voila, behind the hub's login.
+
+``rulesdojo hub --config`` writes a ``jupyterhub_config.py`` whose spawner starts, for each learner,
+``rulesdojo serve --hub``: the kit's Voila on the lessons at the address and URL prefix the hub
+hands over (``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX``), letting in only whom the hub
+allows on that server (JupyterHub's own OAuth identity provider for Jupyter servers), and recording
+answers under the hub's user name (``JUPYTERHUB_USER``, set by the spawner, never by a browser).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+# JupyterHub's sign-in for Jupyter servers (what ``jupyterhub-singleuser`` uses), given to Voila.
+IDENTITY_PROVIDER = "rulesdojo.hub_signin.HubIdentityProvider"
+AUTHORIZER = "jupyterhub.singleuser.extension.JupyterHubAuthorizer"
+# A learner's pages with a kernel at once (lesson, quiz, a few tabs); closed pages' kernels are culled.
+LEARNER_PAGES = 6
+MENTOR_SERVICE = "rulesdojo-mentor"
+
+
+class HubError(ValueError):
+    """Report a server started as a hub's without what the hub's spawner sets."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where the hub wants a learner's server: the address and port it listens on, its URL prefix.
+
+    >>> Place.from_env({"JUPYTERHUB_SERVICE_URL": "http://127.0.0.1:41234/user/ana/",
+    ...                 "JUPYTERHUB_SERVICE_PREFIX": "/user/ana/", "JUPYTERHUB_API_TOKEN": "t"})
+    Place(host='127.0.0.1', port=41234, prefix='/user/ana/')
+    """
+
+    host: str
+    port: int
+    prefix: str
+
+    @classmethod
+    def from_env(cls, env=None) -> "Place":
+        """Read the place from the spawner's variables; raise ``HubError`` naming what is missing."""
+        env = os.environ if env is None else env
+        missing = [name for name in ("JUPYTERHUB_SERVICE_URL", "JUPYTERHUB_SERVICE_PREFIX", "JUPYTERHUB_API_TOKEN")
+                   if not env.get(name)]
+        if missing:
+            raise HubError(f"--hub is the command JupyterHub's spawner runs; {', '.join(missing)} "
+                           "not set (start it from the hub: rulesdojo hub --config)")
+        url = urlsplit(env["JUPYTERHUB_SERVICE_URL"])
+        if not url.port:
+            raise HubError(f"JUPYTERHUB_SERVICE_URL {env['JUPYTERHUB_SERVICE_URL']!r} names no port")
+        return cls(url.hostname or "127.0.0.1", url.port, env["JUPYTERHUB_SERVICE_PREFIX"])
+
+    def voila_args(self) -> list[str]:
+        """Return the Voila options that serve under the prefix and admit only whom the hub allows.
+
+        >>> Place("127.0.0.1", 9000, "/user/ana/").voila_args()[0]
+        '--Voila.base_url=/user/ana/'
+        """
+        return [f"--Voila.base_url={self.prefix}",
+                f"--Voila.identity_provider_class={IDENTITY_PROVIDER}",
+                f"--Voila.authorizer_class={AUTHORIZER}"]
+
+
+CONFIG = '''\
+# JupyterHub configuration for Rules Dojo, written by `rulesdojo hub --config`.
+# Each learner signs in to the hub and gets a server of their own: the kit's Voila on the lessons
+# (`rulesdojo serve --hub`), which admits only that learner (the hub's OAuth) and records answers
+# under the hub's user name. Start it with `jupyterhub -f jupyterhub_config.py`; JupyterHub needs
+# configurable-http-proxy on its PATH (npm install -g configurable-http-proxy). docs/deploy.md.
+import sys
+
+c = get_config()  # noqa: F821 - JupyterHub provides it
+
+# Learners are not Unix users: every server runs as the hub's own user, each in a folder of its own.
+# The pages run no code from the browser, so one Unix user for all is safe here.
+c.JupyterHub.spawner_class = "simple"
+c.Spawner.cmd = [sys.executable, "-m", "rulesdojo", "serve", "--hub"]
+c.Spawner.environment = {environment}
+c.Spawner.start_timeout = 60
+c.Spawner.http_timeout = 60
+
+# Sign-in: set the authenticator your site uses (OAuthenticator, LDAPAuthenticator,
+# NativeAuthenticator...). To try it on one machine with a shared password:
+#   jupyterhub -f jupyterhub_config.py --JupyterHub.authenticator_class=dummy \\
+#              --DummyAuthenticator.password=SECRET --Authenticator.allow_all=True
+{mentors}'''
+
+MENTORS = '''
+# The mentors' server (trainer and exam tools) as a hub service: only members of the hub group
+# "{group}" get in, signed in through the hub; add mentors with the hub's admin page or API.
+c.JupyterHub.services = [{{
+    "name": "{service}",
+    "url": "http://127.0.0.1:{port}",
+    "command": [sys.executable, "-m", "rulesdojo", "serve", "--mentor", "--hub"],
+    "environment": {environment},
+    "oauth_no_confirm": True,
+    "timeout": 120,  # seconds the hub waits for it at start: Voila's start on a busy machine
+}}]
+c.JupyterHub.load_groups = {{"{group}": {{"users": []}}}}
+c.JupyterHub.load_roles = [{{"name": "{group}", "groups": ["{group}"],
+                            "scopes": ["access:services!service={service}"]}}]
+'''
+
+
+def config(results: Path | None = None, exams: Path | None = None, mentors: str | None = "mentors",
+           mentor_port: int = 8867) -> str:
+    """Return a ``jupyterhub_config.py`` serving the kit: one Voila server per learner, one results store.
+
+    ``results`` and ``exams`` are handed to every server (and the mentors'); ``mentors`` names the hub
+    group whose members reach the mentors' server (None: no mentors' service).
+
+    >>> text = config(Path("/srv/dojo/results.sqlite3"))
+    >>> "'RULESDOJO_RESULTS': '/srv/dojo/results.sqlite3'" in text, 'access:services!service=rulesdojo-mentor' in text
+    (True, True)
+    """
+    environment = {name: str(Path(path).resolve()) for name, path in
+                   (("RULESDOJO_RESULTS", results), ("RULESDOJO_EXAMS", exams)) if path is not None}
+    extra = MENTORS.format(group=mentors, service=MENTOR_SERVICE, port=mentor_port,
+                           environment=environment) if mentors else ""
+    return CONFIG.format(environment=environment, mentors=extra)
