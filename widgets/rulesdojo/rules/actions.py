@@ -21,22 +21,26 @@ class PlayLand:
 
 @dataclass(frozen=True)
 class CastSpell:
-    """Cast a spell from hand, choosing its mode (a modal spell's mode text), its targets and what an
-    additional cost sacrifices now (CR 601.2b-c)."""
+    """Cast a spell from hand, choosing its mode (a modal spell's mode text) and targets now
+    (CR 601.2b-c) and what an additional cost sacrifices (CR 601.2b); ``mana`` names the mana from
+    your pool that pays, e.g. ``"{R}{R}"`` (CR 601.2h; by default the game chooses)."""
     card: int
     targets: tuple[Any, ...] = ()
     sacrifice: tuple[int, ...] = ()
+    mana: str | None = None
     mode: str | None = None
 
 
 @dataclass(frozen=True)
 class ActivateAbility:
     """Activate a permanent's ability; ``mana`` picks the type a mana ability adds; ``targets`` are
-    chosen as it is activated (CR 602.2b)."""
+    chosen as it is activated; ``pay`` names the mana from your pool that pays its mana cost
+    (CR 602.2b, 601.2h)."""
     source: int
     index: int = 0
     mana: str | None = None
     targets: tuple = ()
+    pay: str | None = None
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import combinations, product
+
 from . import query as q
 from .actions import ActivateAbility, CastSpell, PlayLand
 from .effects.choices import modal
 from .errors import CannotPay, IllegalAction
-from .mana import ManaCost, pay_from_pool, pool_text
+from .mana import ManaCost, pay_from_pool, pool_of, pool_text
 from .objects import MAIN_PHASES as MAIN
 from .objects import CardObject, GameState, Permanent, step_text
 from .statics import AddTypes
@@ -92,7 +94,9 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
                                 "they control.", rule="601.2b")
     elif a.sacrifice:
         raise IllegalAction(f"{c.name} has no additional cost to sacrifice anything.", rule="601.2b")
-    plan = mana_plan(st, who, c.mana_cost)
+    if a.mana is not None:
+        return obj, named_payment(st, who, c.mana_cost, a.mana, c.name)
+    plan = mana_plan(st, who, c.mana_cost, spare=obj.id)
     if plan is None:
         p = q.player(st, who)
         short = (f"{who} can't pay {c.mana_cost} for {c.name}: the mana pool holds {pool_text(p.pool)} "
@@ -169,8 +173,12 @@ def check_activate(st: GameState, a: ActivateAbility):
                                 f"({_spec_text(ab.target_spec)}), chosen as it is activated.", rule="602.2b")
     elif a.targets:
         raise IllegalAction(f"{perm.card}'s ability has no targets.", rule="602.2b")
-    plan = []
-    if ab.cost.mana:
+    plan: list | dict = []
+    if a.pay is not None:
+        if not ab.cost.mana:
+            raise IllegalAction(f"{perm.card}'s ability has no mana cost to pay.", rule="602.2b")
+        plan = named_payment(st, who, ab.cost.mana_cost, a.pay, f"{perm.card}'s ability")
+    elif ab.cost.mana:
         plan = mana_plan(st, who, ab.cost.mana_cost, exclude=perm.id if ab.tap or ab.cost.sacrifice else None)
         if plan is None:
             raise CannotPay(f"{who} can't pay {ab.cost.mana_cost} for {perm.card}'s ability: a cost "
@@ -212,35 +220,58 @@ def free_mana_sources(st: GameState, who: str,
     return out
 
 
-def mana_plan(st: GameState, who: str, cost: ManaCost, exclude: int | None = None) -> list | None:
+def mana_plan(st: GameState, who: str, cost: ManaCost, exclude: int | None = None,
+              spare: int | None = None) -> list | None:
     """Return mana abilities to activate so the pool pays ``cost``, or None if it can't (CR 601.2g).
 
-    Abilities with an energy cost are never used for you: spending energy is the player's choice.
+    Only what is needed is tapped: the fewest sources, and among those the ones that leave the
+    colors the rest of the hand (all but card ``spare``) needs. Abilities with an energy cost are
+    never used for you: spending energy is the player's choice.
     """
     pool = dict(q.player(st, who).pool)
     if pay_from_pool(pool, cost) is not None:
         return []
-    sources = sorted(free_mana_sources(st, who, exclude), key=lambda s: len(s[2]))
-    plan: list = []
+    sources = free_mana_sources(st, who, exclude)
+    keep = needed_colors(st, who, spare)
+    fewest = max(1, cost.mana_value - sum(pool.values()))
+    for k in range(fewest, len(sources) + 1):
+        best = None
+        for combo in combinations(sources, k):
+            for kinds in product(*(opts for _, _, opts in combo)):
+                trial = dict(pool)
+                for t in kinds:
+                    trial[t] = trial.get(t, 0) + 1
+                if pay_from_pool(trial, cost) is None:
+                    continue
+                left = {t for p, _, opts in sources if p not in [c[0] for c in combo] for t in opts}
+                score = (len(keep & left), -sum(len(opts) for _, _, opts in combo))
+                if best is None or score > best[0]:
+                    best = (score, [(p.id, idx, t) for (p, idx, _), t in zip(combo, kinds)])
+        if best is not None:
+            return best[1]
+    return None
 
-    def search(i: int) -> bool:
-        if pay_from_pool(pool, cost) is not None:
-            return True
-        if i == len(sources) or sum(pool.values()) + len(sources) - i < cost.mana_value:
-            return False
-        p, idx, opts = sources[i]
-        for t in opts:
-            pool[t] = pool.get(t, 0) + 1
-            plan.append((p.id, idx, t))
-            if search(i + 1):
-                return True
-            plan.pop()
-            pool[t] -= 1
-        return search(i + 1)
 
-    return plan if search(0) else None
+def needed_colors(st: GameState, who: str, spare: int | None = None) -> set[str]:
+    """The colors of mana the cards in ``who``'s hand (but ``spare``) need: what paying should keep."""
+    return {t for obj in q.player(st, who).hand if obj.id != spare
+            for t, _ in q.card(obj).mana_cost.colored}
 
 
+def named_payment(st: GameState, who: str, cost: ManaCost, named: str, what: str) -> dict[str, int]:
+    """Check mana the player names to pay ``cost`` (CR 601.2h); return the pool left after it."""
+    try:
+        paid = pool_of(named)
+    except ValueError as exc:
+        raise IllegalAction(f"{named!r}: {exc}.", rule="601.2h") from None
+    pool = q.player(st, who).pool
+    if any(paid[t] > pool.get(t, 0) for t in paid):
+        raise CannotPay(f"{who}'s mana pool holds {pool_text(pool)}, not {pool_text(paid)}: add the mana "
+                        "first (tap your sources), or let the game choose", rule="601.2h")
+    left = pay_from_pool(paid, cost)
+    if left is None or any(left.values()):
+        raise IllegalAction(f"{pool_text(paid)} doesn't pay {cost} for {what} exactly.", rule="601.2h")
+    return {t: pool.get(t, 0) - paid[t] for t in pool}
 
 
 def _hexproof_refusal(st: GameState, t, who: str) -> None:

@@ -10,6 +10,7 @@ from itertools import permutations
 
 from . import query as q
 from .errors import CannotPay
+from .choices import OrderReplacementsChoice
 from .objects import ENERGY, MINUS_ONE, CardObject, Event, GameState, Permanent, Trigger
 from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
                       TokenReplacement)
@@ -218,7 +219,7 @@ class Direct:
     def __init__(self, st: GameState):
         self.st = st
 
-    def choose(self, kind, player, prompt, rule, options=(), low=0, high=0, data=None):
+    def choose(self, choice, player, prompt, rule, options=(), low=0, high=0, data=None):
         return tuple(options)
 
 
@@ -262,7 +263,7 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
         chooser = target if on_player else target.controller
         ids = tuple(p.id for p, _ in repl)
         order = res.choose(
-            "order_replacements", chooser,
+            OrderReplacementsChoice, chooser,
             f"Order the replacement effects on {n} {kind} counter(s) for {who}", "616.1",
             options=ids, data={"names": {p.id: f"{p.controller}'s {p.card}" for p, _ in repl}})
         repl = sorted(repl, key=lambda r: order.index(r[0].id))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from . import answers, checks
+from . import checks
 from . import engine as e
 from . import query as q
 from . import turn
@@ -13,11 +13,12 @@ from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, G
 from .cards import card_named
 from .errors import IllegalAction, NoPendingChoice, RulesError
 from .history import History, clone
-from .mana import TYPE_NAMES, pay_from_pool
+from .mana import TYPE_NAMES, ManaCost, pay_from_pool, pool_text
 from .describe import describe
 from .effects.choices import modal
 from .objects import (STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player,
                       StackItem, step_text)
+from .resolve import resolve_top
 from .targets import target_candidates, target_sets
 from .triggers import Happened
 
@@ -53,7 +54,8 @@ class Game:
         st.rng.seed(seed)
         st.priority = st.active if step in turn.PRIORITY_STEPS else None
         self._state = st
-        self._history = History(_dispatch)
+        self._history = History(lambda st, action, replay: _dispatch(st, action, replay)[0])
+        self._replay: GameState | None = None  # where the paused resolution replays from
 
     # --- setting up a position (no triggers fire, nothing is logged as played) ---
 
@@ -151,9 +153,9 @@ class Game:
         the game is then exactly as it was.
         """
         before = self._state
-        work = _dispatch(clone(before), action)
-        self._history.record(before, action)
-        self._state = work
+        work, replay = _dispatch(clone(before), action, self._replay)
+        self._history.record(before, action, self._replay)
+        self._state, self._replay = work, replay
         return work.log.since(len(before.log))
 
     def undo(self):
@@ -161,7 +163,7 @@ class Game:
         taken = self._history.take_back()
         if taken is None:
             return None
-        self._state, action = taken
+        self._state, action, self._replay = taken
         return action
 
     def forget_history(self) -> None:
@@ -174,7 +176,7 @@ class Game:
     def why_illegal(self, action) -> RulesError | None:
         """Return the error ``action`` would raise now (naming the rule), or None if it is legal."""
         try:
-            _dispatch(clone(self._state), action)
+            _dispatch(clone(self._state), action, self._replay)
         except RulesError as exc:
             return exc
         return None
@@ -206,7 +208,7 @@ class LegalActions:
         if st.over:
             return
         if st.pending is not None:
-            yield from answers.answers_for(st, st.pending)
+            yield from st.pending.legal_answers(st)
             return
         if st.priority is None:
             return
@@ -229,7 +231,7 @@ class LegalActions:
                 spec = checks.spell_target_spec(c, mode)
                 for targets in target_sets(st, spec, who) if spec else [()]:
                     for sac in sacrifices:
-                        a = CastSpell(obj.id, targets, sac, mode)
+                        a = CastSpell(obj.id, targets, sac, mode=mode)
                         if _ok(checks.check_cast, st, a):
                             yield a
         for p in st.battlefield:
@@ -260,12 +262,20 @@ def _ok(check, st, action) -> bool:
     return True
 
 
-def _dispatch(st: GameState, action) -> GameState:
+def _dispatch(st: GameState, action, replay: GameState | None) -> tuple[GameState, GameState | None]:
+    """Carry out an action on a working copy; return it and where a paused resolution replays from."""
     if st.over:
         raise IllegalAction(f"The game is over: {st.winner or 'nobody'} won.", rule="104.2a")
+    replay_next = None
     if st.pending is not None:
-        value = answers.validate(st, st.pending, action)
-        st = answers.carry_out(st, value)
+        choice = st.pending
+        value = choice.check(st, action)
+        if replay is not None:  # an answer mid-resolution: resolve again from its start (CR 608.2)
+            st = clone(replay)
+            replay_next = resolve_top(st, choice.answers + (value,))
+        else:
+            st.pending = None
+            choice.resume(st, value)
     elif isinstance(action, CHOICE_ACTIONS):
         raise NoPendingChoice("There is no choice to make right now.", rule="117.1")
     elif isinstance(action, (GetEnergy, PayEnergy)):
@@ -280,7 +290,7 @@ def _dispatch(st: GameState, action) -> GameState:
         _activate(st, action)
     elif isinstance(action, PassPriority):
         checks.acting_player(st)
-        turn.pass_priority(st)
+        replay_next = turn.pass_priority(st)
     elif isinstance(action, AdvanceStep):
         who = checks.acting_player(st)
         if st.stack:
@@ -291,7 +301,7 @@ def _dispatch(st: GameState, action) -> GameState:
     else:
         raise IllegalAction(f"{action!r} isn't an action.", rule="117.1")
     turn.settle(st)
-    return st
+    return st, replay_next
 
 
 def _practice_energy(st: GameState, a) -> None:
@@ -329,17 +339,32 @@ def _cast(st: GameState, a: CastSpell) -> None:
     if a.mode:
         e.log(st, "700.2a", f"{who} chose {e.possessive(c.name)} mode as it was cast: \"{a.mode}\" "
               "Only that mode will happen; it can't change later.", "choice", who)
-    for pid, idx, t in plan:
-        _add_mana(st, q.permanent(st, pid), t, "601.2g", " while casting")
-    p = q.player(st, who)
-    p.pool = pay_from_pool(p.pool, c.mana_cost)
-    if c.mana_cost.mana_value:
-        e.log(st, "601.2h", f"{who} pays {c.mana_cost}.", "mana", who)
+    _pay_mana(st, who, c.mana_cost, plan, " while casting", spare=obj.id)
     for pid in a.sacrifice:
         e.sacrifice(st, q.permanent(st, pid), f"as an additional cost to cast {c.name} (CR 601.2h)")
     st.stack.append(item)
     st.passes = 0
     e.emit(st, [Happened("cast", player=who, info=c.types)])  # once cast, "whenever you cast" (CR 601.2i)
+
+
+def _pay_mana(st: GameState, who: str, cost: ManaCost, plan, when: str, spare: int | None = None) -> None:
+    """Pay a mana cost: activate the planned mana abilities, then spend from the pool (CR 601.2g-h).
+
+    ``plan`` is either the abilities to activate (the game's choice, which keeps mana the rest
+    of the hand needs) or the pool left after the mana the player named.
+    """
+    p = q.player(st, who)
+    if isinstance(plan, dict):
+        spent = {t: p.pool[t] - plan[t] for t in p.pool}
+        p.pool = dict(plan)
+    else:
+        for pid, _, t in plan:
+            _add_mana(st, q.permanent(st, pid), t, "601.2g", when)
+        left = pay_from_pool(p.pool, cost, tuple(checks.needed_colors(st, who, spare)))
+        spent = {t: p.pool[t] - left[t] for t in p.pool}
+        p.pool = left
+    if cost.mana_value:
+        e.log(st, "601.2h", f"{who} pays {cost} with {pool_text(spent)}.", "mana", who)
 
 
 def _add_mana(st: GameState, perm: Permanent, t: str, rule: str, when: str = "") -> None:
@@ -391,11 +416,7 @@ def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str) -> None:
     """Pay an activation's costs other than {T}: mana, energy, sacrificing the permanent, discarding
     the card (CR 602.2b, 601.2h)."""
     if ab.cost.mana:
-        for pid, _, t in plan:
-            _add_mana(st, q.permanent(st, pid), t, "601.2g", " while activating")
-        p = q.player(st, who)
-        p.pool = pay_from_pool(p.pool, ab.cost.mana_cost)
-        e.log(st, "601.2h", f"{who} pays {ab.cost.mana_cost}.", "mana", who)
+        _pay_mana(st, who, ab.cost.mana_cost, plan, " while activating")
     if ab.energy:
         e.pay_energy(st, who, ab.energy, f"{perm.card}'s {what}", "602.2b")
     if ab.cost.sacrifice:
@@ -432,10 +453,7 @@ def snapshot(st: GameState) -> dict:
         "stack": [{"id": s.id, "kind": s.kind, "name": s.name, "controller": s.controller,
                    "text": s.text, "targets": list(s.targets)} for s in reversed(st.stack)],
         "waiting": [{"id": t.id, "name": t.name, "controller": t.controller} for t in st.waiting],
-        "pending": None if st.pending is None else {
-            "kind": st.pending.kind, "player": st.pending.player, "prompt": st.pending.prompt,
-            "rule": st.pending.rule, "options": list(st.pending.options),
-            "low": st.pending.low, "high": st.pending.high},
+        "pending": None if st.pending is None else st.pending.snapshot(),
         "outcomes": {str(k): v for k, v in st.outcomes.items()},
         "log": [[ev.seq, ev.rule, ev.text] for ev in st.log],
         "next_id": st.next_id,

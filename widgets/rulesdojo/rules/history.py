@@ -82,13 +82,15 @@ class Step:
 
     action: Any
     before: Any = None
+    replay: Any = None  # where a resolution paused before it replays from (the game's, kept here)
 
 
 class History:
     """Keep the actions taken so that each can be taken back exactly.
 
-    ``replay(state, action)`` carries out an action on a state it may change and returns the
-    resulting state (the game's own dispatch).
+    ``replay(state, action, position)`` carries out an action on a state it may change and returns
+    the resulting state (the game's own dispatch; ``position`` is where a paused resolution replays
+    from).
     """
 
     def __init__(self, replay: Callable[[Any, Any], Any]):
@@ -102,10 +104,11 @@ class History:
     def actions(self) -> list:
         return [s.action for s in self._steps]
 
-    def record(self, before, action) -> None:
-        """Note ``action`` taken from the state ``before`` (which nothing changes afterwards)."""
+    def record(self, before, action, replay=None) -> None:
+        """Note ``action`` taken from the state ``before`` (which nothing changes afterwards), and
+        ``replay``, the position a paused resolution replays from when the action answers it."""
         keep = self._keep_next or len(self._steps) % CHECKPOINT_EVERY == 0
-        self._steps.append(Step(action, before if keep else None))
+        self._steps.append(Step(action, before if keep else None, replay))
         self._keep_next = False
 
     def changed_outside_actions(self) -> None:
@@ -113,11 +116,13 @@ class History:
         self._keep_next = True
 
     def take_back(self):
-        """Remove the last action; return (the state before it, the action), or None if there is none."""
+        """Remove the last action; return (the state before it, the action, its replay position),
+        or None if there is none."""
         if not self._steps:
             return None
         step = self._steps.pop()
-        return (step.before if step.before is not None else self.state_before(len(self._steps))), step.action
+        before = step.before if step.before is not None else self.state_before(len(self._steps))
+        return before, step.action, step.replay
 
     def state_before(self, n: int):
         """Return the state before the ``n``-th action (from 0; ``len(self)`` for the last one's result).
@@ -128,7 +133,7 @@ class History:
         start = max(i for i in range(min(n, len(self._steps) - 1) + 1) if self._steps[i].before is not None)
         st = self._steps[start].before
         for step in self._steps[start:n]:
-            st = self._replay(clone(st), step.action)
+            st = self._replay(clone(st), step.action, step.replay)
         return st
 
     def clear(self) -> None:

@@ -55,16 +55,18 @@ def pool_text(pool: dict[str, int]) -> str:
     return "".join(f"{{{t}}}" * pool.get(t, 0) for t in TYPES) or "nothing"
 
 
-def pay_from_pool(pool: dict[str, int], cost: ManaCost) -> dict[str, int] | None:
+def pay_from_pool(pool: dict[str, int], cost: ManaCost, keep: tuple[str, ...] = ()) -> dict[str, int] | None:
     """Return the pool left after paying ``cost``, or None when it can't be paid.
 
-    Colored symbols take their own type; generic takes colorless first, then
-    whichever color the pool holds most of, so the most flexible mana stays.
+    Colored symbols take their own type; generic takes colorless first, then the colors
+    not in ``keep`` (what the rest of the hand needs), whichever the pool holds most of.
 
     >>> pay_from_pool({"G": 1, "C": 2}, ManaCost.parse("{2}{G}"))
     {'W': 0, 'U': 0, 'B': 0, 'R': 0, 'G': 0, 'C': 0}
     >>> pay_from_pool({"G": 1}, ManaCost.parse("{1}{G}")) is None
     True
+    >>> pool_text(pay_from_pool({"R": 2, "U": 1}, ManaCost.parse("{1}{R}"), keep=("U",)))
+    '{U}'
     """
     left = {t: pool.get(t, 0) for t in TYPES}
     for t, n in cost.colored:
@@ -72,8 +74,20 @@ def pay_from_pool(pool: dict[str, int], cost: ManaCost) -> dict[str, int] | None
             return None
         left[t] -= n
     need = cost.generic
-    for t in ("C",) + tuple(sorted(COLORS, key=lambda c: -left[c])):
+    for t in ("C",) + tuple(sorted(COLORS, key=lambda c: (c in keep, -left[c]))):
         take = min(need, left[t])
         left[t] -= take
         need -= take
     return left if need == 0 else None
+
+
+def pool_of(text: str) -> dict[str, int]:
+    """Read mana written as symbols into a pool: ``"{R}{R}"`` -> two red.
+
+    >>> pool_text(pool_of("{R}{U}{R}"))
+    '{U}{R}{R}'
+    """
+    cost = ManaCost.parse(text)
+    if cost.generic:
+        raise ValueError(f"name the mana by its type ({{C}} for colorless), not {{{cost.generic}}}")
+    return {t: dict(cost.colored).get(t, 0) for t in TYPES}

@@ -239,23 +239,6 @@ class Trigger:
     kind: str = "trigger"
 
 
-@dataclass
-class Pending:
-    """A choice the rules give one player now; the game waits for the answer."""
-
-    kind: str
-    player: str
-    prompt: str
-    rule: str
-    options: tuple[Any, ...] = ()
-    low: int = 0
-    high: int = 0
-    item: int | None = None  # the stack object or trigger the choice belongs to
-    answers: tuple[Any, ...] = ()  # answers already given in this resolution
-    restart: "GameState | None" = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-
 ZONES = ("library", "hand", "graveyard", "exile")  # the zones a card object can sit in
 
 STEPS = (
@@ -302,7 +285,7 @@ class GameState:
     first_strikers: tuple[int, ...] = ()  # creatures with first strike as combat damage began
     damage_steps: int = 0  # combat damage steps so far this combat (two with first strike)
     waiting: list[Trigger] = field(default_factory=list)
-    pending: Pending | None = None
+    pending: Any = None  # the Choice the game waits for (rules/choices.py)
     log: Log = field(default_factory=Log)
     next_id: int = 1
     moved: IdMap = field(default_factory=IdMap)  # old object id -> new id (CR 400.7)

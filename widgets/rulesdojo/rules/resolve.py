@@ -2,17 +2,17 @@
 
 An effect that needs a choice mid-resolution asks ``Resolution.choose``. The engine
 then shows the choice as ``game.pending`` with the game as it stands at that point;
-the answer replays the resolution from its start with the answers so far, so
-resolving is a pure function of the game and the answers (no paused code is kept).
+the answer replays the resolution from its start (a position the game's history keeps)
+with the answers so far, so resolving is a pure function of the game and the answers.
 """
 
 from __future__ import annotations
 
-import copy
-
 from . import engine as e
 from . import query as q
-from .objects import GameState, Pending, StackItem
+from .choices import Choice
+from .history import clone
+from .objects import GameState, StackItem
 from .parts import run_all
 from .targets import still_legal
 
@@ -21,9 +21,9 @@ ENERGY_NOTE = ("No energy is gained, and none can be paid even if its controller
 
 
 class NeedChoice(Exception):
-    def __init__(self, pending: Pending):
-        super().__init__(pending.prompt)
-        self.pending = pending
+    def __init__(self, choice: Choice):
+        super().__init__(choice.prompt)
+        self.choice = choice
 
 
 class Resolution:
@@ -37,13 +37,14 @@ class Resolution:
     def controller(self) -> str:
         return self.item.controller
 
-    def choose(self, kind: str, player: str, prompt: str, rule: str, options=(), low=0, high=0,
-               data=None):
+    def choose(self, choice: type[Choice], player: str, prompt: str, rule: str, options=(), low=0,
+               high=0, data=None):
+        """Return the answer already given to this choice, or pause the resolution to ask it."""
         if self._next < len(self.answers):
             self._next += 1
             return self.answers[self._next - 1]
-        raise NeedChoice(Pending(kind, player, prompt, rule, tuple(options), low, high,
-                                 item=self.item.id, answers=self.answers, data=data or {}))
+        raise NeedChoice(choice(player, prompt, rule, tuple(options), low, high,
+                                item=self.item.id, answers=self.answers, data=data or {}))
 
     def source(self):
         return q.permanent(self.st, self.item.source)
@@ -58,21 +59,24 @@ def legal_targets(st: GameState, item) -> list:
     return still_legal(st, item.target_spec, item.controller, item.targets)
 
 
-def resolve_top(st: GameState, answers: tuple = ()) -> None:
-    """Resolve the top object of the stack, or pause it at a choice (``st.pending``)."""
-    restart = copy.deepcopy(st)
+def resolve_top(st: GameState, answers: tuple = ()) -> GameState | None:
+    """Resolve the top object of the stack, or pause it at a choice (``st.pending``).
+
+    Return None when it resolved; when it paused, the position to replay it from.
+    """
+    restart = clone(st)
     item = st.stack[-1]
     res = Resolution(st, item, answers)
     try:
         _resolve(res)
     except NeedChoice as need:
-        need.pending.restart = restart
-        st.pending = need.pending
-        return
+        st.pending = need.choice
+        return restart
     st.stack.remove(item)
     st.names[item.id] = item.name
     st.priority = st.active  # CR 117.3b: the active player gets priority after a resolution
     st.passes = 0
+    return None
 
 
 def _resolve(res: Resolution) -> None:

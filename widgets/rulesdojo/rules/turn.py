@@ -5,8 +5,10 @@ from __future__ import annotations
 from . import engine as e
 from . import query as q
 from .mana import pool_text
-from .objects import STEP_NAMES, STEP_RULES, GameState, Pending, StackItem, step_text
+from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, LegendRuleChoice, ModeChoice,
+                      OrderTriggersChoice, TargetChoice)
 from .effects.choices import modal
+from .objects import MINUS_ONE, PLUS_ONE, STEP_NAMES, STEP_RULES, GameState, StackItem, step_text
 from .resolve import resolve_top, stack_name
 from .targets import target_candidates
 from .triggers import Happened
@@ -48,6 +50,16 @@ def state_based_actions(st: GameState) -> bool:
     creatures = [p for p in st.battlefield if q.is_type(st, p, "Creature")]
     zero = [p for p in creatures if q.toughness(st, p) <= 0]
     lethal = [p for p in creatures if p not in zero and p.damage and p.damage >= q.toughness(st, p)]
+    for p in st.battlefield:  # CR 704.5q: +1/+1 and -1/-1 counters annihilate in pairs
+        n = min(p.counters.get(PLUS_ONE, 0), p.counters.get(MINUS_ONE, 0))
+        if n:
+            for kind in (PLUS_ONE, MINUS_ONE):
+                p.counters[kind] -= n
+                if not p.counters[kind]:
+                    del p.counters[kind]
+            e.log(st, "704.5q", f"{p.controller}'s {p.card} had both +1/+1 and -1/-1 counters: "
+                  f"{n} of each are removed.", "counters", p.controller)
+            did = True
     if zero or lethal:  # one event: state-based actions happen at once (CR 704.3)
         reasons = {p.id: ("has 0 or less toughness and is put into the graveyard", "704.5f") for p in zero}
         reasons.update({p.id: ("has lethal damage marked on it and is destroyed", "704.5g") for p in lethal})
@@ -67,7 +79,7 @@ def state_based_actions(st: GameState) -> bool:
                 seen.setdefault(p.card, []).append(p.id)
         for name, ids in seen.items():
             if len(ids) > 1:
-                st.pending = Pending("legend_rule", who.name, f"Choose the {name} to keep; the "
+                st.pending = LegendRuleChoice(who.name, f"Choose the {name} to keep; the "
                                      "others go to the graveyard", "704.5j", tuple(ids), 1, 1)
                 return True
     alive = q.in_game(st)
@@ -86,8 +98,8 @@ def place_triggers(st: GameState) -> None:
         if not mine:
             continue
         if len(mine) > 1 and not all("order" in t.data for t in mine):
-            st.pending = Pending(
-                "order_triggers", pl.name,
+            st.pending = OrderTriggersChoice(
+                pl.name,
                 f"{pl.name}: put these {len(mine)} triggered abilities on the stack in any order; "
                 "the last one you put on the stack resolves first", "603.3b",
                 tuple(t.id for t in mine))
@@ -101,8 +113,8 @@ def place_triggers(st: GameState) -> None:
                     e.log(st, "700.2b", f"No mode of {t.name}'s ability can be chosen, so it is removed "
                           "from the stack.", "fizzle", t.controller)
                     continue
-                st.pending = Pending("choose_mode", t.controller, f"Choose one mode for {t.name}'s "
-                                     f"ability: {t.text}", "700.2b", tuple(modes), 1, 1, item=t.id)
+                st.pending = ModeChoice(t.controller, f"Choose one mode for {t.name}'s "
+                                        f"ability: {t.text}", "700.2b", tuple(modes), 1, 1, item=t.id)
                 return
             if t.target_spec and "targets" not in t.data:
                 cands = target_candidates(st, t.target_spec, t.controller)
@@ -111,7 +123,7 @@ def place_triggers(st: GameState) -> None:
                     e.log(st, "603.3d", f"{t.name}'s ability has no legal target and is removed "
                           "from the stack.", "fizzle", t.controller)
                     continue
-                st.pending = Pending("choose_targets", t.controller,
+                st.pending = TargetChoice(t.controller,
                                      f"Choose a target for {t.name}'s ability: {t.text}", "603.3d",
                                      tuple(cands), 1, 1, item=t.id)
                 return
@@ -126,18 +138,21 @@ def place_triggers(st: GameState) -> None:
         return
 
 
-def pass_priority(st: GameState) -> None:
-    """Pass; when every player has passed in succession, resolve the top or end the step."""
+def pass_priority(st: GameState) -> GameState | None:
+    """Pass; when every player has passed in succession, resolve the top or end the step.
+
+    Return the position to replay from when the resolution paused at a choice.
+    """
     e.log(st, "117.3d", f"{st.priority} passes priority.", "priority", st.priority)
     st.passes += 1
     if st.passes < len(q.in_game(st)):
         st.priority = q.next_player(st, st.priority)
-        return
+        return None
     st.passes = 0
     if st.stack:
-        resolve_top(st)
-    else:
-        end_step(st)
+        return resolve_top(st)
+    end_step(st)
+    return None
 
 
 def end_step(st: GameState) -> None:
@@ -206,7 +221,7 @@ def _begin_step(st: GameState) -> bool:
         able = [p.id for p in st.battlefield if p.controller == ap and q.is_type(st, p, "Creature")
                 and q.can_tap_for_cost(st, p)]
         if able:
-            st.pending = Pending("declare_attackers", ap, f"{ap}: declare attackers (or none)", "508.1",
+            st.pending = AttackersChoice(ap, f"{ap}: declare attackers (or none)", "508.1",
                                  tuple(able), 0, len(able))
         else:
             e.log(st, "508.1", f"{ap} has no creature that can attack.", "combat", ap)
@@ -215,7 +230,7 @@ def _begin_step(st: GameState) -> bool:
         able = [p.id for p in st.battlefield if p.controller == defender and not p.tapped
                 and q.is_type(st, p, "Creature")]
         if able:
-            st.pending = Pending("declare_blockers", defender, f"{defender}: declare blockers (or none)",
+            st.pending = BlockersChoice(defender, f"{defender}: declare blockers (or none)",
                                  "509.1", tuple(able), 0, len(able))
     elif st.step == "combat damage":
         combat_damage(st)
@@ -232,7 +247,7 @@ def _begin_step(st: GameState) -> bool:
 def _cleanup(st: GameState) -> bool:
     hand = q.player(st, st.active).hand
     if len(hand) > 7:
-        st.pending = Pending("discard", st.active, f"Discard down to 7 cards ({len(hand) - 7})",
+        st.pending = DiscardChoice(st.active, f"Discard down to 7 cards ({len(hand) - 7})",
                              "514.1", tuple(c.id for c in hand), len(hand) - 7, len(hand) - 7)
     for p in st.battlefield:
         p.damage = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..rules import query as q
+from ..rules.describe import name_of
 from ..rules.errors import RulesError, ScenarioError
 from ..rules.mana import TYPE_NAMES, TYPES, ManaCost, pool_text
 from .yamlsource import key_line
@@ -14,6 +15,7 @@ EXPECT_KEYS = {"players", "permanents", "stack", "resolved", "step", "turn", "ac
                "pending", "log_contains", "winner"}
 PLAYER_EXPECT = {"energy", "life", "counters", "mana", "hand", "graveyard", "exile", "battlefield",
                  "library", "library_count", "hand_count"}
+CHOICE_EXPECT = {"kind", "player", "min", "max", "answers", "options"}
 PERM_EXPECT = {"power", "toughness", "tapped", "counters", "controller", "types", "subtypes",
                "keywords", "lacks", "types_absent", "subtypes_absent", "keywords_absent", "colors",
                "token", "present", "damage", "count"}
@@ -53,6 +55,12 @@ def validate_expect(exp, source: str, place: str) -> None:
     for name, want in resolved.items():
         if not isinstance(want, bool) and want not in OUTCOMES:
             bad(f"resolved.{name} is true, false, or one of: {', '.join(OUTCOMES)}", exp["resolved"], name)
+    choice = exp.get("pending")
+    if isinstance(choice, dict):
+        extra = [k for k in choice if k not in CHOICE_EXPECT]
+        if extra:
+            bad(f"unknown key {extra[0]!r} under pending; known: {', '.join(sorted(CHOICE_EXPECT))}",
+                choice, extra[0])
 
 
 def check_expect(game, exp: dict, resolver) -> list[str]:
@@ -108,10 +116,42 @@ def check_expect(game, exp: dict, resolver) -> list[str]:
         if key in exp:
             differ(key, exp[key], got)
     if "pending" in exp:
-        differ("pending choice", exp["pending"], st.pending.kind if st.pending else None)
+        want = exp["pending"]
+        if isinstance(want, dict):
+            out += _check_choice(game, want)
+        else:
+            differ("pending choice", want, st.pending.kind if st.pending else None)
     for rule in exp.get("log_contains") or []:
         if not any(ev.rule == str(rule) or str(rule) in ev.text for ev in st.log):
             out.append(f"log: no event cites or says {rule!r}")
+    return out
+
+
+def _plain_name(st, ref) -> str:
+    """Name an option as a scenario file does: a player, or a card by its name."""
+    p = q.permanent(st, ref) if not isinstance(ref, str) else None
+    return p.card if p is not None else name_of(st, ref)
+
+
+def _check_choice(game, want: dict) -> list[str]:
+    """Compare the pending choice itself: its kind, who chooses, its bounds, its legal answers."""
+    choice = game.pending
+    if choice is None:
+        return ["pending choice: expected one, but none is pending"]
+    snap = choice.snapshot()
+    got = {"kind": choice.kind, "player": choice.player, "min": snap["low"], "max": snap["high"],
+           "options": sorted(_plain_name(game.state, o) for o in choice.options)}
+    out = [f"pending {key}: expected {want[key]!r}, got {got[key]!r}" for key in ("kind", "player", "min", "max")
+           if key in want and want[key] != got[key]]
+    if "options" in want and sorted(map(str, want["options"])) != got["options"]:
+        out.append(f"pending options: expected {sorted(map(str, want['options']))}, got {got['options']}")
+    if "answers" in want:
+        said = [game.describe(a) for a in choice.legal_answers(game.state)]
+        expected = want["answers"]
+        if isinstance(expected, int) and len(said) != expected:
+            out.append(f"pending answers: expected {expected} legal answers, got {len(said)}: {said}")
+        elif isinstance(expected, list) and sorted(map(str, expected)) != sorted(said):
+            out.append(f"pending answers: expected {sorted(map(str, expected))}, got {sorted(said)}")
     return out
 
 

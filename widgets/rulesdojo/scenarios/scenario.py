@@ -39,7 +39,8 @@ PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "own
 ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
                 "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
                 "expect", "set"}
-ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice", "mode"}, "activate": {"ability", "mana", "target"}, "tap": {"mana"}}
+ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice", "pay", "mode"},
+                 "activate": {"ability", "mana", "target", "pay"}, "tap": {"mana"}}
 NO_ACTOR = {"resolve", "advance", "undo", "expect", "set"}  # verbs no one player takes: no ``as:``
 SET_KEYS = {"players": {"counters", "energy"}, "permanents": {"counters"}}
 
@@ -159,6 +160,14 @@ def _check_setup(setup: dict, source: str) -> None:
     if "step" in setup and setup["step"] not in STEP_NAMES:
         raise ScenarioError(f"unknown step {setup['step']!r}; steps are: {', '.join(STEP_NAMES)}",
                             file=source, place=_at(setup, "setup.step", "step"))
+
+
+def _named_mana(a: dict) -> str | None:
+    """The mana a cast or activation names to pay with: ``pay: "{R}{R}"`` (CR 601.2h)."""
+    pay = a.get("pay")
+    if pay is not None and not isinstance(pay, str):
+        raise RulesError(f"'pay' names the mana that pays, such as \"{{R}}{{R}}\", not {pay!r}")
+    return pay
 
 
 def _verbs(a: dict) -> list[str]:
@@ -326,16 +335,20 @@ class ActionRunner:
         if verb == "expect":
             return [f"{place}: {f}" for f in check_expect(self.g, a["expect"], self.resolver)]
         rejected = None if isinstance(a, str) else a.get("rejected")
+        before = self.g.snapshot()
         try:
             if verb == "set":
                 self._set(a["set"])
                 return []
             actions = self._translate(verb, a)
         except RulesError as exc:
-            raise ScenarioError(exc.message, file=self.s.source, place=f"{place} ({verb})", rule=exc.rule)
-        before = self.g.snapshot()
+            if rejected is None or verb != "choose":  # an answer that isn't among the options
+                raise ScenarioError(exc.message, file=self.s.source, place=f"{place} ({verb})", rule=exc.rule)
+            actions = [exc]
         for act in actions:
             try:
+                if isinstance(act, RulesError):
+                    raise act
                 if act == "undo":
                     if self.g.undo() is None:
                         raise RulesError("nothing to undo: no action has been taken yet")
@@ -404,7 +417,7 @@ class ActionRunner:
             card = r.card_in_hand(who, arg)
             return [CastSpell(card, tuple(r.target(t) for t in _listed(targets)),
                               tuple(r.permanent(s, controller=who) for s in _listed(a.get("sacrifice", []))),
-                              r.mode(card, a["mode"]) if "mode" in a else None)]
+                              _named_mana(a), r.mode(card, a["mode"]) if "mode" in a else None)]
         if verb in ("activate", "tap"):
             return [r.activation(who, arg, verb, a)]
         if verb == "attack":
@@ -546,7 +559,7 @@ class Resolver:
             return (legal or actions)[0]
         index = int(a.get("ability", 1)) - 1
         targets = (self.target(a["target"]),) if "target" in a else ()
-        actions = [ActivateAbility(p.id, index, mana, targets) for p in cands]
+        actions = [ActivateAbility(p.id, index, mana, targets, _named_mana(a)) for p in cands]
         legal = [x for x in actions if self.g.is_legal(x)]
         return (legal or actions)[0]
 
@@ -590,7 +603,7 @@ class Resolver:
         try:
             return self.permanent(ref)
         except RulesError:
-            raise RulesError(f"{ref!r} isn't among the options for: {pend.prompt}")
+            raise RulesError(f"{ref!r} isn't among the options for: {pend.prompt}", rule=pend.rule)
 
 
 def start(s: Scenario) -> Game:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import engine as e
+from ..choices import MayChoice
 from ..parts import CardError, Effect, Part, Targets, effect, field, run_all
 from ..targets import target_candidates
 
@@ -24,7 +25,7 @@ class May(Effect):
     def run(self, res) -> None:
         st, who = res.st, res.controller
         said = res.item.text.partition("you may ")[2].rstrip(".") or "do it"
-        if res.choose("may", who, f"{res.item.name}: you may {said}. Do you?", "608.2d",
+        if res.choose(MayChoice, who, f"{res.item.name}: you may {said}. Do you?", "608.2d",
                       options=(True, False)):
             run_all(res, self.effects)
         else:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
+from ..choices import ProliferateChoice, RemoveCountersChoice
 from ..parts import Effect, effect, field, number_word
 
 
@@ -51,8 +52,9 @@ class Proliferate(Effect):
         st, who = res.st, res.controller
         options = [p.name for p in q.in_game(st) if any(p.counters.values())]
         options += [p.id for p in st.battlefield if any(p.counters.values())]
-        picks = res.choose("proliferate", who, "Proliferate: choose any number of permanents and/or "
-                           "players that have counters", "701.34a", options=options) if options else ()
+        picks = res.choose(ProliferateChoice, who, "Proliferate: choose any number of permanents and/or "
+                           "players that have counters", "701.34a", options=options,
+                           high=len(options)) if options else ()
         if not options:
             e.log(st, "701.34a", "Proliferate: nothing has a counter, so nothing is chosen.", "counters", who)
         for pick in picks:
@@ -85,7 +87,7 @@ class RemoveCounters(Effect):
                 most = min(left, holder.counters[kind])
                 if not most:
                     break
-                n = res.choose("remove_counters", who, f"Remove how many {kind} counters from {name} "
+                n = res.choose(RemoveCountersChoice, who, f"Remove how many {kind} counters from {name} "
                                f"(0 to {most})?", "608.2d", low=0, high=most, data={"kind": kind})
                 holder.counters[kind] -= n
                 left -= n

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
+from ..choices import MayPay as MayPayChoice
+from ..choices import PayAmount
 from ..objects import Trigger
 from ..parts import Cost, Effect, Reflexive, effect, energy_words, field, run_all
 
@@ -41,7 +43,7 @@ class PayAnyAmount(Effect):
         have = q.player(st, who).energy
         amount = 0
         if have:
-            amount = res.choose("pay_any", who, f"Pay any amount of energy for {name} (0 to {have})"
+            amount = res.choose(PayAmount, who, f"Pay any amount of energy for {name} (0 to {have})"
                                 f"{_outcome(self.then)}", "608.2d", low=0, high=have)
         else:
             e.log(st, "608.2d", f"{who} has no energy, so pays 0.", "energy", who)
@@ -84,7 +86,7 @@ class MayPay(Effect):
             return
         link = "when you do" if self.when_you_do else "if you do"
         rest = _after_payment(res.item.text) if not self.if_you_dont else _unless(res.item.text)
-        if not res.choose("may_pay", who, f"Pay {energy_words(n)} for {name}?{rest}", "118.12",
+        if not res.choose(MayPayChoice, who, f"Pay {energy_words(n)} for {name}?{rest}", "118.12",
                           options=(True, False), data={"amount": n, "link": link}):
             e.log(st, "118.12", f"{who} chooses not to pay: " + (
                 "no reflexive trigger." if self.when_you_do else f"so{rest.partition(',')[2]}"

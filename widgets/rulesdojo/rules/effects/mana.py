@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
+from ..choices import ColorChoice
 from ..mana import COLORS, TYPE_NAMES, TYPES
 from ..parts import CardError, Effect, effect
 
@@ -44,7 +45,7 @@ class AddMana(Effect):
         options = self.options(st, who)
         if not options:
             return
-        color = res.choose("choose_mana", who, "Choose a color of mana to add", "106.1a",
+        color = res.choose(ColorChoice, who, "Choose a color of mana to add", "106.1a",
                            options=options) if len(options) > 1 else options[0]
         q.player(st, who).pool[color] += 1
         e.log(st, "605.5a", f"{who} adds {{{color}}} ({TYPE_NAMES[color]}). {e.possessive(res.item.name)} "

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
+from ..choices import (CastExiledChoice, CastFromAmongChoice, ScryChoice, ScryTopChoice, SearchChoice,
+                       TargetChoice)
 from ..objects import StackItem
 from .choices import modal
 from ..parts import Effect, effect, field, number_word
@@ -95,13 +97,13 @@ class Search(Effect):
         st, who = res.st, res.controller
         p = q.player(st, who)
         basics = [c.id for c in p.library if "Basic" in q.card(c).supertypes and "Land" in q.card(c).types]
-        pick = res.choose("search", who, f"Search your library for {self._what()} (or find nothing)",
+        pick = res.choose(SearchChoice, who, f"Search your library for {self._what()} (or find nothing)",
                           "701.23a", options=basics, low=0, high=self.up_to)
         found = [next(c for c in p.library if c.id == cid) for cid in pick]
         rest = []
         if self.rest_to and found:
             e.log(st, "701.20a", f"{who} reveals {' and '.join(c.card for c in found)}.", "zone", who)
-            keep = res.choose("search", who, "Choose the card to put onto the battlefield tapped; the "
+            keep = res.choose(SearchChoice, who, "Choose the card to put onto the battlefield tapped; the "
                               "other goes into your hand", "608.2c", options=[c.id for c in found],
                               low=1, high=1) if len(found) > 1 else (found[0].id,)
             rest = [c for c in found if c.id not in keep]
@@ -152,7 +154,7 @@ class LookAndCast(Effect):
         e.log(st, "608.2c", f"{who} looks at the top {len(top)} cards: "
               f"{', '.join(c.card for c in top) or 'none'}.", "zone", who)
         spells = [c.id for c in top if "Land" not in q.card(c).types]
-        pick = res.choose("marvel", who, "You may cast a spell from among them without paying its mana "
+        pick = res.choose(CastFromAmongChoice, who, "You may cast a spell from among them without paying its mana "
                           "cost", "601.2", options=spells, low=0, high=1) if spells else ()
         rest = [c for c in top if c.id not in pick]
         for c in top:
@@ -184,7 +186,7 @@ def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
             e.log(st, "601.2c", f"{c.name} has no legal target, so it can't be cast; it stays where it "
                   "was put.", "rule", who)
             return
-        targets = tuple(res.choose("choose_targets", who, f"Choose a target for {c.name}", "601.2c",
+        targets = tuple(res.choose(TargetChoice, who, f"Choose a target for {c.name}", "601.2c",
                                    options=cands, low=1, high=1))
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
                      targets, spec, card=obj, without_mana=True, data={"mode": mode} if mode else {})
@@ -222,7 +224,7 @@ class ExileUntilNonland(Effect):
             e.log(st, "118.3", f"{who} has {p.energy} energy and can't pay {mv} for {found.card}: it stays "
                   "in exile.", "energy", who)
             return
-        pick = res.choose("cast_exiled", who, f"You may cast {found.card} by paying {mv} energy (its mana "
+        pick = res.choose(CastExiledChoice, who, f"You may cast {found.card} by paying {mv} energy (its mana "
                           "value) rather than its mana cost", "118.9", options=(found.id,), low=0, high=1)
         if not pick:
             e.log(st, "118.9", f"{who} doesn't cast {found.card}: it stays in exile.", "choice", who)
@@ -250,12 +252,12 @@ class Scry(Effect):
         if not top:
             e.log(st, "701.22a", f"{who} has no cards in their library to scry.", "zone", who)
             return
-        bottom = res.choose("scry", who, f"Scry {self.n}: choose the cards to put on the bottom of your "
+        bottom = res.choose(ScryChoice, who, f"Scry {self.n}: choose the cards to put on the bottom of your "
                             "library, in order (the last one chosen ends at the bottom); the rest stay "
                             "on top", "701.22a", options=tuple(top), low=0, high=len(top))
         rest = tuple(i for i in top if i not in bottom)
         if len(rest) > 1:
-            rest = res.choose("scry_top", who, "Put the rest back on top in any order: the first one "
+            rest = res.choose(ScryTopChoice, who, "Put the rest back on top in any order: the first one "
                               "chosen is the top card", "701.22a", options=rest, low=len(rest),
                               high=len(rest))
         del lib[:len(top)]

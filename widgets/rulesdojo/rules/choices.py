@@ -1,0 +1,358 @@
+"""Choices: what the rules ask one player now. Each kind checks an answer, lists the legal
+answers, says itself in words, and resumes the game with the answer.
+
+A choice made while a spell or ability resolves is answered by replaying that resolution
+from its start with every answer so far (the game keeps the position to replay from in
+its history, not in the state), so resolving stays a pure function of the game and the answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations, permutations, product
+from typing import Any, ClassVar, Iterator
+
+from . import engine as e
+from . import query as q
+from .actions import (ChooseAmount, ChooseMana, ChooseMay, ChooseObjects, ChoosePay, ChooseTargets,
+                      DeclareAttackers, DeclareBlockers, OrderReplacements, OrderTriggers)
+from .errors import CannotPay, IllegalAction
+
+
+@dataclass
+class Choice:
+    """A choice the rules give one player now; the game waits for the answer.
+
+    >>> c = MayPay("Alice", "Pay {E} for Voltaic Brawler?", "118.12")
+    >>> [a.pay for a in c.legal_answers(None)], c.words()
+    ([True, False], 'Alice: Pay {E} for Voltaic Brawler? (CR 118.12)')
+    """
+
+    kind: ClassVar[str] = ""
+    answer: ClassVar[type] = object  # the action that answers it
+
+    player: str
+    prompt: str
+    rule: str
+    options: tuple[Any, ...] = ()
+    low: int = 0
+    high: int = 0
+    item: int | None = None  # the stack object or trigger the choice belongs to
+    answers: tuple[Any, ...] = ()  # answers already given in this resolution
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def check(self, st, action):
+        """Return the answer's value if it answers this choice; raise naming the rule if not."""
+        if not isinstance(action, self.answer):
+            raise IllegalAction(f"{self.player} must answer first: {self.prompt}.", rule=self.rule)
+        return self.value(st, action)
+
+    def value(self, st, action):
+        raise NotImplementedError
+
+    def legal_answers(self, st) -> Iterator:
+        """Yield every legal answer (lazily: subsets can be many)."""
+        raise NotImplementedError
+
+    def words(self) -> str:
+        """Say the choice in words: who chooses what, and the rule."""
+        return f"{self.player}: {self.prompt} (CR {self.rule})"
+
+    def resume(self, st, value) -> None:
+        """Carry out a checked answer on the game (a resolution's choices are replayed instead)."""
+        raise NotImplementedError
+
+    def snapshot(self) -> dict:
+        """The whole choice as plain data."""
+        return {"kind": self.kind, "player": self.player, "prompt": self.prompt, "rule": self.rule,
+                "options": list(self.options), "low": self.low, "high": self.high, "item": self.item,
+                "answers": list(self.answers), "data": dict(self.data)}
+
+
+class _Order(Choice):
+    def value(self, st, action):
+        if sorted(action.order, key=repr) != sorted(self.options, key=repr) or len(
+                set(action.order)) != len(action.order):
+            raise IllegalAction("List each of them exactly once, in the order they go on.", rule=self.rule)
+        return tuple(action.order)
+
+    def legal_answers(self, st):
+        yield from (self.answer(p) for p in permutations(self.options))
+
+
+class OrderTriggersChoice(_Order):
+    """Put simultaneous triggered abilities on the stack in an order (CR 603.3b)."""
+
+    kind, answer = "order_triggers", OrderTriggers
+
+    def resume(self, st, value) -> None:
+        for i, tid in enumerate(value):
+            next(t for t in st.waiting if t.id == tid).data["order"] = i
+        names = " then ".join(next(t.name for t in st.waiting if t.id == tid) for tid in value)
+        e.log(st, "603.3b", f"{self.player} puts them on the stack in this order: {names}. The last "
+              "one put on the stack resolves first.", "order", self.player)
+
+
+class OrderReplacementsChoice(_Order):
+    """Order replacement effects on one event: the affected player chooses (CR 616.1)."""
+
+    kind, answer = "order_replacements", OrderReplacements
+
+
+class TargetChoice(Choice):
+    """Choose a target for a triggered ability as it goes on the stack (CR 603.3d)."""
+
+    kind, answer = "choose_targets", ChooseTargets
+
+    def value(self, st, action):
+        if len(action.targets) != 1 or action.targets[0] not in self.options:
+            raise IllegalAction("Choose one legal target.", rule=self.rule)
+        return tuple(action.targets)
+
+    def legal_answers(self, st):
+        yield from (ChooseTargets((o,)) for o in self.options)
+
+    def resume(self, st, value) -> None:
+        next(t for t in st.waiting if t.id == self.item).data["targets"] = value
+
+
+class MayPay(Choice):
+    """"You may pay ...": pay once, or don't (CR 118.12)."""
+
+    kind, answer = "may_pay", ChoosePay
+
+    def value(self, st, action):
+        return bool(action.pay)
+
+    def legal_answers(self, st):
+        yield from (ChoosePay(True), ChoosePay(False))
+
+
+class MayChoice(Choice):
+    """"You may ...": do it, or don't (CR 608.2d)."""
+
+    kind, answer = "may", ChooseMay
+
+    def value(self, st, action):
+        return bool(action.yes)
+
+    def legal_answers(self, st):
+        yield from (ChooseMay(True), ChooseMay(False))
+
+
+class PayAmount(Choice):
+    """"Pay any amount of {E}": a whole number from ``low`` to ``high`` (CR 107.14, 608.2d)."""
+
+    kind, answer = "pay_any", ChooseAmount
+
+    def value(self, st, action):
+        if not isinstance(action.amount, int) or isinstance(action.amount, bool) or action.amount < 0:
+            raise IllegalAction("The amount can't be negative.", rule="107.1b")
+        if action.amount > self.high:
+            raise CannotPay(f"{self.player} has {self.high} energy and can't pay {action.amount}: you "
+                            "can't pay more energy than you have", rule="118.3")
+        return action.amount
+
+    def legal_answers(self, st):
+        yield from (ChooseAmount(n) for n in range(self.low, self.high + 1))
+
+
+class RemoveCountersChoice(PayAmount):
+    """Remove up to ``high`` counters of a kind (CR 608.2d)."""
+
+    kind = "remove_counters"
+
+    def value(self, st, action):
+        if isinstance(action.amount, int) and not isinstance(action.amount, bool) and action.amount > self.high:
+            raise IllegalAction(f"Remove at most {self.high}.", rule=self.rule)
+        return super().value(st, action)
+
+
+class ColorChoice(Choice):
+    """Choose the type of mana an effect adds (CR 106.1b)."""
+
+    kind, answer = "choose_mana", ChooseMana
+
+    def value(self, st, action):
+        if action.mana not in self.options:
+            raise IllegalAction(f"Choose one of {', '.join(self.options)}.", rule=self.rule)
+        return action.mana
+
+    def legal_answers(self, st):
+        yield from (ChooseMana(m) for m in self.options)
+
+
+class ObjectsChoice(Choice):
+    """Choose from ``low`` to ``high`` different objects or players among the options."""
+
+    answer = ChooseObjects
+
+    def value(self, st, action):
+        picks = tuple(action.picks)
+        if len(set(picks)) != len(picks) or any(p not in self.options for p in picks):
+            raise IllegalAction("Choose only from the options offered, each at most once.", rule=self.rule)
+        if not self.low <= len(picks) <= self.high:
+            raise IllegalAction(f"Choose exactly {self.low}." if self.low == self.high else
+                                f"Choose at most {self.high}." if not self.low else
+                                f"Choose from {self.low} to {self.high}.", rule=self.rule)
+        return picks
+
+    def legal_answers(self, st):
+        yield from (ChooseObjects(c) for n in range(self.low, self.high + 1)
+                    for c in combinations(self.options, n))
+
+
+class ModeChoice(ObjectsChoice):
+    """Choose one mode of a modal triggered ability as it goes on the stack (CR 700.2b)."""
+
+    kind = "choose_mode"
+
+    def resume(self, st, value) -> None:
+        from .effects.choices import modal
+        t = next(t for t in st.waiting if t.id == self.item)
+        t.data["mode"] = value[0]
+        t.target_spec = modal(t.effects).mode(value[0]).target_spec
+        e.log(st, "700.2b", f"{self.player} chooses the mode of {t.name}'s ability as it goes on the "
+              f"stack: {value[0]}", "choice", self.player)
+
+
+class CastExiledChoice(ObjectsChoice):
+    """You may cast the exiled card (at most one)."""
+
+    kind = "cast_exiled"
+
+
+class ScryChoice(ObjectsChoice):
+    """Scry: the cards to put on the bottom, in order (CR 701.22a)."""
+
+    kind = "scry"
+
+    def legal_answers(self, st):
+        yield from (ChooseObjects(p) for n in range(self.low, self.high + 1)
+                    for c in combinations(self.options, n) for p in permutations(c))
+
+
+class ScryTopChoice(ScryChoice):
+    """Scry: the order of the cards left on top (CR 701.22a)."""
+
+    kind = "scry_top"
+
+
+class ProliferateChoice(ObjectsChoice):
+    """Proliferate: any number of permanents and players with counters (CR 701.34a)."""
+
+    kind = "proliferate"
+
+
+class SearchChoice(ObjectsChoice):
+    """Search a library: find a card that fits, or nothing (CR 701.23a, 701.23b)."""
+
+    kind = "search"
+
+
+class CastFromAmongChoice(ObjectsChoice):
+    """You may cast a spell from among the cards looked at (at most one)."""
+
+    kind = "marvel"
+
+
+class LegendRuleChoice(ObjectsChoice):
+    """The legend rule: keep one of the legendary permanents with the same name (CR 704.5j)."""
+
+    kind = "legend_rule"
+
+    def resume(self, st, value) -> None:
+        gone = [q.permanent(st, i) for i in self.options if i not in value]
+        e.leave(st, gone, "graveyard", "is put into the graveyard (legend rule)", "704.5j")
+
+
+class DiscardChoice(ObjectsChoice):
+    """Discard down to the maximum hand size in the cleanup step (CR 514.1)."""
+
+    kind = "discard"
+
+    def resume(self, st, value) -> None:
+        from . import turn
+        p = q.player(st, self.player)
+        for cid in value:
+            obj = next(c for c in p.hand if c.id == cid)
+            e.move_card(st, obj, p.hand, p.graveyard)
+            e.log(st, "514.1", f"{p.name} discards {obj.card}.", "zone", p.name)
+        if not st.waiting:
+            turn.end_step(st)
+
+
+class AttackersChoice(Choice):
+    """Declare attackers (CR 508.1): any of the creatures that can attack, or none."""
+
+    kind, answer = "declare_attackers", DeclareAttackers
+
+    def value(self, st, action):
+        for p in (q.permanent(st, x) for x in action.attackers if x not in self.options):
+            if p is not None and p.controller == self.player and p.sick and not p.tapped:
+                raise IllegalAction(f"{p.card} came under {p.controller}'s control this turn: it can't "
+                                    "attack (summoning sickness).", rule="302.6")
+        return _picks(action.attackers, self, "attack")
+
+    def legal_answers(self, st):
+        yield from (DeclareAttackers(c) for n in range(len(self.options) + 1)
+                    for c in combinations(self.options, n))
+
+    def resume(self, st, value) -> None:
+        from . import turn
+        turn.declare_attackers(st, value)
+
+
+class BlockersChoice(Choice):
+    """Declare blockers (CR 509.1): pairs of (blocker, attacker)."""
+
+    kind, answer = "declare_blockers", DeclareBlockers
+
+    def value(self, st, action):
+        return _blocks(st, self, action.blocks)
+
+    def legal_answers(self, st):
+        attackers = [p.id for p in st.battlefield if p.attacking]
+        for choice in product([None] + attackers, repeat=len(self.options)):
+            blocks = tuple((b, a) for b, a in zip(self.options, choice) if a is not None)
+            try:
+                _blocks(st, self, blocks)
+            except IllegalAction:
+                continue
+            yield DeclareBlockers(blocks)
+
+    def resume(self, st, value) -> None:
+        from . import turn
+        turn.declare_blockers(st, value)
+
+
+def _picks(picks, choice: Choice, verb: str):
+    if len(set(picks)) != len(picks) or any(p not in choice.options for p in picks):
+        raise IllegalAction(f"Only untapped creatures that can {verb} may be declared, each once.",
+                            rule=choice.rule)
+    return tuple(picks)
+
+
+def _blocks(st, choice: Choice, blocks):
+    blockers = [b for b, _ in blocks]
+    attackers = [a for _, a in blocks]
+    _picks(tuple(blockers), choice, "block")
+    for b, a in blocks:
+        att = q.permanent(st, a)
+        if att is None or not att.attacking:
+            raise IllegalAction("A blocker must block an attacking creature.", rule="509.1a")
+        if "flying" in q.keywords(st, att) and not {"flying", "reach"} & set(
+                q.keywords(st, q.permanent(st, b))):
+            raise IllegalAction(f"{att.card} has flying: only a creature with flying or reach can "
+                                "block it.", rule="702.9b")
+        blocker = q.permanent(st, b)
+        if "intimidate" in q.keywords(st, att) and not (
+                q.is_type(st, blocker, "Artifact") or set(q.colors(st, att)) & set(q.colors(st, blocker))):
+            raise IllegalAction(f"{att.card} has intimidate: only an artifact creature or a creature that "
+                                f"shares a color with it can block it, and {blocker.card} is neither.",
+                                rule="702.13b")
+    if len(set(attackers)) != len(attackers):
+        raise IllegalAction("The rules let several creatures block one attacker, but this engine "
+                            "doesn't yet: one blocker per attacker.")
+    return tuple(blocks)
+
