@@ -60,9 +60,15 @@ def register_folder(folder: Path) -> list[cards.Card]:
     return [cards.register(read_card(p)) for p in card_files(folder)]
 
 
+def offer_folder(folder: Path) -> None:
+    """Offer every card file in a folder to the registry, to be read when its card is first used."""
+    for path in card_files(folder):
+        cards.offer(path.stem, lambda path=path: read_card(path))
+
+
 def load_shipped() -> None:
-    """Register the kit's cards, then those in the folders ``$RULESDOJO_CARDS`` names."""
-    register_folder(SHIPPED)
+    """Offer the kit's cards, then register those in the folders ``$RULESDOJO_CARDS`` names."""
+    offer_folder(SHIPPED)
     for folder in filter(None, os.environ.get(ENV, "").split(os.pathsep)):
         register_folder(Path(folder))
 
