@@ -2,7 +2,7 @@
 
 import pytest
 
-from rulesdojo.rules import Game, UnknownCard, all_cards, card_named
+from rulesdojo.rules import CastSpell, Game, UnknownCard, all_cards, card_named
 
 
 def test_unknown_card_names_the_close_ones():
@@ -87,3 +87,15 @@ def test_instant_cannot_be_a_permanent():
     with pytest.raises(IllegalAction) as exc:
         g.add_permanent("Alice", "Shock")
     assert exc.value.rule == "110.4a"
+
+
+def test_a_modal_spells_casts_each_say_their_mode():
+    g = Game(["Alice", "Nadia"])
+    g.add_card("Alice", "Jund Charm", "hand")
+    for land in ("Mountain", "Swamp", "Forest"):
+        g.add_permanent("Alice", land)
+    g.add_permanent("Nadia", "Grizzly Bears")
+    casts = [a for a in g.legal_actions if isinstance(a, CastSpell)]
+    said = [g.describe(a) for a in casts]
+    assert len({a.mode for a in casts}) == 3 and len(set(said)) == len(said)
+    assert all(a.mode.rstrip(".") in words for a, words in zip(casts, said))

@@ -42,7 +42,8 @@ def describe(st: GameState, action) -> str:
             action.targets) else ""
         sac = f", sacrificing {' and '.join(name_of(st, s) for s in action.sacrifice)}" if (
             action.sacrifice) else ""
-        return f"Cast {name_of(st, action.card)}{on}{sac}"
+        mode = f" choosing “{action.mode.rstrip('.')}”" if action.mode else ""  # CR 700.2a: chosen as it's cast
+        return f"Cast {name_of(st, action.card)}{mode}{on}{sac}"
     if isinstance(action, ActivateAbility):
         p = q.permanent(st, action.source)
         abilities = q.abilities(st, p) if p else ()
