@@ -11,15 +11,13 @@ from functools import cache
 
 import ipywidgets as ipw
 
+from ..lazy import names_from
+
 _PROGRESS: dict = {}
 _WIDGETS: dict[tuple[int, str], ipw.Widget] = {}
 
 
-def __getattr__(name: str):
-    if name in ("Check", "Lesson", "Task"):
-        from . import data
-        return getattr(data, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = names_from(__name__, dict.fromkeys(("Check", "Lesson", "Task"), "data"))
 
 
 @cache

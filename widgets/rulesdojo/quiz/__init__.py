@@ -13,7 +13,7 @@ questions have a written answer.
 False
 """
 
-from importlib import import_module
+from ..lazy import names_from
 
 # Each name from the module that defines it, imported when first asked for: a lesson page that needs
 # only the question model doesn't load the bank's linter with it.
@@ -22,12 +22,7 @@ _HOME = {"LintReport": "lint", "Problem": "lint", "lint_bank": "lint", "Variant"
                          "model")}
 
 
-def __getattr__(name: str):
-    if name in _HOME:
-        value = getattr(import_module(f".{_HOME[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = names_from(__name__, _HOME)
 
 
 __all__ = ["ASKS", "Bank", "KINDS", "LEVELS", "LintReport", "Problem", "Question", "QuestionError",

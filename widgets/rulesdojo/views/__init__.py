@@ -5,7 +5,8 @@ Each view is imported when first asked for (PEP 562): ``import rulesdojo.views``
 """
 
 import sys
-from importlib import import_module
+
+from ..lazy import names_from
 
 _WHERE = {"Board": "board", "ChoicePanel": "choices", "EnergyCounter": "energy", "EventLog": "log",
           "ManaVsEnergy": "mana", "OrderList": "order", "TriggerOrder": "order", "PaymentPrompt": "payment",
@@ -16,12 +17,7 @@ __all__ = ["Board", "ChoicePanel", "EnergyCounter", "EventLog", "ManaVsEnergy", 
            "PaymentPrompt", "Quiz", "Sandbox", "StackView", "Trainer", "TriggerOrder", "demo_scenarios"]
 
 
-def __getattr__(name: str):
-    if name in _WHERE:
-        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = names_from(__name__, _WHERE)
 
 
 def show_games_as_html(shell=None) -> None:
