@@ -11,7 +11,7 @@ import pytest
 from rulesdojo.lessons import guide, lessons
 from rulesdojo.lessons.data import Check, Task
 from rulesdojo.lessons.framework import CheckView, TaskView, prose
-from rulesdojo.lessons.progress import Progress, lesson_id
+from rulesdojo.lessons.learner_progress import Progress, lesson_id
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.rules.actions import CastSpell
 

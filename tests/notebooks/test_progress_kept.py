@@ -15,3 +15,14 @@ def test_rerunning_a_cell_keeps_the_board_and_the_progress(tmp_path, monkeypatch
     again = show(1, "get-and-pay")  # the cell runs again, or the page re-renders it
     assert again is task and again.model.energy_of("Alice") == 2
     assert "1 of 4 steps done" in progress(1).children[1].value
+
+
+def test_a_lesson_cells_names_stay_functions_once_every_part_is_loaded():
+    import importlib
+    import pkgutil
+
+    import rulesdojo.lessons as package
+    for part in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"rulesdojo.lessons.{part.name}")
+    from rulesdojo.lessons import progress as progress_again, show as show_again
+    assert callable(progress_again) and callable(show_again)

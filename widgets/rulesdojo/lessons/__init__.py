@@ -39,7 +39,7 @@ def progress(number: int) -> ipw.Widget:
 
 def _progress(number: int):
     if number not in _PROGRESS:
-        from .progress import Progress
+        from .learner_progress import Progress
         _PROGRESS[number] = Progress(lessons()[number], _nav(number))
     return _PROGRESS[number]
 
@@ -88,7 +88,7 @@ def contents() -> ipw.HTML:
     """Show the course map: each lesson linked with the learner's state in it, then the quiz and sandbox."""
     from ..quiz.store import ResultStore
     from ..views.base import html_widget
-    from .progress import when_learner_known
+    from .learner_progress import when_learner_known
     widget = html_widget(_course_map({}))
     when_learner_known(lambda who: setattr(widget, "value", _course_map(ResultStore().lesson_parts(who))))
     return widget
@@ -96,7 +96,7 @@ def contents() -> ipw.HTML:
 
 def _course_map(done: dict) -> str:
     from ..views.text import author_html, escape
-    from .progress import lesson_id
+    from .learner_progress import lesson_id
     rows = []
     for lesson in lessons().values():
         finished = done.get(lesson_id(lesson), {})

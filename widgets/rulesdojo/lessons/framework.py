@@ -21,7 +21,7 @@ from ..views.text import author_html as prose
 from ..views.text import escape, game_text_html, rule_tag
 from . import guide, moves
 from .data import Check, Task
-from .progress import Progress, lesson_id
+from .learner_progress import Progress, lesson_id
 
 
 class TaskView(ipw.VBox):
