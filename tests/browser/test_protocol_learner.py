@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +36,9 @@ def test_one_protocol_learner_takes_lesson_7_through_the_kernel_websocket(voila_
         finally:
             await page.close()
 
-    done, table = asyncio.run(asyncio.wait_for(take(), 120))
+    # A thread of its own: the browser tests' Playwright driver may already run an event loop in this one.
+    with ThreadPoolExecutor(1) as pool:
+        done, table = pool.submit(asyncio.run, asyncio.wait_for(take(), 120)).result()
     assert done and rec["ok"] and len(rec["clicks_ms"]) == 5
     # The kernel played what the learner sent: the Forest is on Alice's battlefield, the Lynx 2/3.
     alice = next(p for p in table["players"] if p["name"] == "Alice")
