@@ -231,7 +231,11 @@ async def open_page(client: AsyncHTTPClient, base: str, notebook: str, assets: l
             await client.fetch(base + path, request_timeout=STEP_TIMEOUT)
 
     await asyncio.gather(*(fetch(a) for a in assets))
-    config = json.loads(CONFIG.search(html).group(1))
+    found = CONFIG.search(html)
+    if found is None:  # Voila's error page: the kernel died while starting (a port taken, for one)
+        title = re.search(r"<title>(.*?)</title>", html, re.S)
+        raise Refused(f"the page came without a kernel: {title.group(1).strip() if title else 'no title'}")
+    config = json.loads(found.group(1))
     page = Page(base, config["kernelId"], sorted(set(VIEWS.findall(html))))
     await page.connect()
     opened = time.monotonic()
