@@ -318,9 +318,10 @@ def card_named(name: str) -> Card:
 def is_card(name: str) -> bool:
     """Say whether the set has a card (not a token) of exactly this name."""
     try:
-        return card_named(name).name == name and not card_named(name).token
+        card = card_named(name)
     except UnknownCard:
         return False
+    return card.name == name and not card.token
 
 
 def _registered(name: str) -> Card | None:
