@@ -49,13 +49,13 @@ def test_corrupt_file_gives_a_clear_message_and_the_quiz_goes_on(results):
     assert store.history("Ana") == [] and not store.saving
 
 
-def test_locked_file_gives_a_clear_message(results):
+def test_locked_file_gives_a_clear_message_and_a_store_started_later_writes_the_answer(results):
     ResultStore(results.where).record("Ana", "s", "exam", "q-1", 1, "x", True, 1.0)
     with results.locked():
         store = ResultStore(results.where, timeout=0.2)
         assert store.record("Ana", "s", "exam", "q-2", 1, "x", True, 1.0) is False
-        assert "locked" in store.problem
-    assert len(ResultStore(results.where).attempts()) == 1
+        assert "locked" in store.problem and "tried again" in store.problem
+    assert [a.question for a in ResultStore(results.where).attempts()] == ["q-1", "q-2"]
 
 
 def test_trainer_figures_and_csv(results, tmp_path):
@@ -67,7 +67,7 @@ def test_trainer_figures_and_csv(results, tmp_path):
     assert difficulty(rows) == {"q-1": 1.0, "q-2": 0.0}
     out = tmp_path / "export.csv"
     assert store.export_csv(out) == 4
-    assert out.read_text().splitlines()[0].startswith("candidate,session,mode,question")
+    assert out.read_text().splitlines()[0].startswith('"candidate","session","mode","question"')
 
 
 def _answer(store, n, session="att-1"):

@@ -2,7 +2,9 @@
 
 No UI here: the quiz widget shows a session and passes the candidate's answers in. An attempt's
 state and deadline go to the store with every answer, so a new kernel can resume it
-(``QuizSession.resume``) with the same questions and the clock still running.
+(``QuizSession.resume``) with the same questions and the clock still running. One page holds an
+attempt at a time: resuming takes it over, and the page that held it is refused at its next answer
+(``AttemptClosed``), as is every page once the attempt has ended.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .adaptive import SPACING
-from .store import AttemptRecord, ResultStore
+from .store import AttemptClosed, AttemptRecord, ResultStore
 from .variant import Variant, Verdict
 
 MAX_ANSWER = 200  # characters: the longest right answer is a few trigger names
@@ -22,6 +24,23 @@ MAX_ANSWER = 200  # characters: the longest right answer is a few trigger names
 
 class AnswerError(ValueError):
     """Refuse an answer that can't be taken (too long); the question stays open."""
+
+
+class NotYourAttempt(ValueError):
+    """Refuse to resume or review, under a typed name, an attempt started in another browser."""
+
+    def __init__(self):
+        super().__init__("This name has an exam attempt that was started in another browser, so it "
+                         "can't be opened here. Go on in the browser where you started it, or ask your "
+                         "mentor.")
+
+
+class StartRefused(ValueError):
+    """Refuse to start an exam attempt: the candidate has used their attempts, an attempt was just
+    started on another page, or the results can't be written to check."""
+
+
+__all__ = ["AnswerError", "Answered", "AttemptClosed", "NotYourAttempt", "QuizSession", "StartRefused"]
 
 
 @dataclass(frozen=True)
@@ -52,7 +71,11 @@ class QuizSession:
     def __init__(self, questions, candidate: str, mode: str = "practice", *, seed: int = 0,
                  store: ResultStore | None = None, time_limit: float | None = None,
                  clock: Callable[[], float] = time.time, exam: str = "", feedback: str | None = None,
-                 variants: list[Variant] | None = None, spaced: bool = False):
+                 variants: list[Variant] | None = None, spaced: bool = False, learner_key: str = "",
+                 attempts: int | None = None):
+        """Start a new attempt; an exam's is added to the store only while the candidate has no
+        attempt open and fewer than ``attempts`` in all (else ``StartRefused``), or kept until the
+        results can be written when they can't be now."""
         if mode not in ("practice", "exam"):
             raise ValueError(f"mode is 'practice' or 'exam', not {mode!r}")
         self.candidate, self.mode, self.seed, self.store = candidate, mode, seed, store
@@ -60,6 +83,8 @@ class QuizSession:
         self.spaced = spaced  # bring a missed question back a few questions later
         self.feedback = feedback or ("after-each" if mode == "practice" else "after-submit")
         self.id = uuid.uuid4().hex[:12]
+        self.learner_key = learner_key  # the browser's opaque key, kept with the attempt
+        self.page = uuid.uuid4().hex  # this page's hold on the attempt
         self.variants: list[Variant] = variants if variants is not None else [
             q.variant(seed=f"{seed}:{i}") for i, q in enumerate(questions)]
         self.answered: list[Answered] = []
@@ -70,20 +95,39 @@ class QuizSession:
         self._shown_at = self.started
         self.ended_by: str | None = None  # "finished" | "time"
         self.ended: float | None = None
-        self.save()
+        added = store.create_attempt(self.record(), attempts) if store is not None and mode == "exam" else None
+        if added is False:
+            raise StartRefused("This exam can't be started again.")
+        if added is None:
+            self.save()  # practice, or results that can't be written now: kept until they can
 
     @classmethod
     def resume(cls, record: AttemptRecord, bank, store: ResultStore | None,
-               clock: Callable[[], float] = time.time) -> "QuizSession":
-        """Rebuild an unfinished attempt from its stored row and answers: same questions, same clock."""
+               clock: Callable[[], float] = time.time, learner_key: str = "",
+               vouched: bool = False) -> "QuizSession":
+        """Rebuild an unfinished attempt from its stored row and answers (same questions, same
+        clock) and take it over from the page that held it.
+
+        Unless the server ``vouched`` for the name, an attempt started in another browser (another
+        ``learner_key``) is refused (``NotYourAttempt``).
+        """
+        if not vouched and record.learner_key and learner_key != record.learner_key:
+            raise NotYourAttempt()
         state = json.loads(record.state)
         variants = [bank[qid].variant(seed=seed) for qid, seed in state["questions"]]
         s = cls([], record.candidate, record.mode, seed=state.get("seed", 0), store=None, clock=clock,
-                exam=record.exam, feedback=state.get("feedback"), variants=variants)
+                exam=record.exam, feedback=state.get("feedback"), variants=variants,
+                learner_key=record.learner_key)
         s.id, s.started, s.deadline = record.id, record.started, record.deadline
         if store is not None:
-            for a in store.answers(record.id)[:len(variants)]:
-                v = s.variants[s.index]
+            if record.ended is None and not store.take_over(record, s.page):
+                raise StartRefused(store.problem)
+            given = store.answers(record.id)
+            for v in variants:  # one answer per question, the first given
+                a = next((a for a in given if a.question == v.id), None)
+                if a is None:
+                    break
+                given.remove(a)
                 s.answered.append(Answered(v.id, v.prompt, a.answer, v.grade(a.answer), a.seconds))
                 s.index += 1
         s.store = store
@@ -123,7 +167,7 @@ class QuizSession:
                  "feedback": self.feedback}
         return AttemptRecord(self.id, self.exam, self.candidate, self.mode, self.started, self.deadline,
                              self.ended, self.ended_by, self.score[0] if self.ended_by else None,
-                             self.total, json.dumps(state))
+                             self.total, json.dumps(state), self.learner_key, self.page)
 
     def save(self) -> None:
         """Write the attempt's row (its state) to the store."""
@@ -132,6 +176,8 @@ class QuizSession:
 
     def submit(self, answer) -> Verdict:
         """Grade the current question's answer and save it; without feedback, move on at once."""
+        if self.store is not None:
+            self.store.check_open(self.id)
         if self.done or self.awaiting_next:
             raise ValueError("There is no open question to answer.")
         if self.remaining == 0:

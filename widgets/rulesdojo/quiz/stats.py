@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass
 
@@ -64,3 +65,29 @@ def ruling_mastery(rows, bank) -> dict[str, dict[str, tuple[int, int]]]:
     for a in rows:
         by_candidate.setdefault(a.candidate, []).append(a)
     return {c: mastery(answers, bank) for c, answers in sorted(by_candidate.items())}
+
+
+def one_per_question(rows, records: dict) -> list:
+    """Keep, of each attempt's answers, the first one to each question, as many times as the
+    attempt asked it (``records`` by id; answers of an attempt without a row are all kept).
+
+    >>> from rulesdojo.quiz.store import Attempt, AttemptRecord
+    >>> rec = AttemptRecord("a1", "x", "Ana", "exam", 0.0, total=1, state='{"questions": [["q", 1]]}')
+    >>> rows = [Attempt("Ana", "a1", "exam", "q", 1, ans, ok, 1.0, t) for ans, ok, t in [("3", False, 1.0), ("4", True, 2.0)]]
+    >>> [a.answer for a in one_per_question(rows, {"a1": rec})]
+    ['3']
+    """
+    asked = {}
+    for rid, r in records.items():
+        questions = json.loads(r.state).get("questions") or []
+        if questions:
+            asked[rid] = Counter(q for q, _seed in questions)
+    counted: Counter = Counter()
+    kept = []
+    for a in rows:
+        if a.session in asked:
+            if counted[a.session, a.question] >= asked[a.session][a.question]:
+                continue
+            counted[a.session, a.question] += 1
+        kept.append(a)
+    return kept

@@ -4,7 +4,14 @@ and every attempt (one sitting of practice or an exam) with its state, so that i
 Tables: ``attempts`` holds one row per answer (``session`` is the attempt's id), ``quiz_attempts``
 one row per attempt. The store never stops a quiz: if the database can't be opened or written
 (damaged, locked for too long, read-only), ``problem`` says why in plain words, the answers are kept
-in memory, and they are written as soon as the file can take them.
+in memory and in a recovery file beside the results, and they are tried again every few seconds
+until they are written; a store that starts writes what a kernel shut down with unsaved left there.
+
+An attempt is final once it has ended, and held by one page at a time: every write of an attempt's
+row or answers is guarded ``WHERE ended IS NULL AND page = ?`` in the same transaction, and a page
+whose write is refused is told why (``AttemptClosed``). The database holds at most one open exam
+attempt per candidate and exam, and ``create_attempt`` counts the attempts in the transaction that
+adds one, so pages pressing Start at once can't get past the exam's limit.
 
 Where Python has no ``sqlite3`` (the practice site, in the browser), ``ResultStore()`` gives a
 ``JsonResultStore``: the same rows, kept in one JSON file. Given a ``postgresql://`` URL (as the path
@@ -15,9 +22,13 @@ same tables and SQL in a database that machines share.
 from __future__ import annotations
 
 import csv
+import glob
 import json
 import os
+import re
 import sys
+import threading
+import uuid
 try:
     import sqlite3
     DB_ERRORS: tuple = (sqlite3.Error, OSError)
@@ -25,7 +36,7 @@ except ImportError:  # the practice site's Python, in the browser, is built with
     sqlite3 = None
     DB_ERRORS = (OSError,)
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 SCHEMA = """
@@ -54,9 +65,13 @@ CREATE TABLE IF NOT EXISTS quiz_attempts (
     ended_by TEXT,
     score INTEGER,
     total INTEGER NOT NULL,
-    state TEXT NOT NULL
+    state TEXT NOT NULL,
+    learner_key TEXT NOT NULL DEFAULT '',
+    page TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS quiz_attempts_candidate ON quiz_attempts (candidate, exam);
+CREATE UNIQUE INDEX IF NOT EXISTS quiz_attempts_one_open ON quiz_attempts (candidate, exam)
+    WHERE ended IS NULL AND mode = 'exam';
 CREATE TABLE IF NOT EXISTS lesson_parts (
     learner TEXT NOT NULL,
     lesson TEXT NOT NULL,
@@ -79,7 +94,9 @@ TABLES = {"lesson_parts": ("learner", "lesson", "part", "first_try", "done_at"),
 COLUMNS = ("candidate", "session", "mode", "question", "seed", "answer", "correct", "seconds",
            "answered_at")
 RECORD_COLUMNS = ("id", "exam", "candidate", "mode", "started", "deadline", "ended", "ended_by", "score",
-                  "total", "state")
+                  "total", "state", "learner_key", "page")
+#: the columns a results file written before them lacks, added when it is opened
+ADDED_COLUMNS = {"learner_key": "TEXT NOT NULL DEFAULT ''", "page": "TEXT NOT NULL DEFAULT ''"}
 TABLES.update(attempts=COLUMNS, quiz_attempts=RECORD_COLUMNS)
 #: how each table's rows are told apart: a row with the same key replaces (or, for answers and
 #: finished parts, is already) the one kept
@@ -90,6 +107,24 @@ REPLACED = {"quiz_attempts", "lesson_boards"}
 URL_SCHEMES = ("postgresql://", "postgres://")
 #: where the practice site keeps progress: a folder kept in the browser's storage (see ``browser``)
 BROWSER_FOLDER = "/rulesdojo-progress"
+#: seconds between tries of a write that failed
+RETRY = 2.0
+
+
+class AttemptClosed(ValueError):
+    """Refuse a write to an attempt that has ended, or that another page has taken over.
+
+    >>> str(AttemptClosed("a1", "ended"))
+    "This exam was submitted from another page; its answers can't change."
+    """
+
+    MESSAGES = {"ended": "This exam was submitted from another page; its answers can't change.",
+                "taken": "This exam was opened again on another page, which goes on with it now: answer "
+                         "there. What is given on this page can't change it."}
+
+    def __init__(self, attempt: str, reason: str):
+        super().__init__(self.MESSAGES[reason])
+        self.attempt, self.reason = attempt, reason
 
 
 def is_url(where) -> bool:
@@ -104,10 +139,16 @@ def is_url(where) -> bool:
 def default_path() -> Path:
     """Where results go unless told otherwise: $RULESDOJO_RESULTS, else the user's data folder."""
     env = os.environ.get("RULESDOJO_RESULTS")
-    if env:
-        return Path(env)
-    base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
-    return base / "rulesdojo" / "results.sqlite3"
+    return Path(env) if env else data_folder() / "results.sqlite3"
+
+
+def data_folder() -> Path:
+    """Return the user's data folder for Rules Dojo (``$XDG_DATA_HOME/rulesdojo``)."""
+    return Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "rulesdojo"
+
+
+def _values(rec: AttemptRecord) -> tuple:
+    return tuple(getattr(rec, c) for c in RECORD_COLUMNS)
 
 
 @dataclass(frozen=True)
@@ -129,6 +170,8 @@ class AttemptRecord:
 
     ``state`` holds what a new kernel needs to resume it: the questions drawn (id and variant
     seed) and the seed; the answers are rows of the ``attempts`` table under the same id.
+    ``learner_key`` is the browser's opaque key the attempt was started in (empty: none given);
+    ``page`` names the one page that may write to it now.
     """
 
     id: str
@@ -142,6 +185,8 @@ class AttemptRecord:
     score: int | None = None
     total: int = 0
     state: str = "{}"
+    learner_key: str = ""
+    page: str = ""
 
 
 class ResultStore:
@@ -182,6 +227,13 @@ class ResultStore:
         self._records: dict[str, AttemptRecord] = {}
         self._parts: list[tuple] = []  # lesson parts finished: (learner, lesson, part, first_try, done_at)
         self._boards: dict[tuple[str, str, str], str] = {}  # a task's moves so far, by (learner, lesson, part)
+        self.closed: dict[str, str] = {}  # attempts whose writes were refused: id -> "ended" | "taken"
+        self.listeners: list = []  # called with no argument when a write retried later has succeeded
+        self._lock = threading.RLock()  # the retries run in a thread of their own
+        self._retrying = False
+        self._recovery = self._recovery_prefix().with_name(
+            f"{self._recovery_prefix().name}{uuid.uuid4().hex[:12]}.json")
+        self._replay()
 
     @staticmethod
     def _place(path) -> Path:
@@ -214,6 +266,14 @@ class ResultStore:
             con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
             con.execute("PRAGMA journal_mode = WAL")  # readers don't block the writers
             con.executescript(SCHEMA)  # a deleted or replaced file gets its tables back
+            have = {row[1] for row in con.execute("PRAGMA table_info(quiz_attempts)")}
+            for column, kind in ADDED_COLUMNS.items():
+                if column not in have:
+                    try:
+                        con.execute(f"ALTER TABLE quiz_attempts ADD COLUMN {column} {kind}")
+                    except sqlite3.OperationalError as exc:  # another kernel added it first
+                        if "duplicate column" not in str(exc):
+                            raise
         except BaseException:
             con.close()
             raise
@@ -221,8 +281,8 @@ class ResultStore:
 
     def _fail(self, exc: Exception) -> None:
         self.problem = (f"Results are not being saved: {self._why(exc)}: {self.where}. Your answers are "
-                        f"kept here and will be saved when the {self.PLACE} can be written; ask your "
-                        "mentor to check it.")
+                        f"kept and tried again every few seconds, also after this page is closed, until "
+                        f"the {self.PLACE} can be written; ask your mentor to check it.")
 
     @staticmethod
     def _why(exc: Exception) -> str:
@@ -240,13 +300,104 @@ class ResultStore:
         """Save one answer; return False (and set ``problem``) when it is only kept in memory."""
         row = (candidate, session, mode, question, int(seed), str(answer), int(bool(correct)),
                float(seconds), time.time())
-        self._answers.setdefault(session, []).append(row)
-        return self._sync()
+        with self._lock:
+            self.check_open(session)
+            self._answers.setdefault(session, []).append(row)
+            return self._sync_attempt(session)
 
     def save_attempt(self, attempt: AttemptRecord) -> bool:
-        """Save (or update) an attempt's row; return False when it is only kept in memory."""
-        self._records[attempt.id] = attempt
-        return self._sync()
+        """Save (or update) an attempt's row; return False when it is only kept in memory.
+
+        Raise ``AttemptClosed`` when the stored attempt has ended or another page holds it.
+        """
+        with self._lock:
+            self.check_open(attempt.id)
+            self._records[attempt.id] = attempt
+            return self._sync_attempt(attempt.id)
+
+    def check_open(self, attempt: str) -> None:
+        """Raise ``AttemptClosed`` if a write to the attempt was refused (it ended, or another page took it)."""
+        if attempt in self.closed:
+            raise AttemptClosed(attempt, self.closed[attempt])
+
+    def _sync_attempt(self, attempt: str) -> bool:
+        saved = self._sync()
+        self.check_open(attempt)
+        return saved
+
+    def create_attempt(self, attempt: AttemptRecord, allowed: int | None = None) -> bool:
+        """Add a new exam attempt if the candidate has none open and fewer than ``allowed`` in all.
+
+        The count and the write are one transaction, and the database holds one open attempt per
+        candidate and exam, so pages starting at once add one attempt between them. Return whether
+        it was added; None when the results can't be written now (``problem`` says why).
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> a = AttemptRecord("a1", "club-night", "Ana", "exam", 0.0, total=3, page="p1")
+        >>> s.create_attempt(a, 1), s.create_attempt(replace(a, id="a2"), 1), s.attempts_used("Ana", "club-night")
+        (True, False, 1)
+        """
+        with self._lock:
+            added = self._transaction(lambda cur: self._add_attempt(cur, attempt, allowed))
+            if added:
+                self._records[attempt.id] = attempt
+            return added
+
+    def _add_attempt(self, cur, attempt: AttemptRecord, allowed: int | None) -> bool:
+        m = self.MARK
+        self._lock_candidate(cur, attempt.candidate, attempt.exam)
+        if allowed is not None:
+            (used,) = cur.execute(f"SELECT count(*) FROM quiz_attempts WHERE candidate = {m} AND exam = {m} "
+                                  f"AND mode = {m}", (attempt.candidate, attempt.exam, attempt.mode)).fetchone()
+            if used >= allowed:
+                return False
+        cur.execute(f"INSERT INTO quiz_attempts ({', '.join(RECORD_COLUMNS)}) VALUES "
+                    f"({', '.join([m] * len(RECORD_COLUMNS))}) ON CONFLICT DO NOTHING", _values(attempt))
+        return cur.rowcount == 1
+
+    def _lock_candidate(self, cur, candidate: str, exam: str) -> None:
+        """Hold the candidate's attempts at an exam until the transaction ends (SQLite: every
+        write transaction holds the file already)."""
+
+    def take_over(self, attempt: AttemptRecord, page: str) -> bool:
+        """Make ``page`` the one page that may write to an open attempt; the page that held it is
+        refused at its next write. Return False when the results can't be written (``problem``).
+
+        Raise ``AttemptClosed`` when the attempt has ended meanwhile.
+        """
+        with self._lock:
+            taken = self._transaction(lambda cur: self._seize(cur, attempt.id, page))
+            if taken is None:
+                return False
+            if not taken:
+                raise AttemptClosed(attempt.id, "ended")
+            self._records[attempt.id] = replace(attempt, page=page)
+            return True
+
+    def _seize(self, cur, attempt: str, page: str) -> bool:
+        m = self.MARK
+        cur.execute(f"UPDATE quiz_attempts SET page = {m} WHERE id = {m} AND ended IS NULL", (page, attempt))
+        return cur.rowcount == 1
+
+    def attempts_used(self, candidate: str, exam: str) -> int:
+        """Count the attempts a candidate has started at an exam (ended or under way)."""
+        return sum(r.mode == "exam" for r in self.records(exam, candidate))
+
+    def _transaction(self, work):
+        """Return what ``work(cursor)`` returns in one write transaction; None when it can't be run."""
+        try:
+            con = self._connect()
+            try:
+                cur = con.cursor()
+                self._begin(cur)
+                done = work(cur)
+                con.commit()
+            finally:
+                con.close()
+        except self.ERRORS as exc:
+            self._fail(exc)
+            return None
+        return done
 
     def mark_part(self, learner: str, lesson: str, part: str, first_try: bool | None) -> bool:
         """Keep that a learner finished one part of a lesson (a check: whether on the first try).
@@ -293,15 +444,97 @@ class ResultStore:
 
     def _sync(self) -> bool:
         """Write whatever of this store's rows the file lacks; say whether the file has them all."""
-        was_failing = self.problem is not None
+        with self._lock:
+            was_failing = self.problem is not None
+            try:
+                refused = self._write()
+            except self.ERRORS as exc:
+                self._fail(exc)
+                self._keep()
+                self._retry_later()
+                return False
+            for attempt, reason in refused.items():
+                self.closed[attempt] = reason
+                self._records.pop(attempt, None)
+                self._answers.pop(attempt, None)
+            self.problem = None
+            self.recovered = was_failing
+            if was_failing:
+                self._recovery.unlink(missing_ok=True)
+            return True
+
+    # --- what a failed write leaves behind: retries, and a recovery file ---
+
+    def _recovery_prefix(self) -> Path:
+        """Return where this store's recovery files go, as a path whose name is their prefix."""
+        return self.path.with_name(self.path.name + ".unsaved-")
+
+    def _keep(self) -> None:
+        """Write everything this store holds to its recovery file, so that a store started after
+        this kernel has ended writes it (``_replay``)."""
+        rows = {"quiz_attempts": [list(_values(r)) for r in self._records.values()],
+                "attempts": [list(r) for rows in self._answers.values() for r in rows],
+                "lesson_parts": [list(r) for r in self._parts],
+                "lesson_boards": [[*k, v] for k, v in self._boards.items()]}
         try:
-            self._write()
-        except self.ERRORS as exc:
-            self._fail(exc)
-            return False
-        self.problem = None
-        self.recovered = was_failing
-        return True
+            self._recovery.parent.mkdir(parents=True, exist_ok=True)
+            part = self._recovery.with_suffix(".part")
+            part.write_text(json.dumps(rows), encoding="utf-8")
+            os.replace(part, self._recovery)
+        except OSError:
+            self.problem += (" They can't be kept on this machine's disk either: keep this page open "
+                             "until this message goes.")
+
+    def _replay(self) -> None:
+        """Take in what stores that ended with rows unsaved left in recovery files, and write it."""
+        prefix = self._recovery_prefix()
+        try:
+            found = sorted(prefix.parent.glob(glob.escape(prefix.name) + "*.json"))
+        except OSError:
+            return
+        claimed = []
+        for f in found:
+            mine = f.with_name(f"{f.name}.{self._recovery.stem[-12:]}")
+            try:
+                os.rename(f, mine)  # one store replays each file
+                self._take_in(json.loads(mine.read_text(encoding="utf-8")))
+            except (OSError, ValueError, TypeError, KeyError):
+                continue  # gone to another store, or not one of ours: left where it is
+            claimed.append((f, mine))
+        if not claimed:
+            return
+        self._sync()
+        for f, mine in claimed:
+            if self.problem is None or self._recovery.exists():
+                mine.unlink(missing_ok=True)
+            else:
+                os.replace(mine, f)
+
+    def _take_in(self, rows: dict) -> None:
+        for r in rows["quiz_attempts"]:
+            self._records.setdefault(r[0], AttemptRecord(*r))
+        for r in rows["attempts"]:
+            kept = self._answers.setdefault(r[1], [])
+            if tuple(r) not in kept:
+                kept.append(tuple(r))
+        self._parts += [tuple(r) for r in rows["lesson_parts"]]
+        self._boards.update({tuple(r[:3]): r[3] for r in rows["lesson_boards"]})
+
+    def _retry_later(self) -> None:
+        if self._retrying or sys.platform == "emscripten":  # the browser's Python has no threads
+            return
+        self._retrying = True
+        threading.Thread(target=self._keep_trying, name="rulesdojo-results-retry", daemon=True).start()
+
+    def _keep_trying(self) -> None:
+        while True:
+            time.sleep(RETRY)
+            with self._lock:
+                if self.problem is None or self._sync():
+                    self._retrying = False
+                    break
+        for listener in list(self.listeners):
+            listener()
 
     def _begin(self, cur) -> None:
         """Start the write: one writer at a time, so an answer is never written twice."""
@@ -316,24 +549,55 @@ class ResultStore:
         return (f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join([self.MARK] * len(columns))}) "
                 f"ON CONFLICT ({', '.join(keys)}) {action}")
 
-    def _write(self) -> None:
+    def _write(self) -> dict[str, str]:
+        """Write this store's rows; return the attempts whose writes were refused, and why."""
         con = self._connect()
         try:
             cur = con.cursor()
             self._begin(cur)
-            cur.executemany(self._insert("quiz_attempts"),
-                            [tuple(getattr(rec, c) for c in RECORD_COLUMNS) for rec in self._records.values()])
+            refused = {}
+            for rec in self._records.values():
+                reason = self._write_attempt(cur, rec)
+                if reason:
+                    refused[rec.id] = reason
             for session, rows in self._answers.items():
-                have = set(cur.execute(f"SELECT question, answered_at FROM attempts WHERE session = {self.MARK}",
-                                       (session,)).fetchall())
-                cur.executemany(f"INSERT INTO attempts ({', '.join(COLUMNS)}) VALUES "
-                                f"({', '.join([self.MARK] * len(COLUMNS))})",
-                                [r for r in rows if (r[3], r[8]) not in have])
+                if session not in self._records:  # answers with no attempt row in this store
+                    self._write_answers(cur, session, rows)
             cur.executemany(self._insert("lesson_parts"), self._parts)
             cur.executemany(self._insert("lesson_boards"), [(*k, v) for k, v in self._boards.items()])
             con.commit()
         finally:
             con.close()
+        return refused
+
+    def _write_attempt(self, cur, rec: AttemptRecord) -> str | None:
+        """Write an attempt's answers and row, if it is open and this page holds it; else return
+        why not ("ended" or "taken")."""
+        m = self.MARK
+        cur.execute(f"INSERT INTO quiz_attempts ({', '.join(RECORD_COLUMNS)}) VALUES "
+                    f"({', '.join([m] * len(RECORD_COLUMNS))}) ON CONFLICT DO NOTHING",
+                    _values(replace(rec, ended=None, ended_by=None, score=None)))  # a file deleted mid-exam
+        # The guard, which also holds the row until the end of the transaction:
+        cur.execute(f"UPDATE quiz_attempts SET page = page WHERE id = {m} AND ended IS NULL AND page = {m}",
+                    (rec.id, rec.page))
+        if cur.rowcount != 1:
+            row = cur.execute(f"SELECT ended, page FROM quiz_attempts WHERE id = {m}", (rec.id,)).fetchone()
+            if row and row[0] is not None and row[1] == rec.page and rec.ended is not None:
+                return None  # this page ended it, at an earlier write
+            return "ended" if row and row[0] is not None else "taken"
+        self._write_answers(cur, rec.id, self._answers.get(rec.id, []))
+        changed = [c for c in RECORD_COLUMNS if c != "id"]
+        cur.execute(f"UPDATE quiz_attempts SET {', '.join(f'{c} = {m}' for c in changed)} "
+                    f"WHERE id = {m} AND ended IS NULL AND page = {m}",
+                    (*(getattr(rec, c) for c in changed), rec.id, rec.page))
+        return None
+
+    def _write_answers(self, cur, session: str, rows: list[tuple]) -> None:
+        have = set(cur.execute(f"SELECT question, answered_at FROM attempts WHERE session = {self.MARK}",
+                               (session,)).fetchall())
+        cur.executemany(f"INSERT INTO attempts ({', '.join(COLUMNS)}) VALUES "
+                        f"({', '.join([self.MARK] * len(COLUMNS))})",
+                        [r for r in rows if (r[3], r[8]) not in have])
 
     def _select(self, table: str, columns: tuple, where: dict, order: tuple = ()) -> list[tuple]:
         """Return ``columns`` of the rows of ``table`` equal to ``where``, sorted by ``order`` (then
@@ -389,13 +653,14 @@ class ResultStore:
     def export_csv(self, target) -> int:
         """Write every answer as CSV to a path or an open text file; return the number of rows.
 
-        Cells that a spreadsheet would read as a formula are escaped (OWASP, CSV injection).
+        Every cell is quoted, and any part of a cell that a spreadsheet would read as a formula is
+        escaped (OWASP, CSV injection; ``csv_cell``).
         """
         rows = self.attempts()
         own = isinstance(target, (str, Path))
         f = open(target, "w", newline="", encoding="utf-8") if own else target
         try:
-            w = csv.writer(f)
+            w = csv.writer(f, quoting=csv.QUOTE_ALL)
             w.writerow(COLUMNS)
             for a in rows:
                 w.writerow([csv_cell(x) for x in (
@@ -424,8 +689,8 @@ class JsonResultStore(ResultStore):
     ERRORS = (OSError,)
 
     def __init__(self, path: str | Path | None = None, timeout: float = 10.0):
-        super().__init__(path, timeout)
         self.damaged: str | None = None  # what was found wrong with the file, once set aside
+        super().__init__(path, timeout)
 
     @staticmethod
     def _place(path) -> Path:
@@ -450,6 +715,10 @@ class JsonResultStore(ResultStore):
             return {t: [] for t in TABLES}
         try:
             tables = json.loads(text)
+            if isinstance(tables, dict) and isinstance(tables.get("quiz_attempts"), list):
+                short = len(RECORD_COLUMNS) - len(ADDED_COLUMNS)  # written before the added columns
+                tables["quiz_attempts"] = [r + [""] * len(ADDED_COLUMNS) if isinstance(r, list) and len(r) == short
+                                           else r for r in tables["quiz_attempts"]]
             if not (isinstance(tables, dict) and all(
                     isinstance(tables.get(t, []), list) and all(
                         isinstance(r, list) and len(r) == len(c) for r in tables.get(t, []))
@@ -463,10 +732,21 @@ class JsonResultStore(ResultStore):
             return {t: [] for t in TABLES}
         return {t: tables.get(t, []) for t in TABLES}
 
-    def _write(self) -> None:
+    def _write(self) -> dict[str, str]:
         tables = self._load()
-        rows = {"quiz_attempts": [[getattr(r, c) for c in RECORD_COLUMNS] for r in self._records.values()],
-                "attempts": [list(r) for answers in self._answers.values() for r in answers],
+        at = {c: i for i, c in enumerate(RECORD_COLUMNS)}
+        held = {r[0]: r for r in tables["quiz_attempts"]}
+        refused, records, answers = {}, [], []
+        for rec in self._records.values():
+            row = held.setdefault(rec.id, list(_values(replace(rec, ended=None, ended_by=None, score=None))))
+            if row[at["ended"]] is not None or row[at["page"]] != rec.page:
+                if not (row[at["ended"]] is not None and row[at["page"]] == rec.page and rec.ended is not None):
+                    refused[rec.id] = "ended" if row[at["ended"]] is not None else "taken"
+                continue
+            records.append(list(_values(rec)))
+        rows = {"quiz_attempts": records,
+                "attempts": [list(r) for session, given in self._answers.items() if session not in refused
+                             for r in given],
                 "lesson_parts": [list(r) for r in self._parts],
                 "lesson_boards": [[*k, v] for k, v in self._boards.items()]}
         for table, new in rows.items():
@@ -477,10 +757,42 @@ class JsonResultStore(ResultStore):
                 if table in REPLACED or k not in kept:
                     kept[k] = r
             tables[table] = list(kept.values())
+        self._save(tables)
+        return refused
+
+    def _save(self, tables: dict) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         part = self.path.with_name(self.path.name + ".part")
         part.write_text(json.dumps(tables), encoding="utf-8")
         os.replace(part, self.path)  # a reload mid-write leaves the last whole file
+
+    def _transaction(self, work):
+        try:
+            tables = self._load()
+            done = work(tables)
+            self._save(tables)
+        except self.ERRORS as exc:
+            self._fail(exc)
+            return None
+        return done
+
+    def _add_attempt(self, tables, attempt: AttemptRecord, allowed: int | None) -> bool:
+        at = {c: i for i, c in enumerate(RECORD_COLUMNS)}
+        mine = [r for r in tables["quiz_attempts"] if (r[at["candidate"]], r[at["exam"]], r[at["mode"]]) ==
+                (attempt.candidate, attempt.exam, attempt.mode)]
+        if (allowed is not None and len(mine) >= allowed) or any(r[at["ended"]] is None for r in mine) or any(
+                r[0] == attempt.id for r in tables["quiz_attempts"]):
+            return False
+        tables["quiz_attempts"].append(list(_values(attempt)))
+        return True
+
+    def _seize(self, tables, attempt: str, page: str) -> bool:
+        at = {c: i for i, c in enumerate(RECORD_COLUMNS)}
+        for r in tables["quiz_attempts"]:
+            if r[0] == attempt and r[at["ended"]] is None:
+                r[at["page"]] = page
+                return True
+        return False
 
     def _select(self, table: str, columns: tuple, where: dict, order: tuple = ()) -> list[tuple]:
         rows = self._reading(lambda: self._load()[table])
@@ -492,16 +804,19 @@ class JsonResultStore(ResultStore):
 
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: where a spreadsheet may start a formula: the cell's start, or after a separator it splits on
+#: (``;``, ``,`` or a tab, and any spaces), before one of ``FORMULA_START``
+FORMULA = re.compile(r"(^|[;,\t])( *)(?=[=+\-@\t\r])")
 
 
 def csv_cell(value) -> str:
-    """Escape a cell a spreadsheet would run as a formula: a leading quote, as OWASP advises.
+    """Escape every place a spreadsheet would start a formula with a leading quote, as OWASP
+    advises: the cell's start and after each ``;``, ``,`` or tab in it.
 
-    >>> csv_cell("=1+1"), csv_cell("-1"), csv_cell("Ana")
-    ("'=1+1", "'-1", 'Ana')
+    >>> csv_cell("=1+1"), csv_cell("-1"), csv_cell("x;=1+1"), csv_cell("Ana")
+    ("'=1+1", "'-1", "x;'=1+1", 'Ana')
     """
-    text = str(value)
-    return "'" + text if text.startswith(FORMULA_START) else text
+    return FORMULA.sub(r"\1\2'", str(value))
 
 
 def difficulty(attempts: list[Attempt]) -> dict[str, float]:

@@ -3,7 +3,8 @@
 The right answers stay in the kernel: the widget shows a question's prompt and options, and puts an
 answer or an explanation on the page only when the practice or the exam allows it. Who the
 candidate is comes from ``rulesdojo.identity``; an exam attempt lives in the results store and is
-resumed in a new kernel with the same questions and the clock still running.
+resumed in a new kernel with the same questions and the clock still running. A page whose attempt
+ended elsewhere, or was opened again on another page, says so and changes nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..quiz import load_bank
 from ..quiz.adaptive import mastery, pick
 from ..quiz.exam import load_exams
 from ..quiz.rulings import ruling
-from ..quiz.session import AnswerError, QuizSession
+from ..quiz.session import AnswerError, AttemptClosed, NotYourAttempt, QuizSession, StartRefused
 from ..quiz.store import ResultStore
 from .base import button
 from .order import OrderList
@@ -52,6 +53,7 @@ class Quiz(ipw.VBox):
         self.exams = {e.id: e for e in (load_exams(bank=self.bank)[0] if exams is None else exams)}
         self.source = identity.configured()
         self.who: str | None = None
+        self.learner_key = ""  # the browser's opaque key, kept with each attempt started here
         self.session: QuizSession | None = None
         self._build_start()
         self._build_question()
@@ -61,6 +63,13 @@ class Quiz(ipw.VBox):
         self._show("start")
         if self.source.trusted:
             identity.when_known(self._identity_arrived)
+        if self.store is not None:  # a write retried in the background tells the page when it is saved
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+            self.store.listeners.append(
+                (lambda: loop.call_soon_threadsafe(self._store_notice)) if loop else self._store_notice)
 
     # --- start screen ---
 
@@ -167,10 +176,9 @@ class Quiz(ipw.VBox):
             facts.append("closes " + time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes)))
         state = "" if exam.is_open(now) else " <b>Not open now.</b>"
         if self.who and self.store is not None:
-            used = [r for r in self.store.records(exam.id, self.who) if r.ended is not None]
             going = self.store.open_attempt(self.who, exam.id)
             state += (" You have an attempt under way: Start resumes it." if going else
-                      f" Attempts used: {len(used)} of {exam.attempts}.")
+                      f" Attempts used: {self.store.attempts_used(self.who, exam.id)} of {exam.attempts}.")
         desc = f"<p>{escape(exam.description)}</p>" if exam.description else ""
         self.exam_info.value = f"<div class='rd-note'>{desc}{escape(', '.join(facts))}.{state}</div>"
 
@@ -218,21 +226,39 @@ class Quiz(ipw.VBox):
         if self.store is not None:
             going = self.store.open_attempt(who, exam.id)
             if going is not None:
-                return QuizSession.resume(going, self.bank, self.store, clock=self.clock)
+                return self._resume(going)
         if not exam.is_open(now):
             self._error(f"“{exam.title}” is not open now.")
             return None
-        if self.store is not None:
-            used = [r for r in self.store.records(exam.id, who) if r.ended is not None]
-            if len(used) >= exam.attempts:
-                self._error(f"You have used your {exam.attempts} attempt{'s' if exam.attempts > 1 else ''} "
-                            f"at “{exam.title}”.")
-                return None
+        used_up = (f"You have used your {exam.attempts} attempt{'s' if exam.attempts > 1 else ''} "
+                   f"at “{exam.title}”.")
+        if self.store is not None and self.store.attempts_used(who, exam.id) >= exam.attempts:
+            self._error(used_up)
+            return None
         seed = _seed()
         ends = [t for t in (exam.time_limit, exam.closes and exam.closes - now) if t]
-        return QuizSession(exam.draw(self.bank, seed), who, "exam", seed=seed, store=self.store,
-                           time_limit=min(ends, default=None), clock=self.clock, exam=exam.id,
-                           feedback="after-each" if exam.show_answers == "after-each" else "after-submit")
+        try:
+            return QuizSession(exam.draw(self.bank, seed), who, "exam", seed=seed, store=self.store,
+                               time_limit=min(ends, default=None), clock=self.clock, exam=exam.id,
+                               feedback="after-each" if exam.show_answers == "after-each" else "after-submit",
+                               learner_key=self.learner_key, attempts=exam.attempts)
+        except StartRefused:
+            going = self.store.open_attempt(who, exam.id)  # another page started it at the same moment
+            if going is not None:
+                return self._resume(going)
+            self._error(used_up)
+            return None
+
+    def _resume(self, record) -> QuizSession | None:
+        """Go on with an attempt under way, taking it over from any other page that has it open."""
+        try:
+            return QuizSession.resume(record, self.bank, self.store, clock=self.clock,
+                                      learner_key=self.learner_key, vouched=self.source.trusted)
+        except (NotYourAttempt, AttemptClosed) as exc:
+            self._error(str(exc))
+        except StartRefused:
+            self._error(f"The exam can't be resumed now. {self.store.problem}")
+        return None
 
     # --- question screen ---
 
@@ -308,6 +334,9 @@ class Quiz(ipw.VBox):
         except AnswerError as exc:  # too long: the question stays open
             self.feedback.value = f"<div class='rd-error' role='alert'>{escape(exc)}</div>"
             return
+        except AttemptClosed as exc:
+            self._closed(exc)
+            return
         except ValueError as exc:  # time ran out between drawing and submitting
             self.feedback.value = f"<div class='rd-error' role='alert'>{escape(exc)}</div>"
             self._show_review()
@@ -324,12 +353,22 @@ class Quiz(ipw.VBox):
         self.status.value = f"<span role='status'>Question {s.index + 1} of {s.total}{self._score_shown()}</span>"
 
     def _next(self) -> None:
-        self.session.next()
+        try:
+            self.session.next()
+        except AttemptClosed as exc:
+            self._closed(exc)
+            return
         self._draw_question()
 
     def _finish(self) -> None:
-        self.session.finish("finished")
         self._show_review()
+
+    def _closed(self, exc: AttemptClosed) -> None:
+        """Say that this page's attempt ended elsewhere or went on in another page; show nothing of it."""
+        self.session = None
+        self.review.value = f"{STYLE}<div class='rd-error' role='alert'>{escape(exc)}</div>"
+        self._store_notice()
+        self._show("review")
 
     # --- time ---
 
@@ -338,7 +377,12 @@ class Quiz(ipw.VBox):
         s = self.session
         if s is None or s.done:
             return
-        if s.tick():
+        try:
+            ended = s.tick()
+        except AttemptClosed as exc:
+            self._closed(exc)
+            return
+        if ended:
             self._show_review()
             return
         self._tick_display()
@@ -369,7 +413,13 @@ class Quiz(ipw.VBox):
 
     def _show_review(self) -> None:
         s = self.session
-        s.finish("finished")
+        try:
+            if s.store is not None:
+                s.store.check_open(s.id)
+            s.finish("finished")
+        except AttemptClosed as exc:
+            self._closed(exc)
+            return
         right, answered = s.score
         why = " Time ran out." if s.ended_by == "time" else ""
         exam = self.exams.get(s.exam) if s.exam else None

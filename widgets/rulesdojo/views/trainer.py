@@ -1,6 +1,7 @@
 """The trainer's view of the results, for mentors only (served by ``rulesdojo serve --mentor``).
 
-Per exam: the attempts by candidate, with a drill-down to each answer beside the question; per
+Per exam: the attempts by candidate, with a drill-down to each answer beside the question (one
+answer per question an attempt asked, the first given, whatever rows the results hold); per
 question: the share right, discrimination and the wrong answers chosen; per ruling: mastery across
 candidates. Practice and exams are kept apart. The CSV is a file the mentor downloads on demand.
 """
@@ -20,7 +21,7 @@ import traitlets
 from ..quiz import load_bank
 from ..quiz.exam import load_exams
 from ..quiz.rulings import ruling
-from ..quiz.stats import question_stats, ruling_mastery
+from ..quiz.stats import one_per_question, question_stats, ruling_mastery
 from ..quiz.store import ResultStore, difficulty
 from .base import button
 from .render import STYLE
@@ -120,8 +121,8 @@ class Trainer(ipw.VBox):
 
     def refresh(self) -> None:
         """Read the store again and redraw everything."""
-        self._answers = self.store.attempts()
         self._records = {r.id: r for r in self.store.records()}
+        self._answers = one_per_question(self.store.attempts(), self._records)
         self.problem.value = (f"<div class='rd-error' role='alert'>{escape(self.store.problem)}</div>"
                               if self.store.problem else "")
         known = {e.id: e.title for e in self.exam_files}
@@ -216,10 +217,12 @@ class Trainer(ipw.VBox):
             return
         rec = self._records[rid]
         asked = json.loads(rec.state).get("questions", [])
-        given = self.store.answers(rid)
+        given = [a for a in self._answers if a.session == rid]
         rows = []
         for i, (qid, seed) in enumerate(asked):
-            a = given[i] if i < len(given) else None
+            a = next((a for a in given if a.question == qid), None)
+            if a is not None:
+                given.remove(a)
             if qid in self.bank:
                 v = self.bank[qid].variant(seed=seed)
                 prompt, right = author_html(v.prompt), game_text_html(v.solution().right_answer_text)
