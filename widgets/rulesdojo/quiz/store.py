@@ -582,7 +582,7 @@ class ResultStore:
                     (rec.id, rec.page))
         if cur.rowcount != 1:
             row = cur.execute(f"SELECT ended, page FROM quiz_attempts WHERE id = {m}", (rec.id,)).fetchone()
-            if row and row[0] is not None and row[1] == rec.page and rec.ended is not None:
+            if row and row[0] is not None and row[1] == rec.page and row[0] == rec.ended:
                 return None  # this page ended it, at an earlier write
             return "ended" if row and row[0] is not None else "taken"
         self._write_answers(cur, rec.id, self._answers.get(rec.id, []))
@@ -740,7 +740,7 @@ class JsonResultStore(ResultStore):
         for rec in self._records.values():
             row = held.setdefault(rec.id, list(_values(replace(rec, ended=None, ended_by=None, score=None))))
             if row[at["ended"]] is not None or row[at["page"]] != rec.page:
-                if not (row[at["ended"]] is not None and row[at["page"]] == rec.page and rec.ended is not None):
+                if not (row[at["ended"]] is not None and row[at["page"]] == rec.page and row[at["ended"]] == rec.ended):
                     refused[rec.id] = "ended" if row[at["ended"]] is not None else "taken"
                 continue
             records.append(list(_values(rec)))
