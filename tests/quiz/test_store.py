@@ -114,3 +114,16 @@ def test_csv_escapes_every_cell_a_spreadsheet_would_run(results, tmp_path):
     cells = [c for row in csv.reader(out.open(newline="")) for c in row]
     assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")]
     assert "'=1+1" in cells and "'@SUM(A1)" in cells and "'-3" in cells
+
+
+def test_csv_quotes_every_cell_and_escapes_a_formula_after_a_separator(results, tmp_path):
+    import csv
+    store = ResultStore(results.where)
+    for answer in ("x;=1+1", "a,+2", "b\t@SUM(A1)", "c; -3", "Steppe Lynx, then Nissa"):
+        store.record("Ana", "s", "exam", "q-1", 0, answer, False, 1.0)
+    out = tmp_path / "export.csv"
+    store.export_csv(out)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert all(line.startswith('"') and line.endswith('"') and '","' in line for line in lines)
+    answers = [row[5] for row in csv.reader(out.open(newline="", encoding="utf-8"))][1:]
+    assert answers == ["x;'=1+1", "a,'+2", "b\t'@SUM(A1)", "c; '-3", "Steppe Lynx, then Nissa"]

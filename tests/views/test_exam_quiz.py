@@ -160,3 +160,77 @@ def test_only_open_exams_are_offered_and_an_attempt_ends_when_the_exam_closes(hu
     clock.now = closing.closes
     quiz.tick()
     assert quiz.session.ended_by == "time" and "Time ran out" in quiz.review.value
+
+
+def test_two_pages_of_one_candidate_never_change_a_submitted_exam(hub, tmp_path):
+    bank, clock = one_of_each_kind(), Clock()
+    path, exam = tmp_path / "r.sqlite3", exam_of(bank)
+    tab_a = take(bank, ResultStore(path), exam, clock)
+    answer_with(tab_a, wrong_text(tab_a))
+    tab_b = take(bank, ResultStore(path), exam, clock)         # resumes the attempt: B holds it now
+    assert tab_b.session.id == tab_a.session.id and tab_b.session.index == 1
+    answer_with(tab_a, wrong_text(tab_a))                     # A is told at its next action
+    assert "opened again on another page" in tab_a.review.value and "rd-review" not in tab_a.review.value
+    tab_a.again_button.click()
+    tab_a.start_button.click()                                # A takes it back and submits
+    assert tab_a.session.index == 1
+    tab_a.finish_button.click()
+    assert f"0 of {tab_a.session.total} right" in tab_a.review.value and "rd-review" in tab_a.review.value
+    (before,) = ResultStore(path).records("check", "Ana")
+    answer_with(tab_b, right_text(tab_b))                     # B answers with what the review showed
+    assert "This exam was submitted from another page" in tab_b.review.value
+    assert "rd-review" not in tab_b.review.value and "Traceback" not in tab_b.review.value
+    (after,) = ResultStore(path).records("check", "Ana")
+    assert after == before and after.score == 0 and after.ended_by == "finished"
+    assert [a.correct for a in ResultStore(path).answers(after.id)] == [False]
+
+
+def test_four_pages_pressing_start_at_once_store_one_attempt(hub, tmp_path):
+    import threading
+    bank, clock = one_of_each_kind(), Clock()
+    path, exam = tmp_path / "r.sqlite3", exam_of(bank, attempts=1)
+    ResultStore(path).attempts()                              # the file exists before the rush
+    pages = [Quiz(bank, store=ResultStore(path), exam_allowed=True, exams=[exam], clock=clock)
+             for _ in range(4)]
+    gate = threading.Barrier(len(pages))
+
+    def press_start(quiz):
+        quiz.mode.value = "exam"
+        gate.wait(30)
+        quiz.start_button.click()
+    threads = [threading.Thread(target=press_start, args=(q,)) for q in pages]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+        assert not t.is_alive()
+    records = ResultStore(path).records("check", "Ana")
+    assert len(records) == 1
+    assert {q.session.id for q in pages if q.session} == {records[0].id}
+    answer_with(pages[0], right_text(pages[0]))               # the last page to resume holds it
+
+
+def test_the_last_answer_given_while_the_file_is_locked_is_saved_after_the_page_closes(hub, tmp_path):
+    import sqlite3
+    import time as clock_time
+    bank = one_of_each_kind()
+    path = tmp_path / "r.sqlite3"
+    quiz = take(bank, ResultStore(path, timeout=0.2), exam_of(bank), Clock())
+    while quiz.session.index < quiz.session.total - 1:
+        answer_with(quiz, right_text(quiz))
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")                         # another program locks the file
+    answer_with(quiz, right_text(quiz))                       # the last answer submits the exam
+    assert "Results are not being saved" in quiz.notice.value and "tried again every few seconds" in quiz.notice.value
+    session = quiz.session
+    quiz.close()                                              # the page is closed
+    holder.execute("ROLLBACK")
+    holder.close()
+    deadline = clock_time.monotonic() + 60
+    while ResultStore(path).records("check", "Ana")[0].ended is None:
+        assert clock_time.monotonic() < deadline, "the submission was never saved"
+        clock_time.sleep(0.2)
+    (rec,) = ResultStore(path).records("check", "Ana")
+    assert rec.score == session.total and rec.ended_by == "finished"
+    assert [a.question for a in ResultStore(path).answers(rec.id)] == [v.id for v in session.variants]

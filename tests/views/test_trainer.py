@@ -54,3 +54,20 @@ def test_csv_download_escapes_formulas(results):
     assert name.endswith(".csv")
     cells = [c for row in csv.reader(io.StringIO(data.decode())) for c in row]
     assert not [c for c in cells if c.startswith("=")] and "'=1+1" in cells
+
+
+def test_the_trainer_counts_one_answer_per_question_of_an_attempt(results):
+    bank, exam, path = results
+    store = ResultStore(path)
+    (ana,) = [r for r in store.records("check") if r.candidate == "Ana"]
+    first = store.answers(ana.id)[0]
+    for _ in range(3):                          # the same question answered again, right, in that attempt
+        store.record("Ana", ana.id, "exam", first.question, first.seed, first.answer, True, 1.0)
+    t = Trainer(ResultStore(path), bank=bank, exams=[exam])
+    n = len(bank)
+    assert f"{n} of {n}" in t.attempts.value and f"{n + 3} of {n}" not in t.attempts.value
+    assert "100%" in t.attempts.value and f"{(n + 3) / n:.0%}" not in t.attempts.value
+    per_question = t.questions.value.split(first.question)[1].split("</tr>")[0]
+    assert "<td>2</td>" in per_question         # Ana's one answer and the other candidate's
+    t.drill.value = ana.id
+    assert t.drill_view.value.count("✓ right") == n

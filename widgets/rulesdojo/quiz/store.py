@@ -371,6 +371,7 @@ class ResultStore:
                 return False
             if not taken:
                 raise AttemptClosed(attempt.id, "ended")
+            self.closed.pop(attempt.id, None)  # a page that lost it may take it back
             self._records[attempt.id] = replace(attempt, page=page)
             return True
 
@@ -503,7 +504,8 @@ class ResultStore:
             claimed.append((f, mine))
         if not claimed:
             return
-        self._sync()
+        if self._sync():  # written: this store holds no rows of its own yet, and keeps none of these
+            self._records, self._answers, self._parts, self._boards = {}, {}, [], {}
         for f, mine in claimed:
             if self.problem is None or self._recovery.exists():
                 mine.unlink(missing_ok=True)
