@@ -154,13 +154,17 @@ def test_a_notebook_kernel_offers_practice_only():
     assert "only <b>practice</b> mode" in quiz.start_screen.children[0].value
 
 
-def test_a_damaged_results_file_doesnt_stop_the_quiz(tmp_path):
+def test_a_damaged_results_file_doesnt_stop_practice_and_an_exam_says_it_cant_start(tmp_path):
     bad = tmp_path / "bad.sqlite3"
     bad.write_bytes(b"garbage" * 500)
     bank = one_of_each_kind()
     quiz = Quiz(bank, store=ResultStore(bad), exam_allowed=True, exams=[exam_of(bank, count=1)])
-    start(quiz, mode="exam")
+    start(quiz, mode="exam")                   # its attempts can't be counted: it doesn't start
+    assert quiz.session is None and "The exam can" in quiz.start_feedback.value
+    assert "damaged" in quiz.start_feedback.value and "Traceback" not in quiz.start_feedback.value
+    start(quiz, mode="practice", count=1)
     answer_with(quiz, right_text(quiz))
+    quiz.next_button.click()
     assert "Results are not being saved" in quiz.notice.value and "1 of 1 right" in quiz.review.value
 
 

@@ -74,8 +74,8 @@ class QuizSession:
                  variants: list[Variant] | None = None, spaced: bool = False, learner_key: str = "",
                  attempts: int | None = None):
         """Start a new attempt; an exam's is added to the store only while the candidate has no
-        attempt open and fewer than ``attempts`` in all (else ``StartRefused``), or kept until the
-        results can be written when they can't be now."""
+        attempt open and fewer than ``attempts`` in all, and the store can be written (else
+        ``StartRefused``)."""
         if mode not in ("practice", "exam"):
             raise ValueError(f"mode is 'practice' or 'exam', not {mode!r}")
         self.candidate, self.mode, self.seed, self.store = candidate, mode, seed, store
@@ -95,11 +95,14 @@ class QuizSession:
         self._shown_at = self.started
         self.ended_by: str | None = None  # "finished" | "time"
         self.ended: float | None = None
-        added = store.create_attempt(self.record(), attempts) if store is not None and mode == "exam" else None
-        if added is False:
-            raise StartRefused("This exam can't be started again.")
-        if added is None:
-            self.save()  # practice, or results that can't be written now: kept until they can
+        if store is not None and mode == "exam":  # counted where stored: an exam needs the store now
+            added = store.create_attempt(self.record(), attempts)
+            if not added:
+                raise StartRefused("This exam can't be started again." if added is False else
+                                   f"The exam can't start now: {store.why}. Try again in a moment, or "
+                                   "ask your mentor to check it.")
+        else:
+            self.save()
 
     @classmethod
     def resume(cls, record: AttemptRecord, bank, store: ResultStore | None,
@@ -121,7 +124,8 @@ class QuizSession:
         s.id, s.started, s.deadline = record.id, record.started, record.deadline
         if store is not None:
             if record.ended is None and not store.take_over(record, s.page):
-                raise StartRefused(store.problem)
+                raise StartRefused(f"The exam can't be resumed now: {store.why}. Try again in a moment, "
+                                   "or ask your mentor to check it.")
             given = store.answers(record.id)
             for v in variants:  # one answer per question, the first given
                 a = next((a for a in given if a.question == v.id), None)

@@ -222,6 +222,7 @@ class ResultStore:
         self.path = self._place(path)
         self.timeout = timeout
         self.problem: str | None = None
+        self.why = ""
         self.recovered = False  # set when answers kept in memory have just been written
         self._answers: dict[str, list[tuple]] = {}
         self._records: dict[str, AttemptRecord] = {}
@@ -280,7 +281,8 @@ class ResultStore:
         return con
 
     def _fail(self, exc: Exception) -> None:
-        self.problem = (f"Results are not being saved: {self._why(exc)}: {self.where}. Your answers are "
+        self.why = f"{self._why(exc)}: {self.where}"  # the problem's cause alone, for other messages
+        self.problem = (f"Results are not being saved: {self.why}. Your answers are "
                         f"kept and tried again every few seconds, also after this page is closed, until "
                         f"the {self.PLACE} can be written; ask your mentor to check it.")
 
@@ -330,7 +332,7 @@ class ResultStore:
 
         The count and the write are one transaction, and the database holds one open attempt per
         candidate and exam, so pages starting at once add one attempt between them. Return whether
-        it was added; None when the results can't be written now (``problem`` says why).
+        it was added; None when the results can't be written now (``why`` says why).
 
         >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
         >>> a = AttemptRecord("a1", "club-night", "Ana", "exam", 0.0, total=3, page="p1")

@@ -242,11 +242,11 @@ class Quiz(ipw.VBox):
                                time_limit=min(ends, default=None), clock=self.clock, exam=exam.id,
                                feedback="after-each" if exam.show_answers == "after-each" else "after-submit",
                                learner_key=self.learner_key, attempts=exam.attempts)
-        except StartRefused:
+        except StartRefused as exc:
             going = self.store.open_attempt(who, exam.id)  # another page started it at the same moment
             if going is not None:
                 return self._resume(going)
-            self._error(used_up)
+            self._error(str(exc) if self.store.problem else used_up)
             return None
 
     def _resume(self, record) -> QuizSession | None:
@@ -254,10 +254,8 @@ class Quiz(ipw.VBox):
         try:
             return QuizSession.resume(record, self.bank, self.store, clock=self.clock,
                                       learner_key=self.learner_key, vouched=self.source.trusted)
-        except (NotYourAttempt, AttemptClosed) as exc:
+        except (NotYourAttempt, AttemptClosed, StartRefused) as exc:
             self._error(str(exc))
-        except StartRefused:
-            self._error(f"The exam can't be resumed now. {self.store.problem}")
         return None
 
     # --- question screen ---
