@@ -1,16 +1,19 @@
-"""One candidate's exam open in several tabs of one browser, in a real Voila: the tab that resumed
+"""One candidate's exam in a real Voila: open in several tabs of one browser, the tab that resumed
 the attempt holds it, a submitted exam never changes, and tabs pressing Start at once on a
-one-attempt exam store one attempt."""
+one-attempt exam store one attempt; the last answer given while the results file is locked is
+saved though the page and its kernel are gone before the file is back."""
 
 from __future__ import annotations
 
 import re
+import sqlite3
 import time
 from pathlib import Path
 
 from playwright.sync_api import expect
 from learner import answer_whatever_is_asked
-from test_exam_browser import HEADER, WAIT, candidates_env, mentor_defines_the_exam, open_exam, question_status
+from test_exam_browser import (HEADER, WAIT, candidates_env, kernels, mentor_defines_the_exam, open_exam,
+                               question_status)
 
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.serving import identity_args
@@ -78,4 +81,38 @@ def test_four_tabs_pressing_start_at_once_store_one_attempt(tmp_path, voila_proc
                .or_(page.get_by_role("alert"))).to_be_visible(timeout=2 * WAIT)
     records = ResultStore(tmp_path / "results.sqlite3").records("club-night", "ana")
     assert len(records) == 1
+    context.close()
+
+
+def test_the_last_answer_given_while_the_results_are_locked_is_saved_after_the_page_and_its_kernel_are_gone(
+        tmp_path, voila_processes, browser):
+    exams = mentor_defines_the_exam(tmp_path)
+    proc, url = voila_processes(ROOT / "lessons", candidates_env(tmp_path, exams), extra_args=identity_args(HEADER))
+    results = tmp_path / "results.sqlite3"
+    context, (page,) = tabs(browser, 1)
+    open_exam(page, url, "ana")
+    page.get_by_role("button", name="Start").click()
+    for n in (1, 2):
+        question_status(page, n)
+        answer_whatever_is_asked(page)
+    question_status(page, 3)
+    holder = sqlite3.connect(results, isolation_level=None)      # another program locks the file
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        answer_whatever_is_asked(page)                            # the last answer submits the exam
+        notice = page.get_by_role("status").filter(has_text="Results are not being saved")
+        expect(notice).to_contain_text("tried again every few seconds, also after this page is closed",
+                                       timeout=3 * WAIT)
+        page.close()
+        (kernel,) = kernels(proc)                                 # culled, or worse, before the file is back
+        kernel.kill()
+        kernel.wait(10)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    (rec,) = ResultStore(results).records("club-night", "ana")    # the next store to start writes them
+    assert rec.ended is not None and rec.ended_by == "finished"
+    assert len(ResultStore(results).answers(rec.id)) == 3
+    assert not list(tmp_path.glob("results.sqlite3.unsaved-*"))
     context.close()
