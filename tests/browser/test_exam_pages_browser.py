@@ -102,8 +102,10 @@ def test_the_last_answer_given_while_the_results_are_locked_is_saved_after_the_p
     try:
         answer_whatever_is_asked(page)                            # the last answer submits the exam
         notice = page.get_by_role("status").filter(has_text="Results are not being saved")
-        expect(notice).to_contain_text("tried again every few seconds, also after this page is closed",
-                                       timeout=3 * WAIT)
+        expect(notice).to_be_visible(timeout=3 * WAIT)
+        expect(page.get_by_role("heading", name=re.compile(r"Your results: \d of 3 right"))).to_be_visible(
+            timeout=WAIT)
+        said = notice.inner_text()
         page.close()
         (kernel,) = kernels(proc)                                 # culled, or worse, before the file is back
         kernel.kill()
@@ -115,4 +117,5 @@ def test_the_last_answer_given_while_the_results_are_locked_is_saved_after_the_p
     assert rec.ended is not None and rec.ended_by == "finished"
     assert len(ResultStore(results).answers(rec.id)) == 3
     assert not list(tmp_path.glob("results.sqlite3.unsaved-*"))
+    assert "tried again every few seconds, also after this page is closed" in said
     context.close()
