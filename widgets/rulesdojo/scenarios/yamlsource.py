@@ -1,4 +1,11 @@
-"""Read YAML safely, keeping the line each mapping and list item started on, for error messages."""
+"""Read YAML safely, keeping the line each mapping and list item started on, for error messages.
+
+Every file the kit reads (scenarios, cards, questions, lessons, exams, uploads) goes through ``load``:
+safe loading only, no anchors or aliases (refused as they are met, before anything is expanded), at
+most ``DEPTH_LIMIT`` levels of nesting (counted while composing, so no recursion runs deep) and at most
+``FILE_LIMIT`` bytes. The work to read a file is then linear in its size: with no alias, a document
+has no more nodes than characters.
+"""
 
 from __future__ import annotations
 
@@ -19,8 +26,33 @@ class LocatedList(list):
     lines: list[int]
 
 
+DEPTH_LIMIT = 64              # levels of nested lists and mappings; the shipped files use under 12
+FILE_LIMIT = 512 * 1024       # bytes; the largest shipped file is under 10 KB
+
+
 class _Loader(yaml.SafeLoader):
-    pass
+    """SafeLoader that refuses anchors and aliases and counts nesting as it composes."""
+
+    depth = 0
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            raise yaml.composer.ComposerError(
+                None, None, f"found an alias (*{event.anchor}); anchors and aliases aren't allowed: "
+                "write the value out", event.start_mark)
+        if event.anchor is not None:
+            raise yaml.composer.ComposerError(
+                None, None, f"found an anchor (&{event.anchor}); anchors and aliases aren't allowed: "
+                "write the value out", event.start_mark)
+        if self.depth >= DEPTH_LIMIT:
+            raise yaml.composer.ComposerError(
+                None, None, f"nested more than {DEPTH_LIMIT} levels deep", event.start_mark)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 def _mapping(loader, node):
@@ -44,7 +76,7 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequen
 
 
 def load(text: str):
-    """Parse YAML with safe loading; mappings and lists carry line numbers.
+    """Parse YAML with safe loading, no anchors or aliases; mappings and lists carry line numbers.
 
     >>> d = load("a: 1\\nb:\\n  - x\\n  - y\\n")
     >>> d.line, d["b"].lines
@@ -82,14 +114,25 @@ def load_file(path, error):
     """Read a YAML file, raising ``error(message, file=..., place=...)`` when it can't be read or parsed."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            raw = f.read(FILE_LIMIT + 1)
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise error(f"can't read the file ({exc.__class__.__name__}: {exc})", file=str(path))
+    if len(raw) > FILE_LIMIT:
+        raise error(f"the file is larger than {FILE_LIMIT // 1024} KB; the kit's files are a few KB",
+                    file=str(path))
     return load_text(text, error, str(path)), text
 
 
 def load_text(text: str, error, source: str):
-    """Parse YAML text read elsewhere (an upload), raising ``error`` with the line when it can't be parsed."""
+    """Parse YAML text read elsewhere (an upload), raising ``error`` with the line when it can't be parsed.
+
+    >>> from rulesdojo.rules.errors import ScenarioError
+    >>> load_text("a: &x [1]\\nb: *x\\n", ScenarioError, "x.yaml")
+    Traceback (most recent call last):
+    rulesdojo.rules.errors.ScenarioError: x.yaml: line 1: not valid YAML: found an anchor (&x); anchors and aliases aren't allowed: write the value out
+    """
     try:
         return load(text)
     except yaml.YAMLError as exc:
