@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..rules import cards
 from ..rules.parts import CardError
-from .yamlsource import item_line, key_line, line_of, load_file
+from .yamlsource import item_line, key_line, line_of, load_file, name_problem, quoted
 
 SHIPPED = Path(__file__).resolve().parent.parent / "cards"
 ENV = "RULESDOJO_CARDS"  # extra card folders, separated like PATH (``--cards DIR`` sets it)
@@ -39,6 +39,10 @@ def _unreadable(message: str, file: str, place: str | None = None) -> CardFileEr
 
 def _read(path: Path):
     data, _text = load_file(path, _unreadable)
+    name = data.get("name") if isinstance(data, dict) else None
+    problem = name_problem(name) if isinstance(name, str) else None
+    if problem:
+        raise CardFileError(path, key_line(data, "name"), f"name {quoted(name)} {problem}")
     try:
         return data, cards.card_from_data(data)
     except CardError as exc:

@@ -29,7 +29,8 @@ from ..rules.game import ZONES, Game
 from ..rules.mana import ManaCost
 from ..rules.objects import STEP_NAMES
 from .expect import check_expect, validate_expect
-from .yamlsource import LocatedList, check_names, item_line, key_line, line_of, load_file, load_text
+from .yamlsource import (LocatedList, check_names, item_line, key_line, line_of, load_file, load_text,
+                         name_problem, quoted)
 
 RULINGS = {f"E{i}" for i in range(1, 10)} | {"L1", "L2", "L3"}
 TOP_KEYS = {"name", "description", "rulings", "cards", "setup", "actions", "expect"}
@@ -140,6 +141,10 @@ def _check_setup(setup: dict, source: str) -> None:
         place = f"setup.players[{i + 1}]"
         if not isinstance(p, dict) or not isinstance(p.get("name"), str):
             raise ScenarioError("each player is a mapping with a 'name'", file=source, place=_at(p, place))
+        problem = name_problem(p["name"])
+        if problem:
+            raise ScenarioError(f"a player's name {quoted(p['name'])} {problem}", file=source,
+                                place=_at(p, f"{place}.name", "name"))
         _no_unknown(p, PLAYER_KEYS, source, place)
         for key in ("life", "energy"):
             if key in p and (not isinstance(p[key], int) or isinstance(p[key], bool)):
