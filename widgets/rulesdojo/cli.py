@@ -153,12 +153,16 @@ def build_site(out: str, lessons: str | None, cache: str | None) -> int:
 
 
 def write_hub_config(args, out=None) -> int:
-    """Print the JupyterHub configuration, or write it to ``args.config``; 0 written, 1 not."""
+    """Print the JupyterHub configuration, or write it to ``args.config``; 0 written, 1 not, 2 refused."""
     from pathlib import Path
 
-    from .hub import config
-    text = config(Path(args.results) if args.results else None, Path(args.exams) if args.exams else None,
-                  args.mentors or None, args.mentor_port)
+    from .hub import HubError, config
+    try:
+        text = config(Path(args.results) if args.results else None, Path(args.exams) if args.exams else None,
+                      args.mentors or None, args.mentor_port, args.authenticator, args.mentors_password_env)
+    except HubError as exc:
+        print(f"rulesdojo hub: {exc}", file=sys.stderr)
+        return 2
     if args.config == "-":
         print(text, end="", file=out or sys.stdout)
         return 0
@@ -224,6 +228,13 @@ def main(argv: list[str] | None = None) -> int:
                             "'' for no mentors' server)")
     p_hub.add_argument("--mentor-port", type=int, default=8867, metavar="PORT",
                        help="the port the mentors' server listens on, on 127.0.0.1 (default 8867)")
+    p_hub.add_argument("--authenticator", default=None, metavar="CLASS",
+                       help="the hub's authenticator (e.g. shared-password, oauthenticator.GitHubOAuthenticator); "
+                            "one password for every name (dummy, shared-password) is refused with a mentors' "
+                            "group unless mentors have their own password (docs/deploy.md)")
+    p_hub.add_argument("--mentors-password-env", default=None, metavar="VARIABLE",
+                       help="with --authenticator shared-password: the environment variable holding the "
+                            "mentors' own password, read by the hub as it starts")
     p_site = sub.add_parser("build-site", help="build the static practice site (JupyterLite, no server)")
     p_site.add_argument("out", metavar="OUT", help="folder to write the site into (replaced)")
     p_site.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks (default: the kit's)")
