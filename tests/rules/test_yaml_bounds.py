@@ -3,6 +3,7 @@ the line, before anything is expanded or walked; `rulesdojo check` says so and e
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,14 +14,12 @@ from rulesdojo.rules.errors import ScenarioError
 from rulesdojo.scenarios.cardfile import CardFileError, read_card
 from rulesdojo.scenarios.folder import uploaded
 from rulesdojo.scenarios.scenario import Scenario
-from rulesdojo.scenarios.yamlsource import DEPTH_LIMIT, FILE_LIMIT
+from rulesdojo.scenarios.yamlsource import DEPTH_LIMIT, FILE_LIMIT, NODE_LIMIT
 
 
 def alias_bomb() -> str:
-    """Nine levels of nine aliases: under 600 bytes, 9**9 strings once expanded."""
-    lines = ['name: "Energy -> mana"', 'l0: &l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
-    lines += [f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 9)}]" for i in range(1, 10)]
-    return "\n".join(lines) + "\n"
+    """Nine levels of nine aliases: under 700 bytes, 9**9 strings once expanded."""
+    return (Path(__file__).resolve().parents[1] / "data" / "alias-bomb.yaml").read_text(encoding="utf-8")
 
 
 def deep(levels: int) -> str:
@@ -49,14 +48,14 @@ def refusal(tmp_path, kind, text):
 
 
 def test_the_bomb_is_small_and_would_expand_past_a_billion():
-    assert len(alias_bomb().encode()) < 600
+    assert len(alias_bomb().encode()) < 700
     assert alias_bomb().count("*l") == 81
 
 
 @pytest.mark.parametrize("kind", READERS)
 def test_every_reader_refuses_an_alias_bomb_at_its_first_anchor(tmp_path, kind):
     path, message = refusal(tmp_path, kind, alias_bomb())
-    assert path.name in message and "line 2" in message
+    assert path.name in message and "line 3" in message
     assert "found an anchor (&l0); anchors and aliases aren't allowed" in message
 
 
@@ -71,6 +70,18 @@ def test_every_reader_refuses_an_alias_with_its_line(tmp_path, kind):
 def test_every_reader_refuses_deep_nesting_with_a_plain_message(tmp_path, kind):
     path, message = refusal(tmp_path, kind, deep(20_000))
     assert path.name in message and f"nested more than {DEPTH_LIMIT} levels deep" in message
+
+
+@pytest.mark.parametrize("kind", READERS)
+def test_every_reader_refuses_deep_block_nesting(tmp_path, kind):
+    path, message = refusal(tmp_path, kind, "name: d\nsetup:\n" + "- " * 20_000 + "x\n")
+    assert path.name in message and "line 3" in message and "levels deep" in message
+
+
+@pytest.mark.parametrize("kind", READERS)
+def test_every_reader_refuses_more_values_than_the_limit(tmp_path, kind):
+    path, message = refusal(tmp_path, kind, "name: x\nsetup: [" + "1," * NODE_LIMIT + "]\n")
+    assert path.name in message and f"holds more than {NODE_LIMIT} values" in message
 
 
 def test_nesting_up_to_the_limit_is_read(tmp_path):
@@ -93,5 +104,5 @@ def test_check_exits_2_naming_the_file_without_a_traceback(tmp_path, text):
     out = subprocess.run([sys.executable, "-m", "rulesdojo", "check", str(path)], capture_output=True,
                          text=True, timeout=120)  # a deadline against a hang, not a speed claim
     assert out.returncode == 2, out.stdout + out.stderr[-2000:]
-    assert out.stdout.startswith(f"INVALID {path}: line 2: not valid YAML: ")
+    assert out.stdout.startswith(f"INVALID {path}: line {3 if '&' in text else 2}: not valid YAML: ")
     assert "Traceback" not in out.stdout + out.stderr

@@ -2,9 +2,9 @@
 
 Every file the kit reads (scenarios, cards, questions, lessons, exams, uploads) goes through ``load``:
 safe loading only, no anchors or aliases (refused as they are met, before anything is expanded), at
-most ``DEPTH_LIMIT`` levels of nesting (counted while composing, so no recursion runs deep) and at most
-``FILE_LIMIT`` bytes. The work to read a file is then linear in its size: with no alias, a document
-has no more nodes than characters.
+most ``DEPTH_LIMIT`` levels of nesting and ``NODE_LIMIT`` values (both counted while composing, so no
+recursion runs deep and nothing is built past the limit) and at most ``FILE_LIMIT`` bytes. The work
+to read a file is then bounded by ``NODE_LIMIT`` whatever its shape.
 """
 
 from __future__ import annotations
@@ -27,13 +27,22 @@ class LocatedList(list):
 
 
 DEPTH_LIMIT = 64              # levels of nested lists and mappings; the shipped files use under 12
+NODE_LIMIT = 10_000           # values (scalars, lists, mappings); the largest shipped file holds under 500
 FILE_LIMIT = 512 * 1024       # bytes; the largest shipped file is under 10 KB
 
 
 class _Loader(yaml.SafeLoader):
     """SafeLoader that refuses anchors and aliases and counts nesting as it composes."""
 
-    depth = 0
+    depth = nodes = 0
+
+    def fetch_flow_collection_start(self, token_class):
+        # The scanner reads ahead up to 1024 characters for a key; refusing the 65th "[" here keeps
+        # a line of 20,000 from being scanned before the composer counts them.
+        if self.flow_level >= DEPTH_LIMIT:
+            raise yaml.scanner.ScannerError(None, None, f"nested more than {DEPTH_LIMIT} levels deep",
+                                            self.get_mark())
+        super().fetch_flow_collection_start(token_class)
 
     def compose_node(self, parent, index):
         event = self.peek_event()
@@ -48,6 +57,11 @@ class _Loader(yaml.SafeLoader):
         if self.depth >= DEPTH_LIMIT:
             raise yaml.composer.ComposerError(
                 None, None, f"nested more than {DEPTH_LIMIT} levels deep", event.start_mark)
+        self.nodes += 1
+        if self.nodes > NODE_LIMIT:
+            raise yaml.composer.ComposerError(
+                None, None, f"holds more than {NODE_LIMIT} values; the kit's files hold a few hundred",
+                event.start_mark)
         self.depth += 1
         try:
             return super().compose_node(parent, index)
