@@ -118,3 +118,34 @@ def test_another_authenticator_keeps_members_by_name(capsys):
     c = run_config(capsys.readouterr().out)
     assert c.JupyterHub.authenticator_class == "oauthenticator.GitHubOAuthenticator"
     assert c.JupyterHub.load_groups == {"mentors": {"users": []}}
+
+
+class _Group:
+    def __init__(self, name):
+        self.name = name
+
+
+class _Handler:
+    """What the hook asks of the hub's login handler: a user by name, with their groups."""
+
+    def __init__(self, members):
+        self.members = members
+
+    def find_user(self, name):
+        return type("User", (), {"name": name, "groups": [_Group("mentors")]})() if name in self.members else None
+
+
+def _authenticator(class_name, manage_groups=False):
+    import logging
+    return type(class_name, (), {"manage_groups": manage_groups, "log": logging.getLogger("hub")})()
+
+
+def test_the_hub_refuses_a_mentor_by_the_class_password_when_rulesdojo_hub_could_not_check(capsys):
+    assert rulesdojo(["hub", "--config"]) == 0          # no --authenticator: set on jupyterhub's command line
+    hook = run_config(capsys.readouterr().out).Authenticator.post_auth_hook
+    handler, mia, ana = _Handler({"mia"}), {"name": "mia"}, {"name": "ana"}
+    for one_password in ("SharedPasswordAuthenticator", "DummyAuthenticator"):
+        assert hook(_authenticator(one_password), handler, mia) is None       # refused
+        assert hook(_authenticator(one_password), handler, ana) == ana        # a learner signs in
+    assert hook(_authenticator("SharedPasswordAuthenticator", manage_groups=True), handler, mia) == mia
+    assert hook(_authenticator("GitHubOAuthenticator"), handler, mia) == mia

@@ -120,3 +120,22 @@ def test_three_learners_take_a_quiz_through_the_hub_under_the_hub_names(hub, bro
     mentor.get_by_role("radio", name="Practice").or_(mentor.get_by_role("button", name="Practice")).click(timeout=WAIT)
     for name in LEARNERS:
         expect(mentor.locator("table").first).to_contain_text(name, timeout=WAIT)
+
+
+def test_a_mentor_listed_by_name_cant_sign_in_with_the_class_password(tmp_path, browser):
+    """The authenticator given to jupyterhub itself, which `rulesdojo hub` could not check: the hub
+    refuses the sign-in of a member of the mentors' group by the one class password."""
+    proc, url, _results, log = start_hub(tmp_path, authenticator_on_command_line=True,
+                                         extra_config=f'\nc.JupyterHub.load_groups = '
+                                                      f'{{"mentors": {{"users": ["{MENTOR}"]}}}}\n')
+    try:
+        trainer = "services/rulesdojo-mentor/voila/render/trainer.ipynb"
+        impostor = sign_in(browser, url, MENTOR, then=trainer)
+        expect(impostor.get_by_text("Invalid username or password")).to_be_visible(timeout=WAIT)
+        assert "hub/login" in impostor.url
+        assert f"{MENTOR} is in the group mentors" in log.read_text(errors="replace")
+        learner = sign_in(browser, url, "ana")                    # a learner still signs in
+        learner.wait_for_url(re.compile(r".*/user/ana/voila/render/index\.ipynb"), timeout=2 * WAIT)
+    finally:
+        _stop(proc)
+        print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")

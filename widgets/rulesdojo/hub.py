@@ -106,9 +106,25 @@ c.JupyterHub.services = [{{
                             "scopes": ["access:services!service={service}"]}}]
 '''
 
-# Members named in the hub's database: the authenticator must make sure a name is its owner.
+# Members named in the hub's database: the authenticator must make sure a name is its owner. One set
+# on jupyterhub's own command line isn't seen by `rulesdojo hub`, so the hub checks again at sign-in.
 BY_NAME = '''# Add mentors with the hub's admin page or API.
 c.JupyterHub.load_groups = {{"{group}": {{"users": []}}}}
+
+
+def _no_mentor_by_the_class_password(authenticator, handler, authentication):
+    """Refuse a member of "{group}" signing in where one password serves every name."""
+    if type(authenticator).__name__ in {one_password!r} and not authenticator.manage_groups:
+        user = handler.find_user(authentication["name"])
+        if user is not None and "{group}" in {{g.name for g in user.groups}}:
+            authenticator.log.warning("%s is in the group {group}, and %s takes one password for every "
+                                      "name: sign-in refused (docs/deploy.md)", user.name,
+                                      type(authenticator).__name__)
+            return None
+    return authentication
+
+
+c.Authenticator.post_auth_hook = _no_mentor_by_the_class_password
 '''
 
 # With one class password, membership comes from the mentors' own password, never from a name
@@ -156,7 +172,7 @@ def config(results: Path | None = None, exams: Path | None = None, mentors: str 
     environment = {name: str(Path(path).resolve()) for name, path in
                    (("RULESDOJO_RESULTS", results), ("RULESDOJO_EXAMS", exams)) if path is not None}
     members = (BY_PASSWORD.format(variable=mentors_password_env, group=mentors) if mentors_password_env else
-               BY_NAME.format(group=mentors))
+               BY_NAME.format(group=mentors, one_password=("DummyAuthenticator", "SharedPasswordAuthenticator")))
     extra = MENTORS.format(group=mentors, service=MENTOR_SERVICE, port=mentor_port, members=members,
                            environment=environment) if mentors else ""
     chosen = f"c.JupyterHub.authenticator_class = {authenticator!r}\n" if authenticator else ""
