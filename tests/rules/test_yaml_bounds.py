@@ -97,6 +97,13 @@ def test_every_reader_refuses_a_file_past_the_size_limit(tmp_path, kind):
     assert path.name in message and f"larger than {FILE_LIMIT // 1024} KB" in message
 
 
+def test_a_large_file_is_refused_for_its_size_before_it_is_decoded(tmp_path):
+    path = tmp_path / "big.yaml"
+    path.write_bytes(b"name: x\n" + "é".encode() * FILE_LIMIT)   # cut in the middle of a character
+    with pytest.raises(ScenarioError, match=f"larger than {FILE_LIMIT // 1024} KB"):
+        Scenario.from_file(path)
+
+
 @pytest.mark.parametrize("text", [alias_bomb(), deep(20_000)], ids=["alias-bomb", "20000-deep"])
 def test_check_exits_2_naming_the_file_without_a_traceback(tmp_path, text):
     path = tmp_path / "hostile.yaml"

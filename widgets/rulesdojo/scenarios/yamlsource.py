@@ -130,12 +130,12 @@ def load_file(path, error):
     try:
         with path.open("rb") as f:
             raw = f.read(FILE_LIMIT + 1)
+        if len(raw) > FILE_LIMIT:
+            raise error(f"the file is larger than {FILE_LIMIT // 1024} KB; the kit's files are a few KB",
+                        file=str(path))
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise error(f"can't read the file ({exc.__class__.__name__}: {exc})", file=str(path))
-    if len(raw) > FILE_LIMIT:
-        raise error(f"the file is larger than {FILE_LIMIT // 1024} KB; the kit's files are a few KB",
-                    file=str(path))
     return load_text(text, error, str(path)), text
 
 
