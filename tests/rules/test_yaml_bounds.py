@@ -113,3 +113,14 @@ def test_check_exits_2_naming_the_file_without_a_traceback(tmp_path, text):
     assert out.returncode == 2, out.stdout + out.stderr[-2000:]
     assert out.stdout.startswith(f"INVALID {path}: line {3 if '&' in text else 2}: not valid YAML: ")
     assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_every_yaml_the_kit_reads_goes_through_the_one_safe_loader():
+    import re
+
+    import rulesdojo
+    package = Path(rulesdojo.__file__).resolve().parent
+    loader = package / "scenarios" / "yamlsource.py"
+    direct = re.compile(r"^\s*(import yaml|from yaml\b)|\byaml\.(safe_)?(load|compose|parse|scan)\b", re.M)
+    others = [str(p.relative_to(package)) for p in package.rglob("*.py") if p != loader and direct.search(p.read_text())]
+    assert others == []
