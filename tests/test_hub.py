@@ -78,3 +78,74 @@ def test_a_service_url_without_a_port_is_refused():
     with pytest.raises(HubError, match="names no port"):
         Place.from_env({"JUPYTERHUB_SERVICE_URL": "http://127.0.0.1/user/ana/",
                         "JUPYTERHUB_SERVICE_PREFIX": "/user/ana/", "JUPYTERHUB_API_TOKEN": "t"})
+
+
+@pytest.mark.parametrize("authenticator", ["dummy", "shared-password", "jupyterhub.auth.DummyAuthenticator",
+                                           "jupyterhub.authenticators.shared.SharedPasswordAuthenticator"])
+def test_one_password_for_every_name_is_refused_with_a_mentors_group(tmp_path, capsys, authenticator):
+    target = tmp_path / "jupyterhub_config.py"
+    assert rulesdojo(["hub", "--config", str(target), "--authenticator", authenticator]) == 2
+    err = capsys.readouterr().err
+    assert "takes one password for every name" in err and "mentors' group \"mentors\"" in err
+    assert "--mentors ''" in err and "Traceback" not in err and not target.exists()
+    assert rulesdojo(["hub", "--config", str(target), "--authenticator", authenticator, "--mentors", ""]) == 0
+
+
+def test_the_dummy_authenticator_has_no_mentors_password_to_give(capsys):
+    assert rulesdojo(["hub", "--config", "--authenticator", "dummy", "--mentors-password-env", "M"]) == 2
+    assert "takes one password for every name" in capsys.readouterr().err
+
+
+def test_with_the_class_password_mentors_sign_in_with_their_own_and_a_typed_name_makes_no_mentor(
+        tmp_path, capsys, monkeypatch):
+    assert rulesdojo(["hub", "--config", "--authenticator", "shared-password",
+                      "--mentors-password-env", "RULESDOJO_MENTORS_PASSWORD"]) == 0
+    text = capsys.readouterr().out
+    monkeypatch.delenv("RULESDOJO_MENTORS_PASSWORD", raising=False)
+    with pytest.raises(SystemExit, match="set RULESDOJO_MENTORS_PASSWORD to the mentors' own password"):
+        run_config(text)                                   # the hub won't start without it
+    monkeypatch.setenv("RULESDOJO_MENTORS_PASSWORD", "mentors-only")
+    c = run_config(text)
+    assert c.JupyterHub.authenticator_class == "shared-password"
+    assert c.SharedPasswordAuthenticator.password_groups == {"mentors-only": ["mentors"]}
+    assert c.SharedPasswordAuthenticator.manage_groups is True  # the class password takes one out again
+    assert not hasattr(c.JupyterHub, "load_groups")             # no member by name alone
+    assert c.JupyterHub.load_roles[0]["groups"] == ["mentors"]
+
+
+def test_another_authenticator_keeps_members_by_name(capsys):
+    assert rulesdojo(["hub", "--config", "--authenticator", "oauthenticator.GitHubOAuthenticator"]) == 0
+    c = run_config(capsys.readouterr().out)
+    assert c.JupyterHub.authenticator_class == "oauthenticator.GitHubOAuthenticator"
+    assert c.JupyterHub.load_groups == {"mentors": {"users": []}}
+
+
+class _Group:
+    def __init__(self, name):
+        self.name = name
+
+
+class _Handler:
+    """What the hook asks of the hub's login handler: a user by name, with their groups."""
+
+    def __init__(self, members):
+        self.members = members
+
+    def find_user(self, name):
+        return type("User", (), {"name": name, "groups": [_Group("mentors")]})() if name in self.members else None
+
+
+def _authenticator(class_name, manage_groups=False):
+    import logging
+    return type(class_name, (), {"manage_groups": manage_groups, "log": logging.getLogger("hub")})()
+
+
+def test_the_hub_refuses_a_mentor_by_the_class_password_when_rulesdojo_hub_could_not_check(capsys):
+    assert rulesdojo(["hub", "--config"]) == 0          # no --authenticator: set on jupyterhub's command line
+    hook = run_config(capsys.readouterr().out).Authenticator.post_auth_hook
+    handler, mia, ana = _Handler({"mia"}), {"name": "mia"}, {"name": "ana"}
+    for one_password in ("SharedPasswordAuthenticator", "DummyAuthenticator"):
+        assert hook(_authenticator(one_password), handler, mia) is None       # refused
+        assert hook(_authenticator(one_password), handler, ana) == ana        # a learner signs in
+    assert hook(_authenticator("SharedPasswordAuthenticator", manage_groups=True), handler, mia) == mia
+    assert hook(_authenticator("GitHubOAuthenticator"), handler, mia) == mia

@@ -182,6 +182,8 @@ def voila_processes(tmp_path_factory):
 
 
 HUB_PASSWORD = "class-password-for-the-tests"
+MENTORS_PASSWORD = "mentors-own-password-for-the-tests"   # read by the hub from MENTORS_PASSWORD_ENV
+MENTORS_PASSWORD_ENV = "RULESDOJO_MENTORS_PASSWORD"
 PROXY = Path(__file__).resolve().parents[2] / ".hub" / "node_modules" / ".bin"  # `make hub-proxy`
 
 
@@ -193,16 +195,23 @@ def _hub_path() -> str:
     return path
 
 
-def start_hub(home: Path, hub_args: tuple = (), extra_config: str = "") -> tuple[subprocess.Popen, str, Path, Path]:
+def start_hub(home: Path, hub_args: tuple = (), extra_config: str = "",
+              authenticator_on_command_line: bool = False) -> tuple[subprocess.Popen, str, Path, Path]:
     """Start JupyterHub on 127.0.0.1 with the configuration ``rulesdojo hub --config`` writes (plus
-    ``extra_config``), everyone signing in with ``HUB_PASSWORD``; wait until its routes are up.
+    ``extra_config``), learners signing in with ``HUB_PASSWORD`` and mentors with their own
+    ``MENTORS_PASSWORD`` (JupyterHub's shared-password authenticator); wait until its routes are up.
 
-    ``hub_args`` go to ``rulesdojo hub``. Return the hub's process, its URL, the results file, its log.
+    ``hub_args`` go to ``rulesdojo hub``. ``authenticator_on_command_line``: the authenticator is given
+    to ``jupyterhub`` itself, not to ``rulesdojo hub`` (which then can't check it when writing the file).
+    Return the hub's process, its URL, the results file, its log.
     """
     from rulesdojo.cli import main as rulesdojo
     results, config, log = home / "results.sqlite3", home / "jupyterhub_config.py", home / "hub.log"
     assert rulesdojo(["hub", "--config", str(config), "--results", str(results),
-                      "--mentor-port", str(free_port()), *hub_args]) == 0
+                      "--mentor-port", str(free_port()),
+                      *(() if authenticator_on_command_line else
+                        ("--authenticator", "shared-password", "--mentors-password-env", MENTORS_PASSWORD_ENV)),
+                      *hub_args]) == 0
     with config.open("a") as f:
         f.write(extra_config)
     port = free_port()
@@ -211,10 +220,11 @@ def start_hub(home: Path, hub_args: tuple = (), extra_config: str = "") -> tuple
             [sys.executable, "-m", "jupyterhub", "-f", str(config), "--ip=127.0.0.1", f"--port={port}",
              f"--JupyterHub.hub_port={free_port()}",
              f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{free_port()}",
-             "--JupyterHub.authenticator_class=shared-password",
+             *(["--JupyterHub.authenticator_class=shared-password"] if authenticator_on_command_line else []),
              f"--SharedPasswordAuthenticator.user_password={HUB_PASSWORD}", "--Authenticator.allow_all=True"],
             cwd=home, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             env=dict(os.environ, PATH=_hub_path(), JUPYTER_CONFIG_DIR=str(home / "config"),
+                     **{MENTORS_PASSWORD_ENV: MENTORS_PASSWORD},
                      JUPYTER_RUNTIME_DIR=str(home / "runtime"), PYTHONUNBUFFERED="1"))
     url = f"http://127.0.0.1:{port}/"
     # The hub's API answering through the proxy: its routes are in place (after the mentors' service

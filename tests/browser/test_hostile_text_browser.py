@@ -1,9 +1,9 @@
 """Hostile names and texts stay text in a real browser: from scenario files, an upload, a learner's name
 and a typed answer, through the served sandbox and quiz.
 
-Names with markup are refused at the door, and the refusal (which quotes them) must itself stay text;
-names with quotes pass the door and reach the board, its labels, the trigger order, the stack, the
-choice panel, the log and the turn bar.
+Names are text: those with markup or quotes pass the door and reach the board, its labels, the
+trigger order, the stack, the choice panel, the log and the turn bar as text; a name with a control
+character is refused, and the refusal (which names the file) must itself stay text.
 Each step checks that no dialog fired, that nothing added an element or attribute that runs script
 (a MutationObserver watches from before the page's first byte) and that the strings read verbatim.
 """
@@ -22,7 +22,7 @@ from rulesdojo.scenarios.folder import FOLDER_ENV, scenarios_folder
 from rulesdojo.serving import identity_args
 
 ROOT = Path(__file__).resolve().parents[2]
-TAG_FILE = 'Eve"><img src=x onerror=alert(1)>'                 # a file name, refused content
+TAG_FILE = 'Eve"><img src=x onerror=alert(1)>'                 # a file name and its title
 TAG_UPLOAD = 'up"><img src=x onerror=alert(2)>.yaml'
 TAG_PLAYER = "Mal'\"><script>alert(3)</script>"
 QUOTED_TITLE = 'Eve\'s "table" x" onmouseover="alert(4)'      # quotes pass the door
@@ -74,7 +74,7 @@ def test_hostile_names_and_texts_stay_text_in_the_sandbox_and_the_quiz(tmp_path,
     (folder / "quotes.yaml").write_text(scenario(QUOTED_TITLE, [
         {"name": QUOTED_PLAYER, "hand": ["Forest"], "battlefield": ["Steppe Lynx", "Lotus Cobra", "Aether Hub"], "energy": 1},
         {"name": QUOTED_OTHER}]), encoding="utf-8")
-    (folder / f"{TAG_FILE}.yaml").write_text(scenario("x", [{"name": TAG_PLAYER}, {"name": "Nadia"}]),
+    (folder / f"{TAG_FILE}.yaml").write_text(scenario(TAG_FILE, [{"name": TAG_PLAYER}, {"name": "Nadia"}]),
                                              encoding="utf-8")
     _, url = voila_processes(ROOT / "lessons", {FOLDER_ENV: str(folder),
                                                 "RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3"),
@@ -110,19 +110,20 @@ def test_hostile_names_and_texts_stay_text_in_the_sandbox_and_the_quiz(tmp_path,
         clean(page, dialogs, f"{QUOTED_PLAYER}'s Steppe Lynx", f"Pass priority ({QUOTED_OTHER})",
               f"{QUOTED_PLAYER} plays Forest")                          # stack, its buttons, the log
 
-        # A file whose name and player hold markup: listed by its file name, refused with both as text.
-        pick.select_option(label=f"{TAG_FILE}.yaml")
+        # A file whose title and player hold markup: names are text, so it loads and both read verbatim.
+        pick.select_option(label=TAG_FILE)
         load.click()
-        expect(page.get_by_role("alert").filter(has_text="holds markup")).to_be_visible()
-        clean(page, dialogs, f"{TAG_FILE}.yaml", repr(TAG_PLAYER))  # quoted as Python writes it
+        expect(page.get_by_role("status", name=f"{TAG_PLAYER} has 0 energy").first).to_be_visible()
+        clean(page, dialogs, TAG_FILE, TAG_PLAYER)
 
-        # An upload: the same, from the learner's computer.
+        # An upload whose player hides a bidi override: refused, the file's name said as text.
         with page.expect_file_chooser() as chooser:
             page.get_by_role("button", name=re.compile("Upload a scenario")).click()
         chooser.value.set_files({"name": TAG_UPLOAD, "mimeType": "application/x-yaml",
-                                 "buffer": scenario("up", [{"name": "Nadia"}, {"name": TAG_PLAYER}]).encode()})
+                                 "buffer": scenario("up", [{"name": "Nadia"}, {"name": "Ma\u202el"}]).encode()})
         expect(page.get_by_role("alert").filter(has_text=TAG_UPLOAD)).to_be_visible()
-        clean(page, dialogs, TAG_UPLOAD, repr(TAG_PLAYER))
+        expect(page.get_by_role("alert").filter(has_text=TAG_UPLOAD)).to_contain_text("holds a control character")
+        clean(page, dialogs, TAG_UPLOAD)
 
         # The quiz: the learner's name, and a typed answer echoed in the feedback and the review.
         page.goto(url + "voila/render/quiz.ipynb", wait_until="domcontentloaded")

@@ -8,7 +8,7 @@ import re
 
 import psutil
 import pytest
-from conftest import HUB_PASSWORD, _stop, start_hub
+from conftest import HUB_PASSWORD, MENTORS_PASSWORD, _stop, start_hub
 from learner import answer_whatever_is_asked, sign_in_to_hub
 from playwright.sync_api import expect
 
@@ -22,20 +22,21 @@ WAIT = 60_000
 
 @pytest.fixture
 def hub(tmp_path):
-    """JupyterHub with the kit's configuration and one mentor; yield (base URL, results file, process)."""
-    proc, url, results, log = start_hub(tmp_path, extra_config=f'\nc.JupyterHub.load_groups = '
-                                                               f'{{"mentors": {{"users": ["{MENTOR}"]}}}}\n')
+    """JupyterHub with the kit's configuration (mentors sign in with their own password); yield (base
+    URL, results file, process)."""
+    proc, url, results, log = start_hub(tmp_path)
     yield url, results, proc
     _stop(proc)   # the hub stops every learner's server and the mentors' service
     print(f"--- {log} ---\n{log.read_text(errors='replace')[-6000:]}")
 
 
-def sign_in(browser, url: str, name: str, headers: dict | None = None, then: str = ""):
+def sign_in(browser, url: str, name: str, headers: dict | None = None, then: str = "",
+            password: str = HUB_PASSWORD):
     """Sign in to the hub in a browser of the person's own; return the page."""
     context = browser.new_context(extra_http_headers=headers or {}, viewport={"width": 1400, "height": 900})
     context.set_default_timeout(WAIT)
     page = context.new_page()
-    sign_in_to_hub(page, url, name, HUB_PASSWORD, then)
+    sign_in_to_hub(page, url, name, password, then)
     return page
 
 
@@ -107,7 +108,34 @@ def test_three_learners_take_a_quiz_through_the_hub_under_the_hub_names(hub, bro
     # The mentors' server: a learner is refused, a member of the mentors' group sees everyone's answers.
     trainer = "services/rulesdojo-mentor/voila/render/trainer.ipynb"
     assert ana.request.get(url + trainer).status == 403
-    mentor = sign_in(browser, url, MENTOR, then=trainer)
+    mentor = sign_in(browser, url, MENTOR, then=trainer, password=MENTORS_PASSWORD)
+    mentor.get_by_role("radio", name="Practice").or_(mentor.get_by_role("button", name="Practice")).click(timeout=WAIT)
+    mentor.context.close()
+    # The mentor's name with the class password: signed in as "mia", but not in the mentors' group.
+    impostor = sign_in(browser, url, MENTOR, then=trainer)
+    expect(impostor.get_by_text("403")).to_be_visible(timeout=WAIT)
+    assert impostor.request.get(url + trainer).status == 403
+    impostor.context.close()
+    mentor = sign_in(browser, url, MENTOR, then=trainer, password=MENTORS_PASSWORD)  # in the group again
     mentor.get_by_role("radio", name="Practice").or_(mentor.get_by_role("button", name="Practice")).click(timeout=WAIT)
     for name in LEARNERS:
         expect(mentor.locator("table").first).to_contain_text(name, timeout=WAIT)
+
+
+def test_a_mentor_listed_by_name_cant_sign_in_with_the_class_password(tmp_path, browser):
+    """The authenticator given to jupyterhub itself, which `rulesdojo hub` could not check: the hub
+    refuses the sign-in of a member of the mentors' group by the one class password."""
+    proc, url, _results, log = start_hub(tmp_path, authenticator_on_command_line=True,
+                                         extra_config=f'\nc.JupyterHub.load_groups = '
+                                                      f'{{"mentors": {{"users": ["{MENTOR}"]}}}}\n')
+    try:
+        trainer = "services/rulesdojo-mentor/voila/render/trainer.ipynb"
+        impostor = sign_in(browser, url, MENTOR, then=trainer)
+        expect(impostor.get_by_text("Invalid username or password")).to_be_visible(timeout=WAIT)
+        assert "hub/login" in impostor.url
+        assert f"{MENTOR} is in the group mentors" in log.read_text(errors="replace")
+        learner = sign_in(browser, url, "ana")                    # a learner still signs in
+        learner.wait_for_url(re.compile(r".*/user/ana/voila/render/index\.ipynb"), timeout=2 * WAIT)
+    finally:
+        _stop(proc)
+        print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")

@@ -6,7 +6,9 @@ Set RULESDOJO_SCREENSHOT=path/to/file.png to keep the full-page screenshot (the 
 from __future__ import annotations
 
 import os
+import re
 import shutil
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -60,3 +62,29 @@ def test_tapping_aether_hub_for_colored_mana_pays_energy(tmp_path, voila_server,
         target = os.path.abspath(os.environ["RULESDOJO_SCREENSHOT"])
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(shot, target)
+
+
+def test_an_alias_bomb_or_a_deep_file_uploaded_is_refused_and_the_kernel_answers_the_next_click(
+        tmp_path, voila_server, page, write_notebook):
+    scenario = tmp_path / "aether-hub.yaml"
+    scenario.write_text(SCENARIO, encoding="utf-8")
+    notebook = write_notebook(tmp_path / "sandbox.ipynb",
+                              "from rulesdojo.views import Sandbox\n"
+                              f"Sandbox.from_scenario({str(scenario)!r})")
+    page.goto(voila_server(notebook), wait_until="domcontentloaded", timeout=30_000)
+    expect(page.get_by_role("status", name="Alice has 1 energy").first).to_be_visible(timeout=40_000)
+    bomb = (Path(__file__).resolve().parents[1] / "data" / "alias-bomb.yaml").read_bytes()
+    hostile = [("bomb.yaml", bomb, "found an anchor (&l0)"),
+               ("deep.yaml", b"name: deep\nsetup: " + b"[" * 20_000 + b"]" * 20_000 + b"\n", "nested more than 64")]
+    for name, content, said in hostile:
+        with page.expect_file_chooser(timeout=10_000) as chooser:
+            page.get_by_role("button", name=re.compile("Upload a scenario")).click()
+        chooser.value.set_files({"name": name, "mimeType": "application/x-yaml", "buffer": content})
+        refused = page.get_by_role("alert").filter(has_text=name)
+        expect(refused).to_be_visible(timeout=5_000)            # said at once, not after a pinned kernel
+        expect(refused).to_contain_text(said)
+        expect(refused).to_contain_text("anchors and aliases aren't allowed" if "&" in said else "levels deep")
+    # The kernel answers the next click: the board is the one it was, and it still plays.
+    page.get_by_role("button", name="Aether Hub", exact=True).click()
+    page.get_by_role("menuitem", name="Tap Aether Hub for green mana", exact=True).click()
+    expect(page.get_by_role("status", name="Alice has 0 energy").first).to_be_visible(timeout=10_000)

@@ -1,4 +1,4 @@
-"""Names that hold markup or control characters are refused where scenario and question files are read."""
+"""Names are text: `<`, `>` and `&` pass where files are read; control characters and overlong names are refused."""
 
 import io
 import json
@@ -33,7 +33,7 @@ scenario:
     players:
       - name: Alice
         hand: [Forest]
-        battlefield: ["Architect<svg onload=x>"]
+        battlefield: ["Architect\\u202eof the Untamed"]
       - name: Nadia
   actions: [{play: Forest}]
 ask: {energy: Alice}
@@ -49,29 +49,58 @@ class Out:
         self.stdout = buf.getvalue()
 
 
-HOSTILE = ["<img src=x onerror=alert(1)>", "Nadia&amp;", "Na\u202edia", "Nad\x07ia", "Nadia</b>"]
+TEXT = ["<img src=x onerror=alert(1)>", "Nadia&amp;", "R&D", "Mana -> energy", "Nadia</b>"]
+CONTROL = ["Na\u202edia", "Nad\x07ia", "Nadia\u2066", "Na\u200bdia"]
 
 
-@pytest.mark.parametrize("player", HOSTILE)
-def test_check_refuses_a_player_name_with_markup_or_control_characters(tmp_path, player):
+@pytest.mark.parametrize("player", TEXT)
+def test_check_takes_a_player_name_holding_less_than_greater_than_or_ampersand(tmp_path, player):
+    ok = tmp_path / "text.yaml"
+    ok.write_text(SCENARIO.format(title=json.dumps(f"{player} plays"), player=json.dumps(player), card="Forest"),
+                  encoding="utf-8")
+    out = Out(str(ok))
+    assert out.returncode == 0, out.stdout
+    assert f"PASS {ok}: {player} plays" in out.stdout
+
+
+@pytest.mark.parametrize("player", CONTROL)
+def test_check_refuses_a_player_name_with_a_control_or_bidi_character(tmp_path, player):
     bad = tmp_path / "hostile.yaml"
     bad.write_text(SCENARIO.format(title="Hostile", player=json.dumps(player), card="Forest"), encoding="utf-8")
     out = Out(str(bad))
     assert out.returncode == 2, out.stdout
-    assert f"INVALID {bad}: line 6, setup.players[2].name" in out.stdout
-    assert "names are plain text" in out.stdout
+    assert f"INVALID {bad}: line 6, setup.players[2].name: name {player!r} holds a control character" in out.stdout
 
 
-def test_check_refuses_a_card_reference_and_a_title_holding_markup(tmp_path):
-    card = tmp_path / "card.yaml"
-    card.write_text(SCENARIO.format(title="Fine", player="Nadia", card='"<b>Forest</b>"'), encoding="utf-8")
-    title = tmp_path / "title.yaml"
-    title.write_text(SCENARIO.format(title='"<script>x</script>"', player="Nadia", card="Forest"),
-                     encoding="utf-8")
-    out = Out(str(card), str(title))
+def test_a_player_name_is_at_most_80_characters_and_a_title_200(tmp_path):
+    ok = tmp_path / "ok.yaml"
+    ok.write_text(SCENARIO.format(title="T" * 200, player="N" * 80, card="Forest"), encoding="utf-8")
+    long_name = tmp_path / "name.yaml"
+    long_name.write_text(SCENARIO.format(title="Fine", player="N" * 81, card="Forest"), encoding="utf-8")
+    long_title = tmp_path / "title.yaml"
+    long_title.write_text(SCENARIO.format(title="T" * 201, player="Nadia", card="Forest"), encoding="utf-8")
+    huge = tmp_path / "huge.yaml"
+    huge.write_text(SCENARIO.format(title="Fine", player="N" * 200_000, card="Forest"), encoding="utf-8")
+    assert Out(str(ok)).returncode == 0
+    out = Out(str(long_name), str(long_title), str(huge))
     assert out.returncode == 2
-    assert f"INVALID {card}: line 8, actions[1].play: play '<b>Forest</b>' holds markup" in out.stdout
-    assert f"INVALID {title}: line 1, name: name '<script>x</script>' holds markup" in out.stdout
+    lines = out.stdout.splitlines()
+    assert lines[0] == (f"INVALID {long_name}: line 6, setup.players[2].name: a player's name '{'N' * 60}…' "
+                        "is 81 characters long; at most 80")
+    assert lines[1] == f"INVALID {long_title}: line 1, name: name '{'T' * 60}…' is 201 characters long; at most 200"
+    assert lines[2].startswith(f"INVALID {huge}: line 6") and len(lines[2]) < 300  # said briefly
+
+
+def test_a_card_file_takes_a_name_holding_an_ampersand_and_refuses_a_bidi_one(tmp_path):
+    from rulesdojo.scenarios.cardfile import CardFileError, read_card
+    card = "name: {name}\ncost: \"{{1}}\"\ntypes: [Artifact]\noracle: \"\"\n"
+    ok = tmp_path / "r-d.yaml"
+    ok.write_text(card.format(name=json.dumps("R&D <Prototype>")), encoding="utf-8")
+    assert read_card(ok).name == "R&D <Prototype>"
+    bad = tmp_path / "bidi.yaml"
+    bad.write_text(card.format(name=json.dumps("R&D\u202e")), encoding="utf-8")
+    with pytest.raises(CardFileError, match=r"bidi.yaml: line 1: name 'R&D\\u202e' holds a control character"):
+        read_card(bad)
 
 
 def test_a_description_is_prose_and_may_say_less_than_or_more_than(tmp_path):
@@ -82,15 +111,16 @@ def test_a_description_is_prose_and_may_say_less_than_or_more_than(tmp_path):
     assert out.returncode == 0, out.stdout
 
 
-def test_bank_lint_refuses_a_card_name_with_markup_in_a_question(tmp_path):
+def test_bank_lint_refuses_a_card_name_with_a_control_character_in_a_question(tmp_path):
     (tmp_path / "q.yaml").write_text(QUESTION, encoding="utf-8")
     report = lint_bank(tmp_path)
     assert report.exit_code != 0
     problem = str(report.problems[0])
-    assert "q.yaml" in problem and "line 14, scenario.setup.players[1].battlefield[1]" in problem and "holds markup ('<')" in problem
+    assert "q.yaml" in problem and "line 14, scenario.setup.players[1].battlefield[1]" in problem
+    assert "holds a control character ('\\u202e')" in problem
 
 
-def test_lesson_and_exam_files_refuse_names_holding_markup_with_the_line(tmp_path):
+def test_lesson_and_exam_files_refuse_names_holding_control_characters_with_the_line(tmp_path):
     from pathlib import Path
 
     from rulesdojo.lessons.data import LessonError, load_lesson
@@ -105,6 +135,6 @@ def test_lesson_and_exam_files_refuse_names_holding_markup_with_the_line(tmp_pat
     assert str(refused.value).startswith(f"{lesson}: line {line}, parts[1].scenario.setup.players[2].name")
     assert "control character" in str(refused.value)
     exam = tmp_path / "exam.yaml"
-    exam.write_text("id: e1\ntitle: Fine <title> & prose\nquestions:\n  ids: ['<b>q</b>']\n", encoding="utf-8")
-    with pytest.raises(ExamError, match=r"exam.yaml: line 4, questions.ids\[1\]: ids '<b>q</b>' holds markup"):
+    exam.write_text('id: e1\ntitle: Fine <title> & prose\nquestions:\n  ids: ["q\\a"]\n', encoding="utf-8")
+    with pytest.raises(ExamError, match=r"exam.yaml: line 4, questions.ids\[1\]: ids 'q\\x07' holds a control"):
         Exam.from_file(exam)

@@ -1,7 +1,7 @@
 """Hostile names and texts stay text in every view: from a scenario file, from a learner, from the engine.
 
-Scenario files refuse markup in names at the door (the message still shows the name as text); a game
-built in code reaches the views with any name, so each view must escape on its own.
+Names from files may hold `<`, `>` and `&` (`R&D`, `Mana -> energy`), so each view escapes them on its
+own; control characters are refused at the door, and the refusal shows the name as text.
 """
 
 from __future__ import annotations
@@ -75,15 +75,34 @@ def test_a_player_name_stays_text_in_every_view(name):
     assert sides[0]["name"] == name
 
 
-@pytest.mark.parametrize("name", HOSTILE[:2])
-def test_a_scenario_file_with_a_hostile_name_is_refused_and_the_message_is_text(name):
+def upload(sandbox: Sandbox, name: str, text: str) -> None:
+    sandbox.upload.set_state({"value": [{"name": name, "type": "", "size": len(text), "last_modified": 0,
+                                         "content": memoryview(text.encode())}]})
+
+
+def test_an_uploaded_file_with_names_holding_markup_characters_is_shown_escaped():
+    title, player = "Mana -> energy: R&D's <b>table</b>", "R&D <Lab>"
+    text = f"name: {json.dumps(title)}\nsetup:\n  players:\n    - {{name: {json.dumps(player)}, energy: 2}}\n" \
+           "    - {name: Nadia}\n"
+    s = Sandbox()
+    upload(s, "text.yaml", text)
+    assert s.model.error == "" and s.model.scenario_name == title
+    assert s.title_line.value == "<div><b>Mana -&gt; energy: R&amp;D&#x27;s &lt;b&gt;table&lt;/b&gt;</b></div>"
+    markup = shown(s)
+    assert markup.tags <= SAFE_TAGS and markup.handlers == []
+    assert title in "".join(markup.text)
+    counter = EnergyCounter(s.model, player)
+    assert "R&amp;D &lt;Lab&gt;" in "".join(w.value for w in [counter, *counter.children] if isinstance(w, ipw.HTML))
+    assert "".join(shown(counter).text).startswith(player)          # read back as the name itself
+
+
+@pytest.mark.parametrize("name", ["Na\u202edia", "Eve\x00"])
+def test_a_scenario_file_with_a_control_character_in_a_name_is_refused_and_the_message_is_text(name):
     text = f"name: hostile\nsetup:\n  players:\n    - {{name: {json.dumps(name)}}}\n    - {{name: Nadia}}\n"
     s = Sandbox()
-    s.upload.set_state({"value": [{"name": "hostile.yaml", "type": "", "size": len(text), "last_modified": 0,
-                                   "content": memoryview(text.encode())}]})
+    upload(s, "hostile.yaml", text)
     markup = shown(s)
-    tag = "<" + name.split("<", 1)[1]
-    assert "holds markup" in "".join(markup.text) and tag in "".join(markup.text)  # said, as text
+    assert "holds a control character" in "".join(markup.text) and repr(name) in "".join(markup.text)
     assert markup.tags <= SAFE_TAGS and markup.handlers == []
 
 

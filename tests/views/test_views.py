@@ -208,3 +208,26 @@ def test_sandbox_loads_plays_and_undoes():
                                    "content": memoryview(b"name: mine\nsetup: {}\n")}]})
     assert "mine.yaml: line 2, setup" in unescape(s.feedback.value) and s.model.scenario_name.startswith("Energy")
     assert s.upload.value == ()  # read, then let go
+
+
+def test_marvel_casts_a_modal_spell_and_the_learner_chooses_its_mode_then_its_target(make_model):
+    # CR 608.2g, 700.2a: the spell is cast during the resolution; its mode is chosen as it is cast.
+    m = make_model({"energy": 6, "battlefield": ["Aetherworks Marvel", "Grizzly Bears"],
+                    "library": ["Forest", "Jund Charm", "Forest", "Forest", "Forest", "Forest", "Forest"]}, {})
+    board, panel, stack = Board(m), ChoicePanel(m), StackView(m)
+    board.press(board.actions("Aetherworks Marvel")[0])
+    stack.resolve_button.click()
+
+    def answer(label):
+        panel.options.value = next(v for text, v in panel.options.options if text == label)
+        panel.confirm_button.click()
+    answer("Choose Jund Charm")
+    assert m.pending["kind"] == "choose_mode" and m.error == ""
+    answer("Choose Put two +1/+1 counters on target creature.")
+    assert m.pending["kind"] == "choose_targets"
+    answer("Target Alice's Grizzly Bears")
+    assert [item["name"] for item in m.stack] == ["Jund Charm"]
+    stack.resolve_button.click()
+    bears = next(p for p in m.battlefield if p["card"] == "Grizzly Bears")
+    assert (bears["power"], bears["toughness"]) == (4, 4) and m.energy_of("Alice") == 0
+    assert any(event[1] == "700.2a" and "Put two +1/+1 counters" in event[2] for event in m.log)

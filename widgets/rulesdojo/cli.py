@@ -8,11 +8,15 @@ import os
 import sys
 
 from .rules.errors import ScenarioError
-from .scenarios.scenario import Scenario, load_scenarios, run
+from .scenarios.scenario import Scenario, engine_fault, load_scenarios, run
 
 
 def check(paths: list[str], as_json: bool, out=sys.stdout) -> int:
-    """Run scenario files; print a line each (or JSON); return 0 held, 1 failed, 2 invalid."""
+    """Run scenario files; print a line each (or JSON).
+
+    Return 0 all held, 1 an expectation failed, 2 a file was invalid, 3 the engine failed on a file
+    (a fault in the kit, said in one line naming the file and the step; never a traceback).
+    """
     files = load_scenarios(paths)
     status = 0
     report = []
@@ -22,7 +26,7 @@ def check(paths: list[str], as_json: bool, out=sys.stdout) -> int:
     for f in files:
         if not f.exists():
             line = f"INVALID {f}: no such file or folder"
-            status = 2
+            status = max(status, 2)
             report.append({"file": str(f), "status": "invalid", "error": "no such file or folder"})
             if not as_json:
                 print(line, file=out)
@@ -30,20 +34,30 @@ def check(paths: list[str], as_json: bool, out=sys.stdout) -> int:
         try:
             s = Scenario.from_file(f)
         except ScenarioError as exc:
-            status = 2
+            status = max(status, 2)
             report.append({"file": str(f), "status": "invalid", "error": str(exc)})
             if not as_json:
                 print(f"INVALID {exc}", file=out)
+            continue
+        except Exception as exc:  # noqa: BLE001 - a fault in the reader: one line, never a traceback
+            status = 3
+            report.append({"file": str(f), "status": "error", "error": engine_fault(str(f), "reading", exc)})
+            if not as_json:
+                print(f"ERROR {report[-1]['error']}", file=out)
             continue
         r = run(s)
         entry = {"file": str(f), "name": s.name, "status": r.status, "failures": r.failures}
         if r.error:
             entry["error"] = r.error
-        if r.game is not None:
+        if r.game is not None and r.status != "error":
             entry["state"] = r.game.snapshot()
         report.append(entry)
-        if r.status == "invalid":
-            status = 2
+        if r.status == "error":
+            status = 3
+            if not as_json:
+                print(f"ERROR {r.error}", file=out)
+        elif r.status == "invalid":
+            status = max(status, 2)
             if not as_json:
                 print(f"INVALID {r.error}", file=out)
         elif r.status == "fail":
@@ -58,8 +72,9 @@ def check(paths: list[str], as_json: bool, out=sys.stdout) -> int:
         json.dump(report, out, indent=2, default=str)
         print(file=out)
     else:
-        counts = {k: sum(1 for e in report if e["status"] == k) for k in ("pass", "fail", "invalid")}
-        print(f"{counts['pass']} passed, {counts['fail']} failed, {counts['invalid']} invalid", file=out)
+        counts = {k: sum(1 for e in report if e["status"] == k) for k in ("pass", "fail", "invalid", "error")}
+        errors = f", {counts['error']} engine errors" if counts["error"] else ""
+        print(f"{counts['pass']} passed, {counts['fail']} failed, {counts['invalid']} invalid{errors}", file=out)
     return status
 
 
@@ -138,12 +153,16 @@ def build_site(out: str, lessons: str | None, cache: str | None) -> int:
 
 
 def write_hub_config(args, out=None) -> int:
-    """Print the JupyterHub configuration, or write it to ``args.config``; 0 written, 1 not."""
+    """Print the JupyterHub configuration, or write it to ``args.config``; 0 written, 1 not, 2 refused."""
     from pathlib import Path
 
-    from .hub import config
-    text = config(Path(args.results) if args.results else None, Path(args.exams) if args.exams else None,
-                  args.mentors or None, args.mentor_port)
+    from .hub import HubError, config
+    try:
+        text = config(Path(args.results) if args.results else None, Path(args.exams) if args.exams else None,
+                      args.mentors or None, args.mentor_port, args.authenticator, args.mentors_password_env)
+    except HubError as exc:
+        print(f"rulesdojo hub: {exc}", file=sys.stderr)
+        return 2
     if args.config == "-":
         print(text, end="", file=out or sys.stdout)
         return 0
@@ -209,6 +228,13 @@ def main(argv: list[str] | None = None) -> int:
                             "'' for no mentors' server)")
     p_hub.add_argument("--mentor-port", type=int, default=8867, metavar="PORT",
                        help="the port the mentors' server listens on, on 127.0.0.1 (default 8867)")
+    p_hub.add_argument("--authenticator", default=None, metavar="CLASS",
+                       help="the hub's authenticator (e.g. shared-password, oauthenticator.GitHubOAuthenticator); "
+                            "one password for every name (dummy, shared-password) is refused with a mentors' "
+                            "group unless mentors have their own password (docs/deploy.md)")
+    p_hub.add_argument("--mentors-password-env", default=None, metavar="VARIABLE",
+                       help="with --authenticator shared-password: the environment variable holding the "
+                            "mentors' own password, read by the hub as it starts")
     p_site = sub.add_parser("build-site", help="build the static practice site (JupyterLite, no server)")
     p_site.add_argument("out", metavar="OUT", help="folder to write the site into (replaced)")
     p_site.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks (default: the kit's)")

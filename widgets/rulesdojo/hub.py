@@ -22,8 +22,13 @@ LEARNER_PAGES = 6
 MENTOR_SERVICE = "rulesdojo-mentor"
 
 
+# Authenticators that take one password for every name: whoever has it signs in as anyone.
+ONE_PASSWORD = {"dummy": "dummy", "dummyauthenticator": "dummy", "shared-password": "shared-password",
+                "sharedpasswordauthenticator": "shared-password"}
+
+
 class HubError(ValueError):
-    """Report a server started as a hub's without what the hub's spawner sets."""
+    """Report a server started as a hub's without what the hub's spawner sets, or a hub set up unsafely."""
 
 
 @dataclass(frozen=True)
@@ -82,15 +87,13 @@ c.Spawner.environment = {environment}
 c.Spawner.start_timeout = 60
 c.Spawner.http_timeout = 60
 
-# Sign-in: set the authenticator your site uses (OAuthenticator, LDAPAuthenticator,
-# NativeAuthenticator...). To try it on one machine with a shared password:
-#   jupyterhub -f jupyterhub_config.py --JupyterHub.authenticator_class=dummy \\
-#              --DummyAuthenticator.password=SECRET --Authenticator.allow_all=True
-{mentors}'''
+# Sign-in: the authenticator your site uses (OAuthenticator, LDAPAuthenticator, NativeAuthenticator...),
+# given to `rulesdojo hub --authenticator` so that it can refuse one that lets a learner in as a mentor.
+{authenticator}{mentors}'''
 
 MENTORS = '''
 # The mentors' server (trainer and exam tools) as a hub service: only members of the hub group
-# "{group}" get in, signed in through the hub; add mentors with the hub's admin page or API.
+# "{group}" get in, signed in through the hub.
 c.JupyterHub.services = [{{
     "name": "{service}",
     "url": "http://127.0.0.1:{port}",
@@ -99,25 +102,78 @@ c.JupyterHub.services = [{{
     "oauth_no_confirm": True,
     "timeout": 120,  # seconds the hub waits for it at start: Voila's start on a busy machine
 }}]
-c.JupyterHub.load_groups = {{"{group}": {{"users": []}}}}
-c.JupyterHub.load_roles = [{{"name": "{group}", "groups": ["{group}"],
+{members}c.JupyterHub.load_roles = [{{"name": "{group}", "groups": ["{group}"],
                             "scopes": ["access:services!service={service}"]}}]
+'''
+
+# Members named in the hub's database: the authenticator must make sure a name is its owner. One set
+# on jupyterhub's own command line isn't seen by `rulesdojo hub`, so the hub checks again at sign-in.
+BY_NAME = '''# Add mentors with the hub's admin page or API.
+c.JupyterHub.load_groups = {{"{group}": {{"users": []}}}}
+
+
+def _no_mentor_by_the_class_password(authenticator, handler, authentication):
+    """Refuse a member of "{group}" signing in where one password serves every name."""
+    if type(authenticator).__name__ in {one_password!r} and not authenticator.manage_groups:
+        user = handler.find_user(authentication["name"])
+        if user is not None and "{group}" in {{g.name for g in user.groups}}:
+            authenticator.log.warning("%s is in the group {group}, and %s takes one password for every "
+                                      "name: sign-in refused (docs/deploy.md)", user.name,
+                                      type(authenticator).__name__)
+            return None
+    return authentication
+
+
+c.Authenticator.post_auth_hook = _no_mentor_by_the_class_password
+'''
+
+# With one class password, membership comes from the mentors' own password, never from a name
+# anyone can type: signing in with it puts the person in the group, the class password takes them out.
+BY_PASSWORD = '''import os
+
+_mentors_password = os.environ.get("{variable}", "")
+if not _mentors_password:
+    raise SystemExit("jupyterhub_config.py: set {variable} to the mentors' own password (not the class "
+                     "password): without it anyone with the class password could sign in as a mentor")
+c.SharedPasswordAuthenticator.manage_groups = True
+c.SharedPasswordAuthenticator.password_groups = {{_mentors_password: ["{group}"]}}
 '''
 
 
 def config(results: Path | None = None, exams: Path | None = None, mentors: str | None = "mentors",
-           mentor_port: int = 8867) -> str:
+           mentor_port: int = 8867, authenticator: str | None = None,
+           mentors_password_env: str | None = None) -> str:
     """Return a ``jupyterhub_config.py`` serving the kit: one Voila server per learner, one results store.
 
     ``results`` and ``exams`` are handed to every server (and the mentors'); ``mentors`` names the hub
-    group whose members reach the mentors' server (None: no mentors' service).
+    group whose members reach the mentors' server (None: no mentors' service). ``authenticator`` is
+    the hub's; one that takes a single password for every name (``dummy``, ``shared-password``) can't
+    tell a mentor from a learner typing the mentor's name, so a mentors' group with it is refused
+    (``HubError``) unless mentors have their own password: ``mentors_password_env`` names the
+    environment variable the hub reads it from (``shared-password`` only).
 
     >>> text = config(Path("/srv/dojo/results.sqlite3"))
     >>> "'RULESDOJO_RESULTS': '/srv/dojo/results.sqlite3'" in text, 'access:services!service=rulesdojo-mentor' in text
     (True, True)
+    >>> config(authenticator="dummy")
+    Traceback (most recent call last):
+    rulesdojo.hub.HubError: the dummy authenticator takes one password for every name: anyone who has it could sign in as a member of the mentors' group "mentors" and read every candidate's answers. Give mentors their own sign-in (another authenticator), or serve no mentors' server (--mentors '')
     """
+    kind = ONE_PASSWORD.get((authenticator or "").rsplit(".", 1)[-1].lower())
+    if mentors and kind and not (kind == "shared-password" and mentors_password_env):
+        fix = ("give mentors a password of their own with --mentors-password-env VARIABLE (the hub reads it "
+               "from that environment variable as it starts)" if kind == "shared-password" else
+               "Give mentors their own sign-in (another authenticator)")
+        raise HubError(f"the {kind} authenticator takes one password for every name: anyone who has it could "
+                       f"sign in as a member of the mentors' group \"{mentors}\" and read every candidate's "
+                       f"answers. {fix[0].upper() + fix[1:]}, or serve no mentors' server (--mentors '')")
+    if mentors_password_env and kind != "shared-password":
+        raise HubError("--mentors-password-env is for the shared-password authenticator (its password_groups)")
     environment = {name: str(Path(path).resolve()) for name, path in
                    (("RULESDOJO_RESULTS", results), ("RULESDOJO_EXAMS", exams)) if path is not None}
-    extra = MENTORS.format(group=mentors, service=MENTOR_SERVICE, port=mentor_port,
+    members = (BY_PASSWORD.format(variable=mentors_password_env, group=mentors) if mentors_password_env else
+               BY_NAME.format(group=mentors, one_password=("DummyAuthenticator", "SharedPasswordAuthenticator")))
+    extra = MENTORS.format(group=mentors, service=MENTOR_SERVICE, port=mentor_port, members=members,
                            environment=environment) if mentors else ""
-    return CONFIG.format(environment=environment, mentors=extra)
+    chosen = f"c.JupyterHub.authenticator_class = {authenticator!r}\n" if authenticator else ""
+    return CONFIG.format(environment=environment, authenticator=chosen, mentors=extra)

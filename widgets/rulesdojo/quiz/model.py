@@ -85,9 +85,9 @@ class Question:
     @classmethod
     def from_file(cls, path) -> "Question":
         """Read and check one question file; raise ``QuestionError`` naming the file and place."""
-        data, text = load_file(path, QuestionError)
+        data, _text = load_file(path, QuestionError)
         if isinstance(data, dict):
-            data.key_lines = _key_lines(text)
+            data.key_lines = _key_lines(data)
         return cls.from_dict(data, source=str(path))
 
     @classmethod
@@ -442,16 +442,9 @@ def _scenario_place(place):
         .replace("setup", "scenario.setup")
 
 
-def _key_lines(text: str) -> dict:
-    """Map each top-level key to the line it is written on."""
-    import yaml
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except Exception:
-        return {}
-    if not isinstance(node, yaml.MappingNode):
-        return {}
-    return {k.value: k.start_mark.line + 1 for k, _ in node.value if isinstance(k, yaml.ScalarNode)}
+def _key_lines(data) -> dict:
+    """Map each top-level key, as written, to the line it is on."""
+    return {str(k): line for k, line in getattr(data, "key_lines", {}).items()}
 
 
 def _at(obj, place: str) -> str:

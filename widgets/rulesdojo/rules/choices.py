@@ -203,7 +203,8 @@ class ObjectsChoice(Choice):
 
 
 class ModeChoice(ObjectsChoice):
-    """Choose one mode of a modal triggered ability as it goes on the stack (CR 700.2b)."""
+    """Choose one mode of a modal triggered ability as it goes on the stack (CR 700.2b), or of a
+    modal spell cast while something resolves (CR 700.2a, 608.2g: that answer replays the resolution)."""
 
     kind = "choose_mode"
 

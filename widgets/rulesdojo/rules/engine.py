@@ -26,6 +26,12 @@ def new_id(st: GameState) -> int:
     return st.next_id - 1
 
 
+def log_mode(st: GameState, who: str, name: str, mode: str) -> None:
+    """Say the mode a modal spell's controller chose as it was cast (CR 700.2a)."""
+    log(st, "700.2a", f"{who} chose {possessive(name)} mode as it was cast: \"{mode}\" "
+        "Only that mode will happen; it can't change later.", "choice", who)
+
+
 def possessive(name: str) -> str:
     """Write a name's possessive: "Alice's", "Guide of Souls'".
 

@@ -337,8 +337,7 @@ def _cast(st: GameState, a: CastSpell) -> None:
     on = f" targeting {' and '.join(q.describe_target(st, t) for t in a.targets)}" if a.targets else ""
     e.log(st, "601.2", f"{who} casts {c.name}{on}.", "cast", who)
     if a.mode:
-        e.log(st, "700.2a", f"{who} chose {e.possessive(c.name)} mode as it was cast: \"{a.mode}\" "
-              "Only that mode will happen; it can't change later.", "choice", who)
+        e.log_mode(st, who, c.name, a.mode)
     _pay_mana(st, who, c.mana_cost, plan, " while casting", spare=obj.id)
     for pid in a.sacrifice:
         e.sacrifice(st, q.permanent(st, pid), f"as an additional cost to cast {c.name} (CR 601.2h)")

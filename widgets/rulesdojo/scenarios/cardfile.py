@@ -11,11 +11,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from ..rules import cards
 from ..rules.parts import CardError
-from .yamlsource import item_line, key_line, line_of, load
+from .yamlsource import item_line, key_line, line_of, load_file, name_problem, quoted
 
 SHIPPED = Path(__file__).resolve().parent.parent / "cards"
 ENV = "RULESDOJO_CARDS"  # extra card folders, separated like PATH (``--cards DIR`` sets it)
@@ -34,15 +32,17 @@ def read_card(path: Path) -> cards.Card:
     return _read(path)[1]
 
 
+def _unreadable(message: str, file: str, place: str | None = None) -> CardFileError:
+    """Say why a card file can't be read, as ``load_file`` reports it (``place`` is "line N")."""
+    return CardFileError(Path(file), int(place.split()[1]) if place else 0, message)
+
+
 def _read(path: Path):
-    try:
-        data = load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError(path, 0, f"can't be read: {exc}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise CardFileError(path, mark.line + 1 if mark else 0,
-                            f"isn't valid YAML: {getattr(exc, 'problem', None) or exc}") from None
+    data, _text = load_file(path, _unreadable)
+    name = data.get("name") if isinstance(data, dict) else None
+    problem = name_problem(name) if isinstance(name, str) else None
+    if problem:
+        raise CardFileError(path, key_line(data, "name"), f"name {quoted(name)} {problem}")
     try:
         return data, cards.card_from_data(data)
     except CardError as exc:

@@ -29,7 +29,8 @@ from ..rules.game import ZONES, Game
 from ..rules.mana import ManaCost
 from ..rules.objects import STEP_NAMES
 from .expect import check_expect, validate_expect
-from .yamlsource import LocatedList, check_names, item_line, key_line, line_of, load_file, load_text
+from .yamlsource import (LocatedList, check_names, item_line, key_line, line_of, load_file, load_text,
+                         name_problem, quoted)
 
 RULINGS = {f"E{i}" for i in range(1, 10)} | {"L1", "L2", "L3"}
 TOP_KEYS = {"name", "description", "rulings", "cards", "setup", "actions", "expect"}
@@ -140,6 +141,10 @@ def _check_setup(setup: dict, source: str) -> None:
         place = f"setup.players[{i + 1}]"
         if not isinstance(p, dict) or not isinstance(p.get("name"), str):
             raise ScenarioError("each player is a mapping with a 'name'", file=source, place=_at(p, place))
+        problem = name_problem(p["name"])
+        if problem:
+            raise ScenarioError(f"a player's name {quoted(p['name'])} {problem}", file=source,
+                                place=_at(p, f"{place}.name", "name"))
         _no_unknown(p, PLAYER_KEYS, source, place)
         for key in ("life", "energy"):
             if key in p and (not isinstance(p[key], int) or isinstance(p[key], bool)):
@@ -228,7 +233,7 @@ def _check_set(change, source: str, place: str) -> None:
 @dataclass
 class Result:
     scenario: Scenario
-    status: str  # "pass" | "fail" | "invalid"
+    status: str  # "pass" | "fail" | "invalid" | "error" (the engine failed: a fault in the kit)
     failures: list[str] = field(default_factory=list)
     game: Game | None = None
     error: str | None = None
@@ -306,21 +311,38 @@ def _build_player(g: Game, p: dict, aliases: dict) -> None:
 
 
 def run(s: Scenario) -> Result:
-    """Play the scenario and check its expectations; a bad file gives status 'invalid'."""
+    """Play the scenario and check its expectations; a bad file gives status 'invalid'.
+
+    An exception that is not a ``RulesError`` is a fault in the engine, not in the file: status
+    'error', with one line naming the file and the step it happened at.
+    """
+    place, g, failures = "setup", None, []
     try:
         g, aliases = build(s)
-    except ScenarioError as exc:
-        return Result(s, "invalid", error=str(exc))
-    runner = ActionRunner(g, aliases, s)
-    failures: list[str] = []
-    for i, a in enumerate(s.actions):
-        place = place_of(s.actions, i, a)
-        try:
+        runner = ActionRunner(g, aliases, s)
+        for i, a in enumerate(s.actions):
+            place = place_of(s.actions, i, a)
             failures += runner.step(a, place)
-        except ScenarioError as exc:
-            return Result(s, "invalid", failures, g, str(exc))
-    failures += check_expect(g, s.expect, runner.resolver)
+        place = "expect"
+        failures += check_expect(g, s.expect, runner.resolver)
+    except ScenarioError as exc:
+        return Result(s, "invalid", failures, g, str(exc))
+    except RulesError as exc:
+        return Result(s, "invalid", failures, g, f"{s.source}: {place}: {exc}")
+    except Exception as exc:  # noqa: BLE001 - an engine fault is reported, never a traceback
+        return Result(s, "error", failures, g, engine_fault(s.source, place, exc))
     return Result(s, "fail" if failures else "pass", failures, g)
+
+
+def engine_fault(source: str, place: str, exc: BaseException) -> str:
+    """Say in one line that the engine failed on a file, where, and with what.
+
+    >>> engine_fault("a.yaml", "line 4, actions[2] (cast)", TypeError("'str' object\\nis not callable"))
+    "a.yaml: line 4, actions[2] (cast): the rules engine failed (TypeError: 'str' object is not callable); this is a fault in Rules Dojo, not in the file"
+    """
+    said = " ".join(str(exc).split())
+    return (f"{source}: {place}: the rules engine failed ({type(exc).__name__}: {said}); this is a fault "
+            "in Rules Dojo, not in the file")
 
 
 class ActionRunner:

@@ -1,4 +1,11 @@
-"""Read YAML safely, keeping the line each mapping and list item started on, for error messages."""
+"""Read YAML safely, keeping the line each mapping and list item started on, for error messages.
+
+Every file the kit reads (scenarios, cards, questions, lessons, exams, uploads) goes through ``load``:
+safe loading only, no anchors or aliases (refused as they are met, before anything is expanded), at
+most ``DEPTH_LIMIT`` levels of nesting and ``NODE_LIMIT`` values (both counted while composing, so no
+recursion runs deep and nothing is built past the limit) and at most ``FILE_LIMIT`` bytes. The work
+to read a file is then bounded by ``NODE_LIMIT`` whatever its shape.
+"""
 
 from __future__ import annotations
 
@@ -19,8 +26,47 @@ class LocatedList(list):
     lines: list[int]
 
 
+DEPTH_LIMIT = 64              # levels of nested lists and mappings; the shipped files use under 12
+NODE_LIMIT = 10_000           # values (scalars, lists, mappings); the largest shipped file holds under 500
+FILE_LIMIT = 512 * 1024       # bytes; the largest shipped file is under 10 KB
+
+
 class _Loader(yaml.SafeLoader):
-    pass
+    """SafeLoader that refuses anchors and aliases and counts nesting as it composes."""
+
+    depth = nodes = 0
+
+    def fetch_flow_collection_start(self, token_class):
+        # The scanner reads ahead up to 1024 characters for a key; refusing the 65th "[" here keeps
+        # a line of 20,000 from being scanned before the composer counts them.
+        if self.flow_level >= DEPTH_LIMIT:
+            raise yaml.scanner.ScannerError(None, None, f"nested more than {DEPTH_LIMIT} levels deep",
+                                            self.get_mark())
+        super().fetch_flow_collection_start(token_class)
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            raise yaml.composer.ComposerError(
+                None, None, f"found an alias (*{event.anchor}); anchors and aliases aren't allowed: "
+                "write the value out", event.start_mark)
+        if event.anchor is not None:
+            raise yaml.composer.ComposerError(
+                None, None, f"found an anchor (&{event.anchor}); anchors and aliases aren't allowed: "
+                "write the value out", event.start_mark)
+        if self.depth >= DEPTH_LIMIT:
+            raise yaml.composer.ComposerError(
+                None, None, f"nested more than {DEPTH_LIMIT} levels deep", event.start_mark)
+        self.nodes += 1
+        if self.nodes > NODE_LIMIT:
+            raise yaml.composer.ComposerError(
+                None, None, f"holds more than {NODE_LIMIT} values; the kit's files hold a few hundred",
+                event.start_mark)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 def _mapping(loader, node):
@@ -44,7 +90,7 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequen
 
 
 def load(text: str):
-    """Parse YAML with safe loading; mappings and lists carry line numbers.
+    """Parse YAML with safe loading, no anchors or aliases; mappings and lists carry line numbers.
 
     >>> d = load("a: 1\\nb:\\n  - x\\n  - y\\n")
     >>> d.line, d["b"].lines
@@ -82,14 +128,25 @@ def load_file(path, error):
     """Read a YAML file, raising ``error(message, file=..., place=...)`` when it can't be read or parsed."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            raw = f.read(FILE_LIMIT + 1)
+        if len(raw) > FILE_LIMIT:
+            raise error(f"the file is larger than {FILE_LIMIT // 1024} KB; the kit's files are a few KB",
+                        file=str(path))
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise error(f"can't read the file ({exc.__class__.__name__}: {exc})", file=str(path))
     return load_text(text, error, str(path)), text
 
 
 def load_text(text: str, error, source: str):
-    """Parse YAML text read elsewhere (an upload), raising ``error`` with the line when it can't be parsed."""
+    """Parse YAML text read elsewhere (an upload), raising ``error`` with the line when it can't be parsed.
+
+    >>> from rulesdojo.rules.errors import ScenarioError
+    >>> load_text("a: &x [1]\\nb: *x\\n", ScenarioError, "x.yaml")
+    Traceback (most recent call last):
+    rulesdojo.rules.errors.ScenarioError: x.yaml: line 1: not valid YAML: found an anchor (&x); anchors and aliases aren't allowed: write the value out
+    """
     try:
         return load(text)
     except yaml.YAMLError as exc:
@@ -99,55 +156,67 @@ def load_text(text: str, error, source: str):
                     place=f"line {mark.line + 1}" if mark else None)
 
 
-MARKUP = "<>&"  # what would start a tag or an entity if a name ever reached a page unescaped
+NAME_LIMIT = 80    # characters in a name: a player, a card, an id, a key
+TEXT_LIMIT = 200   # characters in any other plain text: a title, a mode's text, an option
 
 
-def name_problem(text: str) -> str | None:
-    """Return why ``text`` can't be a name (markup or a control character), or None if it can.
+def quoted(text: str, most: int = 60) -> str:
+    """Quote a text for a message, cut short when it is long.
 
-    Names (players, cards, ids, titles) are plain text wherever they are shown; only author prose
-    takes markup, so a name holding it is refused where the file is read.
-
-    >>> name_problem("Alice's Beast") is None
-    True
-    >>> name_problem("<b>Alice</b>"), name_problem("Ali\\u202ece")
-    ("holds markup ('<')", "holds a control character ('\\\\u202e')")
+    >>> quoted("R&D"), quoted("x" * 100, 5)
+    ("'R&D'", "'xxxxx…'")
     """
+    return repr(text if len(text) <= most else text[:most] + "…")
+
+
+def name_problem(text: str, limit: int = NAME_LIMIT) -> str | None:
+    """Return why ``text`` can't be a name (too long, or a control character), or None if it can.
+
+    Names and titles are text: ``<``, ``>`` and ``&`` are theirs to hold, since every view escapes
+    them or sets them as text. A control or bidi character would make the name read other than it
+    is, so it is refused where the file is read.
+
+    >>> name_problem("R&D") is None, name_problem("Mana -> energy") is None
+    (True, True)
+    >>> name_problem("Ali\\u202ece"), name_problem("N" * 81)
+    ("holds a control character ('\\\\u202e')", 'is 81 characters long; at most 80')
+    """
+    if len(text) > limit:
+        return f"is {len(text)} characters long; at most {limit}"
     for ch in text:
-        if ch in MARKUP:
-            return f"holds markup ({ch!r})"
         if unicodedata.category(ch).startswith("C"):  # controls, format (bidi overrides), unassigned
             return f"holds a control character ({ch!r})"
     return None
 
 
 def check_names(data, error, file: str, skip=frozenset(), line: int = 0, place: str = "") -> None:
-    """Refuse markup or control characters in every key and text of ``data`` but those under ``skip``.
+    """Refuse control characters, and overlong texts, in every key and text of ``data`` but under ``skip``.
 
+    A key is a name (at most ``NAME_LIMIT`` characters); any other text at most ``TEXT_LIMIT``.
     Raise ``error(message, file=..., place="line N, ...")``; ``skip`` names the keys whose values are
     author prose. Scenario, question, lesson and exam files call it on what they read.
 
     >>> from rulesdojo.rules.errors import ScenarioError
-    >>> check_names(load("players:\\n  - name: Alice\\n  - name: <i>Nadia</i>\\n"), ScenarioError, "x.yaml")
+    >>> check_names(load("players:\\n  - name: R&D\\n  - name: Na\\u202edia\\n"), ScenarioError, "x.yaml")
     Traceback (most recent call last):
-    rulesdojo.rules.errors.ScenarioError: x.yaml: line 3, players[2].name: name '<i>Nadia</i>' holds markup ('<'); names are plain text
+    rulesdojo.rules.errors.ScenarioError: x.yaml: line 3, players[2].name: name 'Na\\u202edia' holds a control character ('\\u202e')
     """
-    def refuse(text, what, at):
-        problem = name_problem(text)
+    def refuse(text, what, at, limit):
+        problem = name_problem(text, limit)
         if problem:
             where = f"line {at}, {place}" if at and place else f"line {at}" if at else place or None
-            raise error(f"{what} {text!r} {problem}; names are plain text", file=file, place=where)
+            raise error(f"{what} {quoted(text)} {problem}", file=file, place=where)
 
     if isinstance(data, dict):
         for key, value in data.items():
             at = key_line(data, key, line)
             inner = f"{place}.{key}" if place else str(key)
             if isinstance(key, str):
-                refuse(key, "key", at)
+                refuse(key, "key", at, NAME_LIMIT)
             if key not in skip:
                 check_names(value, error, file, skip, at, inner)
     elif isinstance(data, list):
         for i, item in enumerate(data):
             check_names(item, error, file, skip, item_line(data, i, line), f"{place}[{i + 1}]")
     elif isinstance(data, str):
-        refuse(data, place.rsplit(".", 1)[-1].split("[")[0] or "text", line)
+        refuse(data, place.rsplit(".", 1)[-1].split("[")[0] or "text", line, TEXT_LIMIT)

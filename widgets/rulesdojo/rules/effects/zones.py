@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
-from ..choices import (CastExiledChoice, CastFromAmongChoice, ScryChoice, ScryTopChoice, SearchChoice,
-                       TargetChoice)
+from ..choices import (CastExiledChoice, CastFromAmongChoice, ModeChoice, ScryChoice, ScryTopChoice,
+                       SearchChoice, TargetChoice)
 from ..objects import StackItem
 from .choices import modal
 from ..parts import Effect, effect, field, number_word
@@ -176,7 +176,7 @@ def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
     c = q.card(obj)
     targets: tuple = ()
     chooser = modal(c.spell.effects) if c.spell else None
-    mode = res.choose("choose_mode", who, f"Choose a mode for {c.name}", "700.2a",
+    mode = res.choose(ModeChoice, who, f"Choose a mode for {c.name}", "700.2a",
                       options=chooser.legal_modes(st, who), low=1, high=1)[0] if chooser else None
     spec = chooser.mode(mode).target_spec if chooser else c.target_spec
     if spec:
@@ -194,6 +194,8 @@ def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
         e.pay_energy(st, who, energy, f"{c.name} instead of its mana cost", "118.9")
     st.stack.append(item)
     e.log(st, "601.2", f"{who} casts {c.name} {how}.", "cast", who)
+    if mode:
+        e.log_mode(st, who, c.name, mode)
     e.emit(st, [Happened("cast", player=who, info=c.types)])
 
 
