@@ -42,6 +42,7 @@ FIXED_PAY = re.compile(r"may pay (?:\{e\})+|may pay (?:one|two|three|four|five|s
 DO_CLAUSE = re.compile(r"pay[^.]*\{e\}[^.]*\.\s+(?:if|when) you do")
 LANDFALL_TEXT = ("landfall", "land you control enters")
 PLAYS_LAND = re.compile(r"plays an? (?:forest|island|swamp|mountain|plains|land)|onto the battlefield")
+TARGET_GONE = re.compile(r"bounce|returns? (?:it|the \w+) to|destroy|dies|hexproof|illegal|leaves")
 SEGMENT = {"priority", "resolve", "cast", "play", "activate", "step"}
 
 
@@ -135,6 +136,17 @@ def unmet(q, v, tag: str) -> str | None:
         "L2": "nothing becomes a land or enters as one that isn't a land card, with a landfall ability around",
         "L3": "no event gives two or more landfall triggers",
     }
+    if v.kind == "policy":  # no game is played: the situation is in the prompt and the cards
+        gone = TARGET_GONE.search(asked) is not None
+        checks.update({
+            "E4": lambda: gone or "each player" in asked,
+            "E7": lambda: "mana" in asked and energy,
+            "E8": lambda: gone and "may pay" in oracle and "target" in oracle,
+            "E9": lambda: gone and "get {e}" in oracle and "target" in oracle,
+            "L2": lambda: landfall and "lands in addition" in oracle,
+            "L3": lambda: sum(any(w in card_named(n).oracle.lower() for w in LANDFALL_TEXT)
+                              for n in q.tags.get("cards", []) if is_card(n)) > 1 or "two lands" in asked,
+        })
     if tag in checks and not checks[tag]():
         return f"tagged {ruling(tag).name}, but {why[tag]}"
     return None
