@@ -146,7 +146,10 @@ def figures_table(f: BankFigures) -> str:
     head = f"{'ruling':<18} {'questions':>9} {'cards':>5} {'varying':>7}  shapes"
     lines = [head, "-" * len(head)]
     for r in f.rulings:
-        mark = "" if r.met else "   (below 8 questions, 3 cards, 3 shapes)"
+        short = [w for w, bad in ((f"{r.questions} questions", r.questions < TARGETS["per_ruling"]),
+                                  (f"{r.cards} cards", r.cards < TARGETS["cards"]),
+                                  (f"{len(r.shapes)} shapes", len(r.shapes) < TARGETS["shapes"])) if bad]
+        mark = f"   (short: {', '.join(short)})" if short else ""
         lines.append(f"{ruling(r.tag).name:<18} {r.questions:>9} {r.cards:>5} {r.varying:>7}  "
                      f"{', '.join(r.shapes) or '-'}{mark}")
     lines += ["", f"questions: {f.questions} (target {TARGETS['questions']})",
