@@ -146,11 +146,12 @@ def test_grading_each_kind_right_and_wrong():
     assert v.grade(99).problem and not v.grade(99).correct
 
     v = BANK["doubling-season-vorinclex-order"].variant(seed=0)
-    assert v.kind == "order" and set(v.options) == {"Doubling Season", "Vorinclex, Monstrous Raider"}
-    assert v.grade(["Doubling Season", "Vorinclex, Monstrous Raider"]).correct
-    assert not v.grade(["Vorinclex, Monstrous Raider", "Doubling Season"]).correct
-    assert v.grade("Doubling Season, then Vorinclex, Monstrous Raider").correct
-    assert not v.grade(["Doubling Season"]).correct  # incomplete: a wrong value, no exception
+    ds, hs, vx = "Doubling Season", "Hardened Scales", "Vorinclex, Monstrous Raider"
+    assert v.kind == "order" and set(v.options) == {ds, hs, vx}
+    assert v.grade([ds, vx, hs]).correct and v.grade([hs, ds, vx]).correct
+    assert not v.grade([vx, ds, hs]).correct and not v.grade([ds, hs, vx]).correct
+    assert v.grade("Doubling Season, then Vorinclex, Monstrous Raider, then Hardened Scales").correct
+    assert not v.grade([ds]).correct  # incomplete: a wrong value, no exception
 
     v = BANK["landfall-order-three-triggers"].variant(seed=0)
     assert len(v.right_orders()) == 4  # either energy trigger on top; never the Cobra's

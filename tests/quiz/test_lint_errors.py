@@ -130,7 +130,7 @@ def test_order_must_be_reachable_and_not_trivial(tmp_path):
     text = """\
     id: trivial-order
     kind: order
-    tags: {rulings: [L3], cards: [Architect of the Untamed, Steppe Lynx], topics: [trigger-order]}
+    tags: {rulings: [L3], cards: [Architect of the Untamed, Steppe Lynx, Surrakar Marauder], topics: [trigger-order]}
     difficulty: 1
     level: L1
     complexity: 1
@@ -139,7 +139,7 @@ def test_order_must_be_reachable_and_not_trivial(tmp_path):
     scenario:
       setup:
         players:
-          - {name: Alice, hand: [Forest], battlefield: [Architect of the Untamed, Steppe Lynx]}
+          - {name: Alice, hand: [Forest], battlefield: [Architect of the Untamed, Steppe Lynx, Surrakar Marauder]}
           - {name: Nadia}
       actions: [{play: Forest}]
     goal: {players: {Alice: {energy: 1}}}
@@ -150,6 +150,35 @@ def test_order_must_be_reachable_and_not_trivial(tmp_path):
     assert "no order reaches the goal" in msg
     [msg] = lint_one(tmp_path, text.replace("actions: [{play: Forest}]", "actions: []"))
     assert "trigger-order" in msg
+    two = (text.replace(", Surrakar Marauder]}", "]}").replace(", Surrakar Marauder]", "]")
+           .replace("goal: {players: {Alice: {energy: 1}}}", "goal: {stack: [Architect of the Untamed]}\n    then: [resolve]"))
+    msgs = lint_one(tmp_path, two)
+    assert any("at least 3" in m and "coin flip" in m for m in msgs), msgs
+
+
+def test_a_ruling_tag_must_be_what_the_question_turns_on(tmp_path):
+    text = """\
+    id: not-landfall-two
+    kind: outcome
+    tags: {rulings: [L2, E3], cards: [Architect of the Untamed, Forest], topics: [landfall]}
+    difficulty: 1
+    level: L1
+    complexity: 1
+    prompt: Alice plays a Forest with the Architect out. How much energy has she?
+    explanation_lead: "{answer}."
+    scenario:
+      setup:
+        players:
+          - {name: Alice, hand: [Forest], battlefield: [Architect of the Untamed]}
+          - {name: Nadia}
+      actions: [{play: Forest}, resolve]
+    ask: {energy: Alice}
+    """
+    msgs = lint_one(tmp_path, text)
+    assert any("tags" in m and "Landfall ruling 2" in m and "becomes a land" in m for m in msgs)
+    assert any("Energy ruling 3" in m and "fixed amount" in m for m in msgs)
+    write(tmp_path, "bad.yaml", text.replace("[L2, E3]", "[L1, E2]"))
+    assert lint_bank(tmp_path).ok
 
 
 def test_policy_answer_must_be_an_option_and_no_written_answers_elsewhere(tmp_path):

@@ -45,7 +45,7 @@ def test_the_engine_log_shows_ruling_names_with_their_text():
     g.add_permanent("Alice", "Architect of the Untamed")
     g.apply(PlayLand(g.add_card("Alice", "Forest")))
     out = log_html([(ev.seq, ev.rule, ev.text) for ev in g.log])
-    assert ">Landfall ruling 1<" in out and "for any reason" in out
+    assert ">Landfall ruling 3<" in out and "each landfall ability" in out
 
 
 def test_the_quiz_offers_rulings_by_name_and_shows_the_chosen_ones_text():

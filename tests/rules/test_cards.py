@@ -47,7 +47,7 @@ def test_adding_an_unknown_card_changes_nothing():
     ("Harnessed Lightning", "{1}{R}", ("Instant",), (None, None)),
     ("Galvanic Discharge", "{R}", ("Instant",), (None, None)),
     ("Steady Progress", "{2}{U}", ("Instant",), (None, None)),
-    ("Vorinclex, Monstrous Raider", "{6}{G}{G}", ("Creature",), (6, 6)),
+    ("Vorinclex, Monstrous Raider", "{4}{G}{G}", ("Creature",), (6, 6)),
     ("Doubling Season", "{4}{G}", ("Enchantment",), (None, None)),
     ("Solemnity", "{2}{W}", ("Enchantment",), (None, None)),
     ("Ashaya, Soul of the Wild", "{3}{G}{G}", ("Creature",), (None, None)),

@@ -122,13 +122,18 @@ def test_casting_never_spends_energy_for_you():
     assert g.player("Alice").energy == 0 and pool(g, "Alice") == {}
 
 
-def test_reflecting_pool_alone_makes_nothing():
+def test_reflecting_pool_alone_taps_and_adds_nothing():
+    """CR 106.7: no land could produce a type, so the Pool can be activated and adds no mana."""
     g = Game(["Alice", "Nadia"])
     pool_id = g.add_permanent("Alice", "Reflecting Pool")
-    assert not any(isinstance(a, ActivateAbility) for a in g.legal_actions)
+    g.add_permanent("Nadia", "Forest")  # an opponent's land doesn't count
     with pytest.raises(IllegalAction) as exc:
         g.apply(ActivateAbility(pool_id, 0, "G"))
-    assert exc.value.rule == "106.7"
+    assert exc.value.rule == "106.7" and not g.permanent(pool_id).tapped
+    assert ActivateAbility(pool_id, 0, None) in g.legal_actions
+    g.apply(ActivateAbility(pool_id, 0, None))
+    assert g.permanent(pool_id).tapped and pool(g, "Alice") == {}
+    assert g.log[-1].rule == "106.7" and "adds none" in g.log[-1].text
 
 
 def test_reflecting_pool_sees_aether_hub_colors_even_with_no_energy():

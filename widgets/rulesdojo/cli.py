@@ -95,6 +95,21 @@ def lint(linter, path: str | None, out=None) -> int:
     return report.exit_code
 
 
+def bank_stats(path: str | None, out=None) -> int:
+    """Print a question bank's figures per ruling and its totals; 2 when it can't be read."""
+    from .quiz import load_bank
+    from .quiz.model import QuestionError
+    from .quiz.stats import bank_figures, figures_table
+    out = out or sys.stdout
+    try:
+        bank = load_bank(path) if path else load_bank()
+    except (QuestionError, OSError) as exc:
+        print(f"ERROR {path}: {exc}", file=out)
+        return 2
+    print(figures_table(bank_figures(bank)), file=out)
+    return 0
+
+
 def add_cards(folders: list[str]) -> int:
     """Add mentors' card folders before anything looks a card up; 2 when a file can't be read."""
     from .scenarios.cardfile import CardFileError, add_folder, card_files, read_card
@@ -245,6 +260,9 @@ def main(argv: list[str] | None = None) -> int:
     p_lint = bank_sub.add_parser("lint", help="check every question in a bank folder")
     p_lint.add_argument("path", nargs="?", default=None, metavar="PATH",
                         help="a folder of question files, or one file (default: the shipped bank)")
+    p_bstats = bank_sub.add_parser("stats", help="print per ruling: questions, cards, shapes, varying answers")
+    p_bstats.add_argument("path", nargs="?", default=None, metavar="PATH",
+                          help="a folder of question files (default: the shipped bank)")
     p_lesson = sub.add_parser("lesson", help="work with lesson files")
     lesson_sub = p_lesson.add_subparsers(dest="lesson_command", required=True)
     p_llint = lesson_sub.add_parser("lint", help="check every lesson file in a folder: each solution "
@@ -276,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bank" and args.bank_command == "lint":
         from .quiz.lint import lint_bank
         return lint(lint_bank, args.path)
+    if args.command == "bank" and args.bank_command == "stats":
+        return bank_stats(args.path)
     if args.command == "lesson" and args.lesson_command == "lint":
         from .lessons.lint import lint_lessons
         return lint(lint_lessons, args.path)

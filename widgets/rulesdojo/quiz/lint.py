@@ -13,6 +13,7 @@ from pathlib import Path
 from ..rules.errors import RulesError, ScenarioError
 from . import params as pm
 from .model import Question, QuestionError, _scenario_place, question_files
+from .tagrules import unmet
 from .variant import Variant
 
 SAMPLE = 48  # at most this many variants are played per question (all of them when fewer)
@@ -159,6 +160,13 @@ def lint_question(q: Question, report: LintReport | None = None) -> list[Problem
         lead = v.solution()
         if pm.PLACEHOLDER.search(lead.explanation.splitlines()[0]):
             add(_place(q, "explanation_lead"), "the lead still has an unfilled placeholder", values)
+        for tag in q.tags.get("rulings", []):
+            why = unmet(q, v, tag)
+            if why:  # a ruling tag says what the question drills (docs/questions.md)
+                add(_place(q, "tags"), why, values, once_per_place=False)
+        if q.kind == "order" and len(v.options) < 3:
+            add(_place(q, "scenario"), f"an order question needs at least 3 triggers or effects to order, "
+                f"not {len(v.options)} (two is a coin flip)", values)
     return problems
 
 

@@ -91,3 +91,98 @@ def one_per_question(rows, records: dict) -> list:
             counted[a.session, a.question] += 1
         kept.append(a)
     return kept
+
+
+# --- the bank's own figures: what each ruling is drilled with ------------------------------------
+
+SHAPES = ("outcome", "choice", "order", "policy")
+TARGETS = {"questions": 130, "per_ruling": 8, "cards": 3, "shapes": 3, "varying": 0.7, "order_options": 3}
+
+
+@dataclass(frozen=True)
+class RulingFigures:
+    """One ruling's questions: how many, over how many cards and shapes, how many vary."""
+
+    tag: str
+    questions: int
+    cards: int
+    shapes: tuple  # the kinds it is asked in, in SHAPES order
+    varying: int  # questions whose right answer differs between variants
+
+    @property
+    def met(self) -> bool:
+        return (self.questions >= TARGETS["per_ruling"] and self.cards >= TARGETS["cards"]
+                and len(self.shapes) >= TARGETS["shapes"])
+
+
+@dataclass(frozen=True)
+class BankFigures:
+    """The bank's figures: per ruling, and the totals ``rulesdojo bank stats`` prints."""
+
+    questions: int
+    varying: int
+    short_orders: list  # ids of order questions with fewer than 3 options
+    rulings: list  # RulingFigures, E1-E9 then L1-L3
+
+    @property
+    def share_varying(self) -> float:
+        return self.varying / self.questions if self.questions else 0.0
+
+
+def answer_varies(q) -> bool:
+    """Say whether a question's right answer differs between the variants lint plays."""
+    from .lint import sample_values
+    from .variant import Variant
+    if q.kind == "policy":
+        return False
+    seen = set()
+    for values in sample_values(q):
+        v = Variant(q, values, seed=None)
+        seen.add(tuple(v.right_orders()) if q.kind == "order" else v.solution().right_answer_text)
+        if len(seen) > 1:
+            return True
+    return False
+
+
+def bank_figures(bank) -> BankFigures:
+    """Return the bank's per-ruling figures and totals.
+
+    >>> from rulesdojo.quiz import load_bank
+    >>> f = bank_figures(load_bank())
+    >>> f.questions == len(load_bank()), [r.tag for r in f.rulings][:2]
+    (True, ['E1', 'E2'])
+    """
+    from .rulings import TEXTS
+    from .variant import Variant
+    qs = list(bank)
+    varies = {q.id: answer_varies(q) for q in qs}
+    short = [q.id for q in qs if q.kind == "order"
+             and len(Variant(q, q.all_values()[0], seed=None).options) < TARGETS["order_options"]]
+    rows = []
+    for tag in TEXTS:
+        tagged = [q for q in qs if tag in q.tags.get("rulings", [])]
+        kinds = {q.kind for q in tagged}
+        rows.append(RulingFigures(tag, len(tagged), len({c for q in tagged for c in q.tags.get("cards", [])}),
+                                  tuple(k for k in SHAPES if k in kinds), sum(varies[q.id] for q in tagged)))
+    return BankFigures(len(qs), sum(varies.values()), short, rows)
+
+
+def figures_table(f: BankFigures) -> str:
+    """Lay the figures out as the table ``rulesdojo bank stats`` prints."""
+    from .rulings import ruling
+    head = f"{'ruling':<18} {'questions':>9} {'cards':>5} {'varying':>7}  shapes"
+    lines = [head, "-" * len(head)]
+    for r in f.rulings:
+        short = [w for w, bad in ((f"{r.questions} questions", r.questions < TARGETS["per_ruling"]),
+                                  (f"{r.cards} cards", r.cards < TARGETS["cards"]),
+                                  (f"{len(r.shapes)} shapes", len(r.shapes) < TARGETS["shapes"])) if bad]
+        mark = f"   (short: {', '.join(short)})" if short else ""
+        lines.append(f"{ruling(r.tag).name:<18} {r.questions:>9} {r.cards:>5} {r.varying:>7}  "
+                     f"{', '.join(r.shapes) or '-'}{mark}")
+    lines += ["", f"questions: {f.questions} (target {TARGETS['questions']})",
+              f"answers varying between variants: {f.varying} of {f.questions} "
+              f"({f.share_varying:.0%}; target {TARGETS['varying']:.0%})",
+              f"order questions with fewer than {TARGETS['order_options']} options: {len(f.short_orders)}"
+              + (f" ({', '.join(f.short_orders)})" if f.short_orders else ""),
+              f"rulings meeting 8 questions, 3 cards, 3 shapes: {sum(r.met for r in f.rulings)} of {len(f.rulings)}"]
+    return "\n".join(lines)

@@ -145,13 +145,15 @@ def check_activate(st: GameState, a: ActivateAbility):
     mana = None
     if ab.is_mana_ability:
         options = q.mana_options(st, perm, ab)
-        if not options:
-            raise IllegalAction(f"{perm.card} can't add mana: no land you control could produce any.",
-                                rule="106.7")
+        # With no type a land could produce, the ability can still be activated: it adds no mana
+        # (CR 106.7 and its example).
         mana = a.mana if a.mana is not None else (options[0] if len(options) == 1 else None)
-        if mana not in options:
+        if options and mana not in options:
             raise IllegalAction(f"Choose one of {', '.join(options)} for {perm.card}'s mana ability.",
                                 rule="106.1b")
+        if not options and mana is not None:
+            raise IllegalAction(f"{perm.card} can't add {{{mana}}}: no land you control could produce "
+                                "any type of mana, so it would add none.", rule="106.7")
     elif a.mana is not None:
         raise IllegalAction(f"{perm.card}'s ability doesn't add mana.", rule="602.2")
     if ab.tap:

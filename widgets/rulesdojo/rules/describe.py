@@ -51,7 +51,7 @@ def describe(st: GameState, action) -> str:
             return f"Activate object {action.source}"
         ab = abilities[action.index]
         if ab.is_mana_ability:
-            return f"Tap {p.card} for {{{action.mana}}}"
+            return f"Tap {p.card} for {{{action.mana}}}" if action.mana else f"Tap {p.card} (it adds no mana)"
         return f"Activate {p.card}: {ab.text}"
     simple = {PassPriority: lambda a: "Pass priority",
               AdvanceStep: lambda a: f"End the {step_text(st.step)}",

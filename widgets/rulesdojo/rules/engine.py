@@ -100,7 +100,7 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
     if any(ab.trigger.event == "land_enters" for _, ab, _ in hits):
         who = events[0].perm.controller
         log(st, "603.6a", f"A land {who} controls entered: each landfall ability of their "
-            "permanents triggers (CR 603.6a, 603.2; Landfall ruling 1).", "landfall", who)
+            "permanents triggers (CR 603.6a, 603.2; Landfall ruling 3).", "landfall", who)
     for src, ab, ev in hits:
         if src not in st.battlefield:
             log(st, "603.10a", f"{src.card} has left the battlefield, but its ability triggers on that "

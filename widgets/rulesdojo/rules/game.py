@@ -238,7 +238,7 @@ class LegalActions:
             if p.controller != who:
                 continue
             for i, ab in enumerate(q.abilities(st, p)):
-                kinds = q.mana_options(st, p, ab) if ab.is_mana_ability else (None,)
+                kinds = (q.mana_options(st, p, ab) or (None,)) if ab.is_mana_ability else (None,)
                 aims = ([(t,) for t in target_candidates(st, ab.target_spec, who)]
                         if ab.targets is not None else [()])
                 for m in kinds:
@@ -379,7 +379,13 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
     who = st.priority
     if ab.is_mana_ability:  # no stack: pay the cost, then the mana is added at once (CR 605.3b)
         _pay_cost(st, who, perm, ab, plan, "mana ability")
-        if ab.tap:
+        if mana is None:
+            if ab.tap:
+                perm.tapped = True
+            e.log(st, "106.7", f"{who} {'taps' if ab.tap else 'activates'} {perm.card}: no land {who} "
+                  "controls could produce any type of mana, so it adds none (CR 106.7, 106.5).",
+                  "mana", who)
+        elif ab.tap:
             _add_mana(st, perm, mana, "605.3b")
         else:
             q.player(st, who).pool[mana] += 1

@@ -88,7 +88,7 @@ def _resolve(res: Resolution) -> None:
               f"of its effects happen.{note} (It wasn't countered.)", "fizzle", item.controller)
         st.outcomes[item.id] = "did not resolve"
         if item.card is not None:
-            _to_graveyard(st, item)
+            _to_graveyard(st, item, "608.2b")
         return
     e.log(st, "608.1", f"{item.controller}'s {stack_name(item)} resolves.", "resolve", item.controller)
     if item.kind == "spell" and q.card(item.card).is_permanent_card:
@@ -99,7 +99,7 @@ def _resolve(res: Resolution) -> None:
     run_all(res, item.effects)
     st.outcomes[item.id] = "resolved"
     if item.card is not None:
-        _to_graveyard(st, item)
+        _to_graveyard(st, item, "608.2n")
 
 
 def stack_name(item: StackItem) -> str:
@@ -114,9 +114,10 @@ def stack_name(item: StackItem) -> str:
     return f"{e.possessive(item.name)} {kind} ability"
 
 
-def _to_graveyard(st: GameState, item: StackItem) -> None:
+def _to_graveyard(st: GameState, item: StackItem, rule: str) -> None:
+    # 608.2n puts a spell that resolved there; 608.2b one that doesn't resolve.
     owner = q.player(st, item.card.owner)
     owner.graveyard.append(item.card)
-    e.log(st, "608.2n", f"{item.name} goes to {owner.name}'s graveyard.", "zone", item.controller)
+    e.log(st, rule, f"{item.name} goes to {owner.name}'s graveyard.", "zone", item.controller)
 
 

@@ -18,7 +18,7 @@ PLAYER_EXPECT = {"energy", "life", "counters", "mana", "hand", "graveyard", "exi
 CHOICE_EXPECT = {"kind", "player", "min", "max", "answers", "options"}
 PERM_EXPECT = {"power", "toughness", "tapped", "counters", "controller", "types", "subtypes",
                "keywords", "lacks", "types_absent", "subtypes_absent", "keywords_absent", "colors",
-               "token", "present", "damage", "count"}
+               "token", "present", "damage", "count", "attached_to"}
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 
 
@@ -157,9 +157,12 @@ def _check_choice(game, want: dict) -> list[str]:
 
 def _check_permanent(game, resolver, ref: str, want: dict) -> list[str]:
     st = game.state
-    name = ref.split("'s ", 1)[-1].lower()
+    owner, name = None, ref.lower()
+    head, _, tail = ref.partition("'s ")
+    if tail and any(pl.name == head for pl in st.players):  # "Nadia's Beast", not "Gonti's Machinations"
+        owner, name = head, tail.lower()
     matches = [p for p in st.battlefield if p.card.lower() == name
-               and ("'s " not in ref or p.controller == ref.split("'s ", 1)[0])]
+               and (owner is None or p.controller == owner)]
     if resolver.alias(ref) is not None:
         matches = [p for p in st.battlefield if p.id == resolver.alias(ref)]
     out = []
@@ -181,6 +184,8 @@ def _check_permanent(game, resolver, ref: str, want: dict) -> list[str]:
         if key in got:
             if got[key] != val:
                 out.append(f"{ref} {key}: expected {val!r}, got {got[key]!r}")
+        elif key == "attached_to":
+            out += _check_attached(st, resolver, ref, p, val)
         elif key == "counters":
             for kind, n in val.items():
                 if p.counters.get(kind, 0) != n:
@@ -202,6 +207,20 @@ def _check_permanent(game, resolver, ref: str, want: dict) -> list[str]:
             if missing:
                 out.append(f"{ref} {key}: expected to include {missing}, has {list(have)}")
     return out
+
+
+def _check_attached(st, resolver, ref: str, p, want) -> list[str]:
+    """Compare what an Equipment is attached to (CR 301.5a) with a permanent named, or null."""
+    has = name_of(st, p.attached_to) if p.attached_to is not None else None
+    if want is None:
+        return [] if has is None else [f"{ref} attached_to: expected nothing, got {has}"]
+    try:
+        oid = resolver.permanent(str(want))
+    except RulesError as exc:
+        return [f"{ref} attached_to: {exc}"]
+    if p.attached_to != oid:
+        return [f"{ref} attached_to: expected {want}, got {has or 'nothing'}"]
+    return []
 
 
 def _characteristics(st, p, key: str) -> tuple:

@@ -504,6 +504,16 @@ class Resolver:
     def alias(self, ref) -> int | None:
         return self._follow(self.aliases[str(ref)]) if str(ref) in self.aliases else None
 
+    def alias_ids(self, ref) -> set[int]:
+        """Every id a setup id has had: a source that has left the battlefield keeps its old one."""
+        if str(ref) not in self.aliases:
+            return set()
+        oid, moved, ids = self.aliases[str(ref)], self.g.state.moved, set()
+        while oid not in ids:
+            ids.add(oid)
+            oid = moved.get(oid, oid)
+        return ids
+
     def card_in_hand(self, who: str, ref) -> int:
         hand = self.g.player(who).hand
         oid = self.alias(ref)
@@ -519,8 +529,10 @@ class Resolver:
         if oid is not None:
             return oid
         name, owner = str(ref), None
-        if "'s " in name:
-            owner, name = name.split("'s ", 1)
+        if "'s " in name:  # "Nadia's Beast"; but "Gonti's Machinations" is a card's own name
+            head, tail = name.split("'s ", 1)
+            if any(p.name == head for p in self.g.players):
+                owner, name = head, tail
         st = self.g.state
         found = [p for p in st.battlefield if p.card.lower() == name.lower()
                  and (owner is None or p.controller == owner)]
@@ -573,7 +585,9 @@ class Resolver:
             actions = []
             for p in cands:
                 for i, ab in enumerate(q.abilities(st, p)):
-                    if ab.is_mana_ability and (mana is None or mana in q.mana_options(st, p, ab)):
+                    opts = q.mana_options(st, p, ab) if ab.is_mana_ability else ()
+                    # no type it could produce: the engine says why it can't add that mana (CR 106.7)
+                    if ab.is_mana_ability and (mana is None or mana in opts or not opts):
                         actions.append(ActivateAbility(p.id, i, mana))
             legal = [x for x in actions if self.g.is_legal(x)]
             if not actions:
@@ -594,7 +608,7 @@ class Resolver:
         out = []
         for ref in refs:
             match = [t for t in left if t.name.lower() == str(ref).lower()
-                     or str(t.id) == str(ref) or self.alias(ref) == t.source]
+                     or str(t.id) == str(ref) or t.source in self.alias_ids(ref)]
             if not match:
                 raise RulesError(f"no waiting trigger from {ref!r} (waiting: "
                                  f"{', '.join(t.name for t in left)})")

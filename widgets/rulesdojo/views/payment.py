@@ -12,7 +12,7 @@ from .text import escape, game_text_html, rule_tag
 LINKS = {
     "if you do": ("\"If you do\": the effect happens right away, in the same resolution. No player "
                   "gets priority between your payment and the effect, so nobody can respond to it "
-                  "(Energy ruling 5; CR 118.12, 608.2c). Players could respond to the trigger itself, "
+                  "(Energy ruling 5; CR 118.12, 608.2g, 117.3b). Players could respond to the trigger itself, "
                   "before it resolved."),
     "when you do": ("\"When you do\": paying makes a reflexive ability trigger. You choose its target "
                     "as it goes on the stack, then players may respond to it, and if its target "

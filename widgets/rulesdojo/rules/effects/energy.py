@@ -99,7 +99,7 @@ class MayPay(Effect):
             return
         if self.when_you_do is None:
             e.log(st, "118.12", "\"If you do\": the effect follows at once, in the same resolution; no "
-                  "player can act between the payment and it (CR 118.12, 608.2c). Players could respond "
+                  "player can act between the payment and it (CR 118.12, 608.2g, 117.3b). Players could respond "
                   "only to the trigger, before it resolved.", "rule", who)
             run_all(res, self.if_you_do)
             return

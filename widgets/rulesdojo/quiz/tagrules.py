@@ -1,0 +1,152 @@
+"""What a ruling tag asks of a question, and the part of it lint can check in the played games.
+
+A question tagged with a ruling must turn on that ruling: an Energy ruling 3 question offers a
+payment of a fixed amount, a Landfall ruling 2 question has something become a land or enter as
+one. ``REQUIRES`` says it in words (docs/questions.md has the same list); ``unmet`` checks it.
+
+>>> from rulesdojo.quiz import load_bank
+>>> q = load_bank()["voltaic-brawler-if-you-do"]
+>>> unmet(q, q.variant(seed=1), "E3") is None
+True
+>>> unmet(q, q.variant(seed=1), "L2")
+'tagged Landfall ruling 2, but nothing becomes a land or enters as one that isn\\'t a land card'
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..rules import query as rq
+from ..rules.cards import card_named, is_card
+from .rulings import ruling
+
+#: What each ruling tag requires of a question (shown by docs/questions.md and lint).
+REQUIRES = {
+    "E1": "shows the {E} symbol (in the prompt or a card) and asks how much energy that is",
+    "E2": "turns on energy a player gets, pays or has (or can't pay), or on a counter effect changing it",
+    "E3": "offers a payment of a fixed amount of {E} (\"may pay {E}{E}{E}\", \"unless you pay {E}\")",
+    "E4": ("has a permanent leave or change control, more than one player with energy, or a claim that "
+           "energy sits on a permanent"),
+    "E5": "has an \"If you do\" or \"When you do\" after a payment of {E}",
+    "E6": "is about tracking each player's energy total (tournament policy on tracked totals, or two players' totals)",
+    "E7": "has mana and energy side by side (a pool emptying, an \"any type\" mana ability)",
+    "E8": "has a targeted spell or ability that says \"may pay\" {E} fail to resolve, every target illegal",
+    "E9": "has a targeted spell or ability that gives {E} fail to resolve, every target illegal",
+    "L1": "has a land enter the battlefield (played or put there) with a landfall ability around",
+    "L2": "has something become a land, or enter as one, that isn't a land card, with a landfall ability around",
+    "L3": "has two or more landfall triggers from one event, so their order is chosen",
+}
+
+FIXED_PAY = re.compile(r"may pay (?:\{e\})+|may pay (?:one|two|three|four|five|six|seven|eight) \{e\}"
+                       r"|unless (?:you|they|its controller|that player) pays? (?:\{e\})+")
+DO_CLAUSE = re.compile(r"pay[^.]*\{e\}[^.]*\.\s+(?:if|when) you do")
+LANDFALL_TEXT = ("landfall", "land you control enters")
+PLAYS_LAND = re.compile(r"plays an? (?:forest|island|swamp|mountain|plains|land)|onto the battlefield")
+TARGET_GONE = re.compile(r"bounce|returns? (?:it|the \w+) to|destroy|dies|hexproof|illegal|leaves")
+SEGMENT = {"priority", "resolve", "cast", "play", "activate", "step"}
+
+
+def _oracle(q) -> str:
+    names = [n for n in q.tags.get("cards", []) if is_card(n)]
+    return " ".join(card_named(n).oracle for n in names).lower()
+
+
+def _games(v) -> list:
+    if v.kind == "policy":
+        return []
+    games = [v._played.game]
+    if v.kind == "order":
+        v._solve_orders()
+        games += [played.game for _, _, (played, _) in v._orders]
+    return games
+
+
+def _asked(v) -> str:
+    d = v._d
+    return str({k: d.get(k) for k in ("ask", "options", "goal", "answer", "prompt")}).lower()
+
+
+def _failed(games, words) -> bool:
+    for g in games:
+        st = g.state
+        for sid, out in st.outcomes.items():
+            name = st.names.get(sid, "")
+            if out == "did not resolve" and is_card(name) and all(w in card_named(name).oracle.lower()
+                                                                  for w in words):
+                return True
+    return False
+
+
+def _becomes_land(games) -> bool:
+    return any(rq.is_type(g.state, p, "Land") and not card_named(p.card).has_type("Land")
+               for g in games for p in g.state.battlefield)
+
+
+def _landfall_batch(games) -> bool:
+    for g in games:
+        n = 0
+        for e in g.log:
+            if e.kind in SEGMENT:
+                n = 0
+            elif e.kind == "trigger" and any(w in e.text.lower() for w in LANDFALL_TEXT):
+                n += 1
+                if n >= 2:
+                    return True
+    return False
+
+
+def _players_with_energy(games) -> int:
+    return max((sum(1 for p in g.state.players if p.energy) for g in games), default=0)
+
+
+def unmet(q, v, tag: str) -> str | None:
+    """Return why the played variant doesn't test the ruling ``tag``, or None when it does."""
+    games, oracle, asked = _games(v), _oracle(q), _asked(v)
+    log = [e for g in games for e in g.log]
+    kinds = {e.kind for e in log}
+    energy = "energy" in asked or "{e}" in asked or "energy" in kinds
+    landfall = any(w in oracle for w in LANDFALL_TEXT)
+    text = " ".join(str(v._d.get(k, "")) for k in ("source", "explanation")).lower()
+    checks = {
+        "E1": lambda: ("{e}" in asked or "{e}" in oracle) and energy,
+        "E2": lambda: energy,
+        "E3": lambda: bool(FIXED_PAY.search(oracle)),
+        "E4": lambda: bool(kinds & {"leaves", "zone", "control"}) or _players_with_energy(games) > 1
+        or "'counters': {'energy'" in asked,
+        "E5": lambda: bool(DO_CLAUSE.search(oracle)),
+        "E6": lambda: ("mtr 2.14" in text or "tracked total" in text) if v.kind == "policy"
+        else _players_with_energy(games) > 1,
+        "E7": lambda: ("mana" in kinds or "mana" in asked or "any type" in oracle) and energy,
+        "E8": lambda: _failed(games, ("may pay", "{e}")),
+        "E9": lambda: _failed(games, ("get {e}",)),
+        "L1": lambda: "landfall" in kinds or any(e.kind == "enters" and "land" in e.text.lower()
+                                                 for e in log)
+        or (v.kind == "policy" and landfall and PLAYS_LAND.search(asked) is not None),
+        "L2": lambda: landfall and _becomes_land(games),
+        "L3": lambda: _landfall_batch(games),
+    }
+    why = {
+        "E1": "no {E} symbol is counted as energy", "E2": "no player's energy is gotten, paid or asked",
+        "E3": "no card offers a payment of a fixed amount of {E}",
+        "E4": "no permanent leaves and no second player has energy",
+        "E5": "no card says \"If you do\" or \"When you do\" after paying {E}",
+        "E6": "it isn't about tracking each player's energy total",
+        "E7": "mana and energy don't meet", "E8": "no \"may pay\" {E} spell or ability fails to resolve",
+        "E9": "no spell or ability that gives {E} fails to resolve", "L1": "no land enters",
+        "L2": "nothing becomes a land or enters as one that isn't a land card, with a landfall ability around",
+        "L3": "no event gives two or more landfall triggers",
+    }
+    if v.kind == "policy":  # no game is played: the situation is in the prompt and the cards
+        gone = TARGET_GONE.search(asked) is not None
+        checks.update({
+            "E4": lambda: gone or "each player" in asked,
+            "E7": lambda: "mana" in asked and energy,
+            "E8": lambda: gone and "may pay" in oracle and "target" in oracle,
+            "E9": lambda: gone and "get {e}" in oracle and "target" in oracle,
+            "L2": lambda: landfall and "lands in addition" in oracle,
+            "L3": lambda: sum(any(w in card_named(n).oracle.lower() for w in LANDFALL_TEXT)
+                              for n in q.tags.get("cards", []) if is_card(n)) > 1 or "two lands" in asked,
+        })
+    if tag in checks and not checks[tag]():
+        return f"tagged {ruling(tag).name}, but {why[tag]}"
+    return None
