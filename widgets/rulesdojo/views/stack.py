@@ -64,7 +64,7 @@ class StackView(View):
         name, result = self.model.outcomes[-1]
         if result == "resolved":
             return f"<div class='rd-ok' role='status'>{escape(name)} resolved.</div>"
-        fizzle = next((ev for ev in reversed(self.model.log) if ev[1] == "608.2b"), None)
+        fizzle = next((ev for ev in reversed(self.model.log) if ev[3] == "fizzle"), None)
         extra = (" No energy was gained and none was paid." if fizzle and "energy" in fizzle[2] else "")
         return (f"<div class='rd-error' role='status'><b>{escape(name)} didn't resolve</b> "
                 f"{rule_tag('608.2b')}: every target was illegal, so none of its effects "
