@@ -363,7 +363,7 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
             door.busy = None
 
     async def _stop_if_busy(self, door: Door, msg_id: str) -> None:
-        if door.busy == msg_id:
+        if door.busy == msg_id and self.kernel_id in self.multi_kernel_manager:
             door.busy = None
             self.log.warning("Kernel %s worked on one page message for %s s: interrupted", self.kernel_id,
                              self.busy_limit)
