@@ -118,7 +118,7 @@ def test_2000_comm_openings_of_100_kb_are_refused_the_kernel_stays_small_and_ans
                     await send_now(page, "comm_open", {"comm_id": f"flood-{i}", "target_name": "jupyter.widget.control",
                                                        "data": {"padding": BIG}}, {"version": "1.0.0"})
             answered = await next_click(page)
-            await asyncio.sleep(1.0)  # the loading requests' pace: a token for each question below
+            await asyncio.sleep(1.5)  # the loading requests' pace (2 a second): a token for each question below
             return answered, widgets, await comms(page, "jupyter.widget"), \
                 await comms(page, "jupyter.widget.control"), page.kernel_id
         finally:
