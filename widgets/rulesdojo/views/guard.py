@@ -42,8 +42,12 @@ class OneLine(logging.Handler):
         self.log = log
 
     def emit(self, record):
+        try:
+            text = record.getMessage()
+        except Exception:  # logging's own error report would print a traceback to the page
+            text = str(record.msg)
         reason = f" ({record.exc_info[0].__name__}: {record.exc_info[1]})" if record.exc_info else ""
-        self.log.warning("Refused a page's message: %s", (record.getMessage() + reason)[:LOG_TEXT])
+        self.log.warning("Refused a page's message: %s", (text + reason)[:LOG_TEXT])
 
 
 def install(shell, kernel) -> bool:
