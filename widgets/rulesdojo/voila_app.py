@@ -210,6 +210,8 @@ def read_message(message, subprotocol: str | None) -> tuple[dict, dict] | None:
     ({'msg_type': 'comm_msg'}, {'comm_id': 'a'})
     >>> read_message("not a message", None) is None
     True
+    >>> read_message(b"\\x7f" + b"\\xff" * 40, None) is None  # claims 2**31 buffers
+    True
     """
     try:
         if subprotocol == V1:  # the channel, then header, parent header, metadata, content, buffers
@@ -218,8 +220,13 @@ def read_message(message, subprotocol: str | None) -> tuple[dict, dict] | None:
                 return None
             parts = deserialize_msg_from_ws_v1(message)[1]
             header, content = json.loads(parts[0]), json.loads(parts[3])
+        elif isinstance(message, bytes):  # the JSON protocol's frame with buffers: their count, offsets, parts
+            if not 1 <= int.from_bytes(message[:4], "big", signed=True) <= len(message) // 4 - 1:
+                return None  # else the reader builds a format string that long
+            msg = deserialize_binary_message(message)
+            header, content = msg["header"], msg["content"]
         else:
-            msg = deserialize_binary_message(message) if isinstance(message, bytes) else json.loads(message)
+            msg = json.loads(message)
             header, content = msg["header"], msg["content"]
     except (ValueError, TypeError, KeyError, IndexError, struct.error):
         return None
