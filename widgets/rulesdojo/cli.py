@@ -129,12 +129,15 @@ def add_cards(folders: list[str]) -> int:
 
 
 def add_limit_options(p_serve) -> None:
-    """Add the options that bound what a served kit exposes: kernels, culling, the scenarios folder."""
+    """Add the options that bound what a served kit exposes: kernels, culling, busy kernels, the scenarios folder."""
     p_serve.add_argument("--max-kernels", type=int, default=None, metavar="N",
                          help="most pages with a kernel at once; past it a page says the class is full "
                               "(default: what 3/4 of this machine's memory holds at 180 MB a kernel)")
     p_serve.add_argument("--cull-idle", type=float, default=None, metavar="SECONDS",
                          help="shut down the kernel of a closed page after this long idle (default 120)")
+    p_serve.add_argument("--busy-limit", type=float, default=None, metavar="SECONDS",
+                         help="interrupt a kernel that works on one message from its page this long, and tell "
+                              "the learner (default 30; 0: never)")
     p_serve.add_argument("--scenarios", default=None, metavar="DIR",
                          help="the folder the sandbox lists and opens scenarios from (default: the shipped "
                               "ones); nothing outside it is read")
@@ -146,6 +149,8 @@ def limit_kwargs(args) -> dict:
     kw = {"max_kernels": args.max_kernels, "scenarios": Path(args.scenarios) if args.scenarios else None}
     if args.cull_idle is not None:
         kw["cull_idle"] = args.cull_idle
+    if args.busy_limit is not None:
+        kw["busy_limit"] = args.busy_limit
     return kw
 
 

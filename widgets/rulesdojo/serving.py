@@ -127,11 +127,15 @@ def default_max_kernels(pooled: int = 0, memory: float | None = None) -> int:
     return max(1, int(memory * MEMORY_FOR_KERNELS // KERNEL_MEMORY) - pooled)
 
 
-def limit_args(max_kernels: int, cull_idle: float = CULL_IDLE, cull_interval: float | None = None) -> list[str]:
-    """Return the Voila options that bound kernels: culling of closed pages' kernels and the cap.
+def limit_args(max_kernels: int, cull_idle: float = CULL_IDLE, cull_interval: float | None = None,
+               busy_limit: float | None = None) -> list[str]:
+    """Return the Voila options that bound kernels: culling of closed pages' kernels, the cap, and
+    (if given) the seconds a kernel may work on one page message before it is interrupted.
 
     >>> limit_args(30, cull_idle=60)[-1]
     '--DojoKernelManager.max_kernels=30'
+    >>> limit_args(30, busy_limit=5)[-1]
+    '--PacedConnection.busy_limit=5.0'
     """
     interval = cull_interval or min(CULL_INTERVAL, max(1, int(cull_idle) // 2))
     return [
@@ -139,6 +143,7 @@ def limit_args(max_kernels: int, cull_idle: float = CULL_IDLE, cull_interval: fl
         f"--MappingKernelManager.cull_interval={int(interval)}",
         "--MappingKernelManager.cull_connected=False",
         f"--DojoKernelManager.max_kernels={int(max_kernels)}",
+        *([f"--PacedConnection.busy_limit={float(busy_limit)}"] if busy_limit is not None else []),
     ]
 
 
@@ -231,14 +236,15 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
           for_class: bool = False, lesson: str | None = None, learners: int = 30,
           source: Source | None = None, results: Path | None = None, exams: Path | None = None,
           max_kernels: int | None = None, cull_idle: float = CULL_IDLE, scenarios: Path | None = None,
-          hub: Place | None = None) -> int:
+          hub: Place | None = None, busy_limit: float | None = None) -> int:
     """Start Voila on the lessons and wait; print the address of the landing page.
 
     ``for_class`` serves a class from one machine: a larger pool; with ``lesson`` (a notebook's file
     name), ``learners`` pages of it are executed in advance. ``source`` says where the learner's
     identity comes from (``rulesdojo.identity``). The trainer is never served here. In every mode
     closed pages' kernels are culled after ``cull_idle`` seconds, at most ``max_kernels`` pages have
-    a kernel (default: what the memory holds), and the sandbox opens scenarios from ``scenarios``
+    a kernel (default: what the memory holds), a kernel working on one page message for ``busy_limit``
+    seconds is interrupted (default: ``rulesdojo.voila_app.BUSY_LIMIT``), and the sandbox opens scenarios from ``scenarios``
     only (default: the shipped ones). ``hub`` serves one learner's server under JupyterHub: at the
     hub's place, behind its sign-in, the learner being the hub user, no preheated kernels.
     """
@@ -253,7 +259,7 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
                       preheat=True if lesson else None)
     notebooks = len(list(folder.glob("*.ipynb")))
     pooled = pool * notebooks + (learners - pool if lesson else 0)
-    args += limit_args(max_kernels or default_max_kernels(pooled), cull_idle)
+    args += limit_args(max_kernels or default_max_kernels(pooled), cull_idle, busy_limit=busy_limit)
     if for_class:
         args += class_args()
     args += identity_args(source) + (hub.voila_args() if hub else [])

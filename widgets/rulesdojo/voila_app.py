@@ -8,23 +8,27 @@ option still applies. On top of Voila this app
 - adds a Content-Security-Policy allowing only the server itself to every response;
 - refuses a new page with a plain "the class is full" page (HTTP 503, ``503.html`` in the
   ``rulesdojo`` template) once ``DojoKernelManager.max_kernels`` pages have a kernel;
-- forwards a page's messages to its kernel at a bounded pace, keeping the newest when it floods.
+- forwards a page's messages to its kernel by what they are: widget events at a bounded pace, keeping
+  the newest when they flood; its loading requests and comms bounded; anything else refused; and
+  interrupts a kernel that works on one message past a time limit.
 """
 
 from __future__ import annotations
 
 import collections
+import json
 import os
+import struct
 import time
-import weakref
 
+from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server._tz import utcnow
 from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.ioloop import IOLoop
-from traitlets import Int, Type, Unicode
+from traitlets import Float, Int, Type, Unicode
 from voila.app import Voila
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
@@ -38,13 +42,22 @@ CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob
 HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
            "Referrer-Policy": "no-referrer"}
 
-# A page may send PAGE_BURST messages at once and PAGE_RATE a second after that (a learner clicks a
-# few times a second); past it only the newest PAGE_BACKLOG wait, so the click after a flood is
-# forwarded within PAGE_BACKLOG / PAGE_RATE seconds.
+# A page may send PAGE_BURST widget updates and events at once and PAGE_RATE a second after that (a
+# learner clicks a few times a second); past it only the newest PAGE_BACKLOG wait, so the click after
+# a flood is forwarded within PAGE_BACKLOG / PAGE_RATE seconds.
 PAGE_BURST = 10
 PAGE_RATE = 10.0
 PAGE_BACKLOG = 2
-
+# What a page asks while it opens (kernel info, the widget manager's control comm, every widget's
+# state: four messages) passes at once up to LOAD_BURST, then LOAD_RATE a second; past it, refused.
+LOAD_BURST = 10
+LOAD_RATE = 2.0
+# The one comm a page opens (ipywidgets' widget manager, to ask for every widget's state), and how
+# many of them a kernel holds open for its pages at once.
+PAGE_TARGETS = frozenset({"jupyter.widget.control"})
+PAGE_COMMS = 8
+BUSY_LIMIT = 30.0  # seconds a kernel may work on one page message before it is interrupted
+V1 = "v1.kernel.websocket.jupyter.org"
 
 # What JupyterHub's spawner gives a learner's server to sign people in with (rulesdojo serve --hub).
 HUB_SECRETS = frozenset({"JUPYTERHUB_API_TOKEN", "JPY_API_TOKEN", "JUPYTERHUB_CLIENT_ID"})
@@ -129,24 +142,32 @@ class DojoKernelManager(AsyncMappingKernelManager):
                 self.fill_if_needed(delay=0, notebook_name=notebook)
 
 
-class Pacer:
-    """One kernel's token bucket, and for each connection to it the newest messages waiting."""
+class Bucket:
+    """A token bucket: ``burst`` at once, ``rate`` a second after that."""
 
-    def __init__(self):
-        self.tokens = float(PAGE_BURST)
+    def __init__(self, burst: int, rate: float):
+        self.burst, self.rate = burst, rate
+        self.tokens = float(burst)
         self.stamp = time.monotonic()
-        self.waiting: dict = {}  # connection -> deque of its newest messages, in turn
-        self.dropped = 0
-        self.timer = None
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(PAGE_BURST, self.tokens + (now - self.stamp) * PAGE_RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:
             self.tokens -= 1
             return True
         return False
+
+
+class Pacer(Bucket):
+    """One kernel's token bucket, and for each connection to it the newest messages waiting."""
+
+    def __init__(self):
+        super().__init__(PAGE_BURST, PAGE_RATE)
+        self.waiting: dict = {}  # connection -> deque of its newest messages, in turn
+        self.dropped = 0
+        self.timer = None
 
     def wait(self, connection, message) -> bool:
         """Queue ``message``; return False if the connection's oldest waiting message was dropped."""
@@ -170,18 +191,83 @@ class Pacer:
         return None
 
 
-def _paced(message) -> bool:
-    """Tell whether a message is a widget's update or event: what a flood is made of.
+class Door:
+    """What one kernel's pages may still send it: the pace of their events and of their loading
+    requests, the comms they hold open, and the page message the kernel is busy with."""
 
-    The page's own requests while it loads (kernel info, the list of widgets, each widget's state)
-    are never held back, so a page with hundreds of widgets opens at once.
+    def __init__(self):
+        self.events = Pacer()
+        self.loading = Bucket(LOAD_BURST, LOAD_RATE)
+        self.comms: set[str] = set()
+        self.sent: collections.OrderedDict = collections.OrderedDict()  # ids of the messages forwarded
+        self.busy: str | None = None  # the forwarded message the kernel is working on
+
+
+def read_message(message, subprotocol: str | None) -> tuple[dict, dict] | None:
+    """Return a page-sent message's header and content as the kernel would read them, or None.
+
+    >>> read_message('{"header": {"msg_type": "comm_msg"}, "content": {"comm_id": "a"}}', None)
+    ({'msg_type': 'comm_msg'}, {'comm_id': 'a'})
+    >>> read_message("not a message", None) is None
+    True
+    >>> read_message(b"\\x7f" + b"\\xff" * 40, None) is None  # claims 2**31 buffers
+    True
     """
-    comm, state = ("comm_msg", "request_state") if isinstance(message, str) else (b"comm_msg", b"request_state")
-    return comm in message and state not in message
+    try:
+        if subprotocol == V1:  # the channel, then header, parent header, metadata, content, buffers
+            offsets = int.from_bytes(message[:8], "little")
+            if not 6 <= offsets <= len(message) // 8 - 1:  # else the reader counts to 2**64
+                return None
+            parts = deserialize_msg_from_ws_v1(message)[1]
+            header, content = json.loads(parts[0]), json.loads(parts[3])
+        elif isinstance(message, bytes):  # the JSON protocol's frame with buffers: their count, offsets, parts
+            if not 1 <= int.from_bytes(message[:4], "big", signed=True) <= len(message) // 4 - 1:
+                return None  # else the reader builds a format string that long
+            msg = deserialize_binary_message(message)
+            header, content = msg["header"], msg["content"]
+        else:
+            msg = json.loads(message)
+            header, content = msg["header"], msg["content"]
+    except (ValueError, TypeError, KeyError, IndexError, struct.error):
+        return None
+    if not (isinstance(header, dict) and isinstance(content, dict) and isinstance(header.get("msg_type"), str)):
+        return None
+    return header, content
+
+
+def kind(header: dict, content: dict) -> str:
+    """Say what a page-sent message is, from its type and method: "event" (a widget's update or
+    event: what a flood is made of), "load" (asked once while the page opens), "open" or "close"
+    (a comm), "stop" (the page shuts its kernel down), or "" (nothing a page sends: refused).
+
+    >>> kind({"msg_type": "comm_msg"}, {"comm_id": "a", "data": {"method": "update", "request_state": 1}})
+    'event'
+    >>> kind({"msg_type": "comm_msg"}, {"comm_id": "a", "data": {"method": "request_states"}})
+    'load'
+    >>> kind({"msg_type": "comm_open"}, {"comm_id": "a", "target_name": "jupyter.widget", "data": {}})
+    ''
+    """
+    msg_type = header["msg_type"]
+    if msg_type in ("kernel_info_request", "comm_info_request"):
+        return "load"
+    if msg_type == "shutdown_request":
+        return "stop"
+    if not (msg_type.startswith("comm_") and isinstance(content.get("comm_id"), str)):
+        return ""
+    data = content.get("data", {})
+    if not isinstance(data, dict):
+        return ""
+    if msg_type == "comm_msg" and isinstance(data.get("method"), str):
+        return "load" if data["method"] == "request_states" else "event"
+    if msg_type == "comm_open" and content.get("target_name") in PAGE_TARGETS:
+        return "open"
+    return "close" if msg_type == "comm_close" else ""
 
 
 class PacedConnection(ZMQChannelsWebsocketConnection):
-    """Forward a kernel's incoming messages at a bounded pace; when they flood, keep the newest.
+    """Forward a kernel's incoming messages by what they are: widget events at a bounded pace
+    (keeping the newest when they flood), a page's loading requests and comms bounded, anything
+    else refused; and interrupt the kernel when one message keeps it busy past ``busy_limit``.
 
     The kernel websocket is the one door between a browser and its kernel, so a burst is stopped
     here, before the kernel deserializes, handles and answers each message. The pace is per kernel;
@@ -189,17 +275,60 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
     the learner's click on another.
     """
 
-    pacers: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+    busy_limit = Float(BUSY_LIMIT, config=True,
+                       help="Seconds a kernel may work on one page message before it is interrupted (0: never).")
+
+    @property
+    def door(self) -> Door:
+        kernel = self.kernel_manager  # lives as long as the kernel, whichever pages connect to it
+        door = getattr(kernel, "dojo_door", None)
+        if door is None:
+            door = kernel.dojo_door = Door()
+        return door
 
     def handle_incoming_message(self, incoming_msg) -> None:
-        if not _paced(incoming_msg):
-            super().handle_incoming_message(incoming_msg)
-            return
-        pacer = self._pacer = getattr(self, "_pacer", None) or self.pacers.setdefault(self.kernel_id, Pacer())
+        read = read_message(incoming_msg, self.subprotocol)
+        what = kind(*read) if read else ""
+        if what == "event":
+            self._pace(incoming_msg, read[0].get("msg_id"))
+        elif what == "stop" or (what and self._admit(what, read[1].get("comm_id"))):
+            self._forward(incoming_msg, read[0].get("msg_id"))
+        elif not getattr(self, "refused", False):
+            self.refused = True
+            self.log.warning("Kernel %s: refused a page's %s message (%s); further ones from this page "
+                             "are refused without a word", self.kernel_id,
+                             read[0]["msg_type"] if read else "unreadable",
+                             "past its limits" if what else "not what a page sends")
+
+    def _admit(self, what: str, comm_id: str | None) -> bool:
+        """Tell whether a loading request or a comm's opening or closing may pass; note the comm."""
+        door = self.door
+        if what == "open" and len(door.comms) >= PAGE_COMMS:
+            return False
+        if comm_id is not None and what != "open" and comm_id not in door.comms:
+            return False  # only the comms the page opened are its to close or ask through
+        if not door.loading.take():
+            return False
+        if what == "open":
+            door.comms.add(comm_id)
+        elif what == "close":
+            door.comms.discard(comm_id)
+        return True
+
+    def _forward(self, message, msg_id) -> None:
+        if self.busy_limit and isinstance(msg_id, str):
+            sent = self.door.sent
+            sent[msg_id] = None
+            while len(sent) > PAGE_BURST * 10:
+                sent.popitem(last=False)
+        ZMQChannelsWebsocketConnection.handle_incoming_message(self, message)
+
+    def _pace(self, message, msg_id) -> None:
+        pacer = self.door.events
         if not pacer.waiting and pacer.take():
-            super().handle_incoming_message(incoming_msg)
+            self._forward(message, msg_id)
             return
-        if not pacer.wait(self, incoming_msg):
+        if not pacer.wait(self, (message, msg_id)):
             self.flooded = True
             pacer.dropped += 1
             if pacer.dropped == 1:
@@ -214,9 +343,38 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
         while pacer.waiting and pacer.take():
             turn = pacer.next_waiting()
             if turn is not None:
-                ZMQChannelsWebsocketConnection.handle_incoming_message(*turn)
+                connection, (message, msg_id) = turn
+                connection._forward(message, msg_id)
         if pacer.waiting:
             pacer.timer = IOLoop.current().call_later(1 / PAGE_RATE, PacedConnection._forward_waiting, pacer)
+
+    def handle_outgoing_message(self, stream, outgoing_msg) -> None:
+        if self.busy_limit:
+            self._watch(outgoing_msg)
+        super().handle_outgoing_message(stream, outgoing_msg)
+
+    def _watch(self, outgoing_msg) -> None:
+        """Note when the kernel starts and ends work on a message a page sent; time the work."""
+        door = self.door
+        try:
+            parts = self.session.feed_identities(outgoing_msg)[1]  # signature, header, parent, metadata, content
+            if json.loads(parts[1]).get("msg_type") != "status":
+                return
+            parent, state = json.loads(parts[2]).get("msg_id"), json.loads(parts[4]).get("execution_state")
+        except (ValueError, TypeError, IndexError, AttributeError):
+            return
+        if state == "busy" and parent in door.sent and door.busy != parent:
+            door.busy = parent
+            IOLoop.current().call_later(self.busy_limit, self._stop_if_busy, door, parent)
+        elif state == "idle" and door.busy == parent:
+            door.busy = None
+
+    async def _stop_if_busy(self, door: Door, msg_id: str) -> None:
+        if door.busy == msg_id and self.kernel_id in self.multi_kernel_manager:
+            door.busy = None
+            self.log.warning("Kernel %s worked on one page message for %s s: interrupted", self.kernel_id,
+                             self.busy_limit)
+            await self.multi_kernel_manager.interrupt_kernel(self.kernel_id)
 
 
 class DojoVoila(Voila):
