@@ -204,7 +204,8 @@ def test_quiz_imports_no_ui():
 
 @pytest.mark.parametrize("name", ["rulesdojo.quiz", "rulesdojo.quiz.model", "rulesdojo.quiz.params",
                                   "rulesdojo.quiz.variant", "rulesdojo.quiz.explain",
-                                  "rulesdojo.quiz.lint"])
+                                  "rulesdojo.quiz.lint", "rulesdojo.quiz.tagrules",
+                                  "rulesdojo.quiz.stats"])
 def test_docstring_examples(name):
     import doctest
     import importlib
