@@ -12,6 +12,7 @@ import yaml
 
 from rulesdojo.quiz import KINDS, load_bank, lint_bank
 from rulesdojo.quiz.lint import sample_values
+from rulesdojo.quiz.stats import bank_figures
 from rulesdojo.rules import all_cards
 from rulesdojo.scenarios.scenario import RULINGS
 
@@ -41,16 +42,32 @@ def test_bank_covers_every_ruling_every_card_and_kind():
     assert len({q.id for q in BANK}) == len(BANK)
 
 
-def test_every_ruling_has_five_questions_on_more_than_one_card_and_shape():
-    assert len(BANK) >= 80
-    for ruling in sorted(RULINGS):
-        qs = [q for q in BANK if ruling in q.tags["rulings"]]
-        cards = {c for q in qs for c in q.tags["cards"]}
-        # a shape: the kind of question and the cards it plays (a policy question: its situation)
-        shapes = {(q.kind, tuple(sorted(q.tags["cards"])) or q.id) for q in qs}
-        assert len(qs) >= 5, ruling
-        assert len(shapes) >= 3, ruling
-        assert len(cards) >= 2 or ruling == "E6", ruling  # E6 is tournament policy: no cards
+def test_every_ruling_has_eight_questions_over_three_cards_and_three_shapes():
+    figures = bank_figures(BANK)
+    assert figures.questions == len(BANK) >= 130
+    assert figures.share_varying >= 0.7
+    assert figures.short_orders == []
+    for r in figures.rulings:
+        assert r.questions >= 8 and r.cards >= 3 and len(r.shapes) >= 3, r
+        assert r.met
+
+
+def test_bank_stats_prints_the_table_per_ruling_and_the_totals(capsys):
+    from rulesdojo.cli import main
+    assert main(["bank", "stats"]) == 0
+    out = capsys.readouterr().out
+    assert "Landfall ruling 2" in out and "outcome, choice, order" in out
+    assert f"questions: {len(BANK)}" in out and "order questions with fewer than 3 options: 0" in out
+    assert "rulings meeting 8 questions, 3 cards, 3 shapes: 12 of 12" in out
+
+
+def test_bank_stats_counts_an_answer_that_never_varies(tmp_path):
+    from rulesdojo.quiz.stats import answer_varies
+    q = BANK["architect-landfall-one-energy"]
+    assert answer_varies(q)
+    text = Path(q.source_file).read_text().replace("{range: [0, 6]}", "{range: [2, 2]}")
+    (tmp_path / "q.yaml").write_text(text)
+    assert not answer_varies(load_bank(tmp_path)["architect-landfall-one-energy"])
 
 
 @pytest.mark.parametrize("q", BANK.questions, ids=lambda q: q.id)
@@ -187,7 +204,8 @@ def test_quiz_imports_no_ui():
 
 @pytest.mark.parametrize("name", ["rulesdojo.quiz", "rulesdojo.quiz.model", "rulesdojo.quiz.params",
                                   "rulesdojo.quiz.variant", "rulesdojo.quiz.explain",
-                                  "rulesdojo.quiz.lint"])
+                                  "rulesdojo.quiz.lint", "rulesdojo.quiz.tagrules",
+                                  "rulesdojo.quiz.stats"])
 def test_docstring_examples(name):
     import doctest
     import importlib

@@ -30,6 +30,13 @@ WRONG = [
      ["Island", "Forest", "Mountain"], "fail"),
     ("architect-energy-set-mid-scenario.yaml", ("actions", 1, "set", "players", "Alice", "energy"), 7,
      "invalid"),
+    ("adventuring-gear-attached-to.yaml", ("expect", "permanents", "Adventuring Gear", "attached_to"),
+     "Savannah Lions", "fail"),
+    ("adventuring-gear-attached-to.yaml", ("expect", "permanents", "Adventuring Gear", "attached_to"), None,
+     "fail"),
+    ("naturalize-targets-gonti-s-machinations.yaml", ("expect", "players", "Nadia", "energy"), 0, "fail"),
+    ("marvel-legend-rule-order-by-setup-id.yaml", ("actions", 5, "order"), ["old-marvel", "nadia-marvel"],
+     "invalid"),
 ]
 
 

@@ -89,7 +89,7 @@ def lint_bank(path=None) -> LintReport:
             continue
         seen[q.id] = str(f)
         report.questions += 1
-        report.problems += lint_question(q, report)
+        report.problems += lint_question(q, report, bank=True)
     return report
 
 
@@ -104,8 +104,9 @@ def files_to_lint(report: LintReport, root: Path, find, what: str) -> list[Path]
     return files
 
 
-def lint_question(q: Question, report: LintReport | None = None) -> list[Problem]:
-    """Play the question's variants and check each has exactly one right answer."""
+def lint_question(q: Question, report: LintReport | None = None, bank: bool = False) -> list[Problem]:
+    """Play the question's variants and check each has exactly one right answer; for a bank
+    question (``bank``), also that its ruling tags are what it turns on and an order has 3 options."""
     problems: list[Problem] = []
     src = q.source_file
     reported: set[str] = set()
@@ -160,11 +161,11 @@ def lint_question(q: Question, report: LintReport | None = None) -> list[Problem
         lead = v.solution()
         if pm.PLACEHOLDER.search(lead.explanation.splitlines()[0]):
             add(_place(q, "explanation_lead"), "the lead still has an unfilled placeholder", values)
-        for tag in q.tags.get("rulings", []):
+        for tag in q.tags.get("rulings", []) if bank else ():
             why = unmet(q, v, tag)
             if why:  # a ruling tag says what the question drills (docs/questions.md)
-                add(_place(q, "tags"), why, values, once_per_place=False)
-        if q.kind == "order" and len(v.options) < 3:
+                add(_place(q, "tags"), why, values)
+        if bank and q.kind == "order" and len(v.options) < 3:
             add(_place(q, "scenario"), f"an order question needs at least 3 triggers or effects to order, "
                 f"not {len(v.options)} (two is a coin flip)", values)
     return problems

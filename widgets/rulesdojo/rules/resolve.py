@@ -84,11 +84,12 @@ def _resolve(res: Resolution) -> None:
     if item.target_spec and item.targets and not legal_targets(st, item):
         # CR 608.2b: every target illegal: it doesn't resolve and none of its effects happen.
         note = f" {ENERGY_NOTE}" if "{E}" in item.text else ""
+        gone = ""
+        if item.card is not None:  # CR 608.2b itself puts the spell into its owner's graveyard
+            gone = f" It goes to {_to_graveyard(st, item)}'s graveyard."
         e.log(st, "608.2b", f"{stack_name(item)} doesn't resolve: its every target is illegal, so none "
-              f"of its effects happen.{note} (It wasn't countered.)", "fizzle", item.controller)
+              f"of its effects happen.{note}{gone} (It wasn't countered.)", "fizzle", item.controller)
         st.outcomes[item.id] = "did not resolve"
-        if item.card is not None:
-            _to_graveyard(st, item, "608.2b")
         return
     e.log(st, "608.1", f"{item.controller}'s {stack_name(item)} resolves.", "resolve", item.controller)
     if item.kind == "spell" and q.card(item.card).is_permanent_card:
@@ -99,7 +100,8 @@ def _resolve(res: Resolution) -> None:
     run_all(res, item.effects)
     st.outcomes[item.id] = "resolved"
     if item.card is not None:
-        _to_graveyard(st, item, "608.2n")
+        owner = _to_graveyard(st, item)
+        e.log(st, "608.2n", f"{item.name} goes to {owner}'s graveyard.", "zone", item.controller)
 
 
 def stack_name(item: StackItem) -> str:
@@ -114,10 +116,9 @@ def stack_name(item: StackItem) -> str:
     return f"{e.possessive(item.name)} {kind} ability"
 
 
-def _to_graveyard(st: GameState, item: StackItem, rule: str) -> None:
-    # 608.2n puts a spell that resolved there; 608.2b one that doesn't resolve.
+def _to_graveyard(st: GameState, item: StackItem) -> str:
     owner = q.player(st, item.card.owner)
     owner.graveyard.append(item.card)
-    e.log(st, rule, f"{item.name} goes to {owner.name}'s graveyard.", "zone", item.controller)
+    return owner.name
 
 
