@@ -196,6 +196,25 @@ def write_hub_config(args, out=None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one ``rulesdojo`` command; a reader that stops early (``| head``) ends it quietly.
+
+    >>> main(["cards", "lint", "/no/such/folder"])
+    UNREADABLE /no/such/folder: no such file or folder
+    0 card file(s) checked, 1 problem(s)
+    2
+    """
+    try:
+        status = _command(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # The reader is gone: point stdout at nothing so the interpreter's own flush at exit
+        # doesn't print a second error.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _command(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="rulesdojo", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p_check = sub.add_parser("check", help="run scenario files and check their expectations")
