@@ -24,6 +24,10 @@ class AnswerError(ValueError):
     """Refuse an answer that can't be taken (too long); the question stays open."""
 
 
+class NotThisLearner(ValueError):
+    """Refuse to resume an attempt another browser started under the same typed name."""
+
+
 @dataclass(frozen=True)
 class Answered:
     """One graded answer, for the score and the review screen."""
@@ -52,10 +56,11 @@ class QuizSession:
     def __init__(self, questions, candidate: str, mode: str = "practice", *, seed: int = 0,
                  store: ResultStore | None = None, time_limit: float | None = None,
                  clock: Callable[[], float] = time.time, exam: str = "", feedback: str | None = None,
-                 variants: list[Variant] | None = None, spaced: bool = False):
+                 variants: list[Variant] | None = None, spaced: bool = False, learner_key: str = ""):
         if mode not in ("practice", "exam"):
             raise ValueError(f"mode is 'practice' or 'exam', not {mode!r}")
         self.candidate, self.mode, self.seed, self.store = candidate, mode, seed, store
+        self.learner_key = learner_key  # the browser a typed name came from; "" for a vouched identity
         self.exam = exam
         self.spaced = spaced  # bring a missed question back a few questions later
         self.feedback = feedback or ("after-each" if mode == "practice" else "after-submit")
@@ -74,12 +79,20 @@ class QuizSession:
 
     @classmethod
     def resume(cls, record: AttemptRecord, bank, store: ResultStore | None,
-               clock: Callable[[], float] = time.time) -> "QuizSession":
-        """Rebuild an unfinished attempt from its stored row and answers: same questions, same clock."""
+               clock: Callable[[], float] = time.time, learner_key: str = "") -> "QuizSession":
+        """Rebuild an unfinished attempt from its stored row and answers: same questions, same clock.
+
+        Only the learner who started it can: an attempt started from a browser (a typed name) is
+        resumed from that browser alone (``learner_key``); else ``NotThisLearner`` is raised.
+        """
+        if learner_key != record.learner_key:
+            raise NotThisLearner(f"This attempt of {record.candidate}'s was started in another browser; "
+                                 "a typed name can't resume it here.")
         state = json.loads(record.state)
         variants = [bank[qid].variant(seed=seed) for qid, seed in state["questions"]]
         s = cls([], record.candidate, record.mode, seed=state.get("seed", 0), store=None, clock=clock,
-                exam=record.exam, feedback=state.get("feedback"), variants=variants)
+                exam=record.exam, feedback=state.get("feedback"), variants=variants,
+                learner_key=learner_key)
         s.id, s.started, s.deadline = record.id, record.started, record.deadline
         if store is not None:
             for a in store.answers(record.id)[:len(variants)]:
@@ -120,7 +133,7 @@ class QuizSession:
     def record(self) -> AttemptRecord:
         """Return this attempt as the store keeps it."""
         state = {"questions": [[v.id, v.seed] for v in self.variants], "seed": self.seed,
-                 "feedback": self.feedback}
+                 "feedback": self.feedback, "learner_key": self.learner_key}
         return AttemptRecord(self.id, self.exam, self.candidate, self.mode, self.started, self.deadline,
                              self.ended, self.ended_by, self.score[0] if self.ended_by else None,
                              self.total, json.dumps(state))

@@ -143,6 +143,20 @@ class AttemptRecord:
     total: int = 0
     state: str = "{}"
 
+    @property
+    def learner_key(self) -> str:
+        """Return the key of the browser that started the attempt ("" under a configured identity).
+
+        >>> AttemptRecord("a1", "", "Ana", "exam", 0.0, state='{"learner_key": "k"}').learner_key
+        'k'
+        """
+        try:
+            state = json.loads(self.state)
+        except ValueError:
+            return ""
+        key = state.get("learner_key", "") if isinstance(state, dict) else ""
+        return key if isinstance(key, str) else ""
+
 
 class ResultStore:
     """Record and read quiz answers and attempts in one SQLite file, created on first use.

@@ -3,7 +3,9 @@
 The right answers stay in the kernel: the widget shows a question's prompt and options, and puts an
 answer or an explanation on the page only when the practice or the exam allows it. Who the
 candidate is comes from ``rulesdojo.identity``; an exam attempt lives in the results store and is
-resumed in a new kernel with the same questions and the clock still running.
+resumed in a new kernel with the same questions and the clock still running. A typed name is
+anyone's to type, so an attempt started under one is bound to the browser's learner key: another
+browser typing the same name can't resume or review it.
 """
 
 from __future__ import annotations
@@ -20,17 +22,13 @@ from ..quiz import load_bank
 from ..quiz.adaptive import mastery, pick
 from ..quiz.exam import load_exams
 from ..quiz.rulings import ruling
-from ..quiz.session import AnswerError, QuizSession
+from ..quiz.session import AnswerError, NotThisLearner, QuizSession
 from ..quiz.store import ResultStore
 from .base import button
+from .learner import learner_key_widget
 from .order import OrderList
 from .render import STYLE
 from .text import author_html, escape, game_text_html
-
-
-def in_voila() -> bool:
-    """Say whether this kernel serves a Voila page (where the candidate can't run code)."""
-    return any(k in os.environ for k in ("VOILA_KERNEL_ID", "VOILA_BASE_URL", "VOILA_PREHEAT"))
 
 
 class Quiz(ipw.VBox):
@@ -47,11 +45,12 @@ class Quiz(ipw.VBox):
         super().__init__(**kwargs)
         self.bank = bank or load_bank()
         self.store = ResultStore() if store is True else (store or None)
-        self.exam_allowed = in_voila() if exam_allowed is None else exam_allowed
+        self.exam_allowed = identity.served() if exam_allowed is None else exam_allowed
         self.clock = clock or time.time
         self.exams = {e.id: e for e in (load_exams(bank=self.bank)[0] if exams is None else exams)}
         self.source = identity.configured()
         self.who: str | None = None
+        self.key: str | None = None  # this browser's learner key, which a typed name's attempts are bound to
         self.session: QuizSession | None = None
         self._build_start()
         self._build_question()
@@ -61,6 +60,9 @@ class Quiz(ipw.VBox):
         self._show("start")
         if self.source.trusted:
             identity.when_known(self._identity_arrived)
+        else:
+            identity.when_key_known(self._key_arrived)
+            self.name.observe(self._describe_exam, names=["value"])
 
     # --- start screen ---
 
@@ -107,7 +109,7 @@ class Quiz(ipw.VBox):
         self.start_screen = ipw.VBox([
             ipw.HTML(f"{STYLE}<h3>Judge training quiz</h3>{secrecy}"), self.signed_in, self.name,
             self.history, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
-            self.start_feedback])
+            self.start_feedback, learner_key_widget()])
         self._mode_changed()
 
     def _show_rulings(self, _change=None) -> None:
@@ -129,6 +131,23 @@ class Quiz(ipw.VBox):
         self._greet()
         self._describe_exam()
 
+    def _key_arrived(self, key: str) -> None:
+        self.key = key
+        self._describe_exam()
+
+    def _attempt_key(self) -> str | None:
+        """Return the key an attempt is bound to: none ("") for a vouched identity, else the browser's."""
+        return "" if self.source.trusted else self.key
+
+    def _candidate(self) -> str | None:
+        """Return who the start screen is for now: the vouched identity, or the name typed (if it can be one)."""
+        if self.source.trusted:
+            return self.who
+        try:
+            return identity.typed_name(self.name.value) or None
+        except identity.TypedNameError:
+            return None
+
     def _mode_changed(self, _change=None) -> None:
         exam = self.mode.value == "exam"
         self.practice_box.layout.display = "none" if exam else None
@@ -137,7 +156,7 @@ class Quiz(ipw.VBox):
 
     def _greet(self) -> None:
         # History only for the server-vouched identity: a typed name is anyone's to type.
-        if not self.who or self.store is None:
+        if not self.who or self.store is None or not self.source.trusted:
             self.history.value = self.mastery.value = ""
             return
         past = self.store.history(self.who)
@@ -166,10 +185,12 @@ class Quiz(ipw.VBox):
         if exam.closes:
             facts.append("closes " + time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes)))
         state = "" if exam.is_open(now) else " <b>Not open now.</b>"
-        if self.who and self.store is not None:
-            used = [r for r in self.store.records(exam.id, self.who) if r.ended is not None]
-            going = self.store.open_attempt(self.who, exam.id)
-            state += (" You have an attempt under way: Start resumes it." if going else
+        who = self._candidate()
+        if who and self.store is not None:
+            used = [r for r in self.store.records(exam.id, who) if r.ended is not None]
+            going = self.store.open_attempt(who, exam.id)
+            state += (" You have an attempt under way: Start resumes it." if going and
+                      going.learner_key == self._attempt_key() else
                       f" Attempts used: {len(used)} of {exam.attempts}.")
         desc = f"<p>{escape(exam.description)}</p>" if exam.description else ""
         self.exam_info.value = f"<div class='rd-note'>{desc}{escape(', '.join(facts))}.{state}</div>"
@@ -178,10 +199,17 @@ class Quiz(ipw.VBox):
         self.start_feedback.value = f"<div class='rd-error' role='alert'>{escape(text)}</div>"
 
     def _start(self) -> None:
-        who = self.who if self.source.trusted else identity.typed_name(self.name.value)
+        try:
+            who = self.who if self.source.trusted else identity.typed_name(self.name.value)
+        except identity.TypedNameError as exc:
+            self._error(str(exc))
+            return
         if not who:
             self._error("Waiting for the server to say who you are." if self.source.trusted
                         else "Type your name first.")
+            return
+        if self._attempt_key() is None:
+            self._error("This page is still connecting: press Start again in a moment.")
             return
         self.who = who
         session = self._start_exam(who) if self.mode.value == "exam" else self._start_practice(who)
@@ -207,7 +235,7 @@ class Quiz(ipw.VBox):
         seed = _seed()
         chosen = pick(pool, [a for a in past if a.mode == "practice"], self.bank, self.count.value, seed)
         return QuizSession(chosen, who, "practice", seed=seed, store=self.store, clock=self.clock,
-                           spaced=True)
+                           spaced=True, learner_key=self._attempt_key())
 
     def _start_exam(self, who: str) -> QuizSession | None:
         exam = self._exam()
@@ -218,7 +246,14 @@ class Quiz(ipw.VBox):
         if self.store is not None:
             going = self.store.open_attempt(who, exam.id)
             if going is not None:
-                return QuizSession.resume(going, self.bank, self.store, clock=self.clock)
+                try:
+                    return QuizSession.resume(going, self.bank, self.store, clock=self.clock,
+                                              learner_key=self._attempt_key())
+                except NotThisLearner:
+                    self._error(f"An attempt at “{exam.title}” under the name {who} was started in another "
+                                "browser and is not finished. A typed name can't resume it here: go on in "
+                                "the browser where it started, or ask your mentor.")
+                    return None
         if not exam.is_open(now):
             self._error(f"“{exam.title}” is not open now.")
             return None
@@ -232,6 +267,7 @@ class Quiz(ipw.VBox):
         ends = [t for t in (exam.time_limit, exam.closes and exam.closes - now) if t]
         return QuizSession(exam.draw(self.bank, seed), who, "exam", seed=seed, store=self.store,
                            time_limit=min(ends, default=None), clock=self.clock, exam=exam.id,
+                           learner_key=self._attempt_key(),
                            feedback="after-each" if exam.show_answers == "after-each" else "after-submit")
 
     # --- question screen ---
