@@ -130,14 +130,13 @@ def typed_name(text: str) -> str:
     'R&D <Ana>'
     >>> typed_name("Ana\u202e")
     Traceback (most recent call last):
-    rulesdojo.identity.TypedNameError: A name can't hold control characters (such as '\\u202e'): type it again.
+    rulesdojo.identity.TypedNameError: A name can't hold control or text-direction characters: type it again.
     """
     name = " ".join(str(text).split())
     if len(name) > MAX_NAME:
         raise TypedNameError(f"A name is at most {MAX_NAME} characters; this one has {len(name)}.")
-    for ch in name:
-        if unicodedata.category(ch).startswith("C"):  # controls, format (bidi overrides), unassigned
-            raise TypedNameError(f"A name can't hold control characters (such as {ch!r}): type it again.")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):  # controls, bidi overrides, unassigned
+        raise TypedNameError("A name can't hold control or text-direction characters: type it again.")
     return name
 
 
