@@ -81,3 +81,20 @@ def test_a_page_whose_browser_has_not_connected_yet_starts_nothing(page, monkeyp
     waiting.name.value = "Ana"
     waiting.start_button.click()
     assert waiting.session is None and "still connecting" in waiting.start_feedback.value
+
+
+def test_practice_is_kept_per_browser_not_per_typed_name(page):
+    ana = page(ANA_BROWSER)
+    ana.mode.value = "practice"
+    ana.name.value = "Ana"
+    ana.count.value = 2
+    ana.start_button.click()
+    answer_with(ana, right_text(ana))
+    ana.finish_button.click()
+    assert "Your mastery per ruling" in ana.review.value
+    again = page(ANA_BROWSER)  # a reload in the same browser
+    assert "Practice in this browser so far: 1 answer, 1 right." in again.history.value
+    assert "Your mastery per ruling" in again.mastery.value
+    other = page(OTHER_BROWSER)
+    other.name.value = "Ana"  # the same name in another browser reads nothing of Ana's
+    assert other.history.value == "" and other.mastery.value == ""

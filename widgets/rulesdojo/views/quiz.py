@@ -133,6 +133,7 @@ class Quiz(ipw.VBox):
 
     def _key_arrived(self, key: str) -> None:
         self.key = key
+        self._greet()
         self._describe_exam()
 
     def _attempt_key(self) -> str | None:
@@ -154,15 +155,28 @@ class Quiz(ipw.VBox):
         self.exam_box.layout.display = None if exam else "none"
         self._describe_exam()
 
+    def _past(self) -> list:
+        """Return this learner's answers so far: the vouched identity's, else this browser's practice.
+
+        A typed name is anyone's to type, so nothing is read by name: only what this browser did.
+        """
+        if self.store is None:
+            return []
+        if self.source.trusted:
+            return self.store.history(self.who) if self.who else []
+        return self.store.learner_history(self.key) if self.key else []
+
     def _greet(self) -> None:
-        # History only for the server-vouched identity: a typed name is anyone's to type.
-        if not self.who or self.store is None or not self.source.trusted:
-            self.history.value = self.mastery.value = ""
-            return
-        past = self.store.history(self.who)
+        past = self._past()
         right = sum(a.correct for a in past)
-        self.history.value = (f"<div class='rd-note'>Welcome back, {escape(self.who)}: {len(past)} answers "
-                              f"so far, {right} right.</div>" if past else "")
+        if not past:
+            self.history.value = ""
+        elif self.source.trusted:
+            self.history.value = (f"<div class='rd-note'>Welcome back, {escape(self.who)}: {len(past)} answers "
+                                  f"so far, {right} right.</div>")
+        else:
+            self.history.value = (f"<div class='rd-note'>Practice in this browser so far: {len(past)} "
+                                  f"answer{'' if len(past) == 1 else 's'}, {right} right.</div>")
         self.mastery.value = mastery_html(mastery(past, self.bank))
 
     def _exam(self):
@@ -231,7 +245,7 @@ class Quiz(ipw.VBox):
         if not pool:
             self._error("No question matches those rulings and that difficulty.")
             return None
-        past = self.store.history(who) if self.store is not None and self.source.trusted else []
+        past = self._past()
         seed = _seed()
         chosen = pick(pool, [a for a in past if a.mode == "practice"], self.bank, self.count.value, seed)
         return QuizSession(chosen, who, "practice", seed=seed, store=self.store, clock=self.clock,
@@ -421,9 +435,8 @@ class Quiz(ipw.VBox):
         else:
             self.review.value = head + review_table(s)
         if s.mode == "practice":
-            self.review.value += mastery_html(mastery(
-                self.store.history(s.candidate) if self.store is not None and self.source.trusted
-                else _as_rows(s), self.bank))
+            self.review.value += mastery_html(mastery(self._past() if self.store is not None else _as_rows(s),
+                                                      self.bank))
         self._store_notice()
         self._show("review")
 
