@@ -10,20 +10,13 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 from learner import answer_whatever_is_asked, part
+from test_exam_browser import mentor_defines_the_exam
 
 from rulesdojo.serving import class_args
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 60_000  # ms for each step: generous, the machine may be busy with more than this test
 LOAD = 2 * WAIT
-EXAM = """\
-id: club-night
-title: Club night check
-questions:
-  ids: [architect-landfall-one-energy, energy-belongs-to-each-player, mtr-dice-at-regular]
-attempts: 1
-show_answers: after-submit
-"""
 
 
 def learner(browser):
@@ -105,9 +98,7 @@ def open_exam(page, url: str, name: str) -> None:
 
 
 def test_typing_a_candidates_name_in_another_browser_does_not_reach_their_exam(tmp_path, voila_processes, browser):
-    exams = tmp_path / "exams"
-    exams.mkdir()
-    (exams / "club-night.yaml").write_text(EXAM)
+    exams = mentor_defines_the_exam(tmp_path)  # one attempt at three questions
     url = typed_server(tmp_path, voila_processes, ROOT / "lessons", RULESDOJO_EXAMS=str(exams))
     candidate, impostor = learner(browser), learner(browser)
     try:
