@@ -101,3 +101,12 @@ def test_outside_voila_the_kernels_learner_is_known_at_once_and_stays(served, mo
     assert first.learner == identity.local_key() and identity.learner_key(first.learner)
     served()  # the kernel restarts
     assert Progress(LESSON).learner == first.learner
+
+
+def test_the_page_is_told_to_stop_sending_once_the_kernel_has_its_key(served):
+    from rulesdojo.views.learner import LearnerKey
+    widget = LearnerKey()
+    widget._handle_custom_msg({"learner_key": "not a key"}, [])
+    assert not widget.known
+    widget._handle_custom_msg({"learner_key": ANA}, [])
+    assert widget.known and identity._Browser.key == ANA

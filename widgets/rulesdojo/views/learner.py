@@ -10,18 +10,22 @@ from functools import cache
 from pathlib import Path
 
 import anywidget
+import traitlets
 
 from .. import identity
 
 
 class LearnerKey(anywidget.AnyWidget):
-    """Receive the learner key the page sends when it connects (a ``{"learner_key": ...}`` message)."""
+    """Receive the learner key the page sends when it connects (a ``{"learner_key": ...}`` message);
+    ``known`` tells the page to stop sending it."""
 
     _esm = Path(__file__).parent / "static" / "learner_key.js"
+    known = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(layout={"display": "none"}, **kwargs)
         self.on_msg(self._received)
+        identity.when_key_known(lambda _key: setattr(self, "known", True))
 
     @staticmethod
     def _received(_widget, content, _buffers) -> None:

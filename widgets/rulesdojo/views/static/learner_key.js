@@ -24,8 +24,19 @@ function learnerKey() {
   return key;
 }
 
+const RETRY_MS = 1000; // until the kernel says it has a learner, as a page's first messages can wait
+const TRIES = 30;
+
 function render({ model }) {
-  model.send({ learner_key: learnerKey() });
+  const key = learnerKey();
+  let tries = 0;
+  const send = () => {
+    if (model.get("known") || tries >= TRIES) return;
+    tries += 1;
+    model.send({ learner_key: key });
+    setTimeout(send, RETRY_MS);
+  };
+  send();
 }
 
 export default { render };
