@@ -7,7 +7,8 @@ Each learner does what the Voila page does, over HTTP and the kernel websocket o
 - opens ``/api/kernels/<id>/channels`` with the page's subprotocol (``v1.kernel.websocket.jupyter.org``,
   messages built with ``jupyter_client``'s ``Session``), asks for ``kernel_info``, opens the
   ``jupyter.widget.control`` comm and sends ``request_states``, as the widget manager does; the
-  page is ready when every widget the page displays has its state;
+  page is ready when every widget the page displays has its state; then it sends an anonymous
+  learner key of its own, as the page's key widget does (each learner is a browser of its own);
 - then takes lesson 7 as the browser learner of ``class_load.py`` does, by sending what a click
   sends (``method: custom`` with ``{"event": "click"}`` for a button, the table's ``{"do": key}``
   for a card's action, ``method: update`` for a value) and timing it until the state update that
@@ -28,6 +29,7 @@ import html
 import json
 import os
 import random
+import secrets
 import re
 import statistics
 import sys
@@ -56,6 +58,7 @@ STEP_TIMEOUT = 60.0  # seconds a learner waits for one answer before it counts a
 CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S)
 VIEWS = re.compile(r'"application/vnd.jupyter.widget-view\+json": \{"model_id": "([0-9a-f]+)"')
 BROWSER_CONNECTIONS = 6  # a browser's parallel requests to one host
+LEARNER_KEY = "rulesdojo-learner-key"  # what the learner key widget's module holds: the page sends its key through it
 
 
 class Refused(RuntimeError):
@@ -151,6 +154,9 @@ class Page:
         await asyncio.wait_for(self.replies[states], STEP_TIMEOUT)
         self.send("comm_close", {"comm_id": comm_id, "data": {}})
         await self.until(lambda: all(v in self.models for v in self.views))
+        key = secrets.token_hex(16)  # each learner is a browser of its own
+        for m in [m for m, state in self.models.items() if LEARNER_KEY in str(state.get("_esm", ""))]:
+            await asyncio.wait_for(self.idle[self.custom(m, {"learner_key": key})].wait(), STEP_TIMEOUT)
 
     # --- reading the widgets ---
 

@@ -218,7 +218,7 @@ def test_policy_checks_say_dice_are_barred_at_competitive_rel():
 # --- (d) the course map and the navigation ----------------------------------------------------
 
 def test_course_map_lists_every_lesson_in_order_then_the_quiz_and_sandbox():
-    links = re.findall(r"href='([^']+)'", contents().value)
+    links = re.findall(r"href='([^']+)'", contents().children[0].value)
     assert links == [p.name for p in LESSON_NOTEBOOKS] + ["quiz.ipynb", "sandbox.ipynb"]
     assert [int(l[:2]) for l in links[:-2]] == sorted(LESSONS)
     index = "".join("".join(c["source"]) for c in _load(ROOT / "lessons" / "index.ipynb")["cells"])

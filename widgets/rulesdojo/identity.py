@@ -7,6 +7,11 @@
   (``--user-header X-Forwarded-User``); Voila hands it to the kernel as ``HTTP_X_FORWARDED_USER``;
 - ``typed`` (or unset, outside a hub): nobody vouches for a name; the learner types one.
 
+In typed mode each browser is a learner of its own: the page sends its kernel an anonymous learner
+key, 32 random hex digits kept in the browser's storage (``views/static/learner_key.js``), and lesson
+progress, saved boards and exam attempts are kept under it. A kernel outside Voila (JupyterLab,
+Notebook, a script) belongs to one person: its key is kept in a file beside the results instead.
+
 Only the configured place is read: with ``header:X-Forwarded-User`` a browser-sent
 ``X-JupyterHub-User`` (or a ``JUPYTERHUB_USER`` in the environment) changes nothing. With an
 identity configured there is no typed name to fall back on: a page whose kernel was started before
@@ -18,13 +23,19 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import secrets
 import threading
 import time
+import unicodedata
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Callable
 
 ENV = "RULESDOJO_IDENTITY"
 HEADER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]*$")
+KEY = re.compile(r"[0-9a-f]{32}")
+MAX_NAME = 80  # characters of a typed name
+KEY_FILE = "learner-key"  # beside the results file: the learner outside Voila
 
 
 class IdentityError(ValueError):
@@ -106,13 +117,124 @@ def known(env=None) -> str | None:
     return env.get(source.env_name, "").strip() or None
 
 
-def typed_name(text: str) -> str:
-    """Tidy a typed name (used only when no identity is configured).
+class TypedNameError(ValueError):
+    """Refuse a typed name that can't be kept: too long, or holding a control character."""
 
-    >>> typed_name("  Ana   Lopez ")
-    'Ana Lopez'
+
+def typed_name(text: str) -> str:
+    """Tidy a typed name (used only when no identity is configured); raise ``TypedNameError`` if unfit.
+
+    Markup characters are fine: every name is escaped where it is shown.
+
+    >>> typed_name("  R&D   <Ana> ")
+    'R&D <Ana>'
+    >>> typed_name("Ana\u202e")
+    Traceback (most recent call last):
+    rulesdojo.identity.TypedNameError: A name can't hold control or text-direction characters: type it again.
     """
-    return " ".join(str(text).split())
+    name = " ".join(str(text).split())
+    if len(name) > MAX_NAME:
+        raise TypedNameError(f"A name is at most {MAX_NAME} characters; this one has {len(name)}.")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):  # controls, bidi overrides, unassigned
+        raise TypedNameError("A name can't hold control or text-direction characters: type it again.")
+    return name
+
+
+def served(env=None) -> bool:
+    """Say whether this kernel serves a Voila page (where each page is a browser, not the kernel's owner).
+
+    >>> served({"VOILA_BASE_URL": "/"}), served({})
+    (True, False)
+    """
+    env = os.environ if env is None else env
+    return any(k in env for k in ("VOILA_KERNEL_ID", "VOILA_BASE_URL", "VOILA_PREHEAT"))
+
+
+def learner_key(text) -> str | None:
+    """Return ``text`` if it has the shape of a learner key (32 lowercase hex digits), else None.
+
+    >>> learner_key("0123456789abcdef0123456789abcdef")
+    '0123456789abcdef0123456789abcdef'
+    >>> learner_key("Ana"), learner_key(None), learner_key("0123456789ABCDEF0123456789ABCDEF")
+    (None, None, None)
+    """
+    return text if isinstance(text, str) and KEY.fullmatch(text) else None
+
+
+class _Browser:
+    """The key this kernel's page sent (the first with the right shape), and who waits for it."""
+
+    key: str | None = None
+    waiting: list = []
+
+
+def key_arrived(text) -> bool:
+    """Take the key the page sent; say whether it is this kernel's key now.
+
+    Anything but a key's shape is ignored, and so is a second, different key: a kernel serves one page.
+    """
+    key = learner_key(text)
+    if key is None or _Browser.key not in (None, key):
+        return False
+    if _Browser.key is None:
+        _Browser.key = key
+        waiting, _Browser.waiting = _Browser.waiting, []
+        for callback in waiting:
+            callback(key)
+    return True
+
+
+def local_key(results=None) -> str:
+    """Return the key of the one learner a kernel outside Voila has, kept in a file beside the results.
+
+    >>> import tempfile; where = Path(tempfile.mkdtemp()) / "results.sqlite3"
+    >>> local_key(where) == local_key(where) and learner_key(local_key(where)) is not None
+    True
+    """
+    from .quiz.store import default_path, is_url
+    place = str(results or default_path())
+    folder = (Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "rulesdojo"
+              if is_url(place) else Path(place).parent)
+    path = folder / KEY_FILE
+    try:
+        key = learner_key(path.read_text(encoding="ascii").strip())
+    except (OSError, UnicodeDecodeError):
+        key = None
+    if key is None:
+        key = secrets.token_hex(16)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(key + "\n", encoding="ascii")
+            path.chmod(0o600)
+        except OSError:
+            pass  # a folder that can't be written: this kernel's key lasts while it runs
+        else:
+            key = learner_key(path.read_text(encoding="ascii").strip()) or key
+    return key
+
+
+def when_key_known(callback: Callable[[str], None]) -> bool:
+    """Call ``callback(key)`` with this browser's learner key now if known, else once the page sends it.
+
+    A preheated Voila kernel runs its notebook before any page asks for it; the key comes when the
+    page connects, so what the callback restores is the learner's state as it is then. Outside
+    Voila the kernel's own learner is known at once (``local_key``). Say whether it was called now.
+    """
+    if _Browser.key is None and not served():
+        _Browser.key = local_key()
+    if _Browser.key is not None:
+        callback(_Browser.key)
+        return True
+    _Browser.waiting = [*_Browser.waiting, callback]
+    return False
+
+
+def when_learner_known(callback: Callable[[str], None]) -> bool:
+    """Call ``callback(learner)`` once the learner is known: the configured identity where there is
+    one, else this browser's learner key (never the account running the kernel). Say whether now."""
+    if configured().trusted:
+        return when_known(callback)
+    return when_key_known(callback)
 
 
 def _preheated() -> bool:

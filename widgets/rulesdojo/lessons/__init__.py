@@ -84,22 +84,27 @@ def next_steps(number: int) -> ipw.HTML:
     return html_widget(_nav(number))
 
 
-def contents() -> ipw.HTML:
-    """Show the course map: each lesson linked with the learner's state in it, then the quiz and sandbox."""
+def contents() -> ipw.Box:
+    """Show the course map: each lesson linked with the learner's state in it, then the quiz and sandbox.
+
+    The states are read when the learner is known (a preheated page: when they connect).
+    """
+    from .. import identity
     from ..quiz.store import ResultStore
     from ..views.base import html_widget
-    from .learner_progress import when_learner_known
-    widget = html_widget(_course_map({}))
-    when_learner_known(lambda who: setattr(widget, "value", _course_map(ResultStore().lesson_parts(who))))
-    return widget
+    from ..views.learner import learner_key_widget
+    widget = html_widget(_course_map(None))
+    identity.when_learner_known(lambda who: setattr(widget, "value", _course_map(ResultStore().lesson_parts(who))))
+    return ipw.VBox([widget, learner_key_widget()])
 
 
-def _course_map(done: dict) -> str:
+def _course_map(done: dict | None) -> str:
+    """Return the course map's markup; ``done`` None: the learner is not known yet."""
     from ..views.text import author_html, escape
     from .learner_progress import lesson_id
     rows = []
     for lesson in lessons().values():
-        finished = done.get(lesson_id(lesson), {})
+        finished = (done or {}).get(lesson_id(lesson), {})
         parts = sum(1 for p in lesson.parts if p.key in finished)
         checks = [finished[c.key] for c in lesson.checks if c.key in finished]
         if parts == 0:
@@ -110,6 +115,8 @@ def _course_map(done: dict) -> str:
             state = "done ✓"
         if checks:
             state += f" · first try: {sum(1 for c in checks if c)} of {len(lesson.checks)} checks"
+        if done is None:
+            state = "finding your progress…"
         rows.append(f"<li>{_link(lesson.notebook, lesson.title)} — {author_html(lesson.summary)} "
                     f"<span class='rd-state'>({escape(state)})</span></li>")
     return (f"<h2>Lessons</h2><ol>{''.join(rows)}</ol>"

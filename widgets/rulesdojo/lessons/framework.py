@@ -166,7 +166,10 @@ class CheckView(ipw.VBox):
             else html_widget("")
         self.children = [html_widget(f"{STYLE}<div class='rd-note'><b>Check:</b> {prose(v.prompt)}</div>"),
                          board, self.answer, ipw.HBox([self.check_button, self.show_button]), self.feedback]
-        if self.progress.is_done(check.key):
+        progress.on_learner(self._answered_before)
+
+    def _answered_before(self, _learner: str) -> None:
+        if self.progress.is_done(self.check.key) and self.tries == 0 and not self.shown:
             self.feedback.value = "<div class='rd-ok' role='status'><b>✓ Answered before.</b></div>"
 
     def grade(self) -> None:

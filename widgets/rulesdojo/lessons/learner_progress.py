@@ -1,5 +1,8 @@
 """A learner's progress through the lessons, kept in the results store so a reload resumes it.
 
+The learner is the configured identity, else this browser's learner key (``rulesdojo.identity``);
+a preheated page reads the store when the learner connects, so it shows their state as it is then.
+
 >>> import os, tempfile; os.environ["RULESDOJO_RESULTS"] = tempfile.mkdtemp() + "/r.sqlite3"
 >>> from rulesdojo.lessons.data import load_lessons
 >>> p = Progress(load_lessons()[1]); p.mark("where-it-lives", True)
@@ -10,14 +13,13 @@
 
 from __future__ import annotations
 
-import getpass
-
 import ipywidgets as ipw
 
 from .. import identity
 from ..quiz.store import ResultStore
 from ..views.base import html_widget
 from ..views.board import ProseSymbols
+from ..views.learner import learner_key_widget
 from ..views.text import escape
 from .data import Lesson
 
@@ -27,13 +29,6 @@ STICKY = ("<style>.rd-progress{position:fixed;bottom:0;left:0;right:0;z-index:30
           ".rd-progress nav{margin-left:1.5em}.jp-Notebook{padding-bottom:3em}"
           # Voila's page panels contain their children strictly, which would pin the line to them.
           ".lm-BoxPanel:has(.rd-progress),.lm-BoxPanel-child:has(.rd-progress){contain:none !important}</style>")
-
-
-def when_learner_known(callback) -> None:
-    """Call ``callback(learner)`` once the learner is known: the identity the server vouches for
-    (a preheated page learns it when its request arrives), else the account running the kernel."""
-    if not identity.when_known(callback) and not identity.configured().trusted:
-        callback(getpass.getuser())
 
 
 def lesson_id(lesson: Lesson) -> str:
@@ -53,10 +48,11 @@ class Progress:
                                    layout=ipw.Layout(width="24em"))
         self.label = html_widget()
         self.nav = html_widget(nav)
-        self.widget = ipw.HBox([self.bar, self.label, self.nav, ProseSymbols()])  # + the lesson's symbols
+        self.widget = ipw.HBox([self.bar, self.label, self.nav, ProseSymbols(),  # + the lesson's symbols
+                                learner_key_widget()])  # + who the learner is
         self.widget.add_class("rd-progress")
         self._draw()
-        when_learner_known(self._resume)
+        identity.when_learner_known(self._resume)
 
     def _resume(self, learner: str) -> None:
         """Read what this learner finished before, and keep what was done while they were unknown."""
@@ -99,6 +95,9 @@ class Progress:
     def _draw(self) -> None:
         n, total = sum(1 for p in self.lesson.parts if p.key in self.done), len(self.lesson.parts)
         self.bar.value = n
+        if self.learner is None:  # not a count that may be someone else's, or out of date
+            self.label.value = f"{STICKY}<span role='status'>Finding your progress…</span>"
+            return
         note = self.store.kept if self.store.saving else self.store.problem
         saved = f" <i>{escape(note)}</i>" if note else ""
         self.label.value = (f"{STICKY}<span role='status'>{n} of {total} steps done"

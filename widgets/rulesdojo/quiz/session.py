@@ -79,6 +79,7 @@ class QuizSession:
         if mode not in ("practice", "exam"):
             raise ValueError(f"mode is 'practice' or 'exam', not {mode!r}")
         self.candidate, self.mode, self.seed, self.store = candidate, mode, seed, store
+        self.learner_key = learner_key  # the browser a typed name came from; "" for a vouched identity
         self.exam = exam
         self.spaced = spaced  # bring a missed question back a few questions later
         self.feedback = feedback or ("after-each" if mode == "practice" else "after-submit")

@@ -636,6 +636,20 @@ class ResultStore:
         """Return one candidate's answers, oldest first."""
         return self._rows({"candidate": candidate})
 
+    def learner_history(self, learner_key: str) -> list[Attempt]:
+        """Return the practice answers given from one browser (its learner key), oldest first.
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> _ = s.save_attempt(AttemptRecord("p1", "", "Ana", "practice", 1.0, learner_key="k"))
+        >>> _ = s.record("Ana", "p1", "practice", "q-1", 7, "3", True, 4.2)
+        >>> [a.question for a in s.learner_history("k")], s.learner_history("other")
+        (['q-1'], [])
+        """
+        if not learner_key:
+            return []
+        mine = [r.id for r in self.records(exam="") if r.mode == "practice" and r.learner_key == learner_key]
+        return sorted((a for session in mine for a in self.answers(session)), key=lambda a: a.answered_at)
+
     def attempts(self) -> list[Attempt]:
         """Return every answer, oldest first."""
         return self._rows({})

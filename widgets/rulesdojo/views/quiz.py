@@ -4,7 +4,9 @@ The right answers stay in the kernel: the widget shows a question's prompt and o
 answer or an explanation on the page only when the practice or the exam allows it. Who the
 candidate is comes from ``rulesdojo.identity``; an exam attempt lives in the results store and is
 resumed in a new kernel with the same questions and the clock still running. A page whose attempt
-ended elsewhere, or was opened again on another page, says so and changes nothing.
+ended elsewhere, or was opened again on another page, says so and changes nothing. A typed name is
+anyone's to type, so an attempt started under one is bound to the browser's learner key: another
+browser typing the same name can't resume or review it.
 """
 
 from __future__ import annotations
@@ -24,14 +26,10 @@ from ..quiz.rulings import ruling
 from ..quiz.session import AnswerError, AttemptClosed, NotYourAttempt, QuizSession, StartRefused
 from ..quiz.store import ResultStore
 from .base import button
+from .learner import learner_key_widget
 from .order import OrderList
 from .render import STYLE
 from .text import author_html, escape, game_text_html
-
-
-def in_voila() -> bool:
-    """Say whether this kernel serves a Voila page (where the candidate can't run code)."""
-    return any(k in os.environ for k in ("VOILA_KERNEL_ID", "VOILA_BASE_URL", "VOILA_PREHEAT"))
 
 
 class Quiz(ipw.VBox):
@@ -48,12 +46,12 @@ class Quiz(ipw.VBox):
         super().__init__(**kwargs)
         self.bank = bank or load_bank()
         self.store = ResultStore() if store is True else (store or None)
-        self.exam_allowed = in_voila() if exam_allowed is None else exam_allowed
+        self.exam_allowed = identity.served() if exam_allowed is None else exam_allowed
         self.clock = clock or time.time
         self.exams = {e.id: e for e in (load_exams(bank=self.bank)[0] if exams is None else exams)}
         self.source = identity.configured()
         self.who: str | None = None
-        self.learner_key = ""  # the browser's opaque key, kept with each attempt started here
+        self.key: str | None = None  # this browser's learner key, which a typed name's attempts are bound to
         self.session: QuizSession | None = None
         self._build_start()
         self._build_question()
@@ -63,6 +61,9 @@ class Quiz(ipw.VBox):
         self._show("start")
         if self.source.trusted:
             identity.when_known(self._identity_arrived)
+        else:
+            identity.when_key_known(self._key_arrived)
+            self.name.observe(self._describe_exam, names=["value"])
         if self.store is not None:  # a write retried in the background tells the page when it is saved
             try:
                 loop = asyncio.get_running_loop()
@@ -116,7 +117,7 @@ class Quiz(ipw.VBox):
         self.start_screen = ipw.VBox([
             ipw.HTML(f"{STYLE}<h3>Judge training quiz</h3>{secrecy}"), self.signed_in, self.name,
             self.history, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
-            self.start_feedback])
+            self.start_feedback, learner_key_widget()])
         self._mode_changed()
 
     def _show_rulings(self, _change=None) -> None:
@@ -138,21 +139,52 @@ class Quiz(ipw.VBox):
         self._greet()
         self._describe_exam()
 
+    def _key_arrived(self, key: str) -> None:
+        self.key = key
+        self._greet()
+        self._describe_exam()
+
+    def _attempt_key(self) -> str | None:
+        """Return the key an attempt is bound to: none ("") for a vouched identity, else the browser's."""
+        return "" if self.source.trusted else self.key
+
+    def _candidate(self) -> str | None:
+        """Return who the start screen is for now: the vouched identity, or the name typed (if it can be one)."""
+        if self.source.trusted:
+            return self.who
+        try:
+            return identity.typed_name(self.name.value) or None
+        except identity.TypedNameError:
+            return None
+
     def _mode_changed(self, _change=None) -> None:
         exam = self.mode.value == "exam"
         self.practice_box.layout.display = "none" if exam else None
         self.exam_box.layout.display = None if exam else "none"
         self._describe_exam()
 
+    def _past(self) -> list:
+        """Return this learner's answers so far: the vouched identity's, else this browser's practice.
+
+        A typed name is anyone's to type, so nothing is read by name: only what this browser did.
+        """
+        if self.store is None:
+            return []
+        if self.source.trusted:
+            return self.store.history(self.who) if self.who else []
+        return self.store.learner_history(self.key) if self.key else []
+
     def _greet(self) -> None:
-        # History only for the server-vouched identity: a typed name is anyone's to type.
-        if not self.who or self.store is None:
-            self.history.value = self.mastery.value = ""
-            return
-        past = self.store.history(self.who)
+        past = self._past()
         right = sum(a.correct for a in past)
-        self.history.value = (f"<div class='rd-note'>Welcome back, {escape(self.who)}: {len(past)} answers "
-                              f"so far, {right} right.</div>" if past else "")
+        if not past:
+            self.history.value = ""
+        elif self.source.trusted:
+            self.history.value = (f"<div class='rd-note'>Welcome back, {escape(self.who)}: {len(past)} answers "
+                                  f"so far, {right} right.</div>")
+        else:
+            self.history.value = (f"<div class='rd-note'>Practice in this browser so far: {len(past)} "
+                                  f"answer{'' if len(past) == 1 else 's'}, {right} right.</div>")
         self.mastery.value = mastery_html(mastery(past, self.bank))
 
     def _exam(self):
@@ -175,10 +207,12 @@ class Quiz(ipw.VBox):
         if exam.closes:
             facts.append("closes " + time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes)))
         state = "" if exam.is_open(now) else " <b>Not open now.</b>"
-        if self.who and self.store is not None:
-            going = self.store.open_attempt(self.who, exam.id)
-            state += (" You have an attempt under way: Start resumes it." if going else
-                      f" Attempts used: {self.store.attempts_used(self.who, exam.id)} of {exam.attempts}.")
+        who = self._candidate()
+        if who and self.store is not None:
+            going = self.store.open_attempt(who, exam.id)
+            state += (" You have an attempt under way: Start resumes it." if going and
+                      going.learner_key == self._attempt_key() else
+                      f" Attempts used: {self.store.attempts_used(who, exam.id)} of {exam.attempts}.")
         desc = f"<p>{escape(exam.description)}</p>" if exam.description else ""
         self.exam_info.value = f"<div class='rd-note'>{desc}{escape(', '.join(facts))}.{state}</div>"
 
@@ -186,10 +220,17 @@ class Quiz(ipw.VBox):
         self.start_feedback.value = f"<div class='rd-error' role='alert'>{escape(text)}</div>"
 
     def _start(self) -> None:
-        who = self.who if self.source.trusted else identity.typed_name(self.name.value)
+        try:
+            who = self.who if self.source.trusted else identity.typed_name(self.name.value)
+        except identity.TypedNameError as exc:
+            self._error(str(exc))
+            return
         if not who:
             self._error("Waiting for the server to say who you are." if self.source.trusted
                         else "Type your name first.")
+            return
+        if self._attempt_key() is None:
+            self._error("This page is still connecting: press Start again in a moment.")
             return
         self.who = who
         session = self._start_exam(who) if self.mode.value == "exam" else self._start_practice(who)
@@ -211,11 +252,11 @@ class Quiz(ipw.VBox):
         if not pool:
             self._error("No question matches those rulings and that difficulty.")
             return None
-        past = self.store.history(who) if self.store is not None and self.source.trusted else []
+        past = self._past()
         seed = _seed()
         chosen = pick(pool, [a for a in past if a.mode == "practice"], self.bank, self.count.value, seed)
         return QuizSession(chosen, who, "practice", seed=seed, store=self.store, clock=self.clock,
-                           spaced=True)
+                           spaced=True, learner_key=self._attempt_key())
 
     def _start_exam(self, who: str) -> QuizSession | None:
         exam = self._exam()
@@ -226,7 +267,7 @@ class Quiz(ipw.VBox):
         if self.store is not None:
             going = self.store.open_attempt(who, exam.id)
             if going is not None:
-                return self._resume(going)
+                return self._resume(going, exam)
         if not exam.is_open(now):
             self._error(f"“{exam.title}” is not open now.")
             return None
@@ -241,20 +282,24 @@ class Quiz(ipw.VBox):
             return QuizSession(exam.draw(self.bank, seed), who, "exam", seed=seed, store=self.store,
                                time_limit=min(ends, default=None), clock=self.clock, exam=exam.id,
                                feedback="after-each" if exam.show_answers == "after-each" else "after-submit",
-                               learner_key=self.learner_key, attempts=exam.attempts)
+                               learner_key=self._attempt_key(), attempts=exam.attempts)
         except StartRefused as exc:
             going = self.store.open_attempt(who, exam.id)  # another page started it at the same moment
             if going is not None:
-                return self._resume(going)
+                return self._resume(going, exam)
             self._error(str(exc) if self.store.problem else used_up)
             return None
 
-    def _resume(self, record) -> QuizSession | None:
+    def _resume(self, record, exam) -> QuizSession | None:
         """Go on with an attempt under way, taking it over from any other page that has it open."""
         try:
             return QuizSession.resume(record, self.bank, self.store, clock=self.clock,
-                                      learner_key=self.learner_key, vouched=self.source.trusted)
-        except (NotYourAttempt, AttemptClosed, StartRefused) as exc:
+                                      learner_key=self._attempt_key(), vouched=self.source.trusted)
+        except NotYourAttempt:
+            self._error(f"An attempt at “{exam.title}” under the name {record.candidate} was started in "
+                        "another browser and is not finished. A typed name can't resume it here: go on in "
+                        "the browser where it started, or ask your mentor.")
+        except (AttemptClosed, StartRefused) as exc:
             self._error(str(exc))
         return None
 
@@ -433,9 +478,8 @@ class Quiz(ipw.VBox):
         else:
             self.review.value = head + review_table(s)
         if s.mode == "practice":
-            self.review.value += mastery_html(mastery(
-                self.store.history(s.candidate) if self.store is not None and self.source.trusted
-                else _as_rows(s), self.bank))
+            self.review.value += mastery_html(mastery(self._past() if self.store is not None else _as_rows(s),
+                                                      self.bank))
         self._store_notice()
         self._show("review")
 
