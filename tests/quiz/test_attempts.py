@@ -189,3 +189,26 @@ def test_a_kernel_that_ended_with_unsaved_answers_has_them_written_by_the_next_s
     row, answers = stored(results.where)                          # a store starts: it replays
     assert row.ended == 200.0 and row.score == 2 and answers == [("q-1", True), ("q-2", True)]
     assert recovery_files(results.where, monkeypatch) == [] and not left.exists()
+
+
+OLD_ATTEMPTS = """CREATE TABLE quiz_attempts (id TEXT PRIMARY KEY, exam TEXT NOT NULL, candidate TEXT NOT NULL,
+    mode TEXT NOT NULL, started REAL NOT NULL, deadline REAL, ended REAL, ended_by TEXT, score INTEGER,
+    total INTEGER NOT NULL, state TEXT NOT NULL)"""
+
+
+def test_results_written_before_the_page_and_key_columns_get_them_and_resume(results):
+    old = OLD_ATTEMPTS.replace(" REAL", " DOUBLE PRECISION") if hasattr(results, "server") else OLD_ATTEMPTS
+    row = "INSERT INTO quiz_attempts VALUES ('att-1', 'club-night', 'Ana', 'exam', 100, NULL, NULL, NULL, NULL, 3, '{}')"
+    if hasattr(results, "server"):
+        results.server.sql(results.database, old, row)
+    else:
+        import sqlite3
+        with sqlite3.connect(results.where) as con:
+            con.execute(old)
+            con.execute(row)
+    store = ResultStore(results.where)
+    (rec,) = store.records("club-night")
+    assert (rec.learner_key, rec.page) == ("", "")
+    assert store.take_over(rec, "page-a") and answer(store, 1)
+    assert store.create_attempt(attempt(2), None) is False       # still the one open attempt
+    assert stored(results.where)[1] == [("q-1", True)]

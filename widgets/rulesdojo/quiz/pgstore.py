@@ -107,6 +107,10 @@ class PostgresResultStore(ResultStore):
                 return read()
             except errors.UndefinedTable:  # nothing written yet: no rows, as in a new SQLite file
                 return []
+            except errors.UndefinedColumn:  # a database made before a column was added: add it, once
+                if self._transaction(lambda cur: True) is None:
+                    return []
+                return read()
         return super()._reading(rows)
 
     @staticmethod
