@@ -86,7 +86,7 @@ def _start_at_once(where, attempts_allowed, offset):
     for t in threads:
         t.join(60)
         assert not t.is_alive()
-    assert None not in added                   # each got an answer from the database
+    assert None not in added, [s.problem for s in stores]   # each got an answer from the database
     return added.count(True)
 
 
@@ -198,17 +198,19 @@ OLD_ATTEMPTS = """CREATE TABLE quiz_attempts (id TEXT PRIMARY KEY, exam TEXT NOT
 
 def test_results_written_before_the_page_and_key_columns_get_them_and_resume(results):
     old = OLD_ATTEMPTS.replace(" REAL", " DOUBLE PRECISION") if hasattr(results, "server") else OLD_ATTEMPTS
-    row = "INSERT INTO quiz_attempts VALUES ('att-1', 'club-night', 'Ana', 'exam', 100, NULL, NULL, NULL, NULL, 3, '{}')"
+    rows = [f"INSERT INTO quiz_attempts VALUES ('att-{n}', 'club-night', 'Ana', 'exam', {started}, NULL, NULL, "
+            "NULL, NULL, 3, '{}')" for n, started in ((0, 90), (1, 100))]   # two Starts at once, before
     if hasattr(results, "server"):
-        results.server.sql(results.database, old, row)
+        results.server.sql(results.database, old, *rows)
     else:
         import sqlite3
         with sqlite3.connect(results.where) as con:
-            con.execute(old)
-            con.execute(row)
+            for statement in (old, *rows):
+                con.execute(statement)
     store = ResultStore(results.where)
-    (rec,) = store.records("club-night")
-    assert (rec.learner_key, rec.page) == ("", "")
+    duplicate, rec = store.records("club-night")                # the first read adds what is missing
+    assert (duplicate.ended, duplicate.ended_by) == (90, "duplicate")
+    assert (rec.id, rec.ended, rec.learner_key, rec.page) == ("att-1", None, "", "")
+    assert store.create_attempt(attempt(2), None) is False       # the one open attempt left
     assert store.take_over(rec, "page-a") and answer(store, 1)
-    assert store.create_attempt(attempt(2), None) is False       # still the one open attempt
     assert stored(results.where)[1] == [("q-1", True)]
