@@ -88,14 +88,21 @@ class PostgresResultStore(ResultStore):
     def _begin(self, cur) -> None:
         """Make the tables when one is gone (deleted, or a new database) or lacks a column added
         since, under a lock taken till the end."""
+        if self._schema_missing(cur):
+            cur.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            # Looked at again under the lock: a kernel that waited for it finds the schema made,
+            # and takes no table lock that a kernel already writing would wait for (a deadlock).
+            if self._schema_missing(cur):
+                cur.execute(PG_SCHEMA)
+
+    @staticmethod
+    def _schema_missing(cur) -> bool:
         found = cur.execute(
             f"SELECT {', '.join('to_regclass(%s)' for _ in RELATIONS)}, (SELECT count(*) FROM "
             "information_schema.columns WHERE table_schema = current_schema() AND table_name = 'quiz_attempts' "
             f"AND column_name IN ({', '.join(['%s'] * len(ADDED_COLUMNS))}))",
             (*RELATIONS, *ADDED_COLUMNS)).fetchone()
-        if None in found or found[-1] < len(ADDED_COLUMNS):
-            cur.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-            cur.execute(PG_SCHEMA)
+        return None in found or found[-1] < len(ADDED_COLUMNS)
 
     def _lock_candidate(self, cur, candidate: str, exam: str) -> None:
         cur.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, %s))",
