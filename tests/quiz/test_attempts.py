@@ -86,7 +86,7 @@ def _start_at_once(where, attempts_allowed, offset):
     for t in threads:
         t.join(60)
         assert not t.is_alive()
-    assert None not in added                   # each got an answer from the database
+    assert None not in added, [s.problem for s in stores]   # each got an answer from the database
     return added.count(True)
 
 
@@ -189,3 +189,28 @@ def test_a_kernel_that_ended_with_unsaved_answers_has_them_written_by_the_next_s
     row, answers = stored(results.where)                          # a store starts: it replays
     assert row.ended == 200.0 and row.score == 2 and answers == [("q-1", True), ("q-2", True)]
     assert recovery_files(results.where, monkeypatch) == [] and not left.exists()
+
+
+OLD_ATTEMPTS = """CREATE TABLE quiz_attempts (id TEXT PRIMARY KEY, exam TEXT NOT NULL, candidate TEXT NOT NULL,
+    mode TEXT NOT NULL, started REAL NOT NULL, deadline REAL, ended REAL, ended_by TEXT, score INTEGER,
+    total INTEGER NOT NULL, state TEXT NOT NULL)"""
+
+
+def test_results_written_before_the_page_and_key_columns_get_them_and_resume(results):
+    old = OLD_ATTEMPTS.replace(" REAL", " DOUBLE PRECISION") if hasattr(results, "server") else OLD_ATTEMPTS
+    rows = [f"INSERT INTO quiz_attempts VALUES ('att-{n}', 'club-night', 'Ana', 'exam', {started}, NULL, NULL, "
+            "NULL, NULL, 3, '{}')" for n, started in ((0, 90), (1, 100))]   # two Starts at once, before
+    if hasattr(results, "server"):
+        results.server.sql(results.database, old, *rows)
+    else:
+        import sqlite3
+        with sqlite3.connect(results.where) as con:
+            for statement in (old, *rows):
+                con.execute(statement)
+    store = ResultStore(results.where)
+    duplicate, rec = store.records("club-night")                # the first read adds what is missing
+    assert (duplicate.ended, duplicate.ended_by) == (90, "duplicate")
+    assert (rec.id, rec.ended, rec.learner_key, rec.page) == ("att-1", None, "", "")
+    assert store.create_attempt(attempt(2), None) is False       # the one open attempt left
+    assert store.take_over(rec, "page-a") and answer(store, 1)
+    assert stored(results.where)[1] == [("q-1", True)]

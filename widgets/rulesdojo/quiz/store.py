@@ -70,8 +70,6 @@ CREATE TABLE IF NOT EXISTS quiz_attempts (
     page TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS quiz_attempts_candidate ON quiz_attempts (candidate, exam);
-CREATE UNIQUE INDEX IF NOT EXISTS quiz_attempts_one_open ON quiz_attempts (candidate, exam)
-    WHERE ended IS NULL AND mode = 'exam';
 CREATE TABLE IF NOT EXISTS lesson_parts (
     learner TEXT NOT NULL,
     lesson TEXT NOT NULL,
@@ -97,6 +95,18 @@ RECORD_COLUMNS = ("id", "exam", "candidate", "mode", "started", "deadline", "end
                   "total", "state", "learner_key", "page")
 #: the columns a results file written before them lacks, added when it is opened
 ADDED_COLUMNS = {"learner_key": "TEXT NOT NULL DEFAULT ''", "page": "TEXT NOT NULL DEFAULT ''"}
+#: at most one open exam attempt per candidate and exam; results from before it may hold more (pages
+#: that pressed Start at once), so all but the newest of those are ended first, as "duplicate"
+ONE_OPEN = """
+UPDATE quiz_attempts SET ended = started, ended_by = 'duplicate'
+    WHERE mode = 'exam' AND ended IS NULL AND EXISTS (
+        SELECT 1 FROM quiz_attempts AS newer WHERE newer.candidate = quiz_attempts.candidate
+        AND newer.exam = quiz_attempts.exam AND newer.mode = 'exam' AND newer.ended IS NULL
+        AND (newer.started > quiz_attempts.started OR (newer.started = quiz_attempts.started
+                                                       AND newer.id > quiz_attempts.id)));
+CREATE UNIQUE INDEX IF NOT EXISTS quiz_attempts_one_open ON quiz_attempts (candidate, exam)
+    WHERE ended IS NULL AND mode = 'exam';
+"""
 TABLES.update(attempts=COLUMNS, quiz_attempts=RECORD_COLUMNS)
 #: how each table's rows are told apart: a row with the same key replaces (or, for answers and
 #: finished parts, is already) the one kept
@@ -265,7 +275,7 @@ class ResultStore:
         con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         try:
             con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
-            con.execute("PRAGMA journal_mode = WAL")  # readers don't block the writers
+            self._use_wal(con)
             con.executescript(SCHEMA)  # a deleted or replaced file gets its tables back
             have = {row[1] for row in con.execute("PRAGMA table_info(quiz_attempts)")}
             for column, kind in ADDED_COLUMNS.items():
@@ -275,10 +285,25 @@ class ResultStore:
                     except sqlite3.OperationalError as exc:  # another kernel added it first
                         if "duplicate column" not in str(exc):
                             raise
+            if not con.execute("SELECT 1 FROM sqlite_master WHERE name = 'quiz_attempts_one_open'").fetchone():
+                con.executescript(ONE_OPEN)
         except BaseException:
             con.close()
             raise
         return con
+
+    def _use_wal(self, con) -> None:
+        """Put the file in WAL mode (readers don't block the writers), once: the change needs the
+        file to itself and SQLite won't wait for it, so kernels opening a new file at once try again."""
+        until = time.monotonic() + self.timeout
+        while con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            try:
+                con.execute("PRAGMA journal_mode = WAL")
+                return  # in WAL mode now, or in the mode a file system without WAL keeps
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > until:
+                    raise
+                time.sleep(0.02)
 
     def _fail(self, exc: Exception) -> None:
         self.why = f"{self._why(exc)}: {self.where}"  # the problem's cause alone, for other messages

@@ -159,7 +159,8 @@ class Trainer(ipw.VBox):
             right = sum(a.correct for a in given)
             running = r.ended is None and (r.deadline is None or r.deadline > time.time())
             state = ("in progress" if running else
-                     "time ran out" if r.ended_by in ("time", None) else "submitted")
+                     "time ran out" if r.ended_by in ("time", None) else
+                     "ended: started again at the same moment" if r.ended_by == "duplicate" else "submitted")
             rows.append([escape(r.candidate), _when(r.started), _when(r.ended), state,
                          f"{right} of {r.total}", f"{right / r.total:.0%}" if r.total else "—"])
             options.append((f"{r.candidate}, {_when(r.started)}", r.id))
