@@ -133,3 +133,13 @@ def test_lesson_8_back_goes_to_before_casting_the_bears_not_the_bears_on_the_sta
     said_dead_end(view)
     back(view)
     assert view.model.game.history == [] and not view.model.game.state.stack
+
+
+def test_lesson_4_check_1_asks_the_damage_nadia_takes_and_accepts_4():
+    from rulesdojo.lessons.framework import CheckView
+    lesson = LESSONS[4]
+    view = CheckView(lesson.part("brawler-damage"), Progress(lesson))
+    assert "How much damage does Nadia take?" in view.variant.prompt
+    view.answer.value = "4"
+    view.check_button.click()
+    assert "✓ Right." in view.feedback.value and "Nadia takes 4" in text(view.feedback.value)

@@ -48,6 +48,9 @@ BROKEN = [
     ("01-what-energy-is.yaml", "        holds: {permanents: {Aether Hub: {counters: {energy: 1}}}}",
      "        holds: {players: {Alice: {energy: 1}}}", "      - text: On Alice", "2 options hold"),
     ("06-counters.yaml", "    hint: Whose Vorinclex", "    hnt: Whose Vorinclex", "hnt:", "unknown key 'hnt'"),
+    ("04-may-pay.yaml", '    ask: {life_lost: Nadia}\n', '    ask: {life: Nadia}\n', "  - check: brawler-damage",
+     "the file expects '4', but the engine's answer is '16'"),
+    ("05-fizzle.yaml", '    expect: "2"\n', "", "  - check: lightning-energy", "a check needs 'expect'"),
     ("03-energy-isnt-mana.yaml", "      - tap: Swamp\n", "      - tap: Swamp\n      - tap: Swamp\n",
      "- tap: Swamp\n      - advance", "can't be played"),
 ]

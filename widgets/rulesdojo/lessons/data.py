@@ -27,7 +27,7 @@ FILE_NAME = re.compile(r"(\d\d)-([a-z0-9-]+)\.ya?ml$")
 LESSON_KEYS = {"title", "summary", "rulings", "parts"}
 TASK_KEYS = {"task", "title", "instructions", "scenario", "views", "goal", "dead_ends", "hints",
              "solution", "done", "rule"}
-CHECK_KEYS = {"check", "prompt", "scenario", "ask", "options", "answer", "source", "explanation",
+CHECK_KEYS = {"check", "prompt", "scenario", "ask", "options", "answer", "expect", "source", "explanation",
               "explanation_lead", "note", "hint", "hints", "rule", "board", "rulings", "shuffle"}
 DEAD_END_KEYS = {"when", "say", "example"}
 #: Author prose; every other text in a lesson file (players, cards, views, keys) is a name.
@@ -96,6 +96,7 @@ class Check:
     hints: dict = field(default_factory=dict)  # a wrong answer's text -> the hint aimed at it
     board: bool = True
     line: int = 0
+    expect: str = ""  # the answer the author expects a learner to give, in the prompt's terms
 
     def variant(self):
         """Play the check's scenario and return the graded variant (the answer stays inside)."""
@@ -269,6 +270,11 @@ def _check(p: dict, src: str, where: str, rulings: list) -> Check:
                 "what to think about after a wrong try, without giving the answer" if k == "hint"
                 else "the rule it turns on, e.g. \"118.3\" or \"MTR 2.14\""), file=src, place=_at(p, k, where))
     kind = "policy" if "answer" in p else "outcome" if "ask" in p else "choice"
+    expect = p.get("answer") if kind == "policy" else p.get("expect")
+    if expect is None or isinstance(expect, (dict, list)) or not str(expect).strip():
+        raise LessonError("a check needs 'expect': the answer you expect a learner to give to the prompt "
+                          "(a number, yes/no, or an option's text), so lint can compare it with the engine's",
+                          file=src, place=_at(p, "expect", where))
     hints = {}
     options = p.get("options")
     if isinstance(options, list):
@@ -295,7 +301,8 @@ def _check(p: dict, src: str, where: str, rulings: list) -> Check:
         question = Question.from_dict(q, source=src)
     except QuestionError as exc:
         raise LessonError(exc.detail, file=src, place=exc.place or where, rule=exc.rule)
-    return Check(key, question, p["hint"], str(p["rule"]), hints, bool(p.get("board", True)), line_of(p))
+    return Check(key, question, p["hint"], str(p["rule"]), hints, bool(p.get("board", True)), line_of(p),
+                 str(expect).strip())
 
 
 # --- helpers -------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from ..rules.errors import RulesError, ScenarioError
 from ..rules.search import NODE_BOUND
 from ..scenarios.scenario import Scenario
 from . import guide, reach
-from .data import FILE_NAME, LessonError, Task, lesson_files, load_lesson, shipped_folder, start_task
+from .data import FILE_NAME, Check, LessonError, Task, lesson_files, load_lesson, shipped_folder, start_task
 
 SHOWN = re.compile(r'show\((\d+), "([\w-]+)"\)')
 
@@ -68,7 +68,7 @@ def lint_lessons(path=None) -> LessonLintReport:
                 if searched and max(searched) > report.largest_search[0]:
                     report.largest_search = (max(searched), f"{f.name} task {part.key}")
             else:
-                report.problems += lint_question(part.question)
+                report.problems += lint_question(part.question) or lint_check(part, str(f))
         report.problems += _lint_notebook(f, [p.key for p in lesson.parts])
     return report
 
@@ -139,6 +139,20 @@ def _search(task: Task, played, src: str, where: str, reachable: bool, searched:
                        else "the engine finds a line from the example that reaches the goal: it isn't "
                        "a dead end")
     return None
+
+
+def lint_check(check: Check, src: str) -> list[Problem]:
+    """Play a check and compare the engine's answer with the one its file expects."""
+    variant = check.variant()
+    if variant.kind == "policy":
+        return []
+    verdict = variant.grade(check.expect)
+    if verdict.correct:
+        return []
+    right = variant.solution().right_answer_text
+    return [Problem(src, f"line {check.line}, check {check.key}.expect" if check.line else f"check {check.key}",
+                    f"the file expects {check.expect!r}, but the engine's answer is {right!r}: make the "
+                    "prompt, the question asked and 'expect' agree")]
 
 
 def _said(exc: RulesError) -> str:
