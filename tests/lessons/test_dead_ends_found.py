@@ -143,3 +143,30 @@ def test_lesson_4_check_1_asks_the_damage_nadia_takes_and_accepts_4():
     view.answer.value = "4"
     view.check_button.click()
     assert "✓ Right." in view.feedback.value and "Nadia takes 4" in text(view.feedback.value)
+
+
+def test_show_me_the_next_move_says_the_move_in_words_and_why():
+    view = task_view(7, "choose-order")
+    view.show_button.click()
+    view.show_button.click()
+    said = text(view.hint.value)
+    assert "Order the triggers: Steppe Lynx on top of the stack (it resolves first)" in said
+    assert "resolves first: the Lynx goes there" in said and "['" not in said
+
+
+def test_the_off_the_worked_line_notice_clears_on_undo_and_on_done():
+    view = task_view(7, "choose-order")
+    wrong = view.task.dead_ends[0].example[1]
+    play(view, {"play": "Forest"}, wrong)
+    view.show_button.click()
+    assert "isn't on the worked line" in view.hint.value
+    view.undo_button.click()
+    assert "isn't on the worked line" not in view.hint.value
+    view.reset_button.click()
+    play(view, {"play": "Forest"})
+    view.model.run(guide.solution_step({"order": ["Lotus Cobra", "Architect of the Untamed", "Steppe Lynx"]},
+                                       view.scenario))
+    view.show_button.click()
+    assert "isn't on the worked line" in view.hint.value
+    play(view, "resolve")
+    assert "✓ Done." in view.status.value and "isn't on the worked line" not in view.hint.value

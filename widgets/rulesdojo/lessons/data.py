@@ -31,7 +31,7 @@ CHECK_KEYS = {"check", "prompt", "scenario", "ask", "options", "answer", "expect
               "explanation_lead", "note", "hint", "hints", "rule", "board", "rulings", "shuffle"}
 DEAD_END_KEYS = {"when", "say", "example"}
 #: Author prose; every other text in a lesson file (players, cards, views, keys) is a name.
-PROSE_KEYS = {"title", "summary", "instructions", "done", "say", "hints", "hint", "prompt", "explanation",
+PROSE_KEYS = {"title", "summary", "instructions", "done", "say", "hints", "hint", "prompt", "explanation", "why",
               "explanation_lead", "note", "source", "text", "answer"}
 VIEWS = ("board", "stack", "order", "payment", "choices", "log", "turn", "steps", "energy")
 #: Steps a solution may take beyond scenario actions: lesson 1's practice counter.
@@ -67,6 +67,7 @@ class Task:
     dead_ends: list = field(default_factory=list)
     views: tuple = ("board", "stack", "order", "payment", "choices", "log")
     key_lines: dict = field(default_factory=dict)
+    whys: list = field(default_factory=list)  # why each solution step is played ("" if not said)
 
     def where(self, key: str = "", i: int | None = None) -> str:
         """Name a place in the task for a message: its key's line, or a list item's own line."""
@@ -209,6 +210,7 @@ def _task(p: dict, src: str, where: str) -> Task:
         raise LessonError("a task needs 'goal': what must hold, as a scenario's expect", file=src,
                           place=_at(p, "goal", where))
     validate_expect(goal, src, _at(p, "goal", where))
+    whys = _whys(p.get("solution"), src, _at(p, "solution", where))
     solution = _actions(p.get("solution"), "solution", src, _at(p, "solution", where))
     hints = p.get("hints") or []
     if not isinstance(hints, list) or not all(isinstance(h, str) and h.strip() for h in hints):
@@ -229,7 +231,7 @@ def _task(p: dict, src: str, where: str) -> Task:
         raise LessonError(f"'views' lists panels from: {', '.join(VIEWS)} (energy:Player for one "
                           "player's counter)", file=src, place=_at(p, "views", where))
     return Task(key, p["title"], p["instructions"], scenario, goal, solution, p["done"], str(p["rule"]),
-                list(hints), ends, tuple(map(str, views)), dict(getattr(p, "key_lines", {})))
+                list(hints), ends, tuple(map(str, views)), dict(getattr(p, "key_lines", {})), whys)
 
 
 def _scenario(scn, key: str, src: str, where: str) -> dict:
@@ -243,6 +245,18 @@ def _scenario(scn, key: str, src: str, where: str) -> dict:
     except ScenarioError as exc:
         raise LessonError(exc.detail, file=src, place=exc.place or where, rule=exc.rule)
     return body
+
+
+def _whys(acts, src: str, where: str) -> list[str]:
+    """Take each solution step's ``why:`` (the reason Show me the next move gives) out of the step."""
+    out = []
+    for i, a in enumerate(acts if isinstance(acts, list) else []):
+        why = a.pop("why", "") if isinstance(a, dict) else ""
+        if not isinstance(why, str):
+            raise LessonError("'why' is a sentence: why this step is played", file=src,
+                              place=place_of(acts, i, a).replace("actions[", "solution["))
+        out.append(why)
+    return out
 
 
 def _actions(acts, what: str, src: str, where: str) -> list:

@@ -24,6 +24,9 @@ from .data import Check, Task
 from .learner_progress import Progress, lesson_id
 
 
+OFF_LINE = "This position isn't on the worked line"
+
+
 class TaskView(ipw.VBox):
     """A task: instructions, what to do now, a live board, and a goal that turns to done when it holds."""
 
@@ -103,7 +106,7 @@ class TaskView(ipw.VBox):
         here = reach.position(self.model.game)
         done = [i for i, pos in enumerate(self._line) if pos == here]
         if not done or done[-1] >= len(self.task.solution):
-            self.hint.value = ("<div class='rd-note' role='status'>This position isn't on the worked line: "
+            self.hint.value = (f"<div class='rd-note' role='status'>{OFF_LINE}: "
                                "press Start over, then “Show me the next move” to follow it.</div>")
             return
         i = done[-1]
@@ -111,8 +114,9 @@ class TaskView(ipw.VBox):
             i += 1
         step = self.task.solution[i]
         if self.model.run(guide.solution_step(step, self.scenario)):
+            why = self.task.whys[i] if i < len(self.task.whys) else ""
             self.hint.value = (f"<div class='rd-note' role='status'>Move {i + 1} of {len(self.task.solution)}: "
-                               f"{escape(_say(step))}</div>")
+                               f"{escape(guide.say_step(step))}." + (f" {prose(why)}" if why else "") + "</div>")
 
     def _shortcut(self, key: str) -> None:
         self.model.run(guide.shortcut(key))
@@ -122,6 +126,8 @@ class TaskView(ipw.VBox):
     def _update(self, _change=None) -> None:
         if _change is not None:
             self._save()
+            if OFF_LINE in self.hint.value:  # it was about the position it was given in
+                self.hint.value = ""
         played = self.played()
         if self.task.reached(played):
             self.progress.mark(self.task.key, None)
@@ -226,14 +232,6 @@ def _start_position(check: Check):
     scn = check.question.data["scenario"]
     game, _ = build(Scenario.from_dict({"name": check.key, "setup": scn["setup"]}))
     return game
-
-
-def _say(step) -> str:
-    if isinstance(step, str):
-        return {"pass": "pass priority", "resolve": "everyone passes: the top of the stack resolves"}.get(step, step)
-    verb, arg = next(iter(step.items()))
-    extra = "".join(f", {k} {v}" for k, v in step.items() if k != verb)
-    return f"{verb.replace('_', ' ')} {arg}{extra}"
 
 
 class TurnBar(ManaVsEnergy):
