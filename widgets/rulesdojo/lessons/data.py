@@ -68,6 +68,7 @@ class Task:
     views: tuple = ("board", "stack", "order", "payment", "choices", "log")
     key_lines: dict = field(default_factory=dict)
     whys: list = field(default_factory=list)  # why each solution step is played ("" if not said)
+    worked: object = field(default=None, init=False, repr=False, compare=False)  # reach.worked_line's
 
     def where(self, key: str = "", i: int | None = None) -> str:
         """Name a place in the task for a message: its key's line, or a list item's own line."""

@@ -27,9 +27,6 @@ from ..scenarios.scenario import Resolver, Scenario, start
 from . import guide
 from .data import DeadEnd, Task
 
-_LINES: dict[int, "WorkedLine"] = {}
-
-
 @dataclass
 class WorkedLine:
     """A task's solution played out: the position before each move and after the last, and its last turn."""
@@ -40,8 +37,7 @@ class WorkedLine:
 
 def worked_line(task: Task) -> WorkedLine:
     """Play the task's solution once (refusals change nothing) and keep what the search needs."""
-    key = id(task)
-    if key not in _LINES:
+    if task.worked is None:
         scenario = Scenario.from_dict(task.scenario, source=task.key)
         game = start(scenario)
         positions = [position(game)]
@@ -52,8 +48,8 @@ def worked_line(task: Task) -> WorkedLine:
                 except RulesError:
                     break  # lint names the step; the search still runs from what was played
             positions.append(position(game))
-        _LINES[key] = WorkedLine(positions, game.state.turn)
-    return _LINES[key]
+        task.worked = WorkedLine(positions, game.state.turn)
+    return task.worked
 
 
 def position(game) -> dict:
