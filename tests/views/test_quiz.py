@@ -231,3 +231,16 @@ def test_the_answer_stays_in_the_kernel_until_submitted(qid):
     if v.answer_format in ("option", "yes/no"):  # every option shown alike, none marked
         assert quiz.choice.value is None and list(quiz.choice.options) == list(v.options)
     json.dumps(quiz.get_state(), default=str)
+
+
+def test_feedback_names_a_ruling_without_reading_out_its_text_and_says_the_answer_once():
+    from rulesdojo.quiz.variant import Verdict
+    from rulesdojo.views.quiz import _verdict_html
+    verdict = Verdict(False, "4", "Nadia takes 4: one payment (Landfall ruling 1).\n- Alice pays.", "5", None)
+    shown = _verdict_html(verdict)
+    words = re.sub(r"<[^>]+>", "", shown)
+    assert "Landfall ruling 1" in words and "A landfall ability triggers" not in words
+    assert "The answer:" not in words  # the explanation already says it
+    assert "The answer: 4." in re.sub(r"<[^>]+>", "", _verdict_html(Verdict(False, "4", "Count again.", "5", None)))
+    digits_elsewhere = Verdict(False, "4", "Counters double (CR 614.1a).\n- Alice pays.", "5", None)
+    assert "The answer: 4." in re.sub(r"<[^>]+>", "", _verdict_html(digits_elsewhere))

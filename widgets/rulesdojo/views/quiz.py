@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import html
 import os
+import re
 import time
 
 import ipywidgets as ipw
@@ -472,7 +473,8 @@ def _verdict_html(verdict) -> str:
     cls, head = ("rd-ok", "✓ Right.") if verdict.correct else ("rd-error", "✗ Not right.")
     problem = f" ({html.escape(verdict.problem)})" if verdict.problem else ""
     answer = verdict.right_answer_text.split(" (or")[0]
-    said = "" if answer.lower() in verdict.explanation.lower() else \
+    lead = verdict.explanation.split("\n", 1)[0]
+    said = "" if re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", lead, re.I) else \
         f" The answer: {game_text_html(verdict.right_answer_text, tips=False)}."
     return (f"<div class='{cls}' role='status'><b>{head}</b>{problem}{said}"
             f"{_explanation_html(verdict.explanation, tips=False)}</div>")
