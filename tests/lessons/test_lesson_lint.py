@@ -17,7 +17,8 @@ LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 def test_the_shipped_lessons_pass(capsys):
     assert main(["lesson", "lint", str(LESSONS)]) == 0
     out = capsys.readouterr().out
-    assert out.strip().endswith("0 problems") and "10 lesson files" in out
+    assert "0 problems;" in out and "10 lesson files" in out
+    assert "largest dead-end search:" in out and "bound 20000" in out
 
 
 def _copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
@@ -47,6 +48,9 @@ BROKEN = [
     ("01-what-energy-is.yaml", "        holds: {permanents: {Aether Hub: {counters: {energy: 1}}}}",
      "        holds: {players: {Alice: {energy: 1}}}", "      - text: On Alice", "2 options hold"),
     ("06-counters.yaml", "    hint: Whose Vorinclex", "    hnt: Whose Vorinclex", "hnt:", "unknown key 'hnt'"),
+    ("04-may-pay.yaml", '    ask: {life_lost: Nadia}\n', '    ask: {life: Nadia}\n', "  - check: brawler-damage",
+     "the file expects '4', but the engine's answer is '16'"),
+    ("05-fizzle.yaml", '    expect: "2"\n', "", "  - check: lightning-energy", "a check needs 'expect'"),
     ("03-energy-isnt-mana.yaml", "      - tap: Swamp\n", "      - tap: Swamp\n      - tap: Swamp\n",
      "- tap: Swamp\n      - advance", "can't be played"),
 ]
@@ -61,6 +65,21 @@ def test_a_broken_lesson_names_the_file_the_line_and_the_problem(tmp_path, capsy
     assert str(path) in problem and words in problem, out
     assert f"line {_line_of(path, needle)}," in problem, out
     assert "Traceback" not in out
+
+
+def test_a_dead_end_the_engine_can_still_win_from_is_refused(tmp_path, capsys):
+    """The author's words match, but the engine's search finds a line that still reaches the goal."""
+    path = _copy(tmp_path, "04-may-pay.yaml", "          step: declare attackers\n          pending: null\n",
+                 "          step: beginning of combat\n")
+    text = path.read_text(encoding="utf-8").replace(
+        "          - advance: declare attackers\n          - attack: []\n",
+        "          - advance: beginning of combat\n", 1)
+    path.write_text(text, encoding="utf-8")
+    assert main(["lesson", "lint", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    problem = next(line for line in out.splitlines() if line.startswith("PROBLEM"))
+    assert "finds a line from the example that reaches the goal" in problem, out
+    assert f"line {_line_of(path, '      - when:' + chr(10) + '          step: beginning')}," in problem, out
 
 
 def test_bad_yaml_and_missing_notebooks_are_reported_not_raised(tmp_path):

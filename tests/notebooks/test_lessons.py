@@ -171,7 +171,7 @@ EXPECTED = {
     (3, "next-turn"): 2 + 1,                      # landfall +1; energy doesn't empty (E7, 500.4)
     (3, "reflecting-pool"): "no energy",          # any-type mana (106.7) is never energy (E7)
     (3, "ten-energy"): "No: energy can't pay",    # a mana cost needs mana (202.1a, E7)
-    (4, "brawler-damage"): 20 - (3 + 1),          # Nadia's life: one payment, one +1/+1 (E3)
+    (4, "brawler-damage"): 3 + 1,                 # the damage Nadia takes: one payment, one +1/+1 (E3)
     (4, "if-you-do"): "same resolution",          # no priority mid-resolution (117.3b, E5)
     (4, "when-you-do"): "stays spent",            # reflexive trigger fizzles; cost already paid (E5)
     (5, "lightning-energy"): 2,                   # doesn't resolve: no +3 (E9), no payment (E8)

@@ -80,7 +80,8 @@ def test_every_variant_has_a_computed_answer_and_grades_right(q):
         if q.kind == "order":
             right = v.right_orders()
             assert right and len(right) < len(list(__import__("itertools").permutations(v.options)))
-            assert v.grade(list(right[0])).correct
+            listed = list(reversed(right[0])) if v.stack_order else list(right[0])  # top of the stack first
+            assert v.grade(listed).correct
         elif q.kind in ("choice", "policy"):
             assert v.grade(sol.right_answer_text).correct
             wrong = [o for o in v.options if o != sol.right_answer_text]
@@ -211,3 +212,16 @@ def test_docstring_examples(name):
     import importlib
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_trigger_order_is_listed_top_of_the_stack_first_and_short_names_are_read():
+    v = BANK["landfall-order-cobra-mana-first"].variant(seed=0)
+    assert v.stack_order and "top of the stack first" in v.instructions
+    put = v.right_orders()[0]  # the order they go on the stack
+    top_first = list(reversed(put))
+    assert v.solution().right_answer_text.startswith(", then ".join(top_first))
+    assert v.grade(top_first).correct and not v.grade(list(put)).correct
+    short = ", ".join(name.split()[-1] for name in top_first)  # "Cobra, Lynx"
+    verdict = v.grade(short)
+    assert verdict.correct and verdict.answer_text == ", then ".join(top_first)
+    assert v.grade(", ".join(name.split()[0] for name in top_first)).correct  # "Lotus, Architect, Steppe"

@@ -84,15 +84,32 @@ def test_practice_gives_feedback_after_each_answer_and_brings_a_miss_back(tmp_pa
     answer_with(quiz, wrong)
     assert "✗ Not right" in quiz.feedback.value
     assert re.sub(r"\{\w\}", "", expected)[:20] in re.sub(r"<[^>]+>", "", quiz.feedback.value)
-    assert quiz.session.total == total + 1      # the missed question comes back, a few questions on
+    assert "rd-ruling-text" not in quiz.feedback.value  # rulings named, their hover text not read out
+    assert quiz.feedback.value.count("The answer:") <= 1
+    assert quiz.session.total == total          # N questions asked means N: the miss comes back inside
     assert [v.id for v in quiz.session.variants[quiz.session.index + 1:]].count(missed) == 1
     while not quiz.session.done:
         quiz.next_button.click()
         if not quiz.session.done:
             answer_with(quiz, right_text(quiz))
-    assert f"{total} of {total + 1} right" in quiz.review.value
-    assert len(store.history("Ana")) == total + 1
-    assert "Your mastery per ruling" in quiz.review.value
+    assert f"{total - 1} of {total} right" in quiz.review.value
+    assert len(store.history("Ana")) == total
+    mastery_at = quiz.review.value.index("Your mastery per ruling")
+    assert mastery_at < quiz.review.value.index("<table class='rd-review'>")  # at the top
+    assert "Energy is on the player" in quiz.review.value or "Getting and paying energy" in quiz.review.value
+
+
+def test_ending_a_practice_early_scores_only_what_was_answered(tmp_path):
+    quiz = Quiz(one_of_each_kind(), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=False)
+    start(quiz)
+    total = quiz.session.total
+    assert total > 2
+    answer_with(quiz, right_text(quiz))
+    quiz.next_button.click()
+    answer_with(quiz, wrong_text(quiz))
+    quiz.finish_button.click()
+    assert "1 of 2 right" in quiz.review.value and f"of {total} right" not in quiz.review.value
+    assert "not answered" not in quiz.review.value
 
 
 def test_exam_shows_nothing_until_the_review(tmp_path):
@@ -209,7 +226,7 @@ def test_the_answer_stays_in_the_kernel_until_submitted(qid):
     solution = v.solution()
     page = synced_strings(quiz)
     chrome = re.sub(r"<[^>]+>", " ", quiz.status.value)  # "Question 1 of 1"
-    visible = " ".join([v.prompt, v.instructions, *v.options, chrome])
+    visible = " ".join([v.prompt, v.instructions, *v.options, chrome, quiz.order.help, quiz.order.label])
     for line in solution.explanation.splitlines()[1:]:
         assert line.strip() not in page  # the reasoning is never on the page early
     for token in set(re.findall(r"[\w{}/+-]+", solution.right_answer_text)):
@@ -218,3 +235,16 @@ def test_the_answer_stays_in_the_kernel_until_submitted(qid):
     if v.answer_format in ("option", "yes/no"):  # every option shown alike, none marked
         assert quiz.choice.value is None and list(quiz.choice.options) == list(v.options)
     json.dumps(quiz.get_state(), default=str)
+
+
+def test_feedback_names_a_ruling_without_reading_out_its_text_and_says_the_answer_once():
+    from rulesdojo.quiz.variant import Verdict
+    from rulesdojo.views.quiz import _verdict_html
+    verdict = Verdict(False, "4", "Nadia takes 4: one payment (Landfall ruling 1).\n- Alice pays.", "5", None)
+    shown = _verdict_html(verdict)
+    words = re.sub(r"<[^>]+>", "", shown)
+    assert "Landfall ruling 1" in words and "A landfall ability triggers" not in words
+    assert "The answer:" not in words  # the explanation already says it
+    assert "The answer: 4." in re.sub(r"<[^>]+>", "", _verdict_html(Verdict(False, "4", "Count again.", "5", None)))
+    digits_elsewhere = Verdict(False, "4", "Counters double (CR 614.1a).\n- Alice pays.", "5", None)
+    assert "The answer: 4." in re.sub(r"<[^>]+>", "", _verdict_html(digits_elsewhere))

@@ -27,11 +27,11 @@ FILE_NAME = re.compile(r"(\d\d)-([a-z0-9-]+)\.ya?ml$")
 LESSON_KEYS = {"title", "summary", "rulings", "parts"}
 TASK_KEYS = {"task", "title", "instructions", "scenario", "views", "goal", "dead_ends", "hints",
              "solution", "done", "rule"}
-CHECK_KEYS = {"check", "prompt", "scenario", "ask", "options", "answer", "source", "explanation",
+CHECK_KEYS = {"check", "prompt", "scenario", "ask", "options", "answer", "expect", "source", "explanation",
               "explanation_lead", "note", "hint", "hints", "rule", "board", "rulings", "shuffle"}
 DEAD_END_KEYS = {"when", "say", "example"}
 #: Author prose; every other text in a lesson file (players, cards, views, keys) is a name.
-PROSE_KEYS = {"title", "summary", "instructions", "done", "say", "hints", "hint", "prompt", "explanation",
+PROSE_KEYS = {"title", "summary", "instructions", "done", "say", "hints", "hint", "prompt", "explanation", "why",
               "explanation_lead", "note", "source", "text", "answer"}
 VIEWS = ("board", "stack", "order", "payment", "choices", "log", "turn", "steps", "energy")
 #: Steps a solution may take beyond scenario actions: lesson 1's practice counter.
@@ -67,6 +67,8 @@ class Task:
     dead_ends: list = field(default_factory=list)
     views: tuple = ("board", "stack", "order", "payment", "choices", "log")
     key_lines: dict = field(default_factory=dict)
+    whys: list = field(default_factory=list)  # why each solution step is played ("" if not said)
+    worked: object = field(default=None, init=False, repr=False, compare=False)  # reach.worked_line's
 
     def where(self, key: str = "", i: int | None = None) -> str:
         """Name a place in the task for a message: its key's line, or a list item's own line."""
@@ -96,6 +98,7 @@ class Check:
     hints: dict = field(default_factory=dict)  # a wrong answer's text -> the hint aimed at it
     board: bool = True
     line: int = 0
+    expect: str = ""  # the answer the author expects a learner to give, in the prompt's terms
 
     def variant(self):
         """Play the check's scenario and return the graded variant (the answer stays inside)."""
@@ -208,6 +211,7 @@ def _task(p: dict, src: str, where: str) -> Task:
         raise LessonError("a task needs 'goal': what must hold, as a scenario's expect", file=src,
                           place=_at(p, "goal", where))
     validate_expect(goal, src, _at(p, "goal", where))
+    whys = _whys(p.get("solution"), src, _at(p, "solution", where))
     solution = _actions(p.get("solution"), "solution", src, _at(p, "solution", where))
     hints = p.get("hints") or []
     if not isinstance(hints, list) or not all(isinstance(h, str) and h.strip() for h in hints):
@@ -228,7 +232,7 @@ def _task(p: dict, src: str, where: str) -> Task:
         raise LessonError(f"'views' lists panels from: {', '.join(VIEWS)} (energy:Player for one "
                           "player's counter)", file=src, place=_at(p, "views", where))
     return Task(key, p["title"], p["instructions"], scenario, goal, solution, p["done"], str(p["rule"]),
-                list(hints), ends, tuple(map(str, views)), dict(getattr(p, "key_lines", {})))
+                list(hints), ends, tuple(map(str, views)), dict(getattr(p, "key_lines", {})), whys)
 
 
 def _scenario(scn, key: str, src: str, where: str) -> dict:
@@ -242,6 +246,18 @@ def _scenario(scn, key: str, src: str, where: str) -> dict:
     except ScenarioError as exc:
         raise LessonError(exc.detail, file=src, place=exc.place or where, rule=exc.rule)
     return body
+
+
+def _whys(acts, src: str, where: str) -> list[str]:
+    """Take each solution step's ``why:`` (the reason Show me the next move gives) out of the step."""
+    out = []
+    for i, a in enumerate(acts if isinstance(acts, list) else []):
+        why = a.pop("why", "") if isinstance(a, dict) else ""
+        if not isinstance(why, str):
+            raise LessonError("'why' is a sentence: why this step is played", file=src,
+                              place=place_of(acts, i, a).replace("actions[", "solution["))
+        out.append(why)
+    return out
 
 
 def _actions(acts, what: str, src: str, where: str) -> list:
@@ -269,6 +285,11 @@ def _check(p: dict, src: str, where: str, rulings: list) -> Check:
                 "what to think about after a wrong try, without giving the answer" if k == "hint"
                 else "the rule it turns on, e.g. \"118.3\" or \"MTR 2.14\""), file=src, place=_at(p, k, where))
     kind = "policy" if "answer" in p else "outcome" if "ask" in p else "choice"
+    expect = p.get("answer") if kind == "policy" else p.get("expect")
+    if expect is None or isinstance(expect, (dict, list)) or not str(expect).strip():
+        raise LessonError("a check needs 'expect': the answer you expect a learner to give to the prompt "
+                          "(a number, yes/no, or an option's text), so lint can compare it with the engine's",
+                          file=src, place=_at(p, "expect", where))
     hints = {}
     options = p.get("options")
     if isinstance(options, list):
@@ -295,7 +316,8 @@ def _check(p: dict, src: str, where: str, rulings: list) -> Check:
         question = Question.from_dict(q, source=src)
     except QuestionError as exc:
         raise LessonError(exc.detail, file=src, place=exc.place or where, rule=exc.rule)
-    return Check(key, question, p["hint"], str(p["rule"]), hints, bool(p.get("board", True)), line_of(p))
+    return Check(key, question, p["hint"], str(p["rule"]), hints, bool(p.get("board", True)), line_of(p),
+                 str(expect).strip())
 
 
 # --- helpers -------------------------------------------------------------------------------

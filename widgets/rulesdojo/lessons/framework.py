@@ -19,9 +19,12 @@ from ..views.board import position
 from ..views.render import STYLE
 from ..views.text import author_html as prose
 from ..views.text import escape, game_text_html, rule_tag
-from . import guide, moves
+from . import guide, moves, reach
 from .data import Check, Task
 from .learner_progress import Progress, lesson_id
+
+
+OFF_LINE = "This position isn't on the worked line"
 
 
 class TaskView(ipw.VBox):
@@ -32,7 +35,7 @@ class TaskView(ipw.VBox):
         self.task, self.progress = task, progress
         self.scenario = Scenario.from_dict(task.scenario, source=task.key)
         self.model = GameModel.from_scenario(self.scenario)
-        self._line = _solution_positions(task, self.scenario)
+        self._line = reach.worked_line(task).positions
         self.status = html_widget()
         self.hint = html_widget()
         self._hints_shown = 0
@@ -86,8 +89,8 @@ class TaskView(ipw.VBox):
         self.model.reset()
 
     def back_to_decision(self) -> None:
-        """Undo the learner's actions until the position is no longer a dead end."""
-        while self.task.dead_end(self.played()) is not None and self.model.game.history:
+        """Undo to the last position from which the goal could still be reached: the choice that lost it."""
+        while self.model.game.history and reach.dead_end(self.task, self.played()) is not None:
             self.model.undo()
 
     def next_hint(self) -> None:
@@ -100,10 +103,10 @@ class TaskView(ipw.VBox):
 
     def show_next_move(self) -> None:
         """Play the next move of the task's solution from here (if the position is on its line)."""
-        here = _position(self.model.game)
+        here = reach.position(self.model.game)
         done = [i for i, pos in enumerate(self._line) if pos == here]
         if not done or done[-1] >= len(self.task.solution):
-            self.hint.value = ("<div class='rd-note' role='status'>This position isn't on the worked line: "
+            self.hint.value = (f"<div class='rd-note' role='status'>{OFF_LINE}: "
                                "press Start over, then “Show me the next move” to follow it.</div>")
             return
         i = done[-1]
@@ -111,8 +114,9 @@ class TaskView(ipw.VBox):
             i += 1
         step = self.task.solution[i]
         if self.model.run(guide.solution_step(step, self.scenario)):
+            why = self.task.whys[i] if i < len(self.task.whys) else ""
             self.hint.value = (f"<div class='rd-note' role='status'>Move {i + 1} of {len(self.task.solution)}: "
-                               f"{escape(_say(step))}</div>")
+                               f"{escape(guide.say_step(step))}." + (f" {prose(why)}" if why else "") + "</div>")
 
     def _shortcut(self, key: str) -> None:
         self.model.run(guide.shortcut(key))
@@ -122,10 +126,12 @@ class TaskView(ipw.VBox):
     def _update(self, _change=None) -> None:
         if _change is not None:
             self._save()
+            if OFF_LINE in self.hint.value:  # it was about the position it was given in
+                self.hint.value = ""
         played = self.played()
         if self.task.reached(played):
             self.progress.mark(self.task.key, None)
-        end = None if self.task.reached(played) else self.task.dead_end(played)
+        end = reach.dead_end(self.task, played)
         self.back_button.layout.display = None if end else "none"
         if self.task.reached(played):
             self.status.value = (f"<div class='rd-ok' role='status'><b>✓ Done.</b> {prose(self.task.done)} "
@@ -229,34 +235,6 @@ def _start_position(check: Check):
     scn = check.question.data["scenario"]
     game, _ = build(Scenario.from_dict({"name": check.key, "setup": scn["setup"]}))
     return game
-
-
-def _position(game) -> dict:
-    snap = game.snapshot()
-    snap.pop("log")
-    return snap
-
-
-def _solution_positions(task: Task, scenario: Scenario) -> list[dict]:
-    """The position before each move of the solution, and after the last (refusals skipped)."""
-    from ..scenarios.scenario import start
-    game = start(scenario)
-    out = [_position(game)]
-    for step in task.solution:
-        if guide.is_refusal(step):
-            out.append(out[-1])
-            continue
-        guide.solution_step(step, scenario)(game)
-        out.append(_position(game))
-    return out
-
-
-def _say(step) -> str:
-    if isinstance(step, str):
-        return {"pass": "pass priority", "resolve": "everyone passes: the top of the stack resolves"}.get(step, step)
-    verb, arg = next(iter(step.items()))
-    extra = "".join(f", {k} {v}" for k, v in step.items() if k != verb)
-    return f"{verb.replace('_', ' ')} {arg}{extra}"
 
 
 class TurnBar(ManaVsEnergy):

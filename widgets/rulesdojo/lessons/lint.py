@@ -9,26 +9,32 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..quiz.lint import LintReport, Problem, files_to_lint, lint_question
 from ..rules.errors import RulesError, ScenarioError
+from ..rules.search import NODE_BOUND
 from ..scenarios.scenario import Scenario
-from . import guide
-from .data import FILE_NAME, LessonError, Task, lesson_files, load_lesson, shipped_folder, start_task
+from . import guide, reach
+from .data import FILE_NAME, Check, LessonError, Task, lesson_files, load_lesson, shipped_folder, start_task
 
 SHOWN = re.compile(r'show\((\d+), "([\w-]+)"\)')
 
 
 @dataclass
 class LessonLintReport(LintReport):
-    """What ``lint_lessons`` found: files, parts checked, and one ``Problem`` per thing wrong."""
+    """What ``lint_lessons`` found: files, parts checked, one ``Problem`` per thing wrong, and the
+    largest reachability search (positions tried, and where)."""
+
+    largest_search: tuple = field(default=(0, ""))
 
     def summary(self) -> str:
         n = len(self.problems)
+        nodes, where = self.largest_search
         return (f"{self.files} lesson files, {self.questions} tasks and checks played: "
-                f"{n} problem{'s' if n != 1 else ''}")
+                f"{n} problem{'s' if n != 1 else ''}; largest dead-end search: {nodes} positions "
+                f"({where or 'none'}), bound {NODE_BOUND}")
 
 
 def lint_lessons(path=None) -> LessonLintReport:
@@ -57,21 +63,33 @@ def lint_lessons(path=None) -> LessonLintReport:
         for part in lesson.parts:
             report.questions += 1
             if isinstance(part, Task):
-                report.problems += lint_task(part, str(f))
+                searched: list = []
+                report.problems += lint_task(part, str(f), searched)
+                if searched and max(searched) > report.largest_search[0]:
+                    report.largest_search = (max(searched), f"{f.name} task {part.key}")
             else:
-                report.problems += lint_question(part.question)
+                report.problems += lint_question(part.question) or lint_check(part, str(f))
         report.problems += _lint_notebook(f, [p.key for p in lesson.parts])
     return report
 
 
-def lint_task(task: Task, src: str) -> list[Problem]:
-    """Play a task's solution and its dead ends' examples; return what doesn't hold."""
+def lint_task(task: Task, src: str, searched: list | None = None) -> list[Problem]:
+    """Play a task's solution and its dead ends' examples; return what doesn't hold.
+
+    From the start and after every step of the solution the engine's search must find the goal
+    still reachable; from every dead end's example it must find it out of reach, within the bound.
+    ``searched`` collects how many positions each search tried.
+    """
+    searched = [] if searched is None else searched
     scenario = Scenario.from_dict(task.scenario, source=src)
     played = start_task(task)
     if task.reached(played):
         return [Problem(src, task.where("goal"), "the goal already holds before the learner does anything")]
     if task.dead_end(played):
         return [Problem(src, task.where("dead_ends"), "the starting position is already a dead end")]
+    problem = _search(task, played, src, task.where("scenario"), True, searched)
+    if problem:
+        return [problem]
     for i, step in enumerate(task.solution):
         where = task.where("solution", i)
         try:
@@ -83,6 +101,9 @@ def lint_task(task: Task, src: str) -> list[Problem]:
         end = task.dead_end(played)
         if end is not None and not task.reached(played):
             return [Problem(src, where, f"the solution passes through a dead end: {end.say}")]
+        problem = None if task.reached(played) else _search(task, played, src, where, True, searched)
+        if problem:
+            return [problem]
     if not task.reached(played):
         return [Problem(src, task.where("solution"), "the solution doesn't reach the goal: "
                         + "; ".join(played.holds(task.goal)))]
@@ -101,7 +122,37 @@ def lint_task(task: Task, src: str) -> list[Problem]:
         elif task.dead_end(game) is not end:
             out.append(Problem(src, where, "the example doesn't reach this dead end: "
                                + "; ".join(game.holds(end.when))))
+        else:
+            out += filter(None, [_search(task, game, src, where, False, searched)])
     return out
+
+
+def _search(task: Task, played, src: str, where: str, reachable: bool, searched: list) -> Problem | None:
+    """Search from this position; return a problem if the goal's reach isn't as ``reachable`` says."""
+    found = reach.search(task, played)
+    searched.append(found.nodes)
+    if found.reachable is None:
+        return Problem(src, where, f"the search for the goal tried {NODE_BOUND} positions from here "
+                       "without an answer: make the board smaller")
+    if found.reachable != reachable:
+        return Problem(src, where, "the engine finds no line from here that reaches the goal" if reachable
+                       else "the engine finds a line from the example that reaches the goal: it isn't "
+                       "a dead end")
+    return None
+
+
+def lint_check(check: Check, src: str) -> list[Problem]:
+    """Play a check and compare the engine's answer with the one its file expects."""
+    variant = check.variant()
+    if variant.kind == "policy":
+        return []
+    verdict = variant.grade(check.expect)
+    if verdict.correct:
+        return []
+    right = variant.solution().right_answer_text
+    return [Problem(src, f"line {check.line}, check {check.key}.expect" if check.line else f"check {check.key}",
+                    f"the file expects {check.expect!r}, but the engine's answer is {right!r}: make the "
+                    "prompt, the question asked and 'expect' agree")]
 
 
 def _said(exc: RulesError) -> str:

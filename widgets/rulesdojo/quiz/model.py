@@ -37,6 +37,7 @@ TOPICS = (
 ASKS = {
     "energy": "a player's energy counters (a number)",
     "life": "a player's life total (a number)",
+    "life_lost": "how much life a player lost since the scenario's start, e.g. damage taken (a number)",
     "power": "a permanent's power (a number)",
     "toughness": "a permanent's toughness (a number)",
     "damage": "damage marked on a permanent (a number)",

@@ -89,6 +89,11 @@ def ask(p: Played, what: dict):
     if key in ("energy", "life"):
         pl = q.player(st, str(arg))
         return pl.energy if key == "energy" else pl.life
+    if key == "life_lost":
+        pl = q.player(st, str(arg))
+        start = next((s.get("life", 20) for s in p.scenario.setup.get("players", [])
+                      if isinstance(s, dict) and s.get("name") == pl.name), 20)
+        return start - pl.life
     if key in ("power", "toughness", "damage"):
         perm = _permanent(p, str(arg))
         if key == "damage":

@@ -47,6 +47,14 @@ TEXTS = {
            "the stack will be the first one to resolve. (As a result, you can have those abilities "
            "resolve in the order of your choosing.)"),
 }
+#: What each ruling is about, in a few words: how a learner finds it in a list.
+TITLES = {
+    "E1": "{E} is one energy counter", "E2": "Getting and paying energy", "E3": "A \"may pay\" is paid once",
+    "E4": "Energy is on the player", "E5": "\"If you do\" and \"When you do\"", "E6": "Keeping track of energy",
+    "E7": "Energy isn't mana", "E8": "Every target gone: nothing paid", "E9": "Every target gone: no energy",
+    "L1": "Every land you control entering", "L2": "Becoming a land isn't entering",
+    "L3": "You order the landfall triggers",
+}
 KINDS = {"E": "Energy", "L": "Landfall"}
 #: A ruling named in text: "Energy ruling 4", "Landfall ruling 1".
 NAME = re.compile(r"\b(Energy|Landfall) ruling (\d)\b")
@@ -58,11 +66,12 @@ class UnknownRuling(ValueError):
 
 @dataclass(frozen=True)
 class Ruling:
-    """One ruling: its tag, the name learners see, and its text."""
+    """One ruling: its tag, the name learners see, its text, and what it is about."""
 
     tag: str
     name: str
     text: str
+    title: str = ""
 
 
 def ruling(tag: str) -> Ruling:
@@ -79,7 +88,7 @@ def ruling(tag: str) -> Ruling:
     key = str(tag).strip().upper()
     if key not in TEXTS:
         raise UnknownRuling(f"No ruling is tagged {tag!r}; the tags are E1-E9 and L1-L3.")
-    return Ruling(key, f"{KINDS[key[0]]} ruling {key[1:]}", TEXTS[key])
+    return Ruling(key, f"{KINDS[key[0]]} ruling {key[1:]}", TEXTS[key], TITLES[key])
 
 
 def named(name: str) -> Ruling:

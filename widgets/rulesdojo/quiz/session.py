@@ -208,10 +208,14 @@ class QuizSession:
         return verdict
 
     def _bring_back(self, v: Variant) -> None:
+        """Ask a missed question again a few questions later, in place of one not yet asked: a
+        practice of N questions stays N."""
         if sum(x.id == v.id for x in self.variants) > 1:
             return  # once per practice: the second miss is for the next practice
-        at = min(self.index + 1 + SPACING, self.total)
-        self.variants.insert(at, v.question.variant(seed=f"{v.seed}:again"))
+        at = min(self.index + 1 + SPACING, self.total - 1)
+        if at <= self.index:
+            return  # the last question: it comes back in the next practice
+        self.variants[at] = v.question.variant(seed=f"{v.seed}:again")
         self.save()
 
     def next(self) -> None:

@@ -24,8 +24,8 @@ INSTRUCTIONS = {
                 "names": "List the names, top of the stack first (or 'empty')."},
     "choice": "Pick the one true option.",
     "policy": "Pick the one correct option.",
-    "order_triggers": ("List every trigger in the order you put them on the stack, first one "
-                       "first. The last one you put on the stack resolves first."),
+    "order_triggers": ("List every trigger top of the stack first: the top of the list is the top "
+                       "of the stack, put there last, and resolves first."),
     "order_replacements": "List the effects in the order you apply them, first one first.",
 }
 
@@ -111,6 +111,11 @@ class Variant:
             return INSTRUCTIONS[self._order_kind]
         return INSTRUCTIONS[self.kind]
 
+    @property
+    def stack_order(self) -> bool:
+        """Say whether the answer is an order of triggers on the stack (listed top of the stack first)."""
+        return self.kind == "order" and self._order_kind == "order_triggers"
+
     def __repr__(self) -> str:
         vals = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
         return f"<Variant {self.id} ({vals or 'no parameters'})>"
@@ -122,7 +127,8 @@ class Variant:
 
         Outcome: a number, yes/no, mana symbols or names (as text or values). Choice and
         policy: the option's index in ``options`` or its text. Order: the option labels (or
-        indices) in the order they go on the stack / are applied.
+        indices), triggers top of the stack first (the one that resolves first), replacement effects in
+        the order they apply; short names that fit one option only ("Lynx") are read as it.
 
         >>> from rulesdojo.quiz import load_bank
         >>> land = {"card": "Forest", "text": "a Forest"}
@@ -194,7 +200,7 @@ class Variant:
             if self._right is None:
                 return "(this variant has no single right option)"
             return self.options[self._right]
-        rights = self.right_orders()
+        rights = [self._as_given(o) for o in self.right_orders()]
         if not rights:
             return "(no order reaches the goal)"
         text = ", then ".join(rights[0])
@@ -214,8 +220,13 @@ class Variant:
             return i == self._right, self.options[i]
         labels = self._order_labels(answer)
         self._solve_orders()
-        ok = any(lab == labels and good for lab, good, _ in self._orders)
+        ok = any(lab == self._as_given(labels) and good for lab, good, _ in self._orders)
         return ok, ", then ".join(labels)
+
+    def _as_given(self, labels: tuple) -> tuple:
+        """Turn the order triggers go on the stack into the order a candidate lists them (top of
+        the stack first), or back: the one convention, in lessons and quiz alike."""
+        return tuple(reversed(labels)) if self._order_kind == "order_triggers" else tuple(labels)
 
     def _option_index(self, answer) -> int:
         if isinstance(answer, int) and not isinstance(answer, bool):
@@ -258,9 +269,16 @@ class Variant:
                 if not any(a <= i < b for a, b, _ in spots):
                     spots.append((i, i + len(lab), lab))
                 start = i + 1
-        if spots:
+        if len(spots) >= len(self.options):  # every option named in full (names may hold commas)
             return [lab for _, _, lab in sorted(spots)]
-        return [x for x in re.split(r"\s*(?:;|\bthen\b|,)\s*", text) if x]
+        return [self._named(x) for x in re.split(r"\s*(?:;|\bthen\b|,)\s*", text) if x.strip()]
+
+    def _named(self, piece: str) -> str:
+        """Return the one option a short name means ("Lynx" for Steppe Lynx), else the piece as given."""
+        words = piece.strip().lower().split()
+        found = [o for o in set(self.options)
+                 if words and all(any(x.startswith(w) for x in o.lower().split()) for w in words)]
+        return found[0] if len(found) == 1 else piece
 
     def _explanation(self, right_text: str) -> str:
         d = self._d

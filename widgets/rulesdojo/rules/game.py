@@ -166,6 +166,20 @@ class Game:
         self._state, action, self._replay = taken
         return action
 
+    def fork(self) -> "Game":
+        """Return a game at this position with no history: playing on it leaves this one as it is.
+
+        >>> g = Game(["Alice", "Nadia"])
+        >>> f = g.fork(); _ = f.apply(AdvanceStep())
+        >>> g.state.step, f.state.step, f.history == [AdvanceStep()]
+        ('precombat main', 'beginning of combat', True)
+        """
+        other = object.__new__(Game)
+        other._state = clone(self._state)
+        other._history = History(self._history._replay)
+        other._replay = self._replay
+        return other
+
     def forget_history(self) -> None:
         """Make the current position the start: undo stops here."""
         self._history.clear()

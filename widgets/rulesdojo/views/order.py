@@ -27,6 +27,16 @@ class OrderList(anywidget.AnyWidget):
     first_note = traitlets.Unicode("").tag(sync=True)
 
 
+#: How a list of triggers reads, in lessons and quiz alike: as the stack view reads, top first.
+STACK_LIST = {"label": "Triggered abilities as they will sit on the stack, top first",
+              "help": "The top of this list is the top of the stack: it is put on the stack last and "
+                      "resolves first.",
+              "first_note": "top: resolves first"}
+#: How a list of anything else reads (replacement effects: the order they apply).
+PLAIN_LIST = {"label": "Items in order, first at the top", "help": "The first item is at the top.",
+              "first_note": ""}
+
+
 class TriggerOrder(View):
     """Order one player's simultaneous triggers; shows the resolution order it implies.
 
@@ -41,10 +51,7 @@ class TriggerOrder(View):
 
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
-        self.order_list = OrderList(  # read as the stack view reads: top of the stack first
-            label="Triggered abilities as they will sit on the stack, top first",
-            help="The top of this list is the top of the stack: it is put on the stack last and resolves first.",
-            first_note="top: resolves first")
+        self.order_list = OrderList(**STACK_LIST)
         self.prompt = html_widget()
         self.implied = html_widget()
         self.confirm_button = button("Put them on the stack", "Confirm this order", self._confirm)

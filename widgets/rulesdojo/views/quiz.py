@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import html
 import os
+import re
 import time
 
 import ipywidgets as ipw
@@ -27,7 +28,7 @@ from ..quiz.session import AnswerError, AttemptClosed, NotYourAttempt, QuizSessi
 from ..quiz.store import ResultStore
 from .base import button
 from .learner import learner_key_widget
-from .order import OrderList
+from .order import PLAIN_LIST, STACK_LIST, OrderList
 from .render import STYLE
 from .text import author_html, escape, game_text_html
 
@@ -343,6 +344,8 @@ class Quiz(ipw.VBox):
             self.choice.options = list(v.options)
             self.choice.value = None
         if fmt == "order":
+            for name, said in (STACK_LIST if v.stack_order else PLAIN_LIST).items():
+                setattr(self.order, name, said)
             self.order.items = [{"id": i, "label": label} for i, label in enumerate(v.options)]
             self.order.order = list(range(len(v.options)))
         self.submit_button.disabled = False
@@ -470,16 +473,16 @@ class Quiz(ipw.VBox):
         if exam is not None and exam.passed(right, s.total) is not None:
             verdict = (f" Passed (pass mark {exam.pass_mark}%)." if exam.passed(right, s.total)
                        else f" Not passed (pass mark {exam.pass_mark}%).")
-        head = f"{STYLE}<h3>Your results: {right} of {s.total} right.{why}{verdict}</h3>"
+        asked = answered if s.mode == "practice" else s.total  # a practice ended early counts what was asked
+        head = f"{STYLE}<h3>Your results: {right} of {asked} right.{why}{verdict}</h3>"
+        if s.mode == "practice":
+            head += mastery_html(mastery(self._past() if self.store is not None else _as_rows(s), self.bank))
         if exam is not None and not exam.answers_shown(self.clock()):
             when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes))
             self.review.value = (f"{head}<p>Your answers are submitted. The right answers and why are "
                                  f"shown here after the exam closes ({when}).</p>")
         else:
-            self.review.value = head + review_table(s)
-        if s.mode == "practice":
-            self.review.value += mastery_html(mastery(self._past() if self.store is not None else _as_rows(s),
-                                                      self.bank))
+            self.review.value = head + review_table(s, answered_only=s.mode == "practice")
         self._store_notice()
         self._show("review")
 
@@ -508,10 +511,13 @@ class Quiz(ipw.VBox):
         self.children = [self.notice, *body]
 
 
-def review_table(s: QuizSession) -> str:
-    """Return the review: each question, the answer given, right or not, the right answer and why."""
+def review_table(s: QuizSession, answered_only: bool = False) -> str:
+    """Return the review: each question, the answer given, right or not, the right answer and why
+    (in practice, only the questions answered: one not reached isn't a miss)."""
     rows = []
     for i, (v, a) in enumerate(s.review(), 1):
+        if answered_only and a is None:
+            continue
         verdict = a.verdict if a else v.solution()
         given = escape(a.answer) if a else "<i>not answered</i>"
         mark = "✓ right" if a and a.verdict.correct else "✗ wrong"
@@ -526,12 +532,14 @@ def review_table(s: QuizSession) -> str:
 def mastery_html(shares: dict[str, tuple[int, int]]) -> str:
     """Show a learner's mastery per ruling: right of answered, weakest first.
 
-    >>> "Energy ruling 2" in mastery_html({"E2": (1, 4)})
-    True
+    >>> html = mastery_html({"E2": (1, 4)})
+    >>> "Getting and paying energy" in html, "Energy ruling 2" in html
+    (True, True)
     """
     if not shares:
         return ""
-    rows = "".join(f"<tr><th scope='row'>{escape(ruling(r).name)}</th><td>{right} of {n}</td><td>"
+    rows = "".join(f"<tr><th scope='row'>{game_text_html(ruling(r).title, tips=False)} "
+                   f"<span class='rd-type'>({escape(ruling(r).name)})</span></th><td>{right} of {n}</td><td>"
                    f"<meter min='0' max='1' value='{right / n:.2f}' aria-label='{escape(ruling(r).name)} "
                    "mastery'></meter> "
                    f"{right / n:.0%}</td></tr>"
@@ -549,14 +557,22 @@ def _as_rows(s: QuizSession):
 
 
 def _verdict_html(verdict) -> str:
+    """Say right or not, and why; the answer once (the explanation's lead usually says it already).
+
+    The feedback is a live region, read out whole: rulings are named, their text not spelled in.
+    """
     cls, head = ("rd-ok", "✓ Right.") if verdict.correct else ("rd-error", "✗ Not right.")
     problem = f" ({html.escape(verdict.problem)})" if verdict.problem else ""
-    return (f"<div class='{cls}' role='status'><b>{head}</b>{problem} The answer: "
-            f"{game_text_html(verdict.right_answer_text)}.{_explanation_html(verdict.explanation)}</div>")
+    answer = verdict.right_answer_text.split(" (or")[0]
+    lead = verdict.explanation.split("\n", 1)[0]
+    said = "" if re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", lead, re.I) else \
+        f" The answer: {game_text_html(verdict.right_answer_text, tips=False)}."
+    return (f"<div class='{cls}' role='status'><b>{head}</b>{problem}{said}"
+            f"{_explanation_html(verdict.explanation, tips=False)}</div>")
 
 
-def _explanation_html(text: str) -> str:
-    lines = [game_text_html(line) for line in text.splitlines() if line.strip()]
+def _explanation_html(text: str, tips: bool = True) -> str:
+    lines = [game_text_html(line, tips) for line in text.splitlines() if line.strip()]
     return "<div>" + "<br>".join(lines) + "</div>"
 
 

@@ -93,10 +93,11 @@ def game_text_parts(text: str) -> list[list[str]]:
     return parts
 
 
-def game_text_html(text: str) -> str:
+def game_text_html(text: str, tips: bool = True) -> str:
     """Return the game's text as escaped HTML with its symbols drawn and its rule numbers tagged.
 
-    A ruling named in it ("Energy ruling 4") can take focus and then shows the ruling's text.
+    A ruling named in it ("Energy ruling 4") can take focus and then shows the ruling's text;
+    without ``tips`` (text that a live region reads out whole) it is only named.
 
     >>> html = game_text_html("Pay {E} <b>now</b> (CR 107.14)")
     >>> 'aria-label="energy"' in html, "&lt;b&gt;" in html, '"rd-rule">CR 107.14<' in html
@@ -104,7 +105,7 @@ def game_text_html(text: str) -> str:
     """
     out = []
     for kind, value in game_text_parts(str(text)):
-        out.append(ruling_names(escape(value)) if kind == "text" else symbol_html(value)
+        out.append((ruling_names(escape(value)) if tips else escape(value)) if kind == "text" else symbol_html(value)
                    if kind == "sym" else rule_tag(value))
     return "".join(out)
 

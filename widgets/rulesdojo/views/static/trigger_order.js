@@ -7,12 +7,15 @@ function render({ model, el }) {
   const help = document.createElement("p");
   help.id = `rd-order-help-${Math.random().toString(36).slice(2)}`;
   help.className = "rd-order-help";
-  help.textContent = model.get("help") +
-    " Drag an item, or focus it and press Alt+Up / Alt+Down (or the Up and Down buttons) to move it.";
   const list = document.createElement("ol");
   list.setAttribute("role", "listbox");
-  list.setAttribute("aria-label", model.get("label"));
   list.setAttribute("aria-describedby", help.id);
+  function words() {
+    help.textContent = model.get("help") +
+      " Drag an item, or focus it and press Alt+Up / Alt+Down (or the Up and Down buttons) to move it.";
+    list.setAttribute("aria-label", model.get("label"));
+  }
+  words();
   const live = document.createElement("div");
   live.setAttribute("aria-live", "polite");
   live.className = "rd-order-live";
@@ -90,12 +93,18 @@ function render({ model, el }) {
     });
   }
 
+  // New items are a new question or a new choice: what was said about the last one goes.
+  function fresh() { live.textContent = ""; draw(); }
   model.on("change:order", draw);
-  model.on("change:items", draw);
+  model.on("change:items", fresh);
+  model.on("change:help", words);
+  model.on("change:label", words);
   draw();
   return () => {
     model.off("change:order", draw);
-    model.off("change:items", draw);
+    model.off("change:items", fresh);
+    model.off("change:help", words);
+    model.off("change:label", words);
   };
 }
 

@@ -1,0 +1,127 @@
+"""Dead ends found by the engine: from a task's position, can its goal still be reached?
+
+After every move a task asks ``dead_end``: the author's ``dead_ends`` are tried first (their words
+say why best); otherwise a bounded search of the legal lines (``rules.search``) decides, and the
+message is made from the goal. A position on the task's worked line needs no search.
+
+>>> from rulesdojo.lessons.data import load_lessons, start_task
+>>> task = load_lessons()[1].part("get-and-pay")
+>>> played = start_task(task)
+>>> _ = played.game.apply(GetEnergy("Alice", 3))
+>>> print(dead_end(task, played).say)
+From here Alice can't reach 2 energy: Alice has 8 now, and no legal line of play from this position gets there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..quiz.play import Played
+from ..rules import query as q
+from ..rules.actions import GetEnergy, PayEnergy
+from ..rules.errors import RulesError
+from ..rules.search import NODE_BOUND, Reach, reach
+from ..scenarios.expect import check_expect
+from ..scenarios.scenario import Resolver, Scenario, start
+from . import guide
+from .data import DeadEnd, Task
+
+@dataclass
+class WorkedLine:
+    """A task's solution played out: the position before each move and after the last, and its last turn."""
+
+    positions: list
+    last_turn: int
+
+
+def worked_line(task: Task) -> WorkedLine:
+    """Play the task's solution once (refusals change nothing) and keep what the search needs."""
+    if task.worked is None:
+        scenario = Scenario.from_dict(task.scenario, source=task.key)
+        game = start(scenario)
+        positions = [position(game)]
+        for step in task.solution:
+            if not guide.is_refusal(step):
+                try:
+                    guide.solution_step(step, scenario)(game)
+                except RulesError:
+                    break  # lint names the step; the search still runs from what was played
+            positions.append(position(game))
+        task.worked = WorkedLine(positions, game.state.turn)
+    return task.worked
+
+
+def position(game) -> dict:
+    """Return a game's position as plain data, without the log: equal positions compare equal."""
+    snap = game.snapshot()
+    snap.pop("log")
+    return snap
+
+
+def practice_left(task: Task, game) -> tuple:
+    """Return the practice-energy moves of the solution not yet made on this board (each once)."""
+    who = game.state.priority or game.state.active
+    want = Counter((verb, n) for step in task.solution if isinstance(step, dict)
+                   for verb, n in step.items() if verb in ("get_energy", "pay_energy"))
+    made = Counter(("get_energy" if isinstance(a, GetEnergy) else "pay_energy", a.amount)
+                   for a in game.history if isinstance(a, (GetEnergy, PayEnergy)))
+    left = want - made
+    kinds = {"get_energy": GetEnergy, "pay_energy": PayEnergy}
+    return tuple(kinds[verb](who, n) for (verb, n), k in sorted(left.items()) for _ in range(k))
+
+
+def search(task: Task, played: Played, bound: int = NODE_BOUND) -> Reach:
+    """Search the legal lines from this position for one on which the task's goal holds."""
+    def holds(game) -> bool:
+        return not check_expect(game, task.goal, Resolver(game, played.aliases))
+    # Casting pays its own mana, so mana made ahead of need is searched only where the worked line
+    # itself taps for mana (to pay energy for a colour, or to watch the pool empty).
+    taps = any(isinstance(step, dict) and "tap" in step for step in task.solution)
+    return reach(played.game, holds, extra=practice_left(task, played.game),
+                 last_turn=worked_line(task).last_turn, tap_for_mana=taps, bound=bound)
+
+
+def dead_end(task: Task, played: Played) -> DeadEnd | None:
+    """Return why the goal can't be reached from here (the author's words if one matches), else None.
+
+    A search that runs out of positions proves nothing, so it is not called a dead end.
+    """
+    if task.reached(played):
+        return None
+    end = task.dead_end(played)
+    if end is not None:
+        return end
+    if position(played.game) in worked_line(task).positions:
+        return None
+    if search(task, played).reachable is False:
+        return DeadEnd({}, out_of_reach(task, played), [])
+    return None
+
+
+def out_of_reach(task: Task, played: Played) -> str:
+    """Say, from the task's goal, what can no longer be reached and how things stand now."""
+    st = played.game.state
+    for name, want in (task.goal.get("players") or {}).items():
+        p = q.player(st, str(name))
+        if "energy" in want and p.energy != want["energy"]:
+            return _said(f"{name} can't reach {want['energy']} energy", f"{name} has {p.energy} now")
+        if "life" in want and p.life != want["life"]:
+            return _said(f"{name} can't reach {want['life']} life", f"{name} is at {p.life} now")
+    for name, want in (task.goal.get("permanents") or {}).items():
+        if want.get("present") is False:
+            return _said(f"{name} can't be made to leave the battlefield", "")
+        if "power" in want:
+            return _said(f"{name} can't reach power {want['power']}", "")
+        if "count" in want:
+            return _said(f"there can't be {want['count']} × {name} on the battlefield", "")
+    for name, want in (task.goal.get("resolved") or {}).items():
+        return _said(f"{name} can't be {'made to resolve' if want is True else 'kept from resolving'}", "")
+    return _said("the goal can't be reached", "")
+
+
+def _said(what: str, now: str) -> str:
+    return f"From here {what}: {now + ', and ' if now else ''}no legal line of play from this position gets there."
+
+
+__all__ = ["dead_end", "out_of_reach", "practice_left", "search", "worked_line"]

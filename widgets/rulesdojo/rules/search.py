@@ -1,0 +1,100 @@
+"""Search the legal lines from a position: can a goal still be reached, or is this a dead end?
+
+Lesson boards are small, so the search plays every legal action (and the extra ones given, each
+at most once on a line) from the position, skipping positions already seen, until the goal holds,
+every line runs out, or ``bound`` positions have been tried. A line stops when it passes the last
+turn allowed: the goal is for this turn (or these turns), not for a later game.
+
+>>> from rulesdojo.rules import Game, GetEnergy, PayEnergy
+>>> g = Game(["Alice", "Nadia"])
+>>> two = lambda game: game.player("Alice").energy == 2
+>>> reach(g, two, extra=(GetEnergy("Alice", 5), PayEnergy("Alice", 3)), last_turn=2).reachable
+True
+>>> reach(g, two, extra=(GetEnergy("Alice", 5),), last_turn=2).reachable
+False
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Callable
+
+from .actions import ActivateAbility, AdvanceStep, PassPriority
+from .errors import RulesError
+from .game import Game
+
+#: Positions the search tries before it gives up (lesson boards need far fewer; lint checks).
+NODE_BOUND = 20_000
+
+
+@dataclass(frozen=True)
+class Reach:
+    """What a search found: ``reachable`` (None when the bound ran out first), the positions it
+    tried, and a line of actions that reaches the goal (when one does)."""
+
+    reachable: bool | None
+    nodes: int
+    line: tuple = ()
+
+
+def reach(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: int | None = None,
+          tap_for_mana: bool = True, bound: int = NODE_BOUND) -> Reach:
+    """Say whether some line of legal actions from ``game``'s position makes ``goal`` hold.
+
+    ``extra`` are actions legal_actions doesn't list (practice energy), each usable once on a line;
+    ``last_turn`` stops a line once the turn number passes it. Without ``tap_for_mana`` no line
+    activates a mana ability on its own: casting a spell still pays for it (the game's choice of
+    sources), so this leaves out only mana made ahead of need. The game itself is not changed.
+    """
+    if goal(game):
+        return Reach(True, 0)
+    start = game.fork()
+    seen = {_key(start, tuple(extra))}
+    todo = [(start, tuple(extra), ())]
+    nodes = 0
+    while todo:
+        here, left, line = todo.pop()
+        for action, rest in _moves(here, left, tap_for_mana):
+            nodes += 1
+            if nodes > bound:
+                return Reach(None, nodes)
+            there = here.fork()
+            try:
+                there.apply(action)
+            except RulesError:
+                continue
+            if goal(there):
+                return Reach(True, nodes, line + (action,))
+            if last_turn is not None and there.state.turn > last_turn:
+                continue
+            key = _key(there, rest)
+            if key not in seen:
+                seen.add(key)
+                todo.append((there, rest, line + (action,)))
+    return Reach(False, nodes)
+
+
+def _moves(game: Game, extra: tuple, tap_for_mana: bool) -> list:
+    """List the moves from a position, the one to try first last (the search takes from the end):
+    acting before passing, passing before moving the turn on, mana made ahead of need after both."""
+    acts, mana, turn = [], [], []
+    for action in game.legal_actions:
+        if isinstance(action, ActivateAbility) and action.mana is not None:
+            if tap_for_mana:
+                mana.append((action, extra))
+        elif isinstance(action, (AdvanceStep, PassPriority)):
+            turn.append((action, extra))
+        else:
+            acts.append((action, extra))
+    acts += [(action, extra[:i] + extra[i + 1:]) for i, action in enumerate(extra) if action not in extra[:i]]
+    return [*reversed(turn), *reversed(mana), *reversed(acts)]
+
+
+def _key(game: Game, extra: tuple) -> str:
+    snap = game.snapshot()
+    del snap["log"]
+    return json.dumps([snap, [repr(a) for a in extra]], sort_keys=True, default=str)
+
+
+__all__ = ["NODE_BOUND", "Reach", "reach"]
