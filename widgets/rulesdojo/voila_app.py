@@ -8,12 +8,16 @@ option still applies. On top of Voila this app
 - adds a Content-Security-Policy allowing only the server itself to every response;
 - refuses a new page with a plain "the class is full" page (HTTP 503, ``503.html`` in the
   ``rulesdojo`` template) once ``DojoKernelManager.max_kernels`` pages have a kernel;
-- forwards a page's messages to its kernel at a bounded pace, keeping the newest when it floods.
+- forwards a page's messages to its kernel at a bounded pace, keeping the newest when it floods;
+- ends every page, also one whose kernel dies while it loads (``voila_handlers``), and answers a
+  path that names nothing with a 4xx, never a 500; the log holds no token.
 """
 
 from __future__ import annotations
 
 import collections
+import functools
+import logging
 import os
 import time
 import weakref
@@ -21,13 +25,19 @@ import weakref
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server._tz import utcnow
+from jupyter_server.auth.logout import LogoutHandler
+from jupyter_server.log import log_request
 from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.ioloop import IOLoop
 from traitlets import Int, Type, Unicode
 from voila.app import Voila
+from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
+from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+from .voila_handlers import LOADING, PageHandler, Scrub, TemplateFiles
 
 # Inline scripts and eval: Voila's page and the widget manager; blob: and data: the anywidget
 # modules and images the page builds itself. Nothing names another host.
@@ -73,6 +83,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._preheating = 0
+        self.restarted: set[str] = set()  # kernels restarted after dying: none holds its page's state
         taken = getattr(self, "get_rendered_notebook", None)
         if taken is not None:  # Voila's pooled manager: taking a preheated kernel opens a page too
             async def take(*args, **kw):
@@ -81,6 +92,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
                 # Idle since it was preheated, and no page connected yet: the culler would take it
                 # from the learner before their page connects.
                 self.get_kernel(kernel_id).last_activity = utcnow()
+                self.tell_page(kernel_id)
                 return render_task, rendered, kernel_id
             self.get_rendered_notebook = take
 
@@ -92,6 +104,16 @@ class DojoKernelManager(AsyncMappingKernelManager):
                 if task.done() and not task.cancelled() and task.exception() is None:
                     ids.add(task.result()["kernel_id"])
         return ids
+
+    def remove_kernel(self, kernel_id: str):
+        """Forget a kernel that died; one that waited in a pool leaves it (the culler's round refills
+        the pool), so no page is given a dead kernel."""
+        for pool in getattr(self, "_pools", {}).values():
+            for task in [t for t in pool if t.done() and not t.cancelled() and t.exception() is None
+                         and t.result()["kernel_id"] == kernel_id]:
+                pool.remove(task)
+        self.restarted.discard(kernel_id)
+        return super().remove_kernel(kernel_id)
 
     def pages(self) -> int:
         """Count the kernels that serve (or are starting for) a page."""
@@ -111,9 +133,19 @@ class DojoKernelManager(AsyncMappingKernelManager):
         kwargs["env"] = {name: value for name, value in (kwargs.get("env") or os.environ).items()
                          if name not in HUB_SECRETS}
         try:
-            return await super().start_kernel(*args, **kwargs)
+            kernel_id = await super().start_kernel(*args, **kwargs)
         finally:
             self._preheating -= preheat
+        self.add_restart_callback(kernel_id, functools.partial(self.restarted.add, kernel_id), "restart")
+        if not preheat:
+            self.tell_page(kernel_id)
+        return kernel_id
+
+    def tell_page(self, kernel_id: str) -> None:
+        """Tell the page being loaded (if this runs for one) which kernel is its own."""
+        page = LOADING.get()
+        if page is not None:
+            page.given(kernel_id, self)
 
     async def cull_kernels(self):
         await super().cull_kernels()
@@ -219,6 +251,10 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
             pacer.timer = IOLoop.current().call_later(1 / PAGE_RATE, PacedConnection._forward_waiting, pacer)
 
 
+# Voila's handlers the kit replaces (voila_handlers says why).
+OURS = {TornadoVoilaHandler: PageHandler, TemplateStaticFileHandler: TemplateFiles}
+
+
 class DojoVoila(Voila):
     """Voila with the kit's landing page, headers, kernel cap and paced pages."""
 
@@ -230,8 +266,12 @@ class DojoVoila(Voila):
         landing = url_path_join(self.base_url, "voila/render", self.landing)
         # Voila adds the sign-in's own pages (login, a hub's OAuth callback) without the URL prefix.
         signin = {handler for _, handler, *_ in self.identity_provider.get_handlers()}
-        handlers = []
+        # A NUL byte names no file: Python's path functions raise ValueError on it (a 500).
+        handlers = [(r".*%00.*", web.ErrorHandler, {"status_code": 400})]
         for pattern, handler, *options in super().init_handlers():
+            handler = OURS.get(handler, handler)
+            if handler is LogoutHandler:
+                continue  # it renders a page Voila doesn't ship (a 500); the token's cookie is all there is
             if handler in signin and not pattern.startswith(self.base_url):
                 handlers.append((url_path_join(self.base_url, pattern), handler, *options))
             elif handler is TornadoVoilaTreeHandler:
@@ -242,6 +282,15 @@ class DojoVoila(Voila):
 
     def listen(self):
         self.app.add_transform(SecurityHeaders)
+        # Tornado's own log lines (requests, errors) go through the app's log, which drops secrets;
+        # jupyter_server's request log also blanks every token parameter of a URL.
+        self.app.settings["log_function"] = functools.partial(log_request, record_prometheus_metrics=False)
+        tornado_log = logging.getLogger("tornado")
+        tornado_log.parent, tornado_log.propagate = self.log, True
+        self.log.propagate = False
+        scrub = Scrub([self.identity_provider.token, *(os.environ.get(name) for name in HUB_SECRETS)])
+        for handler in self.log.handlers:
+            handler.addFilter(scrub)
         super().listen()
 
 
