@@ -151,6 +151,13 @@ class DojoKernelManager(AsyncMappingKernelManager):
         await super().cull_kernels()
         self.refill_pools()
 
+    async def cull_kernel_if_idle(self, kernel_id):
+        # A kernel enters the map a moment before jupyter_server marks its activity (one turn of the
+        # event loop); the culler reading it then raised TraitError for 'last_activity'.
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None and kernel.trait_has_value("last_activity"):
+            await super().cull_kernel_if_idle(kernel_id)
+
     def refill_pools(self) -> None:
         """Drop pool entries whose kernel could not start and start their replacements."""
         for notebook, pool in getattr(self, "_pools", {}).items():
