@@ -61,7 +61,12 @@ class Loading:
         finally:
             if not step.done():
                 step.cancel()
-        return step.result()
+        html = step.result()
+        # A preheated kernel can die after its notebook ran (Voila renders the failed cells and goes
+        # on): the page it rendered is complete, and useless.
+        if await self.lost():
+            raise KernelLost(f"kernel {self.kernel_id} stopped")
+        return html
 
 
 class PageHandler(TornadoVoilaHandler):
