@@ -7,7 +7,7 @@ import sys
 def test_rules_import_loads_no_jupyter_modules():
     code = ("import sys, rulesdojo.rules; "
             "print(sorted(m for m in ('traitlets', 'ipywidgets') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert out.stdout.strip() == "[]"
 
 
@@ -15,7 +15,7 @@ def test_state_layer_does_not_import_ipywidgets():
     code = ("import sys, importlib.util; "
             "spec = importlib.util.find_spec('rulesdojo.state'); "
             "spec and __import__('rulesdojo.state'); print('ipywidgets' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert out.stdout.strip() == "False"
 
 
@@ -67,7 +67,7 @@ print(sorted(p.card for p in g.state.battlefield), sum(p.tapped for p in g.state
 
 def test_rules_play_a_game_with_yaml_blocked():
     """The engine is standard-library only: with PyYAML unimportable it still plays cards given in Python."""
-    out = subprocess.run([sys.executable, "-c", PLAY_WITHOUT_YAML], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-c", PLAY_WITHOUT_YAML], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "['Layer Test Bear', 'Layer Test Forest', 'Layer Test Forest'] 2"
 

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_wheel_ships_notebooks_lessons_assets_and_question_bank(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path),
-                    str(ROOT)], check=True, capture_output=True)
+                    str(ROOT)], check=True, capture_output=True, timeout=240)
     names = zipfile.ZipFile(next(tmp_path.glob("rulesdojo-*.whl"))).namelist()
     lessons = sorted(p.name for p in (ROOT / "lessons").iterdir() if p.suffix in (".ipynb", ".yaml"))
     assert sorted(n.rsplit("/", 1)[-1] for n in names if n.startswith("rulesdojo/notebooks/")) == lessons

@@ -168,12 +168,14 @@ def module_voila(tmp_path_factory):
 @pytest.fixture
 def voila_processes(tmp_path_factory):
     """Factory: ``voila_processes(folder, env, pool_size, extra_args, **serving)`` -> (process, base URL),
-    for tests that configure the server themselves (identity, token) or look at its kernels."""
+    for tests that configure the server themselves (identity, token) or look at its kernels; the
+    process's ``log`` is the path of its log."""
     started: list[tuple[subprocess.Popen, Path]] = []
 
     def start(folder: Path, env: dict, pool_size: int = 0, extra_args=(), **serving):
         proc, url, log = start_voila(folder, tmp_path_factory.mktemp("voila-home"), env, pool_size,
                                      tuple(extra_args), **serving)
+        proc.log = log
         started.append((proc, log))
         return proc, url
 

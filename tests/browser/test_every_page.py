@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe
+import pytest
 
 from rulesdojo.rules.cards import card_named
 from rulesdojo.views.text import SYMBOL
@@ -88,6 +89,7 @@ def check_page(page, name: str) -> list[str]:
     return problems
 
 
+@pytest.mark.timeout(900)  # every page of the course, one after another
 def test_every_page_reads_well_and_fits_a_phone(tmp_path, voila_server, page, full_screenshot):
     base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
     problems, cards_seen = [], 0

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import psutil
+import pytest
 from playwright.sync_api import expect
 from learner import answer_whatever_is_asked
 
@@ -161,6 +162,7 @@ def wait_until_idle(procs, timeout):
     raise AssertionError(f"the preheated kernels were still busy after {timeout} s")
 
 
+@pytest.mark.timeout(900)  # ten preheated pages under load
 def test_ten_preheated_exam_pages_under_cpu_load_all_record_the_header_identity(tmp_path, voila_processes,
                                                                                browser):
     exams = mentor_defines_the_exam(tmp_path)
@@ -195,6 +197,6 @@ def test_ten_preheated_exam_pages_under_cpu_load_all_record_the_header_identity(
     finally:
         for p in busy:
             p.kill()
-            p.wait()
+            p.wait(10)
     records = ResultStore(tmp_path / "results.sqlite3").records("club-night")
     assert sorted(r.candidate for r in records) == sorted(f"candidate-{i}" for i in range(10))

@@ -18,6 +18,7 @@ LEARNERS = ("ana", "bo", "cy")
 MENTOR = "mia"
 FORGED = {"X-JupyterHub-User": "bo", "X-Forwarded-User": "bo", "X-Remote-User": "bo"}
 WAIT = 60_000
+pytestmark = pytest.mark.timeout(900)  # the hub waits for the mentors' server, then three learners' start
 
 
 @pytest.fixture

@@ -232,3 +232,31 @@ def test_a_kernel_busy_past_the_limit_on_one_message_is_interrupted_and_the_lear
     print(f"stopped and told after {stopped:.1f} s (limit {limit} s)")
     assert stopped >= limit - 0.5  # not before its time
     assert same_kernel  # interrupted, not restarted: the page keeps its state and goes on
+
+
+def test_a_page_whose_control_comm_was_late_gets_every_widgets_state_one_by_one_and_a_repeat_is_refused(
+        voila_processes, tmp_path):
+    # ipywidgets' manager waits 4 s for the control comm's answer; on a loaded machine it then asks
+    # each widget's comm for its state ("request_state"), one message per widget, all at once.
+    _, url = voila_processes(ROOT / "lessons", {"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
+
+    async def ask_each():
+        page = await lesson_7(url)
+        try:
+            widgets = list(page.models)
+            asked = [page.send("comm_msg", {"comm_id": m, "data": {"method": "request_state"}}) for m in widgets]
+            try:
+                await page.until(lambda: all(page.replies[m].done() for m in asked), ANSWER)
+            except TimeoutError:
+                pass
+            answered = sum(page.replies[m].done() for m in asked)
+            again = page.send("comm_msg", {"comm_id": widgets[0], "data": {"method": "request_state"}})
+            await asyncio.sleep(3)
+            return len(widgets), answered, page.replies[again].done()
+        finally:
+            await page.close()
+
+    widgets, answered, repeat_answered = in_thread(ask_each)
+    print(f"{answered} of {widgets} widgets' states answered one by one")
+    assert widgets > 100 and answered == widgets
+    assert not repeat_answered

@@ -18,8 +18,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 import uuid
 from pathlib import Path
 
@@ -27,6 +25,7 @@ import nbformat
 import psutil
 import pytest
 import websocket
+from served import kernels, read_page
 
 from rulesdojo.scenarios.folder import REFUSED
 
@@ -38,22 +37,6 @@ NOTEBOOKS = {"index.ipynb": "x = 1\nx", "tiny.ipynb": "x = 2\nx",
 SCENARIO = "name: {title}\nsetup:\n  players:\n    - {{name: Alice, hand: [Forest]}}\n    - {{name: Nadia}}\n"
 
 
-def kernels(server) -> list[psutil.Process]:
-    """The kernels the server runs now."""
-    try:
-        family = psutil.Process(server.pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        return []
-    out = []
-    for p in family:
-        try:
-            if "ipykernel_launcher" in " ".join(p.cmdline()):
-                out.append(p)
-        except psutil.NoSuchProcess:
-            pass
-    return out
-
-
 def wait_for(condition, timeout: float, what: str, seen=lambda: None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -63,22 +46,10 @@ def wait_for(condition, timeout: float, what: str, seen=lambda: None):
     raise AssertionError(f"not within {timeout:.0f} s: {what} (now: {seen()!r})")
 
 
-def get(url: str, timeout: float = 240) -> tuple[int, str, dict]:
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as r:
-            return r.status, r.read().decode("utf-8", "replace"), dict(r.headers)
-    except urllib.error.HTTPError as e:
-        return e.code, e.read().decode("utf-8", "replace"), dict(e.headers)
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return 0, "", {}
-
-
-def load_page(url: str) -> tuple[int, str, dict]:
-    """Load a page once more if its first load stalls: when thirty kernels start at once, one of them
-    can die on a port another took ("Address already in use"), and Voila then leaves that page's
-    stream open without end. A learner reloads; so does this test."""
-    answer = get(url, timeout=60)
-    return answer if answer[0] == 200 else get(url)
+def get(url: str, deadline: float = 240) -> tuple[int, str, dict]:
+    """Return a page's status, text and headers, read to its end within ``deadline`` seconds in all."""
+    page = read_page(url, deadline)
+    return page.status, page.text, page.headers
 
 
 @pytest.fixture(scope="module")
@@ -124,13 +95,14 @@ def kit(tmp_path_factory):
         print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
 
 
+@pytest.mark.timeout(900)  # the pools fill, thirty kernels start, the culler comes round
 def test_thirty_pages_fill_the_class_the_next_is_told_to_wait_and_closed_pages_are_culled(kit):
     pool = POOL_SIZE * len(NOTEBOOKS)
     wait_for(lambda: len(kernels(kit)) == pool, 300, "the pools filled", lambda: len(kernels(kit)))
-    with concurrent.futures.ThreadPoolExecutor(MAX_KERNELS) as ex:
-        answers = list(ex.map(lambda _: load_page(kit.url + "voila/render/tiny.ipynb"), range(MAX_KERNELS)))
-    assert [status for status, _, _ in answers] == [200] * MAX_KERNELS
-    assert all("class is full" not in body for _, body, _ in answers)
+    with concurrent.futures.ThreadPoolExecutor(MAX_KERNELS) as ex:  # thirty kernels start at once
+        pages = list(ex.map(lambda _: read_page(kit.url + "voila/render/tiny.ipynb", 240), range(MAX_KERNELS)))
+    assert [(page.status, page.ended) for page in pages] == [(200, True)] * MAX_KERNELS  # none left unfinished
+    assert all("class is full" not in page.text and page.text.rstrip().endswith("</html>") for page in pages)
     status, body, headers = get(kit.url + "voila/render/tiny.ipynb")
     assert status == 503 and "The class is full" in body and "Try again in a minute" in body
     assert headers["Retry-After"] == "60" and "default-src 'self'" in headers["Content-Security-Policy"]
@@ -264,12 +236,14 @@ class Channel:
     def comm_msg(self, comm_id: str, data: dict) -> None:
         self.send("comm_msg", {"comm_id": comm_id, "data": data})
 
-    def widget_comms(self) -> list[str]:
+    def widget_comms(self, deadline: float = 60) -> list[str]:
         asked = self.send("comm_info_request", {"target_name": "jupyter.widget"})
-        while True:
+        end = time.monotonic() + deadline
+        while time.monotonic() < end:
             msg = json.loads(self.ws.recv())
             if msg.get("parent_header", {}).get("msg_id") == asked and msg["msg_type"] == "comm_info_reply":
                 return sorted(msg["content"]["comms"])
+        raise AssertionError(f"no comm_info_reply within {deadline} s")
 
     def collect(self, seconds: float) -> list[dict]:
         out, end = [], time.monotonic() + seconds

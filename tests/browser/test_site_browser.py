@@ -23,6 +23,7 @@ from rulesdojo.quiz import load_bank
 
 from learner import answer_whatever_is_asked, no_code_on_page, start_quiz, take_lesson_1
 
+pytestmark = pytest.mark.timeout(900)  # the first test waits for the site's build
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 SEED = 7
 KERNEL_READY = 240_000  # ms: Pyodide starts the kernel in the page; the machine may be busy

@@ -99,7 +99,7 @@ def python3_kernel():
     from jupyter_client.kernelspec import KernelSpecManager
     if "python3" not in KernelSpecManager().find_kernel_specs():
         subprocess.run([sys.executable, "-m", "ipykernel", "install", "--sys-prefix"], check=True,
-                       capture_output=True)
+                       capture_output=True, timeout=120)
     return "python3"
 
 

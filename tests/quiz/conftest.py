@@ -101,7 +101,7 @@ class PostgresServer:
                 self.proc.wait(30)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
-                self.proc.wait()
+                self.proc.wait(10)
         shutil.rmtree(self.dir, ignore_errors=True)
 
 

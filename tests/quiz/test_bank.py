@@ -199,7 +199,8 @@ def test_select_by_tags_difficulty_kind_and_n():
 def test_quiz_imports_no_ui():
     code = ("import sys, rulesdojo.quiz as qz; qz.load_bank()['architect-landfall-one-energy']"
             ".variant(1).grade(1); print('ipywidgets' in sys.modules, 'traitlets' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         timeout=120)
     assert out.stdout.split() == ["False", "False"]
 
 

@@ -61,6 +61,10 @@ def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_siz
         f"--VoilaConfiguration.preheat_kernel={pool_size > 0 if preheat is None else preheat}",
         f"--VoilaConfiguration.default_pool_size={max(pool_size, 0)}",
         f"--VoilaKernelManager.fill_delay={fill_delay}",
+        # Kernels talk to the server over Unix sockets in Voila's private connection folder (removed
+        # when it stops), not TCP: a port picked for a kernel could be taken by another process
+        # before the kernel bound it, and the kernel died ("Address already in use").
+        "--KernelManager.transport=ipc",
     ]
 
 

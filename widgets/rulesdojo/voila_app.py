@@ -10,13 +10,17 @@ option still applies. On top of Voila this app
   ``rulesdojo`` template) once ``DojoKernelManager.max_kernels`` pages have a kernel;
 - forwards a page's messages to its kernel by what they are: widget events at a bounded pace, keeping
   the newest when they flood; its loading requests and comms bounded; anything else refused; and
-  interrupts a kernel that works on one message past a time limit.
+  interrupts a kernel that works on one message past a time limit;
+- ends every page, also one whose kernel dies while it loads (``voila_handlers``), and answers a
+  path that names nothing with a 4xx, never a 500; the log holds no token.
 """
 
 from __future__ import annotations
 
 import collections
+import functools
 import json
+import logging
 import os
 import struct
 import time
@@ -25,13 +29,19 @@ from jupyter_server.services.kernels.connection.base import deserialize_binary_m
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server._tz import utcnow
+from jupyter_server.auth.logout import LogoutHandler
+from jupyter_server.log import log_request
 from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.ioloop import IOLoop
 from traitlets import Float, Int, Type, Unicode
 from voila.app import Voila
+from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
+from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+from .voila_handlers import LOADING, PageHandler, Scrub, TemplateFiles
 
 # Inline scripts and eval: Voila's page and the widget manager; blob: and data: the anywidget
 # modules and images the page builds itself. Nothing names another host.
@@ -56,6 +66,11 @@ LOAD_RATE = 2.0
 # many of them a kernel holds open for its pages at once.
 PAGE_TARGETS = frozenset({"jupyter.widget.control"})
 PAGE_COMMS = 8
+# When the control comm answers late (4 s, under load), the widget manager asks each widget for its
+# state instead: one ``request_state`` per widget (a lesson has about 170). Each connection may ask
+# each comm once, STATE_BURST at once and STATE_RATE a second after that.
+STATE_BURST = 400
+STATE_RATE = 40.0
 BUSY_LIMIT = 30.0  # seconds a kernel may work on one page message before it is interrupted
 V1 = "v1.kernel.websocket.jupyter.org"
 
@@ -86,6 +101,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._preheating = 0
+        self.restarted: set[str] = set()  # kernels restarted after dying: none holds its page's state
         taken = getattr(self, "get_rendered_notebook", None)
         if taken is not None:  # Voila's pooled manager: taking a preheated kernel opens a page too
             async def take(*args, **kw):
@@ -94,6 +110,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
                 # Idle since it was preheated, and no page connected yet: the culler would take it
                 # from the learner before their page connects.
                 self.get_kernel(kernel_id).last_activity = utcnow()
+                self.tell_page(kernel_id)
                 return render_task, rendered, kernel_id
             self.get_rendered_notebook = take
 
@@ -105,6 +122,16 @@ class DojoKernelManager(AsyncMappingKernelManager):
                 if task.done() and not task.cancelled() and task.exception() is None:
                     ids.add(task.result()["kernel_id"])
         return ids
+
+    def remove_kernel(self, kernel_id: str):
+        """Forget a kernel that died; one that waited in a pool leaves it (the culler's round refills
+        the pool), so no page is given a dead kernel."""
+        for pool in getattr(self, "_pools", {}).values():
+            for task in [t for t in pool if t.done() and not t.cancelled() and t.exception() is None
+                         and t.result()["kernel_id"] == kernel_id]:
+                pool.remove(task)
+        self.restarted.discard(kernel_id)
+        return super().remove_kernel(kernel_id)
 
     def pages(self) -> int:
         """Count the kernels that serve (or are starting for) a page."""
@@ -124,13 +151,30 @@ class DojoKernelManager(AsyncMappingKernelManager):
         kwargs["env"] = {name: value for name, value in (kwargs.get("env") or os.environ).items()
                          if name not in HUB_SECRETS}
         try:
-            return await super().start_kernel(*args, **kwargs)
+            kernel_id = await super().start_kernel(*args, **kwargs)
         finally:
             self._preheating -= preheat
+        self.add_restart_callback(kernel_id, functools.partial(self.restarted.add, kernel_id), "restart")
+        if not preheat:
+            self.tell_page(kernel_id)
+        return kernel_id
+
+    def tell_page(self, kernel_id: str) -> None:
+        """Tell the page being loaded (if this runs for one) which kernel is its own."""
+        page = LOADING.get()
+        if page is not None:
+            page.given(kernel_id, self)
 
     async def cull_kernels(self):
         await super().cull_kernels()
         self.refill_pools()
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        # A kernel enters the map a moment before jupyter_server marks its activity (one turn of the
+        # event loop); the culler reading it then raised TraitError for 'last_activity'.
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None and kernel.trait_has_value("last_activity"):
+            await super().cull_kernel_if_idle(kernel_id)
 
     def refill_pools(self) -> None:
         """Drop pool entries whose kernel could not start and start their replacements."""
@@ -198,6 +242,7 @@ class Door:
     def __init__(self):
         self.events = Pacer()
         self.loading = Bucket(LOAD_BURST, LOAD_RATE)
+        self.states = Bucket(STATE_BURST, STATE_RATE)
         self.comms: set[str] = set()
         self.sent: collections.OrderedDict = collections.OrderedDict()  # ids of the messages forwarded
         self.busy: str | None = None  # the forwarded message the kernel is working on
@@ -237,13 +282,16 @@ def read_message(message, subprotocol: str | None) -> tuple[dict, dict] | None:
 
 def kind(header: dict, content: dict) -> str:
     """Say what a page-sent message is, from its type and method: "event" (a widget's update or
-    event: what a flood is made of), "load" (asked once while the page opens), "open" or "close"
+    event: what a flood is made of), "load" (asked once while the page opens), "state" (one
+    widget's state, asked while the page opens when the control comm was late), "open" or "close"
     (a comm), "stop" (the page shuts its kernel down), or "" (nothing a page sends: refused).
 
     >>> kind({"msg_type": "comm_msg"}, {"comm_id": "a", "data": {"method": "update", "request_state": 1}})
     'event'
     >>> kind({"msg_type": "comm_msg"}, {"comm_id": "a", "data": {"method": "request_states"}})
     'load'
+    >>> kind({"msg_type": "comm_msg"}, {"comm_id": "a", "data": {"method": "request_state"}})
+    'state'
     >>> kind({"msg_type": "comm_open"}, {"comm_id": "a", "target_name": "jupyter.widget", "data": {}})
     ''
     """
@@ -258,7 +306,7 @@ def kind(header: dict, content: dict) -> str:
     if not isinstance(data, dict):
         return ""
     if msg_type == "comm_msg" and isinstance(data.get("method"), str):
-        return "load" if data["method"] == "request_states" else "event"
+        return {"request_states": "load", "request_state": "state"}.get(data["method"], "event")
     if msg_type == "comm_open" and content.get("target_name") in PAGE_TARGETS:
         return "open"
     return "close" if msg_type == "comm_close" else ""
@@ -303,6 +351,12 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
     def _admit(self, what: str, comm_id: str | None) -> bool:
         """Tell whether a loading request or a comm's opening or closing may pass; note the comm."""
         door = self.door
+        if what == "state":  # a widget's comm, which the kernel opened: each asked once, at a bounded pace
+            asked = self.__dict__.setdefault("asked", set())
+            if comm_id in asked or not door.states.take():
+                return False
+            asked.add(comm_id)
+            return True
         if what == "open" and len(door.comms) >= PAGE_COMMS:
             return False
         if comm_id is not None and what != "open" and comm_id not in door.comms:
@@ -377,6 +431,10 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
             await self.multi_kernel_manager.interrupt_kernel(self.kernel_id)
 
 
+# Voila's handlers the kit replaces (voila_handlers says why).
+OURS = {TornadoVoilaHandler: PageHandler, TemplateStaticFileHandler: TemplateFiles}
+
+
 class DojoVoila(Voila):
     """Voila with the kit's landing page, headers, kernel cap and paced pages."""
 
@@ -388,8 +446,12 @@ class DojoVoila(Voila):
         landing = url_path_join(self.base_url, "voila/render", self.landing)
         # Voila adds the sign-in's own pages (login, a hub's OAuth callback) without the URL prefix.
         signin = {handler for _, handler, *_ in self.identity_provider.get_handlers()}
-        handlers = []
+        # A NUL byte names no file: Python's path functions raise ValueError on it (a 500).
+        handlers = [(r".*%00.*", web.ErrorHandler, {"status_code": 400})]
         for pattern, handler, *options in super().init_handlers():
+            handler = OURS.get(handler, handler)
+            if handler is LogoutHandler:
+                continue  # it renders a page Voila doesn't ship (a 500); the token's cookie is all there is
             if handler in signin and not pattern.startswith(self.base_url):
                 handlers.append((url_path_join(self.base_url, pattern), handler, *options))
             elif handler is TornadoVoilaTreeHandler:
@@ -400,6 +462,15 @@ class DojoVoila(Voila):
 
     def listen(self):
         self.app.add_transform(SecurityHeaders)
+        # Tornado's own log lines (requests, errors) go through the app's log, which drops secrets;
+        # jupyter_server's request log also blanks every token parameter of a URL.
+        self.app.settings["log_function"] = functools.partial(log_request, record_prometheus_metrics=False)
+        tornado_log = logging.getLogger("tornado")
+        tornado_log.parent, tornado_log.propagate = self.log, True
+        self.log.propagate = False
+        scrub = Scrub([self.identity_provider.token, *(os.environ.get(name) for name in HUB_SECRETS)])
+        for handler in self.log.handlers:
+            handler.addFilter(scrub)
         super().listen()
 
 
