@@ -146,7 +146,7 @@ class Variant:
         >>> from rulesdojo.quiz import load_bank
         >>> print(load_bank()["voltaic-brawler-pays-once"].variant(values={"n": 5}).solution().explanation)
         ... # doctest: +ELLIPSIS
-        The Brawler's power is 4: the {E} can be paid once, not 5 times.
+        Alice has 4 energy: the {E} can be paid once, not 5 times, so the Brawler is 4/3.
         ...
         """
         text = self._right_text()
