@@ -1,7 +1,8 @@
 """Properties of random games over every shipped card: whatever is played, the rules' invariants hold.
 
 Each example sets up a random position through the scenario format (a few shipped cards in each zone
-of each player, random life, energy, mana and turn step), then plays actions chosen from
+of each player, random life, energy, mana and turn step) or starts from one of a few boards built
+by hand (among them Aetherworks Marvel casting from its library), then plays actions chosen from
 ``game.legal_actions``, answers to pending choices included, and checks that every listed action
 applies or is refused with a ``RulesError`` that changes nothing; that energy and every other counter
 is never negative; that ``undo`` gives back the exact state before each action (every field of the

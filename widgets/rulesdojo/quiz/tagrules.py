@@ -8,8 +8,8 @@ one. ``REQUIRES`` says it in words (docs/questions.md has the same list); ``unme
 >>> q = load_bank()["voltaic-brawler-if-you-do"]
 >>> unmet(q, q.variant(seed=1), "E3") is None
 True
->>> unmet(q, q.variant(seed=1), "L2")
-"tagged Landfall ruling 2, but nothing becomes a land or enters as one that isn't a land card, with a landfall ability around"
+>>> unmet(q, q.variant(seed=1), "L2")[:57]
+'tagged Landfall ruling 2, but nothing becomes a land or e'
 """
 
 from __future__ import annotations
