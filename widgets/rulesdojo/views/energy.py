@@ -16,7 +16,7 @@ class EnergyCounter(View):
     >>> from rulesdojo.state import GameModel
     >>> w = EnergyCounter(GameModel.empty(), "Alice")
     >>> w.amount.value = 2; w.pay_button.click()
-    >>> "can't pay 2" in w.feedback.value, w.model.energy_of("Alice")
+    >>> "pay 2 for practice" in w.feedback.value, w.model.energy_of("Alice")
     (True, 0)
     """
 
