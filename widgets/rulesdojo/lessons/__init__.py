@@ -129,14 +129,30 @@ def _course_map(done: dict | None) -> str:
 
 def _go_back(lesson, finished: dict) -> str:
     """Point a learner who has begun a lesson back to it for each ruling not yet mastered."""
+    from .learner_progress import unmastered
+    return go_back({tag: lesson for tag in unmastered(lesson, finished)}) if finished else ""
+
+
+def go_back(lessons_for: dict) -> str:
+    """Return a list that points back to a lesson for each ruling not yet mastered (ruling tag -> lesson)."""
     from ..quiz.rulings import ruling
     from ..views.text import author_html
-    from .learner_progress import unmastered
-    if not finished:
-        return ""
     items = [f"<li>Not yet mastered: {author_html(ruling(tag).title)} ({author_html(ruling(tag).name)}) — "
-             f"{_link(lesson.notebook, 'back to ' + lesson.title)}</li>" for tag in unmastered(lesson, finished)]
-    return f"<ul class='rd-go-back' aria-label='Not yet mastered'>{''.join(items)}</ul>" if items else ""
+             f"{_link(lesson.notebook, 'back to ' + lesson.title)}</li>" for tag, lesson in lessons_for.items()]
+    return f"<ul class='rd-go-back' aria-label='Rulings to go back to'>{''.join(items)}</ul>" if items else ""
 
 
-__all__ = ["Check", "Lesson", "Task", "contents", "lessons", "next_steps", "progress", "recap", "show"]
+def teaching(tags) -> dict:
+    """Return, for each ruling tag a lesson teaches, the first lesson that teaches it.
+
+    >>> teaching(["L3", "E6"])["L3"].title
+    'Landfall'
+    """
+    first = {}
+    for lesson in lessons().values():
+        for tag in lesson.rulings:
+            first.setdefault(tag, lesson)
+    return {tag: first[tag] for tag in tags if tag in first}
+
+
+__all__ = ["Check", "Lesson", "Task", "contents", "go_back", "lessons", "next_steps", "progress", "recap", "show", "teaching"]
