@@ -2,8 +2,9 @@
 
 In each lesson: every check gets one wrong try (a hint shows, the answer doesn't), then the right
 answer; every task is played to its goal with "Show me the next move"; the page is reloaded after
-the first part, and the lesson resumes with that part done. Then the course map shows every lesson
-done. (Playing tasks through the board itself: test_lessons_browser.py.)
+the first part, and the lesson resumes with that part done; the recap opens once the checks are
+answered. Then the course map shows every lesson done but not mastered (every check took two tries),
+with a link back to the lesson for each ruling it teaches. (Playing tasks through the board itself: test_lessons_browser.py.)
 """
 
 from __future__ import annotations
@@ -92,6 +93,7 @@ def test_a_learner_takes_each_lesson(course, number):
     page, url = course
     lesson = COURSE[number]
     open_lesson(page, url, lesson, 0)
+    expect(page.get_by_text("The recap opens once you've answered the checks above.")).to_be_visible()
     for i, part in enumerate(lesson.parts):
         if isinstance(part, Task):
             play_task(page, part)
@@ -101,8 +103,12 @@ def test_a_learner_takes_each_lesson(course, number):
             open_lesson(page, url, lesson, 1)
             first = region(page, part)
             expect(first.get_by_text(re.compile("✓ Done|Answered before"))).to_be_visible()
-    line = page.get_by_text(f"{len(lesson.parts)} of {len(lesson.parts)} steps done — lesson complete ✓")
+    # each check took two tries: the lesson is done, not mastered; the recap opens after the checks
+    line = page.get_by_text(f"{len(lesson.parts)} of {len(lesson.parts)} steps done — lesson done ✓ · "
+                            f"0 of {len(lesson.checks)} checks mastered")
     expect(line).to_be_in_viewport()  # the progress line stays in view at the end of the page
+    expect(page.get_by_text("The recap opens once")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Recap")).to_be_visible()
     nav = page.get_by_role("navigation", name="Lessons").last
     expect(nav.get_by_role("link").last).to_have_attribute(
         "href", COURSE[number + 1].notebook if number + 1 in COURSE else "quiz.ipynb")
@@ -113,7 +119,10 @@ def test_the_course_map_then_shows_every_lesson_done(course):
     page.goto(url + "voila/render/index.ipynb", wait_until="domcontentloaded", timeout=LOAD)
     for lesson in COURSE.values():
         row = page.locator("li", has=page.get_by_role("link", name=lesson.title, exact=True))
-        expect(row).to_contain_text("done ✓", timeout=LOAD)
-        expect(row).to_contain_text(f"first try: 0 of {len(lesson.checks)} checks")
+        expect(row).to_contain_text(f"done ✓ · 0 of {len(lesson.checks)} checks mastered", timeout=LOAD)
+        back = row.locator(".rd-go-back li")  # each ruling the lesson teaches, back to the lesson
+        expect(back).to_have_count(len(lesson.rulings))
+        expect(back.first).to_contain_text("Not yet mastered:")
+        expect(back.first.get_by_role("link")).to_have_attribute("href", lesson.notebook)
     expect(page.get_by_role("link", name="The judge quiz")).to_have_attribute("href", "quiz.ipynb")
     expect(page.get_by_role("link", name="The sandbox")).to_have_attribute("href", "sandbox.ipynb")

@@ -79,14 +79,15 @@ def test_lesson_notebook_shows_each_part_once(path):
     lesson = LESSONS[number]
     assert path.name == lesson.notebook
     code = ["".join(c["source"]) for c in _load(path)["cells"] if c["cell_type"] == "code"]
-    assert code[0] == f"from rulesdojo.lessons import next_steps, progress, show\n\nprogress({number})"
-    assert code[-1] == f"next_steps({number})"
-    shown = [re.fullmatch(r'show\((\d+), "([\w-]+)"\)', c) for c in code[1:-1]]
+    assert code[0] == f"from rulesdojo.lessons import next_steps, progress, recap, show\n\nprogress({number})"
+    assert code[-2:] == [f"recap({number})", f"next_steps({number})"]  # the recap after every check
+    shown = [re.fullmatch(r'show\((\d+), "([\w-]+)"\)', c) for c in code[1:-2]]
     assert all(shown), "between the first and last cells, code cells are show(N, \"key\")"
     assert {int(m[1]) for m in shown} == {number}
     assert [m[2] for m in shown] == [p.key for p in lesson.parts]
     text = "".join("".join(c["source"]) for c in _load(path)["cells"] if c["cell_type"] == "markdown")
-    assert "## Recap" in text
+    assert "Recap" not in text, "the recap is the lesson file's recap:, shown once the checks are answered"
+    assert lesson.recap.startswith("- ")
     assert lesson.tasks and lesson.checks
     assert not re.search(r"\bruling [EL]\d", text), "name rulings in words: Energy ruling 4"
 

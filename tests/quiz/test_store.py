@@ -40,6 +40,17 @@ def test_second_session_sees_the_history(results):
     assert later.history("Nico") == []
 
 
+def test_a_check_mastered_on_a_later_visit_is_kept_mastered(results):
+    lesson, check = "01-what-energy-is", "where-it-lives"
+    ResultStore(results.where).mark_part("Ana", lesson, check, False)  # missed on the first visit
+    assert ResultStore(results.where).lesson_parts("Ana") == {lesson: {check: False}}
+    ResultStore(results.where).mark_part("Ana", lesson, check, True)  # right first try, a later visit
+    assert ResultStore(results.where).lesson_parts("Ana") == {lesson: {check: True}}
+    ResultStore(results.where).mark_part("Ana", lesson, check, False)  # a miss after never undoes it
+    ResultStore(results.where).mark_part("Ana", lesson, "get-and-pay", None)
+    assert ResultStore(results.where).lesson_parts("Ana") == {lesson: {check: True, "get-and-pay": None}}
+
+
 def test_corrupt_file_gives_a_clear_message_and_the_quiz_goes_on(results):
     results.damage()
     store = ResultStore(results.where)

@@ -248,3 +248,25 @@ def test_feedback_names_a_ruling_without_reading_out_its_text_and_says_the_answe
     assert "The answer: 4." in re.sub(r"<[^>]+>", "", _verdict_html(Verdict(False, "4", "Count again.", "5", None)))
     digits_elsewhere = Verdict(False, "4", "Counters double (CR 614.1a).\n- Alice pays.", "5", None)
     assert "The answer: 4." in re.sub(r"<[^>]+>", "", _verdict_html(digits_elsewhere))
+
+
+def _practise_once(quiz, answer) -> None:
+    start(quiz, count=1)
+    answer_with(quiz, answer(quiz))
+    quiz.finish_button.click()
+
+
+def test_practice_results_point_back_to_the_lesson_for_each_ruling_not_yet_mastered(tmp_path):
+    from rulesdojo.lessons import lessons
+    landfall = next(q for q in BANK if q.tags["rulings"] == ["L1"])
+    quiz = Quiz(Bank([landfall]), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=False)
+    _practise_once(quiz, wrong_text)
+    taught = next(lesson for lesson in lessons().values() if "L1" in lesson.rulings)
+    back = quiz.review.value.split("rd-go-back")[1]
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", back))
+    assert "Not yet mastered: Every land you control entering ( Landfall ruling 1" in words
+    assert f"<a href='{taught.notebook}'>back to {taught.title}</a>" in back
+    assert quiz.review.value.index("rd-go-back") < quiz.review.value.index("Your mastery per ruling")
+    quiz.again_button.click()
+    _practise_once(quiz, right_text)  # right on a later practice: mastered again, no pointer
+    assert "1 of 1 right" in quiz.review.value and "Not yet mastered" not in quiz.review.value

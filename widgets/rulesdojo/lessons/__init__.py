@@ -60,6 +60,15 @@ def show(number: int, key: str) -> ipw.Widget:
     return _WIDGETS[(number, key)]
 
 
+def recap(number: int) -> ipw.Widget:
+    """Show the lesson's closing summary once every check is answered: until then it would give
+    the answers away."""
+    if (number, "recap") not in _WIDGETS:
+        from .learner_progress import recap_view
+        _WIDGETS[(number, "recap")] = recap_view(_progress(number))
+    return _WIDGETS[(number, "recap")]
+
+
 def _link(href: str, text: str) -> str:
     from ..views.text import escape
     return f"<a href='{escape(href)}'>{escape(text)}</a>"
@@ -99,30 +108,51 @@ def contents() -> ipw.Box:
 
 
 def _course_map(done: dict | None) -> str:
-    """Return the course map's markup; ``done`` None: the learner is not known yet."""
+    """Return the course map's markup; ``done`` None: the learner is not known yet.
+
+    A lesson begun shows, under it, each ruling it teaches that a check has not yet mastered,
+    with a link back to the lesson.
+    """
     from ..views.text import author_html, escape
-    from .learner_progress import lesson_id
+    from .learner_progress import lesson_id, lesson_state
     rows = []
     for lesson in lessons().values():
         finished = (done or {}).get(lesson_id(lesson), {})
-        parts = sum(1 for p in lesson.parts if p.key in finished)
-        checks = [finished[c.key] for c in lesson.checks if c.key in finished]
-        if parts == 0:
-            state = "not started"
-        elif parts < len(lesson.parts):
-            state = f"in progress: {parts} of {len(lesson.parts)} steps"
-        else:
-            state = "done ✓"
-        if checks:
-            state += f" · first try: {sum(1 for c in checks if c)} of {len(lesson.checks)} checks"
-        if done is None:
-            state = "finding your progress…"
+        state = "finding your progress…" if done is None else lesson_state(lesson, finished)
         rows.append(f"<li>{_link(lesson.notebook, lesson.title)} — {author_html(lesson.summary)} "
-                    f"<span class='rd-state'>({escape(state)})</span></li>")
+                    f"<span class='rd-state'>({escape(state)})</span>{_go_back(lesson, finished)}</li>")
     return (f"<h2>Lessons</h2><ol>{''.join(rows)}</ol>"
             f"<h2>Then</h2><ul><li>{_link('quiz.ipynb', 'The judge quiz')} — engine-checked "
             "questions on every ruling</li><li>"
             f"{_link('sandbox.ipynb', 'The sandbox')} — play any scenario out</li></ul>")
 
 
-__all__ = ["Check", "Lesson", "Task", "contents", "lessons", "next_steps", "progress", "show"]
+def _go_back(lesson, finished: dict) -> str:
+    """Point a learner who has begun a lesson back to it for each ruling not yet mastered."""
+    from .learner_progress import unmastered
+    return go_back({tag: lesson for tag in unmastered(lesson, finished)}) if finished else ""
+
+
+def go_back(lessons_for: dict) -> str:
+    """Return a list that points back to a lesson for each ruling not yet mastered (ruling tag -> lesson)."""
+    from ..quiz.rulings import ruling
+    from ..views.text import author_html
+    items = [f"<li>Not yet mastered: {author_html(ruling(tag).title)} ({author_html(ruling(tag).name)}) — "
+             f"{_link(lesson.notebook, 'back to ' + lesson.title)}</li>" for tag, lesson in lessons_for.items()]
+    return f"<ul class='rd-go-back' aria-label='Rulings to go back to'>{''.join(items)}</ul>" if items else ""
+
+
+def teaching(tags) -> dict:
+    """Return, for each ruling tag a lesson teaches, the first lesson that teaches it.
+
+    >>> teaching(["L3", "E6"])["L3"].title
+    'Landfall'
+    """
+    first = {}
+    for lesson in lessons().values():
+        for tag in lesson.rulings:
+            first.setdefault(tag, lesson)
+    return {tag: first[tag] for tag in tags if tag in first}
+
+
+__all__ = ["Check", "Lesson", "Task", "contents", "go_back", "lessons", "next_steps", "progress", "recap", "show", "teaching"]

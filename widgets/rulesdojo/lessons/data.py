@@ -24,14 +24,14 @@ from ..scenarios.scenario import RULINGS, Scenario, check_action, place_of
 from ..scenarios.yamlsource import Located, LocatedList, check_names, key_line, line_of, load_file
 
 FILE_NAME = re.compile(r"(\d\d)-([a-z0-9-]+)\.ya?ml$")
-LESSON_KEYS = {"title", "summary", "rulings", "parts"}
+LESSON_KEYS = {"title", "summary", "rulings", "parts", "recap"}
 TASK_KEYS = {"task", "title", "instructions", "scenario", "views", "goal", "dead_ends", "hints",
              "solution", "done", "rule"}
 CHECK_KEYS = {"check", "prompt", "scenario", "ask", "options", "answer", "expect", "source", "explanation",
               "explanation_lead", "note", "hint", "hints", "rule", "board", "rulings", "shuffle"}
 DEAD_END_KEYS = {"when", "say", "example"}
 #: Author prose; every other text in a lesson file (players, cards, views, keys) is a name.
-PROSE_KEYS = {"title", "summary", "instructions", "done", "say", "hints", "hint", "prompt", "explanation", "why",
+PROSE_KEYS = {"title", "summary", "recap", "instructions", "done", "say", "hints", "hint", "prompt", "explanation", "why",
               "explanation_lead", "note", "source", "text", "answer"}
 VIEWS = ("board", "stack", "order", "payment", "choices", "log", "turn", "steps", "energy")
 #: Steps a solution may take beyond scenario actions: lesson 1's practice counter.
@@ -117,6 +117,7 @@ class Lesson:
     rulings: list
     parts: list
     source: str = ""
+    recap: str = ""  # the closing summary, shown once the checks are answered
 
     @property
     def notebook(self) -> str:
@@ -194,7 +195,11 @@ def load_lesson(path) -> Lesson:
             raise LessonError(f"two parts are called {part.key!r}", file=src, place=where)
         seen.add(part.key)
         out.append(part)
-    return Lesson(int(m[1]), m[2], data["title"], data["summary"], list(rulings), out, src)
+    recap = data.get("recap", "")
+    if not isinstance(recap, str):
+        raise LessonError("'recap' is text: the lesson's closing summary, a line per point starting with \"- \"",
+                          file=src, place=_at(data, "recap"))
+    return Lesson(int(m[1]), m[2], data["title"], data["summary"], list(rulings), out, src, recap)
 
 
 # --- tasks ---------------------------------------------------------------------------------

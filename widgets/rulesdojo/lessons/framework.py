@@ -2,7 +2,8 @@
 
 A task says what to do now, catches dead ends ("Back to the decision"), offers hints and, last,
 the next move of its solution. A check gives a hint after a wrong try and the answer only after
-a second miss or "Show me"; an empty answer is not an answer.
+a second miss or "Show me"; an empty answer is not an answer. A check is mastered only when it is
+answered right before its answer was shown.
 """
 
 from __future__ import annotations
@@ -175,8 +176,13 @@ class CheckView(ipw.VBox):
         progress.on_learner(self._answered_before)
 
     def _answered_before(self, _learner: str) -> None:
-        if self.progress.is_done(self.check.key) and self.tries == 0 and not self.shown:
-            self.feedback.value = "<div class='rd-ok' role='status'><b>✓ Answered before.</b></div>"
+        if self.tries or self.shown or not self.progress.is_done(self.check.key):
+            return
+        if self.progress.is_mastered(self.check.key):
+            self.feedback.value = "<div class='rd-ok' role='status'><b>✓ Answered before — mastered.</b></div>"
+        else:
+            self.feedback.value = ("<div class='rd-note' role='status'><b>Answered before, not yet "
+                                   "mastered:</b> answer it right on your first try to master it.</div>")
 
     def grade(self) -> None:
         given = self.answer.value
@@ -193,7 +199,8 @@ class CheckView(ipw.VBox):
         if verdict.correct:
             first = self.tries == 1 and not self.shown
             self.progress.mark(self.check.key, first)
-            self.feedback.value = self._explained("rd-ok", "<b>✓ Right.</b>", verdict)
+            head = "<b>✓ Right.</b> Mastered." if first else "<b>✓ Right.</b>"
+            self.feedback.value = self._explained("rd-ok", head, verdict)
         elif self.tries == 1 and not self.shown:
             self.feedback.value = (f"<div class='rd-error' role='status'><b>✗ Not yet.</b> "
                                    f"{prose(self._hint(verdict))} Try again, or press “Show me”.</div>")

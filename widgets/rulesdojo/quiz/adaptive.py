@@ -32,6 +32,23 @@ def mastery(history, bank) -> dict[str, tuple[int, int]]:
     return out
 
 
+def missed_last(history, bank) -> list[str]:
+    """Return the rulings whose latest answer was wrong: not yet mastered, weakest first.
+
+    >>> from rulesdojo.quiz import load_bank
+    >>> from rulesdojo.quiz.store import Attempt
+    >>> rows = [Attempt("A", "s", "practice", "steppe-lynx-two-landfalls", 0, "", ok, 1.0, 0.0) for ok in (False, True)]
+    >>> missed_last(rows[:1], load_bank()), missed_last(rows, load_bank())
+    (['L1'], [])
+    """
+    last: dict[str, bool] = {}
+    for a in history:
+        if a.question in bank:
+            last.update(dict.fromkeys(bank[a.question].tags.get("rulings", []), bool(a.correct)))
+    shares = mastery(history, bank)
+    return sorted((t for t, ok in last.items() if not ok), key=lambda t: (shares[t][0] / shares[t][1], t))
+
+
 def due(history) -> list[str]:
     """Return the questions due for review now, most overdue first.
 

@@ -113,6 +113,8 @@ TABLES.update(attempts=COLUMNS, quiz_attempts=RECORD_COLUMNS)
 KEYS = {"attempts": ("session", "question", "answered_at"), "quiz_attempts": ("id",),
         "lesson_parts": ("learner", "lesson", "part"), "lesson_boards": ("learner", "lesson", "part")}
 REPLACED = {"quiz_attempts", "lesson_boards"}
+#: a check finished again keeps its best result: a later right first try masters one missed before
+BEST = {"lesson_parts": "first_try"}
 #: results kept in a PostgreSQL database rather than a file
 URL_SCHEMES = ("postgresql://", "postgres://")
 #: where the practice site keeps progress: a folder kept in the browser's storage (see ``browser``)
@@ -430,7 +432,8 @@ class ResultStore:
     def mark_part(self, learner: str, lesson: str, part: str, first_try: bool | None) -> bool:
         """Keep that a learner finished one part of a lesson (a check: whether on the first try).
 
-        The first finish is kept; finishing the part again changes nothing.
+        The best finish is kept: a check right on the first try on a later visit replaces a miss,
+        and a miss never replaces a first-try right.
         """
         self._parts.append((learner, lesson, part, None if first_try is None else int(first_try), time.time()))
         return self._sync()
@@ -443,12 +446,17 @@ class ResultStore:
         True
         >>> ResultStore(s.path).lesson_parts("Ana")
         {'01-what-energy-is': {'where-it-lives': False}}
+        >>> s.mark_part("Ana", "01-what-energy-is", "where-it-lives", True)
+        True
+        >>> ResultStore(s.path).lesson_parts("Ana")
+        {'01-what-energy-is': {'where-it-lives': True}}
         """
         rows = self._select("lesson_parts", ("lesson", "part", "first_try"), {"learner": learner},
                             ("done_at",))
         out: dict[str, dict[str, bool | None]] = {}
         for lesson, part, first in [*rows, *(r[1:4] for r in self._parts if r[0] == learner)]:
-            out.setdefault(lesson, {}).setdefault(part, None if first is None else bool(first))
+            kept = out.setdefault(lesson, {})
+            kept[part] = better(kept.get(part), None if first is None else bool(first))
         return out
 
     def save_board(self, learner: str, lesson: str, part: str, moves: str) -> bool:
@@ -573,8 +581,11 @@ class ResultStore:
         """Return the SQL that writes one row of ``table``: a row with the same key is replaced
         (``REPLACED``) or kept as it is."""
         columns, keys = TABLES[table], KEYS[table]
+        best = BEST.get(table)
         action = (f"DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in columns if c not in keys)}"
-                  if table in REPLACED else "DO NOTHING")
+                  if table in REPLACED else
+                  f"DO UPDATE SET {best} = excluded.{best} WHERE excluded.{best} > {table}.{best}" if best
+                  else "DO NOTHING")
         return (f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join([self.MARK] * len(columns))}) "
                 f"ON CONFLICT ({', '.join(keys)}) {action}")
 
@@ -795,10 +806,13 @@ class JsonResultStore(ResultStore):
         for table, new in rows.items():
             key = [TABLES[table].index(c) for c in KEYS[table]]
             kept = {tuple(r[i] for i in key): r for r in tables[table]}
+            best = TABLES[table].index(BEST[table]) if table in BEST else None
             for r in new:
                 k = tuple(r[i] for i in key)
                 if table in REPLACED or k not in kept:
                     kept[k] = r
+                elif best is not None and better(kept[k][best], r[best]) != kept[k][best]:
+                    kept[k] = [*kept[k][:best], r[best], *kept[k][best + 1:]]
             tables[table] = list(kept.values())
         self._save(tables)
         return refused
@@ -850,6 +864,17 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: where a spreadsheet may start a formula: the cell's start, or after a separator it splits on
 #: (``;``, ``,`` or a tab, and any spaces), before one of ``FORMULA_START``
 FORMULA = re.compile(r"(^|[;,\t])( *)(?=[=+\-@\t\r])")
+
+
+def better(kept, new):
+    """Return the better of two results of one lesson part: a right first try over a miss.
+
+    >>> better(False, True), better(True, False), better(None, None)
+    (True, True, None)
+    """
+    if kept is None or (new is not None and new > kept):
+        return new
+    return kept
 
 
 def csv_cell(value) -> str:

@@ -20,8 +20,9 @@ import time
 import ipywidgets as ipw
 
 from .. import identity
+from ..lessons import go_back, teaching
 from ..quiz import load_bank
-from ..quiz.adaptive import mastery, pick
+from ..quiz.adaptive import mastery, missed_last, pick
 from ..quiz.exam import load_exams
 from ..quiz.rulings import ruling
 from ..quiz.session import AnswerError, AttemptClosed, NotYourAttempt, QuizSession, StartRefused
@@ -476,7 +477,8 @@ class Quiz(ipw.VBox):
         asked = answered if s.mode == "practice" else s.total  # a practice ended early counts what was asked
         head = f"{STYLE}<h3>Your results: {right} of {asked} right.{why}{verdict}</h3>"
         if s.mode == "practice":
-            head += mastery_html(mastery(self._past() if self.store is not None else _as_rows(s), self.bank))
+            past = self._past() if self.store is not None else _as_rows(s)
+            head += go_back(teaching(missed_last(past, self.bank))) + mastery_html(mastery(past, self.bank))
         if exam is not None and not exam.answers_shown(self.clock()):
             when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes))
             self.review.value = (f"{head}<p>Your answers are submitted. The right answers and why are "

@@ -1,0 +1,140 @@
+"""Mastery, not completion, driven as a learner: a check is mastered only when answered right
+before its answer was shown; a lesson is "done" or "mastered", on its progress line and the course
+map; the map points back to the lesson for each ruling not yet mastered; the recap opens only
+once the checks are answered."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from rulesdojo.lessons import _course_map, lessons
+from rulesdojo.lessons.framework import CheckView, TaskView
+from rulesdojo.lessons.learner_progress import Progress, lesson_id, recap_view
+from rulesdojo.quiz.store import ResultStore
+
+LESSON = lessons()[2]  # one task, two checks, all on Energy ruling 2
+CHECK = LESSON.checks[0]
+
+
+def text(markup: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup))).strip()
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULESDOJO_RESULTS", str(tmp_path / "results.sqlite3"))
+    return ResultStore()
+
+
+def visit() -> Progress:
+    """Open the lesson afresh (a reload, a new kernel): the progress is read from the store."""
+    return Progress(LESSON)
+
+
+def right(view: CheckView) -> str:
+    return view.variant.solution().right_answer_text
+
+
+def wrong(view: CheckView) -> str:
+    v = view.variant
+    return next(o for o in v.options if o != right(view)) if v.options else str(int(right(view)) + 1)
+
+
+def answer(view: CheckView, value: str) -> None:
+    view.answer.value = value
+    view.check_button.click()
+
+
+def finish_task(progress: Progress) -> None:
+    view = TaskView(LESSON.tasks[0], progress)
+    for _ in LESSON.tasks[0].solution:
+        if not view.achieved:
+            view.show_button.click()
+    assert view.achieved
+
+
+def mastered(progress: Progress, check=CHECK) -> bool | None:
+    return ResultStore().lesson_parts(progress.learner)[lesson_id(LESSON)].get(check.key)
+
+
+def test_two_wrong_tries_then_right_is_done_but_not_mastered(store):
+    view = CheckView(CHECK, visit())
+    answer(view, wrong(view))
+    answer(view, wrong(view))
+    answer(view, right(view))
+    assert "✓ Right." in view.feedback.value and "Mastered" not in view.feedback.value
+    assert view.progress.is_done(CHECK.key) and not view.progress.is_mastered(CHECK.key)
+    assert mastered(view.progress) is False
+    assert "0 of 2 checks mastered" in text(view.progress.label.value)
+    again = CheckView(CHECK, visit())
+    assert "Answered before, not yet mastered" in text(again.feedback.value)
+
+
+def test_show_me_then_right_does_not_master(store):
+    view = CheckView(CHECK, visit())
+    view.show_button.click()
+    answer(view, right(view))
+    assert not view.progress.is_mastered(CHECK.key) and mastered(view.progress) is False
+
+
+def test_a_right_first_try_on_a_later_visit_masters_it_and_a_later_miss_keeps_it(store):
+    first = CheckView(CHECK, visit())
+    answer(first, wrong(first))
+    answer(first, wrong(first))
+    later = CheckView(CHECK, visit())
+    answer(later, right(later))
+    assert "Mastered." in later.feedback.value and later.progress.is_mastered(CHECK.key)
+    assert mastered(later.progress) is True
+    after = CheckView(CHECK, visit())
+    assert "Answered before — mastered" in text(after.feedback.value)
+    answer(after, wrong(after))
+    answer(after, wrong(after))
+    assert mastered(after.progress) is True and visit().is_mastered(CHECK.key)
+
+
+def test_a_lesson_done_then_mastered_on_its_line_and_the_course_map_with_the_way_back(store):
+    progress = visit()
+    assert "not started" in text(_course_map(store.lesson_parts(progress.learner)))
+    finish_task(progress)
+    for check in LESSON.checks:  # every check answered, only after "Show me"
+        view = CheckView(check, progress)
+        view.show_button.click()
+        answer(view, right(view))
+    assert "3 of 3 steps done — lesson done ✓ · 0 of 2 checks mastered" in text(progress.label.value)
+    course = _course_map(store.lesson_parts(progress.learner))
+    row = next(r for r in re.split(r"(?=<li><a href=)", course) if r.startswith(f"<li><a href='{LESSON.notebook}'"))
+    assert "(done ✓ · 0 of 2 checks mastered)" in text(row)
+    back = text(row.split("rd-go-back")[-1].partition(">")[2])
+    assert back.startswith("Not yet mastered: Getting and paying energy ( Energy ruling 2")
+    assert back.endswith(f") — back to {LESSON.title}")
+    assert f"<a href='{LESSON.notebook}'>back to " in row
+    assert course.count("Not yet mastered:") == 1  # the lessons not begun point nowhere yet
+    again = visit()  # a later visit: each check right on the first try
+    for check in LESSON.checks:
+        view = CheckView(check, again)
+        answer(view, right(view))
+        assert again.is_mastered(check.key)
+    assert "3 of 3 steps done — lesson mastered ★" in text(again.label.value)
+    course = _course_map(store.lesson_parts(again.learner))
+    assert "(mastered ★)" in text(course) and "Not yet mastered:" not in course
+
+
+def test_the_recap_opens_only_once_every_check_is_answered(store):
+    progress = visit()
+    recap = recap_view(progress)
+    points = "A cost is paid in full or not at all"
+    finish_task(progress)
+    assert "opens once you've answered the checks" in text(recap.value) and points not in text(recap.value)
+    view = CheckView(LESSON.checks[0], progress)
+    answer(view, right(view))
+    assert points not in text(recap.value)  # one check left: its answer stays hidden
+    view = CheckView(LESSON.checks[1], progress)
+    answer(view, wrong(view))
+    assert points not in text(recap.value)  # a wrong try is not yet an answer
+    answer(view, right(view))
+    assert points in text(recap.value) and "opens once" not in recap.value
+    assert "<li>" in recap.value
+    assert points in text(recap_view(visit()).value)  # a later visit: the checks were answered
