@@ -108,8 +108,9 @@ def test_a_lesson_done_then_mastered_on_its_line_and_the_course_map_with_the_way
     row = next(r for r in re.split(r"(?=<li><a href=)", course) if r.startswith(f"<li><a href='{LESSON.notebook}'"))
     assert "(done ✓ · 0 of 2 checks mastered)" in text(row)
     back = text(row.split("rd-go-back")[-1].partition(">")[2])
-    assert back.startswith("Not yet mastered: Getting and paying energy ( Energy ruling 2")
+    assert back.startswith("Not yet mastered: Getting and paying energy (Energy ruling 2) — back to")
     assert back.endswith(f") — back to {LESSON.title}")
+    assert "you get that many energy counters" not in back  # the ruling named, its text not run on
     assert f"<a href='{LESSON.notebook}'>back to " in row
     assert course.count("Not yet mastered:") == 1  # the lessons not begun point nowhere yet
     again = visit()  # a later visit: each check right on the first try

@@ -264,7 +264,7 @@ def test_practice_results_point_back_to_the_lesson_for_each_ruling_not_yet_maste
     taught = next(lesson for lesson in lessons().values() if "L1" in lesson.rulings)
     back = quiz.review.value.split("rd-go-back")[1]
     words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", back))
-    assert "Not yet mastered: Every land you control entering ( Landfall ruling 1" in words
+    assert "Not yet mastered: Every land you control entering (Landfall ruling 1) — back to" in words
     assert f"<a href='{taught.notebook}'>back to {taught.title}</a>" in back
     assert quiz.review.value.index("rd-go-back") < quiz.review.value.index("Your mastery per ruling")
     quiz.again_button.click()

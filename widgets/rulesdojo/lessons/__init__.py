@@ -136,8 +136,9 @@ def _go_back(lesson, finished: dict) -> str:
 def go_back(lessons_for: dict) -> str:
     """Return a list that points back to a lesson for each ruling not yet mastered (ruling tag -> lesson)."""
     from ..quiz.rulings import ruling
-    from ..views.text import author_html
-    items = [f"<li>Not yet mastered: {author_html(ruling(tag).title)} ({author_html(ruling(tag).name)}) — "
+    from ..views.text import escape, game_text_html
+    # Named, not explained: a ruling's text here would run on into the sentence.
+    items = [f"<li>Not yet mastered: {game_text_html(ruling(tag).title, tips=False)} ({escape(ruling(tag).name)}) — "
              f"{_link(lesson.notebook, 'back to ' + lesson.title)}</li>" for tag, lesson in lessons_for.items()]
     return f"<ul class='rd-go-back' aria-label='Rulings to go back to'>{''.join(items)}</ul>" if items else ""
 
