@@ -46,6 +46,7 @@ class TaskView(ipw.VBox):
         self.hint_button = button("Hint", "A hint for what to do next", self.next_hint)
         self.show_button = button("Show me the next move", "Play the next move of a line that reaches "
                                   "the goal", self.show_next_move)
+        self.views = [_view(name, self.model) for name in task.views]
         rows = [ipw.HBox([self.undo_button, self.reset_button, self.back_button, self.hint_button,
                           self.show_button])]
         if any(v in ("turn", "steps") for v in task.views):
@@ -54,7 +55,8 @@ class TaskView(ipw.VBox):
             rows.append(ipw.HBox(self.shortcut_buttons))
         self.children = [html_widget(f"{STYLE}<h3>{escape(task.title)}</h3>"
                                      f"<div>{prose(task.instructions)}</div>"),
-                         self.status, *rows, self.hint, *(_view(name, self.model) for name in task.views)]
+                         self.status, *rows, self.hint, *self.views]
+        self._keep_focus()
         self.model.observe(self._update, names=["version"])
         self._update()
         self._kept = False  # the board is saved once what was kept before has been put back
@@ -75,6 +77,32 @@ class TaskView(ipw.VBox):
         if self._kept and self.progress.learner is not None:
             self.progress.store.save_board(self.progress.learner, lesson_id(self.progress.lesson),
                                            self.task.key, moves.dump(self.model.game.history))
+
+    def _keep_focus(self) -> None:
+        """After each learner action, put the focus where the learner goes next, never on the page body."""
+        self._pending = self.model.pending
+        for b in _buttons(self):
+            b.on_click(self._after_action)  # runs after the button's own handler
+        for board in self._boards():
+            board.table.on_msg(lambda *_: self._after_action(None))
+
+    def _boards(self) -> list[Board]:
+        return [v for v in self.views if isinstance(v, Board)]
+
+    def _after_action(self, source) -> None:
+        """Focus the decision the action opened; else, when the control acted on is gone, the first card
+        (a card acted on keeps the focus in the table itself)."""
+        pending, opened = self.model.pending, self.model.pending is not None and self.model.pending != self._pending
+        self._pending = pending
+        control = next((c for v in self.views if (c := v.first_control()) is not None), None) if opened else None
+        if control is not None:
+            control.focus()
+        elif source is not None and (source.disabled or source.layout.display == "none"):
+            boards = self._boards()
+            if boards:
+                boards[0].focus_first_card()
+            else:
+                self.undo_button.focus()
 
     @property
     def achieved(self) -> bool:
@@ -241,6 +269,13 @@ class TurnBar(ManaVsEnergy):
     """The turn bar where a task is about the turn, not about mana."""
 
     title = "The turn"
+
+
+def _buttons(box) -> list[ipw.Button]:
+    """Return every button inside a box, at any depth."""
+    if isinstance(box, ipw.Button):
+        return [box]
+    return [b for child in getattr(box, "children", ()) for b in _buttons(child)]
 
 
 def _view(name: str, model: GameModel):
