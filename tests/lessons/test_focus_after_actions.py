@@ -10,7 +10,7 @@ from rulesdojo.lessons import lessons
 from rulesdojo.lessons.framework import TaskView
 from rulesdojo.lessons.learner_progress import Progress
 from rulesdojo.quiz.store import ResultStore
-from rulesdojo.views import Board, ChoicePanel, StackView
+from rulesdojo.views import Board, ChoicePanel, Sandbox, StackView
 
 LESSONS = lessons()
 
@@ -68,3 +68,14 @@ def test_a_button_still_there_keeps_the_focus(focused):
     take(panel(view, Board), "Play Forest")
     view.hint_button.click()
     assert focused == []
+
+
+def test_the_sandbox_moves_the_focus_to_the_search_it_opened(focused):
+    sandbox = Sandbox.from_scenario({"name": "search", "setup": {"players": [
+        {"name": "Alice", "hand": ["Rampant Growth"], "library": ["Plains"], "battlefield": ["Forest", "Forest"]},
+        {"name": "Nadia"}]}})
+    take(sandbox.board, "Cast Rampant Growth")
+    sandbox.stack_view.resolve_button.click()
+    assert sandbox.model.pending is not None and focused == [sandbox.choices.options]
+    sandbox.choices.confirm_button.click()
+    assert sandbox.choices.confirm_button.disabled and focused[-1] == "first card"

@@ -16,6 +16,7 @@ from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, 
                      StackView, TriggerOrder)
 from ..views.base import button, html_widget
 from ..views.board import position
+from ..views.focus import FocusKeeper
 from ..views.render import STYLE
 from ..views.text import author_html as prose
 from ..views.text import escape, game_text_html, rule_tag
@@ -56,7 +57,7 @@ class TaskView(ipw.VBox):
         self.children = [html_widget(f"{STYLE}<h3>{escape(task.title)}</h3>"
                                      f"<div>{prose(task.instructions)}</div>"),
                          self.status, *rows, self.hint, *self.views]
-        self._keep_focus()
+        FocusKeeper(self.model, self, self.views, fallback=self.undo_button)
         self.model.observe(self._update, names=["version"])
         self._update()
         self._kept = False  # the board is saved once what was kept before has been put back
@@ -77,32 +78,6 @@ class TaskView(ipw.VBox):
         if self._kept and self.progress.learner is not None:
             self.progress.store.save_board(self.progress.learner, lesson_id(self.progress.lesson),
                                            self.task.key, moves.dump(self.model.game.history))
-
-    def _keep_focus(self) -> None:
-        """After each learner action, put the focus where the learner goes next, never on the page body."""
-        self._pending = self.model.pending
-        for b in _buttons(self):
-            b.on_click(self._after_action)  # runs after the button's own handler
-        for board in self._boards():
-            board.table.on_msg(lambda *_: self._after_action(None))
-
-    def _boards(self) -> list[Board]:
-        return [v for v in self.views if isinstance(v, Board)]
-
-    def _after_action(self, source) -> None:
-        """Focus the decision the action opened; else, when the control acted on is gone, the first card
-        (a card acted on keeps the focus in the table itself)."""
-        pending, opened = self.model.pending, self.model.pending is not None and self.model.pending != self._pending
-        self._pending = pending
-        control = next((c for v in self.views if (c := v.first_control()) is not None), None) if opened else None
-        if control is not None:
-            control.focus()
-        elif source is not None and (source.disabled or source.layout.display == "none"):
-            boards = self._boards()
-            if boards:
-                boards[0].focus_first_card()
-            else:
-                self.undo_button.focus()
 
     @property
     def achieved(self) -> bool:
@@ -269,13 +244,6 @@ class TurnBar(ManaVsEnergy):
     """The turn bar where a task is about the turn, not about mana."""
 
     title = "The turn"
-
-
-def _buttons(box) -> list[ipw.Button]:
-    """Return every button inside a box, at any depth."""
-    if isinstance(box, ipw.Button):
-        return [box]
-    return [b for child in getattr(box, "children", ()) for b in _buttons(child)]
 
 
 def _view(name: str, model: GameModel):
