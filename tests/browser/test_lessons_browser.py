@@ -58,6 +58,7 @@ def test_landing_page_to_a_completed_lesson(tmp_path, voila_server, page, full_s
     expect(task.get_by_role("menuitem", name="Play Forest")).to_be_focused()
     page.keyboard.press("Enter")
     expect(task.get_by_role("listbox")).to_be_visible()
+    expect(task.get_by_role("option").first).to_be_focused()   # the order the play asked for
     lynx = task.get_by_role("option").filter(has_text="Steppe Lynx")
     tabs += tab_to(page, lynx)
     for _ in range(2):
