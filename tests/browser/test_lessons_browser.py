@@ -58,6 +58,7 @@ def test_landing_page_to_a_completed_lesson(tmp_path, voila_server, page, full_s
     expect(task.get_by_role("menuitem", name="Play Forest")).to_be_focused()
     page.keyboard.press("Enter")
     expect(task.get_by_role("listbox")).to_be_visible()
+    expect(task.get_by_role("option").first).to_be_focused()   # the order the play asked for
     lynx = task.get_by_role("option").filter(has_text="Steppe Lynx")
     tabs += tab_to(page, lynx)
     for _ in range(2):
@@ -86,3 +87,87 @@ def test_landing_page_to_a_completed_lesson(tmp_path, voila_server, page, full_s
         target = Path(os.environ["RULESDOJO_SCREENSHOT_DIR"])
         target.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(shot, target / "lesson-07.png")
+
+
+FOCUS_WAIT_MS = 20_000
+
+
+def focus_kept(page, task, what: str) -> None:
+    """Wait (hard deadline) until the focus is back inside the task's widgets, never on the page body."""
+    handle = task.element_handle(timeout=FOCUS_WAIT_MS)
+    try:
+        page.wait_for_function("box => document.activeElement !== document.body && box.contains(document.activeElement)",
+                               arg=handle, timeout=FOCUS_WAIT_MS)
+    except Exception:
+        where = page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+        raise AssertionError(f"after {what}, the focus is on {where}, not in the task") from None
+
+
+def press_until_focused(page, target, key: str = "Tab", limit: int = 60) -> None:
+    """Press a key until the target has the focus (no press when it has it already)."""
+    for _ in range(limit + 1):
+        if target.evaluate("el => el === document.activeElement || el.contains(document.activeElement)"):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{limit} presses of {key} didn't reach {target}")
+
+
+def test_lesson_7_first_task_by_keyboard_keeps_the_focus(tmp_path, voila_server, page):
+    base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
+    page.goto(base + "voila/render/07-landfall.ipynb", wait_until="domcontentloaded", timeout=30_000)
+    task = part(page, "Played or put: both trigger")
+    hand = task.get_by_role("list", name="Hand")
+    battlefield = task.get_by_role("list", name="Battlefield").first
+    stack = task.get_by_role("list", name="Stack, top first")
+    resolve = task.get_by_role("button", name="Resolve top")
+    forest = hand.get_by_role("button", name="Forest", exact=True)
+    expect(forest).to_be_visible(timeout=40_000)
+
+    tab_to(page, forest)
+    page.keyboard.press("Enter")
+    expect(task.get_by_role("menuitem", name="Play Forest")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(battlefield.get_by_role("button", name="Forest", exact=True)).to_have_count(3)
+    focus_kept(page, task, "playing the Forest")
+    # The Forest moved to the battlefield: the focus went with it.
+    assert battlefield.evaluate("el => el.contains(document.activeElement)")
+    assert page.evaluate("() => document.activeElement.textContent") == "Forest"
+
+    press_until_focused(page, resolve)
+    page.keyboard.press("Enter")
+    expect(task.get_by_role("status", name="Alice has 1 energy")).to_be_visible()
+    focus_kept(page, task, "resolving the first trigger")
+
+    growth = hand.get_by_role("button", name="Rampant Growth")
+    press_until_focused(page, growth, "Shift+Tab")
+    page.keyboard.press("Space")
+    expect(task.get_by_role("menuitem").first).to_be_focused()
+    page.keyboard.press("ArrowDown")                 # the menu wraps round: back on its only item
+    page.keyboard.press("ArrowUp")
+    expect(task.get_by_role("menuitem", name="Cast Rampant Growth")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(stack.get_by_role("listitem").first).to_contain_text("Rampant Growth")
+    focus_kept(page, task, "casting Rampant Growth")
+
+    press_until_focused(page, resolve)
+    page.keyboard.press("Enter")
+    answer = task.get_by_role("combobox", name="Answer")
+    expect(answer).to_be_visible()
+    focus_kept(page, task, "resolving Rampant Growth")
+    expect(answer).to_be_focused()                   # the search it opened
+
+    for _ in range(6):
+        if "Plains" in answer.evaluate("el => el.selectedOptions[0]?.textContent || ''"):
+            break
+        page.keyboard.press("ArrowDown")
+    expect(answer).to_have_value(re.compile("."))
+    assert "Plains" in answer.evaluate("el => el.selectedOptions[0].textContent")
+    press_until_focused(page, task.get_by_role("button", name="Confirm"))
+    page.keyboard.press("Enter")
+    expect(stack.get_by_role("listitem").first).to_contain_text("Architect")
+    focus_kept(page, task, "confirming the search")
+
+    press_until_focused(page, resolve)
+    page.keyboard.press("Enter")
+    expect(task.get_by_text("✓ Done.")).to_be_visible()
+    focus_kept(page, task, "resolving the last trigger")

@@ -17,6 +17,7 @@ from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, 
                      StackView, TriggerOrder)
 from ..views.base import button, html_widget
 from ..views.board import position
+from ..views.focus import FocusKeeper
 from ..views.render import STYLE
 from ..views.text import author_html as prose
 from ..views.text import escape, game_text_html, rule_tag
@@ -47,6 +48,7 @@ class TaskView(ipw.VBox):
         self.hint_button = button("Hint", "A hint for what to do next", self.next_hint)
         self.show_button = button("Show me the next move", "Play the next move of a line that reaches "
                                   "the goal", self.show_next_move)
+        self.views = [_view(name, self.model) for name in task.views]
         rows = [ipw.HBox([self.undo_button, self.reset_button, self.back_button, self.hint_button,
                           self.show_button])]
         if any(v in ("turn", "steps") for v in task.views):
@@ -55,7 +57,8 @@ class TaskView(ipw.VBox):
             rows.append(ipw.HBox(self.shortcut_buttons))
         self.children = [html_widget(f"{STYLE}<h3>{escape(task.title)}</h3>"
                                      f"<div>{prose(task.instructions)}</div>"),
-                         self.status, *rows, self.hint, *(_view(name, self.model) for name in task.views)]
+                         self.status, *rows, self.hint, *self.views]
+        FocusKeeper(self.model, self, self.views, fallback=self.undo_button)
         self.model.observe(self._update, names=["version"])
         self._update()
         self._kept = False  # the board is saved once what was kept before has been put back

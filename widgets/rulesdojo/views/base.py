@@ -49,6 +49,10 @@ class View(ipw.VBox):
         self.feedback = html_widget("")
         self.add_class("rd-view")
 
+    def first_control(self):
+        """Return the control that answers the pending choice this view handles, or None."""
+        return None
+
     def act(self, method, *args) -> bool:
         """Call a model method; show the rule when it refuses, clear the line when it works."""
         ok = method(*args)

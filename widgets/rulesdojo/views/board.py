@@ -82,6 +82,10 @@ class Board(View):
     def _draw(self, _change=None) -> None:
         self.table.players = sides(self.model)
 
+    def focus_first_card(self) -> None:
+        """Put the focus on the first card, unless it is on the table already."""
+        self.table.send({"focus": "first"})
+
     def card(self, name: str) -> dict:
         """Return the first card of this name as the table draws it."""
         return next(c for p in self.table.players for c in p["battlefield"] + p["hand"] if c["name"] == name)

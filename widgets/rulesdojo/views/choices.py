@@ -54,6 +54,17 @@ class ChoicePanel(View):
             self.options.options = answers
             self.options.value = answers[0][1] if answers else None
 
+    def first_control(self):
+        """Return the list to answer the pending choice from, or None when it isn't this view's.
+
+        >>> from rulesdojo.state import GameModel
+        >>> ChoicePanel(GameModel.empty()).first_control() is None
+        True
+        """
+        if self.confirm_button.disabled:
+            return None
+        return self.multi if self.multi.layout.display is None else self.options
+
     def _confirm(self) -> None:
         p = self.model.pending
         if p and p["kind"] in ("proliferate", "discard"):

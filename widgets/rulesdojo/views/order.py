@@ -92,5 +92,8 @@ class TriggerOrder(View):
                               f"</ol>The last one you put there, {escape(put[-1])}, is on top of the stack "
                               "and resolves first " + game_text_html("(Landfall ruling 3; CR 405.5).") + "</div>")
 
+    def first_control(self):
+        return None if self.confirm_button.disabled else self.order_list
+
     def _confirm(self) -> None:
         self.act(self.model.do, OrderTriggers(tuple(reversed(self.order_list.order))))

@@ -72,6 +72,11 @@ class PaymentPrompt(View):
         link = self._link()
         self.link.value = f"<div class='rd-type'>{game_text_html(LINKS[link])}</div>" if link else ""
 
+    def first_control(self):
+        if not self.pay_button.disabled:
+            return self.pay_button
+        return None if self.amount_button.disabled else self.slider
+
     def _link(self) -> str | None:
         p = self.model.pending
         if not p or p["kind"] != "may_pay":

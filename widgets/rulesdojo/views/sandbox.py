@@ -11,6 +11,7 @@ from ..state import GameModel, scenario_choices
 from .base import View, button, html_widget
 from .board import Board
 from .choices import ChoicePanel
+from .focus import FocusKeeper
 from .log import EventLog
 from .mana import ManaVsEnergy
 from .order import TriggerOrder
@@ -66,6 +67,8 @@ class Sandbox(View):
         main = ipw.VBox([self.board, self.turn_bar], layout=ipw.Layout(flex="3 1 30em"))
         self.children = [self.header, self.title_line, tools, self.feedback,
                          ipw.HBox([main, side], layout=ipw.Layout(flex_flow="row wrap")), self.event_log]
+        FocusKeeper(m, self, [self.board, self.stack_view, self.order_view, self.payment, self.choices],
+                    fallback=self.undo_button)
         m.observe(self._title, names=["scenario_name"])
         self._title()
 

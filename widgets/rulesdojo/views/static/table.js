@@ -2,6 +2,8 @@
 // Built with element APIs and textContent only; the one markup parsed is the shipped symbol SVGs
 // (symbolMaker, from symbols.js, which the kernel puts in front of this module).
 // One tab stop per card (its name button); Enter or Space opens its actions, a menu with arrow keys.
+// After an action the focus stays on the card, or follows it to the zone it moved to (a moved card is
+// a new object with a new id, CR 400.7), else goes to the first card: never to the page body.
 
 let uid = 0;
 
@@ -17,6 +19,7 @@ function render({ model, el: host }) {
   const root = el("div", "rd-table");
   host.append(root);
   let open = null; // id of the card whose menu is open
+  let acted = null; // the card whose action was taken: its id, its name and the ids then on the table
 
   // Game text arrives split by the kernel: ["text", s], ["sym", "E"], ["rule", "603.3b"].
   function gameText(parts, tag = "span", cls = "") {
@@ -49,6 +52,7 @@ function render({ model, el: host }) {
         item.setAttribute("role", "menuitem");
         item.tabIndex = -1;
         item.addEventListener("click", () => {
+          acted = { id: card.id, name: card.name, ids: new Set(cardsOf(model.get("players")).map((c) => c.id)) };
           model.send({ do: action.key });
           closeMenu(true);
         });
@@ -164,20 +168,46 @@ function render({ model, el: host }) {
     return box;
   }
 
+  function cardsOf(players) {
+    return players.flatMap((p) => [...p.battlefield, ...p.hand]);
+  }
+
+  function nameButton(id) {
+    return root.querySelector(`[data-card="${id}"] .rd-card-name`);
+  }
+
+  function firstCard() {
+    return root.querySelector("button.rd-card-name");
+  }
+
+  // The same card, else the card of that name that is new to the table (it moved zones), else the first.
+  function refocus(id) {
+    let target = nameButton(id);
+    if (!target && acted && String(acted.id) === id) {
+      const moved = cardsOf(model.get("players")).find((c) => c.name === acted.name && !acted.ids.has(c.id));
+      if (moved) target = nameButton(moved.id);
+    }
+    (target || firstCard())?.focus();
+  }
+
   function draw() {
     const focused = document.activeElement;
     const focusCard = root.contains(focused) ? focused.closest("[data-card]")?.dataset.card : null;
     const players = model.get("players");
-    if (open !== null && !players.some((p) => [...p.battlefield, ...p.hand].some((c) => c.id === open))) open = null;
+    if (open !== null && !cardsOf(players).some((c) => c.id === open)) open = null;
     root.replaceChildren(...players.map(side));
-    if (focusCard && !root.contains(document.activeElement)) {
-      root.querySelector(`[data-card="${focusCard}"] .rd-card-name`)?.focus();
-    }
+    if (focusCard && !root.contains(document.activeElement)) refocus(focusCard);
+  }
+
+  // The kernel asks for the focus when the control acted on is gone and no decision opened.
+  function message(msg) {
+    if (msg && msg.focus === "first" && !root.contains(document.activeElement)) firstCard()?.focus();
   }
 
   model.on("change:players", draw);
+  model.on("msg:custom", message);
   draw();
-  return () => model.off("change:players", draw);
+  return () => { model.off("change:players", draw); model.off("msg:custom", message); };
 }
 
 export default { render };

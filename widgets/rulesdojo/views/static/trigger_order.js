@@ -23,6 +23,8 @@ function render({ model, el }) {
   el.append(root);
 
   let dragged = null;
+  // The kernel's focus() (the decision an action opened) lands on the first item.
+  model.on("msg:custom", (msg) => { if (msg && msg.do === "focus") list.children[0]?.focus(); });
 
   function labels() {
     const byId = new Map(model.get("items").map((it) => [it.id, it.label]));
