@@ -3,6 +3,7 @@
 import doctest
 import importlib
 import pkgutil
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -16,5 +17,7 @@ MODULES = [m.name for m in pkgutil.walk_packages(rulesdojo.__path__, "rulesdojo.
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
-    result = doctest.testmod(importlib.import_module(name))
+    module = importlib.import_module(name)
+    with ThreadPoolExecutor(1) as pool:  # a thread of its own: Playwright's driver may run an event loop in this one
+        result = pool.submit(doctest.testmod, module).result(600)
     assert result.failed == 0

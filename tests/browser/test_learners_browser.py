@@ -75,7 +75,7 @@ def test_each_browser_sees_its_own_lessons_true_on_the_first_load(tmp_path, voil
         expect(other.get_by_text("1 of 4 steps done")).to_be_visible(timeout=WAIT)
 
         # Ana's kernels were preheated before she did anything: each shows her state as it is now.
-        expect(course_row(page, url).locator(".rd-state")).to_have_text("(in progress: 1 of 4 steps)",
+        expect(course_row(page, url).locator(".rd-state")).to_have_text("(in progress: 1 of 4 steps done · 0 of 2 checks mastered)",
                                                                          timeout=LOAD)
         open_lesson_1(page, url, 1)  # a reload in the middle of the lesson
         expect(part(page, "Get two, pay five").get_by_text("✓ Done.")).to_be_visible(timeout=WAIT)
