@@ -116,6 +116,43 @@ def test_a_mentor_defines_an_exam_two_candidates_take_it_and_the_mentor_sees_bot
     context.close()
 
 
+def test_submitting_early_asks_once_with_the_count_and_a_reload_lists_the_attempt_used(
+        tmp_path, voila_processes, browser):
+    exams = mentor_defines_the_exam(tmp_path)  # one attempt at three questions, review after submit
+    _, url = voila_processes(ROOT / "lessons", candidates_env(tmp_path, exams),
+                             extra_args=identity_args(HEADER))
+    context = browser.new_context(extra_http_headers={"X-Forwarded-User": "ana"})
+    context.set_default_timeout(WAIT)
+    page = context.new_page()
+    open_exam(page, url, "ana")
+    listed = page.locator("table").filter(has_text="Exams open to you")
+    expect(listed).to_contain_text("0 of 1 attempts used, 1 left", timeout=WAIT)
+    page.get_by_role("button", name="Start").click()
+    question_status(page, 1)
+    answer_whatever_is_asked(page)
+    question_status(page, 2)                                      # a question open, unanswered
+    page.get_by_role("button", name="Submit the exam now").click()
+    asked = page.get_by_role("alert").filter(has_text="Submit the exam now?")
+    expect(asked).to_contain_text("2 of 3 questions are not answered", timeout=WAIT)
+    expect(page.get_by_role("heading", name=re.compile("Your results"))).to_have_count(0)
+    submit = page.get_by_role("button", name="Submit, and see the results")
+    expect(submit).to_be_focused(timeout=WAIT)                    # the keyboard is on the answer to it
+    page.get_by_role("button", name="Back to the question").click()
+    expect(asked).to_have_count(0, timeout=WAIT)
+    question_status(page, 2)
+    page.get_by_role("button", name="Submit the exam now").click()
+    expect(submit).to_be_focused(timeout=WAIT)
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name=re.compile(r"Your results: \d of 3 right"))).to_be_visible(timeout=WAIT)
+    (rec,) = ResultStore(tmp_path / "results.sqlite3").records("club-night", "ana")
+    assert rec.ended_by == "finished" and rec.score is not None
+
+    open_exam(page, url, "ana")                                   # reload
+    expect(listed).to_contain_text("1 of 1 attempts used, 0 left", timeout=WAIT)
+    expect(listed).to_contain_text(f"{rec.score} of 3", timeout=WAIT)  # the review is shown: so is the best
+    context.close()
+
+
 def kernels(proc):
     return [p for p in psutil.Process(proc.pid).children(recursive=True)
             if "ipykernel" in " ".join(p.cmdline())]

@@ -59,7 +59,15 @@ def test_ending_early_submits_and_attempts_are_counted(hub, tmp_path):
     exam = exam_of(bank, attempts=1)
     quiz = take(bank, store, exam, clock)
     answer_with(quiz, right_text(quiz))
+    quiz.finish_button.click()                 # asks once, saying what is left unanswered
+    left = quiz.session.total - 1
+    assert quiz.confirm_box.layout.display is None and quiz.review.value == ""
+    assert f"{left} of {quiz.session.total} questions are not answered" in quiz.confirm_text.value
+    quiz.back_button.click()                   # back to the question, nothing submitted
+    assert quiz.confirm_box.layout.display == "none" and store.records("check", "Ana")[0].ended is None
+    assert quiz.children[1] is quiz.question_screen and not quiz.finish_button.disabled
     quiz.finish_button.click()
+    quiz.confirm_button.click()
     assert f"1 of {quiz.session.total} right" in quiz.review.value and "not answered" in quiz.review.value
     assert store.records("check", "Ana")[0].ended_by == "finished"
     quiz.again_button.click()
@@ -175,6 +183,7 @@ def test_two_pages_of_one_candidate_never_change_a_submitted_exam(hub, tmp_path)
     tab_a.start_button.click()                                # A takes it back and submits
     assert tab_a.session.index == 1
     tab_a.finish_button.click()
+    tab_a.confirm_button.click()
     assert f"0 of {tab_a.session.total} right" in tab_a.review.value and "rd-review" in tab_a.review.value
     (before,) = ResultStore(path).records("check", "Ana")
     answer_with(tab_b, right_text(tab_b))                     # B answers with what the review showed
@@ -236,3 +245,45 @@ def test_the_last_answer_given_while_the_file_is_locked_is_saved_after_the_page_
     (rec,) = ResultStore(path).records("check", "Ana")
     assert rec.score == session.total and rec.ended_by == "finished"
     assert [a.question for a in ResultStore(path).answers(rec.id)] == [v.id for v in session.variants]
+
+
+def test_the_exam_list_says_attempts_used_and_left_and_the_best_score_a_review_may_show(hub, tmp_path):
+    bank, clock = one_of_each_kind(), Clock()
+    store = ResultStore(tmp_path / "r.sqlite3")
+    exam = exam_of(bank, attempts=2)
+    quiz = Quiz(bank, store=store, exam_allowed=True, exams=[exam], clock=clock)
+    quiz.mode.value = "exam"
+    assert "0 of 2 attempts used, 2 left" in quiz.exam_list.value
+    quiz.start_button.click()
+    answer_with(quiz, right_text(quiz))
+    quiz.finish_button.click()
+    quiz.confirm_button.click()
+    quiz.again_button.click()
+    total = exam.size
+    assert "1 of 2 attempts used, 1 left" in quiz.exam_list.value
+    assert f"1 of {total} ({1 / total:.0%})" in quiz.exam_list.value
+    hidden = Exam.from_dict({"id": "check", "title": "Check", "questions": {"ids": [q.id for q in bank]},
+                             "attempts": 2, "closes": "2030-01-01T00:00:00Z", "show_answers": "after-close"},
+                            bank=bank)
+    later = Quiz(bank, store=store, exam_allowed=True, exams=[hidden], clock=clock)
+    later.mode.value = "exam"
+    assert "1 of 2 attempts used, 1 left" in later.exam_list.value and "1 of 4" not in later.exam_list.value
+
+
+def test_a_resumed_attempt_says_so_with_the_question_and_the_time_left(hub, tmp_path):
+    bank, clock = one_of_each_kind(), Clock()
+    exam = exam_of(bank, minutes=15)
+    first = take(bank, ResultStore(tmp_path / "r.sqlite3"), exam, clock)
+    assert "Resumed" not in first.status.value
+    answer_with(first, right_text(first))
+    answer_with(first, right_text(first))
+    clock.now += 26.8
+    again = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True, exams=[exam], clock=clock)
+    assert "You have an attempt under way at “Check”" in again.under_way.value  # even before choosing Exam
+    again.mode.value = "exam"
+    assert again.under_way.value == "" and "You have an attempt under way" in again.exam_info.value
+    again.start_button.click()
+    total = again.session.total
+    assert f"Resumed: Question 3 of {total}, 14:34 left" in again.status.value
+    answer_with(again, right_text(again))
+    assert "Resumed" not in again.status.value and f"Question 4 of {total}" in again.status.value

@@ -90,6 +90,7 @@ class QuizSession:
             q.variant(seed=f"{seed}:{i}") for i, q in enumerate(questions)]
         self.answered: list[Answered] = []
         self.index = 0
+        self.resumed = False  # rebuilt from the store by ``resume``
         self.clock = clock
         self.started = clock()
         self.deadline = self.started + time_limit if time_limit else None
@@ -123,6 +124,7 @@ class QuizSession:
                 exam=record.exam, feedback=state.get("feedback"), variants=variants,
                 learner_key=record.learner_key)
         s.id, s.started, s.deadline = record.id, record.started, record.deadline
+        s.resumed = True
         if store is not None:
             if record.ended is None and not store.take_over(record, s.page):
                 raise StartRefused(f"The exam can't be resumed now: {store.why}. Try again in a moment, "

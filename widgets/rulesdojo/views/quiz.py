@@ -55,6 +55,7 @@ class Quiz(ipw.VBox):
         self.who: str | None = None
         self.key: str | None = None  # this browser's learner key, which a typed name's attempts are bound to
         self.session: QuizSession | None = None
+        self.resumed = False  # the next question drawn is the first since the attempt was resumed
         self._build_start()
         self._build_question()
         self.review = ipw.HTML()
@@ -104,8 +105,10 @@ class Quiz(ipw.VBox):
         self.exam_pick = ipw.Dropdown(options=[(e.title, e.id) for e in self.exams.values() if e.is_open(now)],
                                       description="Exam", style={"description_width": "initial"})
         self.exam_info = ipw.HTML()
-        self.exam_box = ipw.VBox([self.exam_pick, self.exam_info])
+        self.exam_list = ipw.HTML()
+        self.exam_box = ipw.VBox([self.exam_list, self.exam_pick, self.exam_info])
         self.history = ipw.HTML()
+        self.under_way = ipw.HTML()
         self.mastery = ipw.HTML()
         self.start_button = button("Start", "Draw the questions and begin", self._start)
         self.start_button.disabled = self.source.trusted
@@ -118,7 +121,7 @@ class Quiz(ipw.VBox):
                    "the quiz is served with Voila.</div>")
         self.start_screen = ipw.VBox([
             ipw.HTML(f"{STYLE}<h3>Judge training quiz</h3>{secrecy}"), self.signed_in, self.name,
-            self.history, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
+            self.history, self.under_way, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
             self.start_feedback, learner_key_widget()])
         self._mode_changed()
 
@@ -194,6 +197,7 @@ class Quiz(ipw.VBox):
 
     def _describe_exam(self, _change=None) -> None:
         exam = self._exam()
+        self._list_exams()
         if self.mode.value != "exam":
             self.exam_info.value = ""
             return
@@ -218,6 +222,41 @@ class Quiz(ipw.VBox):
         desc = f"<p>{escape(exam.description)}</p>" if exam.description else ""
         self.exam_info.value = f"<div class='rd-note'>{desc}{escape(', '.join(facts))}.{state}</div>"
 
+    def _list_exams(self) -> None:
+        """List the open exams with the candidate's attempts used and left, and their best score
+        where the exam shows its review (with a typed name, only of attempts from this browser)."""
+        now = self.clock()
+        shown = [e for e in self.exams.values() if e.is_open(now)]
+        who = self._candidate()
+        mine = self.store.records(candidate=who) if who and self.store is not None else []
+        going = [e for e in shown if any(r.exam == e.id and r.mode == "exam" and r.ended is None
+                                         and r.learner_key == self._attempt_key() for r in mine)]
+        self.under_way.value = ("" if not going or self.mode.value == "exam" else
+                                f"<div class='rd-note' role='status'>You have an attempt under way at "
+                                f"“{escape(going[0].title)}”: choose Exam, and Start resumes it.</div>")
+        if not shown or self.mode.value != "exam":
+            self.exam_list.value = ""
+            return
+        rows = []
+        for e in shown:
+            cells = [escape(e.title), f"{e.size}"]
+            if who:
+                used = [r for r in mine if r.mode == "exam" and r.exam == e.id]
+                left = max(0, e.attempts - len(used))
+                cells.append(f"{len(used)} of {e.attempts} attempts used, "
+                             f"{left} left")
+                scored = [r for r in used if r.score is not None and r.total
+                          and (self.source.trusted or r.learner_key == self.key)]
+                best = max(scored, key=lambda r: r.score / r.total, default=None)
+                cells.append(f"{best.score} of {best.total} ({best.score / best.total:.0%})"
+                             if best is not None and e.answers_shown(now) else "—")
+            rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        head = ["Exam", "Questions"] + (["Your attempts", "Best score"] if who else [])
+        hint = "" if who else "<p class='rd-type'>Type your name to see your attempts.</p>"
+        self.exam_list.value = (f"<table class='rd-review'><caption>Exams open to you</caption><thead><tr>"
+                                + "".join(f"<th scope='col'>{h}</th>" for h in head)
+                                + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>{hint}")
+
     def _error(self, text: str) -> None:
         self.start_feedback.value = f"<div class='rd-error' role='alert'>{escape(text)}</div>"
 
@@ -239,6 +278,7 @@ class Quiz(ipw.VBox):
         if session is None:
             return
         self.session = session
+        self.resumed = session.resumed
         self.start_feedback.value = ""
         self._show("question")
         if session.done or session.tick():
@@ -321,9 +361,16 @@ class Quiz(ipw.VBox):
         self.next_button = button("Next question", "Go on", self._next)
         self.finish_button = button("End now", "Stop here and see the review", self._finish)
         self.feedback = ipw.HTML()
+        self.confirm_text = ipw.HTML()
+        self.confirm_button = button("Submit, and see the results", "Answers can't change once submitted",
+                                     self._confirmed)
+        self.back_button = button("Back to the question", "Go on answering", self._not_now)
+        self.confirm_box = ipw.VBox([self.confirm_text, ipw.HBox([self.confirm_button, self.back_button])],
+                                    layout=ipw.Layout(display="none"))
         self.question_screen = ipw.VBox([
             ipw.HBox([self.progress, self.status, self.countdown]), self.prompt, self.number, self.choice,
-            self.order, ipw.HBox([self.submit_button, self.next_button, self.finish_button]), self.feedback])
+            self.order, ipw.HBox([self.submit_button, self.next_button, self.finish_button]), self.confirm_box,
+            self.feedback])
 
     def _draw_question(self) -> None:
         s = self.session
@@ -351,10 +398,17 @@ class Quiz(ipw.VBox):
             self.order.order = list(range(len(v.options)))
         self.submit_button.disabled = False
         self.next_button.layout.display = "none"
+        self.confirm_box.layout.display = "none"
+        self.finish_button.disabled = False
         self.feedback.value = ""
         self._tick_display()
         # Last: the status announces the question once its answer field is in place.
-        self.status.value = f"<span role='status'>Question {s.index + 1} of {s.total}{self._score_shown()}</span>"
+        where = f"Question {s.index + 1} of {s.total}"
+        if self.resumed:
+            left = f", {_clock(s.remaining)} left" if s.remaining is not None else ""
+            where = f"Resumed: {where}{left}"
+            self.resumed = False
+        self.status.value = f"<span role='status'>{where}{self._score_shown()}</span>"
 
     def _score_shown(self) -> str:
         if self.session.feedback != "after-each":
@@ -408,6 +462,29 @@ class Quiz(ipw.VBox):
         self._draw_question()
 
     def _finish(self) -> None:
+        """End a practice at once; ask once before submitting an exam, saying what is unanswered."""
+        s = self.session
+        if s is None or s.mode != "exam" or s.done:
+            self._show_review()
+            return
+        open_ = s.total - len(s.answered)
+        said = ("Every question is answered." if not open_ else
+                f"{open_} of {s.total} question{'s are' if open_ > 1 else ' is'} not answered; "
+                f"{'they count' if open_ > 1 else 'it counts'} as wrong.")
+        self.confirm_text.value = (f"<div class='rd-note' role='alert'><b>Submit the exam now?</b> {said} "
+                                   "Once submitted, your answers can't change.</div>")
+        self.confirm_box.layout.display = None
+        self.finish_button.disabled = True
+        self.confirm_button.focus()
+
+    def _not_now(self) -> None:
+        self.confirm_box.layout.display = "none"
+        self.confirm_text.value = ""
+        self.finish_button.disabled = False
+        self.finish_button.focus()
+
+    def _confirmed(self) -> None:
+        self._not_now()
         self._show_review()
 
     def _closed(self, exc: AttemptClosed) -> None:
@@ -439,9 +516,8 @@ class Quiz(ipw.VBox):
         if left is None:
             self.countdown.value = ""
             return
-        m, sec = divmod(int(left + 0.999), 60)
         self.countdown.value = (f"<span role='timer' aria-live='off' class='rd-badge'>Time left: "
-                                f"{m}:{sec:02d}</span>")
+                                f"{_clock(left)}</span>")
 
     def _schedule_tick(self) -> None:
         try:
@@ -576,6 +652,16 @@ def _verdict_html(verdict) -> str:
 def _explanation_html(text: str, tips: bool = True) -> str:
     lines = [game_text_html(line, tips) for line in text.splitlines() if line.strip()]
     return "<div>" + "<br>".join(lines) + "</div>"
+
+
+def _clock(seconds: float) -> str:
+    """Say a time left as minutes and seconds, rounded up.
+
+    >>> _clock(873.2)
+    '14:34'
+    """
+    m, sec = divmod(int(seconds + 0.999), 60)
+    return f"{m}:{sec:02d}"
 
 
 def _seed() -> int:
