@@ -105,14 +105,23 @@ def test_a_mentor_defines_an_exam_two_candidates_take_it_and_the_mentor_sees_bot
     expect(attempts.locator("tbody tr")).to_have_count(2, timeout=WAIT)
     expect(attempts).to_contain_text("ana", timeout=WAIT)
     expect(attempts).to_contain_text('=HYPERLINK("http://x")', timeout=WAIT)  # shown as text, never run
+    expect(attempts.locator("td").filter(has_text=re.compile(r"^(passed|not passed)$"))).to_have_count(2)
     per_question = page.locator("table").filter(has_text="Discrimination")
     expect(per_question.locator("tbody tr")).to_have_count(3, timeout=WAIT)
-    with page.expect_download() as download:
-        page.get_by_role("button", name="Download every answer as CSV").click()
+    lead = per_question.locator("summary").filter(has_text="architect-landfall-one-energy")
+    expect(lead).to_contain_text("Architect of the Untamed", timeout=WAIT)   # the question's own words
+    lead.click()
+    expect(per_question.locator("details[open] p")).to_contain_text("How many", timeout=WAIT)
+    expect(page.locator("table").filter(has_text="Pass rate per exam")).to_contain_text("60%", timeout=WAIT)
+    download = page.get_by_role("button", name="Download every answer as CSV")
+    assert download.evaluate("b => b.scrollWidth <= b.clientWidth")  # the whole label shows
+    with page.expect_download() as saving:
+        download.click()
     saved = tmp_path / "export.csv"
-    download.value.save_as(saved)
-    cells = [c for row in csv.reader(saved.open(newline="", encoding="utf-8")) for c in row]
-    assert len(cells) == 9 * 7 and not [c for c in cells if c.startswith("=")]
+    saving.value.save_as(saved)
+    rows = list(csv.reader(saved.open(newline="", encoding="utf-8")))
+    assert len(rows) == 1 + 2 * 3 and {"exam", "attempt", "score", "passed"} <= set(rows[0])
+    assert not [c for row in rows for c in row if c.startswith("=")]
     context.close()
 
 

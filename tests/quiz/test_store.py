@@ -77,8 +77,8 @@ def test_trainer_figures_and_csv(results, tmp_path):
     rows = store.attempts()
     assert difficulty(rows) == {"q-1": 1.0, "q-2": 0.0}
     out = tmp_path / "export.csv"
-    assert store.export_csv(out) == 4
-    assert out.read_text().splitlines()[0].startswith('"candidate","session","mode","question"')
+    assert export_csv(store, out) == 4
+    assert out.read_text().splitlines()[0].startswith('"exam","attempt","candidate","mode","question"')
 
 
 def _answer(store, n, session="att-1"):
@@ -121,7 +121,7 @@ def test_csv_escapes_every_cell_a_spreadsheet_would_run(results, tmp_path):
     store.record("@SUM(A1)", "s", "exam", "q-2", 0, "+2", True, 1.0)
     store.record("Ana", "s", "exam", "q-3", 0, "-3", True, 1.0)
     out = tmp_path / "export.csv"
-    store.export_csv(out)
+    export_csv(store, out)
     cells = [c for row in csv.reader(out.open(newline="")) for c in row]
     assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")]
     assert "'=1+1" in cells and "'@SUM(A1)" in cells and "'-3" in cells
@@ -133,8 +133,15 @@ def test_csv_quotes_every_cell_and_escapes_a_formula_after_a_separator(results, 
     for answer in ("x;=1+1", "a,+2", "b\t@SUM(A1)", "c; -3", "Steppe Lynx, then Nissa"):
         store.record("Ana", "s", "exam", "q-1", 0, answer, False, 1.0)
     out = tmp_path / "export.csv"
-    store.export_csv(out)
+    export_csv(store, out)
     lines = out.read_text(encoding="utf-8").splitlines()
     assert all(line.startswith('"') and line.endswith('"') and '","' in line for line in lines)
-    answers = [row[5] for row in csv.reader(out.open(newline="", encoding="utf-8"))][1:]
+    answers = [row[6] for row in csv.reader(out.open(newline="", encoding="utf-8"))][1:]
     assert answers == ["x;'=1+1", "a,'+2", "b\t'@SUM(A1)", "c; '-3", "Steppe Lynx, then Nissa"]
+
+
+def export_csv(store, path) -> int:
+    """Write every answer as the trainer's CSV download does."""
+    from rulesdojo.quiz.report import Results, write_csv
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        return write_csv(Results.from_store(store).answers(), f)

@@ -71,3 +71,44 @@ def test_the_trainer_counts_one_answer_per_question_of_an_attempt(results):
     assert "<td>2</td>" in per_question         # Ana's one answer and the other candidate's
     t.drill.value = ana.id
     assert t.drill_view.value.count("✓ right") == n
+
+
+def test_trainer_shows_question_text_pass_or_fail_pass_rates_and_one_candidate_across_exams(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("RULESDOJO_IDENTITY", "hub")
+    bank, path = one_of_each_kind(), tmp_path / "r.sqlite3"
+    exam = exam_of(bank, pass_mark=50)
+    other = exam_of(bank, count=1, id="second", title="Second")
+    sit(bank, path, exam, "Ana", monkeypatch, right=True)
+    sit(bank, path, exam, "Nico", monkeypatch, right=False)
+    sit(bank, path, other, "Ana", monkeypatch, right=False)
+    t = Trainer(ResultStore(path), bank=bank, exams=[exam, other])
+    assert t.exam_pick.value == "check"
+    rows = t.attempts.value.split("<tr>")[2:]
+    assert "Ana" in rows[0] and "<td>passed</td>" in rows[0]
+    assert "Nico" in rows[1] and "<td>not passed</td>" in rows[1]
+    q = bank.questions[0]
+    first_words = " ".join(q.variant(seed=0).prompt.split()[:4])
+    assert f"<code>{q.id}</code> {first_words}" in t.questions.value and "<details>" in t.questions.value
+    rate = t.pass_rates.value.split("<tbody>")[1]
+    assert "<td>Check</td><td>2</td><td>50%</td><td>1</td><td>50%</td>" in rate
+    assert "<td>Second</td><td>1</td><td>no pass mark</td>" in rate
+    assert t.candidate_view.value == ""
+    t.candidate_pick.value = "Ana"
+    assert "<td>Check</td>" in t.candidate_view.value and "<td>Second</td>" in t.candidate_view.value
+    assert "Nico" not in t.candidate_view.value
+
+
+def test_the_csv_holds_exam_attempt_score_and_pass_with_times_in_iso_8601_and_an_offset(results):
+    from datetime import datetime
+    bank, exam, path = results
+    name, data = Trainer(ResultStore(path), bank=bank, exams=[exam])._csv()
+    rows = list(csv.DictReader(io.StringIO(data.decode())))
+    for column in ("exam", "attempt", "candidate", "question", "answer", "right", "score", "passed",
+                   "answered"):
+        assert column in rows[0]
+    ana = [r for r in rows if r["candidate"] == "Ana"]
+    assert {r["exam"] for r in ana} == {"check"} and len({r["attempt"] for r in ana}) == 1
+    assert {r["score"] for r in ana} == {str(len(bank))} and {r["right"] for r in ana} == {"yes"}
+    for r in rows:
+        assert datetime.fromisoformat(r["answered"]).tzinfo is not None

@@ -21,7 +21,6 @@ same tables and SQL in a database that machines share.
 
 from __future__ import annotations
 
-import csv
 import glob
 import json
 import os
@@ -703,28 +702,6 @@ class ResultStore:
         """Return the candidate's unfinished attempt at an exam, if there is one."""
         open_ = [r for r in self.records(exam, candidate) if r.ended is None]
         return open_[-1] if open_ else None
-
-    def export_csv(self, target) -> int:
-        """Write every answer as CSV to a path or an open text file; return the number of rows.
-
-        Every cell is quoted, and any part of a cell that a spreadsheet would read as a formula is
-        escaped (OWASP, CSV injection; ``csv_cell``).
-        """
-        rows = self.attempts()
-        own = isinstance(target, (str, Path))
-        f = open(target, "w", newline="", encoding="utf-8") if own else target
-        try:
-            w = csv.writer(f, quoting=csv.QUOTE_ALL)
-            w.writerow(COLUMNS)
-            for a in rows:
-                w.writerow([csv_cell(x) for x in (
-                    a.candidate, a.session, a.mode, a.question, a.seed, a.answer, int(a.correct),
-                    f"{a.seconds:.1f}", time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(a.answered_at)))])
-        finally:
-            if own:
-                f.close()
-        return len(rows)
-
 
 
 class JsonResultStore(ResultStore):

@@ -657,8 +657,8 @@ def _explanation_html(text: str, tips: bool = True) -> str:
 def _clock(seconds: float) -> str:
     """Say a time left as minutes and seconds, rounded up.
 
-    >>> _clock(873.2)
-    '14:34'
+    >>> _clock(61.5)
+    '1:02'
     """
     m, sec = divmod(int(seconds + 0.999), 60)
     return f"{m}:{sec:02d}"

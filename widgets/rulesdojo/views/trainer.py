@@ -1,9 +1,11 @@
 """The trainer's view of the results, for mentors only (served by ``rulesdojo serve --mentor``).
 
-Per exam: the attempts by candidate, with a drill-down to each answer beside the question (one
-answer per question an attempt asked, the first given, whatever rows the results hold); per
-question: the share right, discrimination and the wrong answers chosen; per ruling: mastery across
-candidates. Practice and exams are kept apart. The CSV is a file the mentor downloads on demand.
+Per exam: the attempts by candidate with pass or fail, and a drill-down to each answer beside the
+question (one answer per question an attempt asked, the first given, whatever rows the results
+hold); per question: its text, the share right, discrimination and the wrong answers chosen; per
+ruling: mastery across candidates; the pass rate of every exam; one candidate across exams.
+Practice and exams are kept apart. The tables come from ``rulesdojo.quiz.report``; the CSV is a
+file the mentor downloads on demand.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import traitlets
 from ..quiz import load_bank
 from ..quiz.exam import load_exams
 from ..quiz.rulings import ruling
-from ..quiz.stats import one_per_question, question_stats, ruling_mastery
+from ..quiz.report import Results, first_line, question_text, write_csv
+from ..quiz.stats import ruling_mastery
 from ..quiz.store import ResultStore, difficulty
 from .base import button
 from .render import STYLE
@@ -79,6 +82,22 @@ def _table(caption: str, head: list[str], rows: list[list[str]]) -> str:
             + "".join(f"<th scope='col'>{escape(h)}</th>" for h in head) + f"</tr></thead><tbody>{cells}</tbody></table>")
 
 
+def _verdict(passed: bool | None) -> str:
+    return "—" if passed is None else "passed" if passed else "not passed"
+
+
+def question_cell(qid: str, text: str) -> str:
+    """Show a question's id and first line, its full text on open; every word of it as text.
+
+    >>> question_cell("q-1", "Is <b>this</b> & that?")
+    '<details><summary><code>q-1</code> Is &lt;b&gt;this&lt;/b&gt; &amp; that?</summary><p>Is &lt;b&gt;this&lt;/b&gt; &amp; that?</p></details>'
+    """
+    if not text:
+        return f"<code>{escape(qid)}</code> <i>(no longer in the bank)</i>"
+    return (f"<details><summary><code>{escape(qid)}</code> {escape(first_line(text))}</summary>"
+            f"<p>{escape(text)}</p></details>")
+
+
 class Trainer(ipw.VBox):
     """Read the results store and show what a mentor needs; read again on Refresh.
 
@@ -97,96 +116,117 @@ class Trainer(ipw.VBox):
         self.exam_files, self.exam_problems = (load_exams(bank=self.bank) if exams is None else (exams, []))
         self.mode = ipw.ToggleButtons(options=[("Exams", "exam"), ("Practice", "practice")], value="exam",
                                       description="Show")
-        self.exam_pick = ipw.Dropdown(description="Exam", options=[], style={"description_width": "initial"})
+        self.exam_pick = ipw.Dropdown(description="Exam", options=[], style={"description_width": "initial"},
+                                      layout=ipw.Layout(width="auto"))
         self.attempts = ipw.HTML()
-        self.drill = ipw.Dropdown(description="Attempt", options=[], style={"description_width": "initial"})
+        self.drill = ipw.Dropdown(description="Attempt", options=[], style={"description_width": "initial"},
+                                  layout=ipw.Layout(width="auto"))
         self.drill_view = ipw.HTML()
         self.questions = ipw.HTML()
         self.chart = ipw.HTML()
         self.mastery = ipw.HTML()
+        self.pass_rates = ipw.HTML()
+        self.candidate_pick = ipw.Dropdown(description="Candidate", options=[], layout=ipw.Layout(width="auto"),
+                                           style={"description_width": "initial"})
+        self.candidate_view = ipw.HTML()
         self.problem = ipw.HTML()
         self.exams_view = ipw.HTML()
         self.download = FileDownload(self._csv, label="Download every answer as CSV")
         self.refresh_button = button("Refresh", "Read the results again", self.refresh)
         self.children = [ipw.HTML(f"{STYLE}<h3>Quiz results</h3><div class='rd-type'>From "
                                   f"{escape(self.store.where)}</div>"),
-                         ipw.HBox([self.refresh_button, self.download]), self.problem, self.mode,
-                         self.exam_pick, self.attempts, self.drill, self.drill_view, self.questions,
-                         self.chart, self.mastery, self.exams_view]
+                         ipw.HBox([self.refresh_button, self.download]), self.problem,
+                         self.pass_rates,
+                         self.mode, self.exam_pick, self.attempts, self.drill, self.drill_view, self.questions,
+                         self.chart, self.mastery,
+                         ipw.HTML("<h4>One candidate across exams</h4>"), self.candidate_pick, self.candidate_view,
+                         self.exams_view]
         self._quiet = False
         self.mode.observe(lambda _c: self._show(), names=["value"])
         self.exam_pick.observe(lambda _c: self._quiet or self._show(), names=["value"])
         self.drill.observe(lambda _c: self._quiet or self._show_attempt(), names=["value"])
+        self.candidate_pick.observe(lambda _c: self._quiet or self._show_candidate(), names=["value"])
         self.refresh()
 
     def refresh(self) -> None:
         """Read the store again and redraw everything."""
-        self._records = {r.id: r for r in self.store.records()}
-        self._answers = one_per_question(self.store.attempts(), self._records)
+        self.results = Results.from_store(self.store, self.exam_files, time.time())
         self.problem.value = (f"<div class='rd-error' role='alert'>{escape(self.store.problem)}</div>"
                               if self.store.problem else "")
-        known = {e.id: e.title for e in self.exam_files}
-        ids = sorted({r.exam for r in self._records.values() if r.mode == "exam"} | set(known))
-        keep = self.exam_pick.value
+        self._titles = {e.id: e.title for e in self.exam_files}
+        ids = sorted(set(self.results.exams()) | set(self._titles))
+        keep, who = self.exam_pick.value, self.candidate_pick.value
+        people = self.results.candidates()
         self._quiet = True  # one redraw below, not one per change
-        self.exam_pick.options = [(known.get(i, i), i) for i in ids]
+        self.exam_pick.options = [(self._titles.get(i, i), i) for i in ids]
         self.exam_pick.value = keep if keep in ids else (ids[0] if ids else None)
+        self.candidate_pick.options = [("Choose a candidate", None), *((p, p) for p in people)]
+        self.candidate_pick.value = who if who in people else None
         self._quiet = False
+        self.candidate_pick.layout.display = None if people else "none"
+        self.pass_rates.value = self._pass_rates_html()
         self.exams_view.value = self._exams_html()
         self._show()
-
-    def _selected(self):
-        """Return the answers and attempt rows the view is on: one exam's, or all practice."""
-        if self.mode.value == "practice":
-            answers = [a for a in self._answers if a.mode == "practice"]
-            records = [r for r in self._records.values() if r.mode == "practice"]
-        else:
-            exam = self.exam_pick.value
-            records = [r for r in self._records.values() if r.mode == "exam" and r.exam == exam]
-            ids = {r.id for r in records}
-            answers = [a for a in self._answers if a.session in ids]
-        return answers, records
+        self._show_candidate()
 
     def _show(self) -> None:
-        self.exam_pick.layout.display = None if self.mode.value == "exam" else "none"
-        answers, records = self._selected()
-        by_session: dict[str, list] = {}
-        for a in answers:
-            by_session.setdefault(a.session, []).append(a)
-        rows, options = [], []
-        for r in sorted(records, key=lambda r: (r.candidate, r.started)):
-            given = by_session.get(r.id, [])
-            right = sum(a.correct for a in given)
-            running = r.ended is None and (r.deadline is None or r.deadline > time.time())
-            state = ("in progress" if running else
-                     "time ran out" if r.ended_by in ("time", None) else
-                     "ended: started again at the same moment" if r.ended_by == "duplicate" else "submitted")
-            rows.append([escape(r.candidate), _when(r.started), _when(r.ended), state,
-                         f"{right} of {r.total}", f"{right / r.total:.0%}" if r.total else "—"])
-            options.append((f"{r.candidate}, {_when(r.started)}", r.id))
-        if self.mode.value == "practice":  # answers from before attempt rows were kept
-            for c in sorted({a.candidate for a in answers if a.session not in self._records}):
-                mine = [a for a in answers if a.candidate == c and a.session not in self._records]
+        practice = self.mode.value == "practice"
+        self.exam_pick.layout.display = "none" if practice else None
+        exam = None if practice else self.exam_pick.value
+        mode = "practice" if practice else "exam"
+        attempts = self.results.attempts(exam, mode) if practice or exam is not None else []
+        rows = [self._attempt_cells(a) for a in attempts]
+        options = [(f"{a.candidate}, {_when(a.started)}", a.attempt) for a in attempts]
+        answers = self.results.counted_answers(exam, mode) if practice or exam is not None else []
+        if practice:  # answers from before attempt rows were kept
+            known = set(self.results.records)
+            for c in sorted({a.candidate for a in answers if a.session not in known}):
+                mine = [a for a in answers if a.candidate == c and a.session not in known]
                 rows.append([escape(c), _when(mine[0].answered_at), _when(mine[-1].answered_at), "practice",
-                             f"{sum(a.correct for a in mine)} of {len(mine)}", ""])
+                             f"{sum(a.correct for a in mine)} of {len(mine)}", "", "—"])
         if not rows:
             self.attempts.value = "<i>No attempts here yet.</i>"
         else:
             self.attempts.value = _table("Attempts by candidate", ["Candidate", "Started", "Ended", "State",
-                                                                   "Right", "Score"], rows)
+                                                                   "Right", "Score", "Result"], rows)
         self._quiet = True
         self.drill.options = [("Choose an attempt to see its answers", None), *options]
         self.drill.value = None
         self._quiet = False
         self.drill.layout.display = None if options else "none"
         self.drill_view.value = ""
-        scores = {sid: sum(a.correct for a in given) / max(1, self._records[sid].total
-                                                           if sid in self._records else len(given))
-                  for sid, given in by_session.items()}
-        self.questions.value = self._questions_html(question_stats(answers, scores))
+        self.questions.value = self._questions_html(self.results.questions(exam, mode) if answers else {})
         shares = difficulty(answers)
         self.chart.value = ("<h4>Questions: share answered right</h4>" + difficulty_chart(shares)) if shares else ""
         self.mastery.value = self._mastery_html(ruling_mastery(answers, self.bank))
+
+    @staticmethod
+    def _attempt_cells(a, exam_title: str | None = None) -> list[str]:
+        cells = [escape(a.candidate), _when(a.started), _when(a.ended), a.state, f"{a.right} of {a.questions}",
+                 f"{a.score:.0%}" if a.score is not None else "—", _verdict(a.passed)]
+        return cells if exam_title is None else [escape(exam_title), *cells[1:]]
+
+    def _pass_rates_html(self) -> str:
+        rows = [[escape(self._titles.get(p.exam, p.exam)), str(p.attempts),
+                 "no pass mark" if p.mark is None else f"{p.mark}%",
+                 "—" if p.mark is None else str(p.passed),
+                 "—" if p.rate is None else f"{p.rate:.0%}"]
+                for p in self.results.pass_rates()]
+        if not rows:
+            return ""
+        return ("<h4>Pass rate per exam</h4><p class='rd-type'>Ended attempts (submitted or out of time); "
+                "an attempt in progress is not counted yet.</p>"
+                + _table("Pass rate per exam", ["Exam", "Ended attempts", "Pass mark", "Passed", "Pass rate"], rows))
+
+    def _show_candidate(self) -> None:
+        who = self.candidate_pick.value
+        if who is None:
+            self.candidate_view.value = ""
+            return
+        rows = [self._attempt_cells(a, self._titles.get(a.exam, a.exam))
+                for a in self.results.attempts(candidate=who)]
+        self.candidate_view.value = _table(f"Every exam attempt of {who}", ["Exam", "Started", "Ended", "State",
+                                                                           "Right", "Score", "Result"], rows)
 
     def _questions_html(self, stats) -> str:
         if not stats:
@@ -195,10 +235,11 @@ class Trainer(ipw.VBox):
         for s in stats.values():
             wrong = ", ".join(f"“{escape(a)}” ×{n}" for a, n in s.wrong_answers[:5]) or "—"
             disc = "—" if s.discrimination is None else f"{s.discrimination:+.2f}"
-            rows.append([escape(s.question), str(s.answered), f"{s.share_right:.0%}", disc, wrong])
-        return ("<h4>Per question</h4><p class='rd-type'>Discrimination: the share right among the top "
-                "27% of attempts by score minus among the bottom 27% (near 0 or below: the question "
-                "doesn't separate who knows from who doesn't).</p>"
+            rows.append([question_cell(s.question, question_text(self.bank, s.question)), str(s.answered),
+                         f"{s.share_right:.0%}", disc, wrong])
+        return ("<h4>Per question</h4><p class='rd-type'>Open a question to read it whole. Discrimination: "
+                "the share right among the top 27% of attempts by score minus among the bottom 27% (near 0 "
+                "or below: the question doesn't separate who knows from who doesn't).</p>"
                 + _table("Per question", ["Question", "Answers", "Right", "Discrimination",
                                           "Wrong answers chosen"], rows))
 
@@ -213,12 +254,13 @@ class Trainer(ipw.VBox):
 
     def _show_attempt(self) -> None:
         rid = self.drill.value
-        if rid is None or rid not in self._records:
+        records = self.results.records
+        if rid is None or rid not in records:
             self.drill_view.value = ""
             return
-        rec = self._records[rid]
+        rec = records[rid]
         asked = json.loads(rec.state).get("questions", [])
-        given = [a for a in self._answers if a.session == rid]
+        given = [a for a in self.results.counted if a.session == rid]
         rows = []
         for i, (qid, seed) in enumerate(asked):
             a = next((a for a in given if a.question == qid), None)
@@ -245,5 +287,6 @@ class Trainer(ipw.VBox):
 
     def _csv(self) -> tuple[str, bytes]:
         buf = io.StringIO()
-        self.store.export_csv(buf)
+        write_csv(self.results.answers(), buf)
         return f"rulesdojo-results-{time.strftime('%Y%m%d-%H%M')}.csv", buf.getvalue().encode("utf-8")
+

@@ -5,6 +5,8 @@ export default {
     const button = document.createElement("button");
     button.className = "jupyter-button widget-button rd-download";
     button.type = "button";
+    // The widget button's fixed width clips a long label; this one is as wide as its words.
+    button.style.width = "auto";
     const label = () => { button.textContent = model.get("label"); };
     label();
     model.on("change:label", label);
