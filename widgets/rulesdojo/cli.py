@@ -6,7 +6,9 @@ import argparse
 import json
 import os
 import sys
+import time
 
+from .quiz.report import TABLES
 from .rules.errors import ScenarioError
 from .scenarios.scenario import Scenario, engine_fault, load_scenarios, run
 
@@ -195,6 +197,53 @@ def write_hub_config(args, out=None) -> int:
     return 0
 
 
+def export_results(fmt: str, exam: str, table: str | None, results: str | None, exams: str | None,
+                   out_path: str | None, out=None) -> int:
+    """Write one exam's trainer tables as CSV (one table) or one JSON document; 2 on bad arguments.
+
+    Every problem is one plain line on stderr; nothing is written then.
+    """
+    from pathlib import Path
+
+    from .quiz import load_bank
+    from .quiz.exam import load_exams
+    from .quiz.report import Results, document, tables, write_csv
+    from .quiz.store import ResultStore, default_path, is_url
+
+    def refuse(why: str) -> int:
+        print(f"rulesdojo results export: {why}", file=sys.stderr)
+        return 2
+    if fmt == "json" and table:
+        return refuse("--table picks the one table a CSV holds; the JSON document holds them all")
+    where = results or os.environ.get("RULESDOJO_RESULTS") or str(default_path())
+    if not is_url(where) and not Path(where).is_file():
+        return refuse(f"no results file at {where} (give --results FILE or set RULESDOJO_RESULTS)")
+    if exams and not Path(exams).is_dir():
+        return refuse(f"no exam folder at {exams}")
+    store = ResultStore(where)
+    bank = load_bank()
+    files, _problems = load_exams(exams, bank=bank)
+    found = Results.from_store(store, files, time.time())
+    if store.problem:
+        return refuse(f"the results can't be read: {store.problem}")
+    known = sorted(set(found.exams()) | {e.id for e in files})
+    if exam not in known:
+        return refuse(f"no exam {exam!r} in {where} or the exam files "
+                      f"(exams: {', '.join(known) if known else 'none'})")
+    target = open(out_path, "w", newline="", encoding="utf-8") if out_path else (out or sys.stdout)
+    try:
+        if fmt == "json":
+            json.dump(document(found, exam, bank), target, indent=2, ensure_ascii=False)
+            target.write("\n")
+        else:
+            kind, rows = tables(found, exam, bank)[table or "answers"]
+            write_csv(rows, target, kind)
+    finally:
+        if out_path:
+            target.close()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one ``rulesdojo`` command; a reader that stops early (``| head``) ends it quietly.
 
@@ -304,7 +353,21 @@ def _command(argv: list[str] | None) -> int:
     p_elint = exam_sub.add_parser("lint", help="check exam files against the question bank")
     p_elint.add_argument("path", nargs="?", default=None, metavar="PATH",
                          help="a folder of exam files, or one file (default: $RULESDOJO_EXAMS or the example)")
+    p_results = sub.add_parser("results", help="work with the quiz results")
+    results_sub = p_results.add_subparsers(dest="results_command", required=True)
+    p_export = results_sub.add_parser("export", help="write one exam's trainer tables as CSV or JSON")
+    p_export.add_argument("--format", required=True, choices=("csv", "json"))
+    p_export.add_argument("--exam", required=True, metavar="ID", help="the exam's id")
+    p_export.add_argument("--table", default=None, choices=TABLES,
+                          help="with csv: the table to write (default: answers)")
+    p_export.add_argument("--results", default=None, metavar="FILE|URL",
+                          help="the results (default: $RULESDOJO_RESULTS or the user's own file)")
+    p_export.add_argument("--exams", default=None, metavar="DIR",
+                          help="folder of exam files, for titles and pass marks (default: $RULESDOJO_EXAMS)")
+    p_export.add_argument("--out", default=None, metavar="FILE", help="write here (default: standard output)")
     args = parser.parse_args(argv)
+    if args.command == "results":
+        return export_results(args.format, args.exam, args.table, args.results, args.exams, args.out)
     if args.command == "cards":
         from .scenarios.cardfile import lint_cards
         return lint(lint_cards, args.path)

@@ -19,7 +19,7 @@ the answers table holds every row as stored, each marked whether it is counted.
 from __future__ import annotations
 
 import csv
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from datetime import datetime
 
 from .stats import one_per_question, question_stats
@@ -212,22 +212,24 @@ class Results:
         return sorted({a.candidate for a in self._attempts.values() if a.mode == "exam"})
 
 
-def table(rows) -> tuple[list[str], list[list]]:
-    """Return a list of dataclass rows as a header and plain cells (times in ISO 8601, verdicts as yes/no).
+def table(rows, kind=None, text: bool = True) -> tuple[list[str], list[list]]:
+    """Return a list of dataclass rows as a header and cells, times in ISO 8601; as ``text`` (for
+    CSV) verdicts read yes/no and nothing is an empty cell, else they stay true, false and null.
+    ``kind`` (the rows' class) gives the header when there are no rows.
 
-    >>> table([PassRate("check", 2, 1, 50)])
-    (['exam', 'attempts', 'passed', 'mark', 'rate'], [['check', 2, 1, 50, 0.5]])
+    >>> table([PassRate("check", 2, 1, None)])
+    (['exam', 'attempts', 'passed', 'mark', 'rate'], [['check', 2, 1, '', '']])
     """
-    if not rows:
-        return [], []
-    names = [f.name for f in fields(rows[0])] + (["score"] if isinstance(rows[0], AttemptRow) else []) \
-        + (["rate"] if isinstance(rows[0], PassRate) else [])
-    return names, [[_cell(n, getattr(r, n)) for n in names] for r in rows]
+    kind = kind or type(rows[0])
+    names = [f.name for f in fields(kind)] + {AttemptRow: ["score"], PassRate: ["rate"]}.get(kind, [])
+    return names, [[_cell(n, getattr(r, n), text) for n in names] for r in rows]
 
 
-def _cell(name: str, value):
+def _cell(name: str, value, text: bool):
     if name in ("started", "ended", "answered"):
-        return iso(value)
+        return iso(value) if text or value is not None else None
+    if not text:
+        return round(value, 4) if isinstance(value, float) and name in ("score", "rate") else value
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:
@@ -237,23 +239,55 @@ def _cell(name: str, value):
     return value
 
 
+@dataclass(frozen=True)
+class QuestionRow:
+    """One question's figures in an exam, with its first line."""
+
+    question: str
+    text: str
+    answers: int
+    share_right: float
+    discrimination: float | None
+    wrong_answers: str  # "answer" ×times, most chosen first
+
+
+def question_rows(results: Results, exam: str | None, bank=None, mode: str = "exam") -> list[QuestionRow]:
+    """Return the per-question table of one exam (or of practice), each with its first line."""
+    return [QuestionRow(s.question, first_line(question_text(bank, s.question)) if bank is not None else "",
+                        s.answered, round(s.share_right, 4),
+                        None if s.discrimination is None else round(s.discrimination, 4),
+                        "; ".join(f"“{a}” ×{n}" for a, n in s.wrong_answers))
+            for s in results.questions(exam, mode).values()]
+
+
+TABLES = ("answers", "attempts", "questions", "pass-rate")
+
+
+def tables(results: Results, exam: str, bank=None) -> dict[str, tuple[type, list]]:
+    """Return one exam's tables by name (``TABLES``), as the trainer shows them: (row class, rows)."""
+    return {"answers": (AnswerRow, results.answers(exam)), "attempts": (AttemptRow, results.attempts(exam)),
+            "questions": (QuestionRow, question_rows(results, exam, bank)),
+            "pass-rate": (PassRate, [p for p in results.pass_rates() if p.exam == exam])}
+
+
 def document(results: Results, exam: str, bank=None) -> dict:
-    """Return one exam's tables as one JSON-ready document (times in ISO 8601 with the offset)."""
-    def plain(rows):
-        head, cells = table(rows)
-        return [dict(zip(head, c)) for c in cells]
-    questions = [{**asdict(s), "text": first_line(question_text(bank, s.question)) if bank else "",
-                  "wrong_answers": [{"answer": a, "times": n} for a, n in s.wrong_answers]}
-                 for s in results.questions(exam).values()]
-    rate = next((p for p in results.pass_rates() if p.exam == exam), None)
-    return {"exam": exam, "pass_rate": plain([rate])[0] if rate else None,
-            "attempts": plain(results.attempts(exam)), "questions": questions,
-            "answers": plain(results.answers(exam))}
+    """Return one exam's tables as one JSON-ready document (times in ISO 8601 with the offset).
+
+    >>> doc = document(Results([], []), "check")
+    >>> sorted(doc), doc["attempts"]
+    (['answers', 'attempts', 'exam', 'pass-rate', 'questions'], [])
+    """
+    out: dict = {"exam": exam}
+    for name, (kind, rows) in tables(results, exam, bank).items():
+        head, cells = table(rows, kind, text=False)
+        out[name] = [dict(zip(head, c)) for c in cells]
+    return out
 
 
-def write_csv(rows, target) -> int:
-    """Write report rows as CSV, every cell quoted and formula-escaped (``csv_cell``); return how many."""
-    head, cells = table(rows)
+def write_csv(rows, target, kind=AnswerRow) -> int:
+    """Write report rows of a ``kind`` as CSV, every cell quoted and formula-escaped (``csv_cell``);
+    return how many."""
+    head, cells = table(rows, kind)
     w = csv.writer(target, quoting=csv.QUOTE_ALL)
     w.writerow(head)
     for r in cells:
