@@ -278,10 +278,14 @@ def test_a_resumed_attempt_says_so_with_the_question_and_the_time_left(hub, tmp_
     answer_with(first, right_text(first))
     answer_with(first, right_text(first))
     clock.now += 26.8
-    again = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True, exams=[exam], clock=clock)
+    first_listed = exam_of(bank, id="another", title="Another")
+    again = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True,
+                 exams=[first_listed, exam], clock=clock)
     assert "You have an attempt under way at “Check”" in again.under_way.value  # even before choosing Exam
-    again.mode.value = "exam"
-    assert again.under_way.value == "" and "You have an attempt under way" in again.exam_info.value
+    again.mode.value = "exam"                  # the exam under way is the one picked
+    assert again.exam_pick.value == "check" and again.under_way.value == ""
+    assert "You have an attempt under way" in again.exam_info.value
+    assert "1 of 1 attempts used, 0 left, one under way" in again.exam_list.value
     again.start_button.click()
     total = again.session.total
     assert f"Resumed: Question 3 of {total}, 14:34 left" in again.status.value

@@ -56,6 +56,7 @@ class Quiz(ipw.VBox):
         self.key: str | None = None  # this browser's learner key, which a typed name's attempts are bound to
         self.session: QuizSession | None = None
         self.resumed = False  # the next question drawn is the first since the attempt was resumed
+        self._going: list[str] = []  # the open exams with an attempt of this candidate's under way
         self._build_start()
         self._build_question()
         self.review = ipw.HTML()
@@ -167,6 +168,8 @@ class Quiz(ipw.VBox):
         self.practice_box.layout.display = "none" if exam else None
         self.exam_box.layout.display = None if exam else "none"
         self._describe_exam()
+        if exam and self._going and self.exam_pick.value not in self._going:
+            self.exam_pick.value = self._going[0]  # the exam under way, which Start resumes
 
     def _past(self) -> list:
         """Return this learner's answers so far: the vouched identity's, else this browser's practice.
@@ -231,6 +234,7 @@ class Quiz(ipw.VBox):
         mine = self.store.records(candidate=who) if who and self.store is not None else []
         going = [e for e in shown if any(r.exam == e.id and r.mode == "exam" and r.ended is None
                                          and r.learner_key == self._attempt_key() for r in mine)]
+        self._going = [e.id for e in going]
         self.under_way.value = ("" if not going or self.mode.value == "exam" else
                                 f"<div class='rd-note' role='status'>You have an attempt under way at "
                                 f"“{escape(going[0].title)}”: choose Exam, and Start resumes it.</div>")
@@ -243,8 +247,8 @@ class Quiz(ipw.VBox):
             if who:
                 used = [r for r in mine if r.mode == "exam" and r.exam == e.id]
                 left = max(0, e.attempts - len(used))
-                cells.append(f"{len(used)} of {e.attempts} attempts used, "
-                             f"{left} left")
+                cells.append(f"{len(used)} of {e.attempts} attempts used, {left} left"
+                             + (", one under way" if e in going else ""))
                 scored = [r for r in used if r.score is not None and r.total
                           and (self.source.trusted or r.learner_key == self.key)]
                 best = max(scored, key=lambda r: r.score / r.total, default=None)
@@ -252,7 +256,7 @@ class Quiz(ipw.VBox):
                              if best is not None and e.answers_shown(now) else "—")
             rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         head = ["Exam", "Questions"] + (["Your attempts", "Best score"] if who else [])
-        hint = "" if who else "<p class='rd-type'>Type your name to see your attempts.</p>"
+        hint = "" if who or self.source.trusted else "<p class='rd-type'>Type your name to see your attempts.</p>"
         self.exam_list.value = (f"<table class='rd-review'><caption>Exams open to you</caption><thead><tr>"
                                 + "".join(f"<th scope='col'>{h}</th>" for h in head)
                                 + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>{hint}")
