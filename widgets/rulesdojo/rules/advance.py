@@ -1,15 +1,36 @@
-"""Moving the turn on: with the stack empty, every player passes in succession and the step ends
-(CR 500.2), step after step, until the one asked for begins."""
+"""Moving the game on by passing: with something on the stack, every player passes in succession
+and the top object resolves (CR 117.4, 608.1); with the stack empty, the step ends (CR 500.2), step
+after step, until the one asked for begins."""
 
 from __future__ import annotations
 
-from .actions import AdvanceStep, DeclareAttackers
+from .actions import AdvanceStep, DeclareAttackers, PassPriority
 from .choices import AttackersChoice
 from .errors import RulesError
 from .objects import STEP_NAMES
 
 NEXT_MAIN, NEXT_TURN = "next main", "next turn"
 MAIN_PHASES = ("precombat main", "postcombat main")
+
+
+def resolve_top(game) -> None:
+    """Have every player pass in succession, so the top object of the stack resolves; a choice it
+    asks for, or an object put on the stack above it, stops the passing there.
+
+    >>> from rulesdojo.rules import Game
+    >>> resolve_top(Game(["Alice", "Nadia"]))
+    Traceback (most recent call last):
+    ...
+    rulesdojo.rules.errors.RulesError: The stack is empty: there is nothing to resolve. (CR 117.4)
+    """
+    if not game.stack:
+        raise RulesError("The stack is empty: there is nothing to resolve.", rule="117.4")
+    depth = len(game.stack)
+    while game.stack and len(game.stack) >= depth and game.pending is None and game.state.priority:
+        top = game.stack[-1].id
+        game.apply(PassPriority())
+        if not game.stack or game.stack[-1].id != top or game.pending is not None:
+            break
 
 
 def advance(game, to: str, *, no_attackers: bool = False, stop_for_stack: bool = False) -> None:

@@ -23,7 +23,7 @@ from ..rules.actions import (ActivateAbility, CastSpell, ChooseAmount, ChooseMan
                              ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
                              DeclareBlockers, OrderReplacements, OrderTriggers, PassPriority,
                              PlayLand)
-from ..rules.advance import advance
+from ..rules.advance import advance, resolve_top
 from ..rules.choices import OrderTriggersChoice
 from ..rules.effects.choices import modal
 from ..rules.errors import AmbiguousReference, IllegalAction, RulesError, ScenarioError
@@ -431,7 +431,8 @@ class ActionRunner:
         if verb == "resolve":
             if not g.stack:
                 raise RulesError("'resolve' needs something on the stack; use 'advance' to end a step")
-            return [PassPriority() for _ in range(len(q.in_game(g.state)) - g.state.passes)]
+            resolve_top(g)
+            return []
         if verb == "advance":
             advance(self.g, str(arg))  # applied here, checked as it goes
             return []

@@ -9,6 +9,7 @@ from traitlets import Dict, HasTraits, Int, Tuple, Unicode, validate
 from ..rules import Game, RulesError
 from ..rules.actions import (ActivateAbility, AdvanceStep, CastSpell, GetEnergy, PassPriority, PayEnergy,
                              PlayLand)
+from ..rules.advance import resolve_top
 from ..rules.describe import refusal
 from ..rules.errors import ScenarioError
 from ..rules.objects import STEPS
@@ -132,25 +133,7 @@ class GameModel(HasTraits):
 
         One learner action: ``undo`` takes all the passes back together.
         """
-        g = self._game
-        if not g.stack:
-            self._reject(RulesError("The stack is empty: there is nothing to resolve.", rule="117.4"))
-            return False
-        mark, depth = len(g.history), len(g.stack)
-        try:
-            while g.stack and len(g.stack) >= depth and g.pending is None and g.state.priority:
-                top = g.stack[-1].id
-                g.apply(PassPriority())
-                if not g.stack or g.stack[-1].id != top or g.pending is not None:
-                    break
-        except RulesError as exc:
-            while len(g.history) > mark:
-                g.undo()
-            self._reject(exc)
-            return False
-        self._marks.append(mark)
-        self._refresh()
-        return True
+        return self.run(resolve_top)
 
     def run(self, steps) -> bool:
         """Make several engine changes as one learner action: ``steps(game)`` applies them.
