@@ -11,7 +11,7 @@ from ..rules.actions import (ActivateAbility, AdvanceStep, CastSpell, GetEnergy,
                              PlayLand)
 from ..rules.advance import resolve_top
 from ..rules.describe import refusal
-from ..rules.errors import ScenarioError
+from ..rules.errors import NoPendingChoice, ScenarioError
 from ..rules.objects import STEPS
 from ..scenarios.folder import listed, opened, scenarios_folder, uploaded
 from ..scenarios.scenario import Scenario, start
@@ -163,7 +163,7 @@ class GameModel(HasTraits):
         an order of ids, an amount, or yes/no; the choice itself makes the answer of it."""
         pending = self._game.pending
         if pending is None or choice != self.pending:
-            self._reject(RulesError("That choice isn't waiting any more: answer the one shown now."))
+            self._reject(NoPendingChoice("That choice isn't waiting any more: answer the one shown now."))
             return False
         return self.do(pending.answer(value))
 
