@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 
 def test_rules_import_loads_no_jupyter_modules():
     code = ("import sys, rulesdojo.rules; "
@@ -20,29 +22,46 @@ def test_state_layer_does_not_import_ipywidgets():
 
 
 ENGINE_READS = {"game", "_game", "snapshot", "legal_actions", "why_illegal"}
-VIEW_MAY_IMPORT = {"rulesdojo.rules.actions", "rulesdojo.rules.objects"}
+
+
+def imported_modules(folder):
+    """Yield (file name, line, module) for every import in a package folder, inside functions too
+    (a docstring's examples are text, not imports)."""
+    import ast
+    for path in sorted(folder.rglob("*.py")):
+        package = ["rulesdojo", *path.parent.relative_to(folder.parent).parts]
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom):
+                base = package[:len(package) - node.level + 1] if node.level else []
+                yield path.name, node.lineno, ".".join(base + ([node.module] if node.module else []))
+            elif isinstance(node, ast.Import):
+                yield from ((path.name, node.lineno, a.name) for a in node.names)
 
 
 def test_views_read_the_state_layer_never_the_engine():
-    """Views get everything from GameModel's traits: no engine attribute read, no engine module but the
-    action classes (to say what to do) and the step names."""
+    """Views get everything from GameModel's traits and intents: no engine attribute read."""
     import ast
     from pathlib import Path
 
     import rulesdojo.views
     folder = Path(rulesdojo.views.__file__).parent
-    found = []
-    for path in sorted(folder.glob("*.py")):
-        tree = ast.parse(path.read_text(), str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and node.attr in ENGINE_READS:
-                found.append(f"{path.name}:{node.lineno} reads .{node.attr}")
-            if isinstance(node, ast.ImportFrom) and node.level:
-                module = "rulesdojo." + ".".join(
-                    (["views"] if node.level == 1 else [])[:1] + [node.module or ""]).strip(".")
-                if module.startswith("rulesdojo.rules") and module not in VIEW_MAY_IMPORT:
-                    found.append(f"{path.name}:{node.lineno} imports {module}")
+    found = [f"{path.name}:{node.lineno} reads .{node.attr}" for path in sorted(folder.glob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(), str(path)))
+             if isinstance(node, ast.Attribute) and node.attr in ENGINE_READS]
     assert len(list(folder.glob("*.py"))) > 8 and found == []
+
+
+@pytest.mark.parametrize("package", ["views", "lessons"])
+def test_views_and_lessons_import_nothing_from_the_engine(package):
+    """Views and lessons ask the state layer (and the scenarios) for what they need: no module of
+    theirs imports ``rulesdojo.rules``, at the top or inside a function."""
+    import importlib
+    from pathlib import Path
+
+    folder = Path(importlib.import_module(f"rulesdojo.{package}").__file__).parent
+    found = [f"{name}:{line} imports {module}" for name, line, module in imported_modules(folder)
+             if module == "rulesdojo.rules" or module.startswith("rulesdojo.rules.")]
+    assert len(list(folder.glob("*.py"))) > 5 and found == []
 
 
 PLAY_WITHOUT_YAML = """
@@ -75,25 +94,12 @@ def test_rules_play_a_game_with_yaml_blocked():
 def test_rules_modules_import_only_the_standard_library_and_each_other():
     """No module of ``rulesdojo.rules`` imports PyYAML, the views, the state layer or the scenarios,
     not even inside a function."""
-    import ast
     from pathlib import Path
 
     import rulesdojo.rules
     folder = Path(rulesdojo.rules.__file__).parent
-    found = []
-    for path in sorted(folder.rglob("*.py")):
-        package = ["rulesdojo", *path.parent.relative_to(folder.parent).parts]
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.ImportFrom) and node.level:
-                base = package[:len(package) - node.level + 1]
-                module = ".".join(base + ([node.module] if node.module else []))
-                if not module.startswith("rulesdojo.rules"):
-                    found.append(f"{path.name}:{node.lineno} imports {module}")
-                continue
-            names = ([node.module] if isinstance(node, ast.ImportFrom) else
-                     [a.name for a in node.names] if isinstance(node, ast.Import) else [])
-            found += [f"{path.name}:{node.lineno} imports {n}" for n in names
-                      if n.split(".")[0] not in sys.stdlib_module_names]
+    found = [f"{name}:{line} imports {module}" for name, line, module in imported_modules(folder)
+             if not module.startswith("rulesdojo.rules") and module.split(".")[0] not in sys.stdlib_module_names]
     assert len(list(folder.rglob("*.py"))) > 8 and found == []
 
 

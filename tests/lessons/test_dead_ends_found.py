@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from rulesdojo.lessons import guide, lessons, reach
+from rulesdojo.lessons import lessons, reach
 from rulesdojo.lessons.framework import TaskView
 from rulesdojo.lessons.learner_progress import Progress
 from rulesdojo.quiz.store import ResultStore
@@ -37,7 +37,7 @@ def panel(view: TaskView, kind):
 
 def play(view: TaskView, *steps) -> None:
     for step in steps:
-        assert view.model.run(guide.solution_step(step, view.scenario)), view.model.error
+        assert view.model.play_step(step), view.model.error
 
 
 def said_dead_end(view: TaskView) -> str:
@@ -164,8 +164,7 @@ def test_the_off_the_worked_line_notice_clears_on_undo_and_on_done():
     assert "isn't on the worked line" not in view.hint.value
     view.reset_button.click()
     play(view, {"play": "Forest"})
-    view.model.run(guide.solution_step({"order": ["Lotus Cobra", "Architect of the Untamed", "Steppe Lynx"]},
-                                       view.scenario))
+    view.model.play_step({"order": ["Lotus Cobra", "Architect of the Untamed", "Steppe Lynx"]})
     view.show_button.click()
     assert "isn't on the worked line" in view.hint.value
     play(view, "resolve")

@@ -8,12 +8,13 @@ import re
 
 import pytest
 
-from rulesdojo.lessons import guide, lessons
+from rulesdojo.lessons import lessons
 from rulesdojo.lessons.data import Check, Task
 from rulesdojo.lessons.framework import CheckView, TaskView, prose
 from rulesdojo.lessons.learner_progress import Progress, lesson_id
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.rules.actions import CastSpell
+from rulesdojo.state.lines import SHORTCUTS
 
 LESSONS = lessons()
 TASKS = [(n, t) for n, lesson in LESSONS.items() for t in lesson.tasks]
@@ -53,7 +54,7 @@ def test_a_known_dead_end_is_said_and_back_to_the_decision_leaves_it(number, tas
     view = TaskView(task, Progress(LESSONS[number]))
     assert view.back_button.layout.display == "none"
     for step in end.example:
-        assert view.model.run(guide.solution_step(step, view.scenario)), view.model.error
+        assert view.model.play_step(step), view.model.error
     shown = text(view.status.value)
     assert "can't reach the goal any more" in shown and text(prose(end.say)).strip() in shown
     assert view.back_button.layout.display != "none"
@@ -132,7 +133,7 @@ def test_the_store_keeps_each_learner_apart(store, monkeypatch):
 def test_turn_shortcuts_pass_the_turn_in_one_click(store):
     task = LESSONS[9].part("three-turns")
     view = TaskView(task, Progress(LESSONS[9]))
-    clicks = dict(zip([k for k, _, _ in guide.SHORTCUTS], view.shortcut_buttons))
+    clicks = dict(zip([k for k, _, _ in SHORTCUTS], view.shortcut_buttons))
     clicks["end-turn"].click()
     assert (view.model.turn, view.model.active) == (3, "Nadia")
     clicks["next-main"].click()

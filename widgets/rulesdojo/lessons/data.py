@@ -18,10 +18,10 @@ from pathlib import Path
 
 from ..quiz.model import Question, QuestionError
 from ..quiz.play import Played, play
-from ..rules.errors import ScenarioError
 from ..scenarios.expect import validate_expect
 from ..scenarios.scenario import RULINGS, Scenario, check_action, place_of
 from ..scenarios.yamlsource import Located, LocatedList, check_names, key_line, line_of, load_file
+from ..state.lines import ScenarioError
 
 FILE_NAME = re.compile(r"(\d\d)-([a-z0-9-]+)\.ya?ml$")
 LESSON_KEYS = {"title", "summary", "rulings", "parts", "recap"}

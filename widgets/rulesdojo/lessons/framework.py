@@ -13,6 +13,7 @@ import ipywidgets as ipw
 from ..quiz.play import Played
 from ..scenarios.scenario import Scenario
 from ..state import GameModel
+from ..state.lines import SHORTCUTS
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
 from ..views.base import button, html_widget
@@ -21,7 +22,7 @@ from ..views.focus import FocusKeeper
 from ..views.render import STYLE
 from ..views.text import author_html as prose
 from ..views.text import escape, game_text_html, rule_tag
-from . import guide, moves, reach
+from . import guide, reach
 from .data import Check, Task
 from .learner_progress import Progress, lesson_id
 
@@ -53,7 +54,7 @@ class TaskView(ipw.VBox):
                           self.show_button])]
         if any(v in ("turn", "steps") for v in task.views):
             self.shortcut_buttons = [button(label, tip, lambda k=key: self._shortcut(k))
-                                     for key, label, tip in guide.SHORTCUTS]
+                                     for key, label, tip in SHORTCUTS]
             rows.append(ipw.HBox(self.shortcut_buttons))
         self.children = [html_widget(f"{STYLE}<h3>{escape(task.title)}</h3>"
                                      f"<div>{prose(task.instructions)}</div>"),
@@ -67,18 +68,13 @@ class TaskView(ipw.VBox):
     def _restore(self, learner: str) -> None:
         """Put back the moves this learner made on this board before (a reload, a new kernel)."""
         text = self.progress.store.board(learner, lesson_id(self.progress.lesson), self.task.key)
-        try:
-            played = moves.load(text) if text else []
-        except ValueError:
-            played = []
-        if played:
-            self.model.run(lambda game: [game.apply(m) for m in played])  # refused: the start stays
+        self.model.replay(text)  # unreadable or refused: the start stays
         self._kept = True
 
     def _save(self) -> None:
         if self._kept and self.progress.learner is not None:
             self.progress.store.save_board(self.progress.learner, lesson_id(self.progress.lesson),
-                                           self.task.key, moves.dump(self.model.game.history))
+                                           self.task.key, self.model.moves())
 
     @property
     def achieved(self) -> bool:
@@ -117,13 +113,13 @@ class TaskView(ipw.VBox):
         if guide.is_refusal(self.task.solution[i]):
             i += 1
         step = self.task.solution[i]
-        if self.model.run(guide.solution_step(step, self.scenario)):
+        if self.model.play_step(step):
             why = self.task.whys[i] if i < len(self.task.whys) else ""
             self.hint.value = (f"<div class='rd-note' role='status'>Move {i + 1} of {len(self.task.solution)}: "
                                f"{escape(guide.say_step(step))}." + (f" {prose(why)}" if why else "") + "</div>")
 
     def _shortcut(self, key: str) -> None:
-        self.model.run(guide.shortcut(key))
+        self.model.advance(key)
 
     # --- what the learner sees ---
 
@@ -147,7 +143,7 @@ class TaskView(ipw.VBox):
         else:
             done = " (done before ✓ — play on, or start over)" if self.achieved else ""
             self.status.value = (f"<div class='rd-note' role='status'><b>Now:</b> "
-                                 f"{game_text_html(guide.now_line(self.model.game))}{done}</div>")
+                                 f"{game_text_html(self.model.now_line())}{done}</div>")
 
 
 class CheckView(ipw.VBox):

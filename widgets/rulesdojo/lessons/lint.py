@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..quiz.lint import LintReport, Problem, files_to_lint, lint_question
-from ..rules.errors import RulesError, ScenarioError
-from ..rules.search import NODE_BOUND
 from ..scenarios.scenario import Scenario
-from . import guide, reach
+from ..state.lines import NODE_BOUND, RulesError, ScenarioError, solution_step
+from . import reach
 from .data import FILE_NAME, Check, LessonError, Task, lesson_files, load_lesson, shipped_folder, start_task
 
 SHOWN = re.compile(r'show\((\d+), "([\w-]+)"\)')
@@ -93,7 +92,7 @@ def lint_task(task: Task, src: str, searched: list | None = None) -> list[Proble
     for i, step in enumerate(task.solution):
         where = task.where("solution", i)
         try:
-            problems = guide.solution_step(step, scenario)(played.game)
+            problems = solution_step(step, scenario)(played.game)
         except RulesError as exc:
             return [Problem(src, where, f"the solution can't be played: {_said(exc)}")]
         if problems:
@@ -113,7 +112,7 @@ def lint_task(task: Task, src: str, searched: list | None = None) -> list[Proble
         game = start_task(task)
         try:
             for step in end.example:
-                guide.solution_step(step, scenario)(game.game)
+                solution_step(step, scenario)(game.game)
         except RulesError as exc:
             out.append(Problem(src, where, f"the example can't be played: {_said(exc)}"))
             continue

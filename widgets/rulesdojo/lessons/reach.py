@@ -5,25 +5,22 @@ say why best); otherwise a bounded search of the legal lines (``rules.search``) 
 message is made from the goal. A position on the task's worked line needs no search.
 
 >>> from rulesdojo.lessons.data import load_lessons, start_task
+>>> from rulesdojo.state import GameModel
 >>> task = load_lessons()[1].part("get-and-pay")
 >>> played = start_task(task)
->>> _ = played.game.apply(GetEnergy("Alice", 3))
+>>> _ = GameModel(played.game).get_energy("Alice", 3)
 >>> print(dead_end(task, played).say)
 From here Alice can't reach 2 energy: Alice has 8 now, and no legal line of play from this position gets there.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from ..quiz.play import Played
-from ..rules import query as q
-from ..rules.actions import GetEnergy, PayEnergy
-from ..rules.errors import RulesError
-from ..rules.search import NODE_BOUND, Reach, reach
 from ..scenarios.expect import check_expect
 from ..scenarios.scenario import Resolver, Scenario, start
+from ..state.lines import NODE_BOUND, Reach, RulesError, practice_left, reach, solution_step
 from . import guide
 from .data import DeadEnd, Task
 
@@ -44,7 +41,7 @@ def worked_line(task: Task) -> WorkedLine:
         for step in task.solution:
             if not guide.is_refusal(step):
                 try:
-                    guide.solution_step(step, scenario)(game)
+                    solution_step(step, scenario)(game)
                 except RulesError:
                     break  # lint names the step; the search still runs from what was played
             positions.append(position(game))
@@ -59,18 +56,6 @@ def position(game) -> dict:
     return snap
 
 
-def practice_left(task: Task, game) -> tuple:
-    """Return the practice-energy moves of the solution not yet made on this board (each once)."""
-    who = game.state.priority or game.state.active
-    want = Counter((verb, n) for step in task.solution if isinstance(step, dict)
-                   for verb, n in step.items() if verb in ("get_energy", "pay_energy"))
-    made = Counter(("get_energy" if isinstance(a, GetEnergy) else "pay_energy", a.amount)
-                   for a in game.history if isinstance(a, (GetEnergy, PayEnergy)))
-    left = want - made
-    kinds = {"get_energy": GetEnergy, "pay_energy": PayEnergy}
-    return tuple(kinds[verb](who, n) for (verb, n), k in sorted(left.items()) for _ in range(k))
-
-
 def search(task: Task, played: Played, bound: int = NODE_BOUND) -> Reach:
     """Search the legal lines from this position for one on which the task's goal holds."""
     def holds(game) -> bool:
@@ -78,7 +63,7 @@ def search(task: Task, played: Played, bound: int = NODE_BOUND) -> Reach:
     # Casting pays its own mana, so mana made ahead of need is searched only where the worked line
     # itself taps for mana (to pay energy for a colour, or to watch the pool empty).
     taps = any(isinstance(step, dict) and "tap" in step for step in task.solution)
-    return reach(played.game, holds, extra=practice_left(task, played.game),
+    return reach(played.game, holds, extra=practice_left(task.solution, played.game),
                  last_turn=worked_line(task).last_turn, tap_for_mana=taps, bound=bound)
 
 
@@ -101,9 +86,8 @@ def dead_end(task: Task, played: Played) -> DeadEnd | None:
 
 def out_of_reach(task: Task, played: Played) -> str:
     """Say, from the task's goal, what can no longer be reached and how things stand now."""
-    st = played.game.state
     for name, want in (task.goal.get("players") or {}).items():
-        p = q.player(st, str(name))
+        p = played.game.player(str(name))
         if "energy" in want and p.energy != want["energy"]:
             return _said(f"{name} can't reach {want['energy']} energy", f"{name} has {p.energy} now")
         if "life" in want and p.life != want["life"]:
@@ -124,4 +108,4 @@ def _said(what: str, now: str) -> str:
     return f"From here {what}: {now + ', and ' if now else ''}no legal line of play from this position gets there."
 
 
-__all__ = ["dead_end", "out_of_reach", "practice_left", "search", "worked_line"]
+__all__ = ["dead_end", "out_of_reach", "search", "worked_line"]

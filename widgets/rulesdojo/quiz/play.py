@@ -6,7 +6,8 @@ import copy
 from dataclasses import dataclass
 
 from ..rules import query as q
-from ..rules.actions import OrderReplacements, OrderTriggers, PassPriority
+from ..rules.actions import PassPriority
+from ..rules.choices import OrderReplacementsChoice, OrderTriggersChoice
 from ..rules.errors import RulesError, ScenarioError
 from ..scenarios.expect import check_expect
 from ..rules.mana import pool_text
@@ -148,14 +149,14 @@ def _permanent(p: Played, ref: str):
 # --- order questions ------------------------------------------------------------------------
 
 def order_choice(p: Played):
-    """Return (kind, [(id, label)]) for the waiting order choice, or raise ``RulesError``."""
+    """Return (the waiting order choice, [(id, label)]), or raise ``RulesError``."""
     st = p.game.state
     pend = st.pending
-    if pend is None or pend.kind not in ("order_triggers", "order_replacements"):
+    if not isinstance(pend, (OrderTriggersChoice, OrderReplacementsChoice)):
         what = pend.kind if pend else "no choice"
         raise RulesError("an order question's scenario must stop at a trigger-order (or "
                          f"replacement-order) choice; it stops at {what}")
-    if pend.kind == "order_triggers":
+    if isinstance(pend, OrderTriggersChoice):
         names = {t.id: (t.controller, t.name) for t in st.waiting}
     else:
         names = {x.id: (x.controller, x.card) for x in st.battlefield}
@@ -170,15 +171,15 @@ def order_choice(p: Played):
             seen[lab] = seen.get(lab, 0) + 1
             lab = f"{lab} ({seen[lab]})"
         out.append((i, lab))
-    return pend.kind, out
+    return pend, out
 
 
-def try_order(p: Played, kind: str, ids, then, goal) -> tuple[bool, Played, str | None]:
-    """Play one order, then the follow-up actions, and check the goal on a copy of the game."""
+def try_order(p: Played, choice, ids, then, goal) -> tuple[bool, Played, str | None]:
+    """Play one order as the answer to ``choice``, then the follow-up actions, and check the goal
+    on a copy of the game."""
     c = p.copy()
-    action = OrderTriggers(tuple(ids)) if kind == "order_triggers" else OrderReplacements(tuple(ids))
     try:
-        c.game.apply(action)
+        c.game.apply(choice.answer(tuple(ids)))
         if then is None:
             c.settle()
         else:

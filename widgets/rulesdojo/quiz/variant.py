@@ -11,6 +11,7 @@ import random
 import re
 from dataclasses import dataclass
 
+from ..rules.choices import OrderTriggersChoice
 from ..rules.mana import TYPES
 from . import play as pl
 from .explain import explain
@@ -24,9 +25,9 @@ INSTRUCTIONS = {
                 "names": "List the names, top of the stack first (or 'empty')."},
     "choice": "Pick the one true option.",
     "policy": "Pick the one correct option.",
-    "order_triggers": ("List every trigger top of the stack first: the top of the list is the top "
-                       "of the stack, put there last, and resolves first."),
-    "order_replacements": "List the effects in the order you apply them, first one first.",
+    "trigger order": ("List every trigger top of the stack first: the top of the list is the top "
+                      "of the stack, put there last, and resolves first."),
+    "replacement order": "List the effects in the order you apply them, first one first.",
 }
 
 
@@ -92,7 +93,7 @@ class Variant:
             self._right = held[0] if len(held) == 1 else None
             self._held = held
         elif self.kind == "order":
-            self._order_kind, pairs = pl.order_choice(self._played)
+            self._order, pairs = pl.order_choice(self._played)
             rng.shuffle(pairs)
             self._opts = pairs
             self.options = tuple(lab for _, lab in pairs)
@@ -108,13 +109,13 @@ class Variant:
         if self.kind == "outcome":
             return INSTRUCTIONS["outcome"][self.answer_format]
         if self.kind == "order":
-            return INSTRUCTIONS[self._order_kind]
+            return INSTRUCTIONS["trigger order" if self.stack_order else "replacement order"]
         return INSTRUCTIONS[self.kind]
 
     @property
     def stack_order(self) -> bool:
         """Say whether the answer is an order of triggers on the stack (listed top of the stack first)."""
-        return self.kind == "order" and self._order_kind == "order_triggers"
+        return self.kind == "order" and isinstance(self._order, OrderTriggersChoice)
 
     def __repr__(self) -> str:
         vals = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
@@ -188,7 +189,7 @@ class Variant:
         label = dict(self._opts)
         out = []
         for perm in itertools.permutations(ids):
-            ok, played, why = pl.try_order(self._played, self._order_kind, perm, self._d.get("then"),
+            ok, played, why = pl.try_order(self._played, self._order, perm, self._d.get("then"),
                                            self._d["goal"])
             out.append((tuple(label[i] for i in perm), ok, (played, why)))
         self._orders = out
@@ -226,7 +227,7 @@ class Variant:
     def _as_given(self, labels: tuple) -> tuple:
         """Turn the order triggers go on the stack into the order a candidate lists them (top of
         the stack first), or back: the one convention, in lessons and quiz alike."""
-        return tuple(reversed(labels)) if self._order_kind == "order_triggers" else tuple(labels)
+        return tuple(reversed(labels)) if self.stack_order else tuple(labels)
 
     def _option_index(self, answer) -> int:
         if isinstance(answer, int) and not isinstance(answer, bool):

@@ -24,12 +24,15 @@ class Choice:
     """A choice the rules give one player now; the game waits for the answer.
 
     >>> c = MayPay("Alice", "Pay {E} for Voltaic Brawler?", "118.12")
-    >>> [a.pay for a in c.legal_answers(None)], c.words()
-    ([True, False], 'Alice: Pay {E} for Voltaic Brawler? (CR 118.12)')
+    >>> [a.pay for a in c.legal_answers(None)], c.words(), c.answer(True)
+    ([True, False], 'Alice: Pay {E} for Voltaic Brawler? (CR 118.12)', ChoosePay(pay=True))
     """
 
     kind: ClassVar[str] = ""
-    answer: ClassVar[type] = object  # the action that answers it
+    action: ClassVar[type] = object  # the action that answers it
+    #: How the answer is asked for: "one" of the legal answers, "several" of the options, an "order"
+    #: of the options, "pay" or not, or an "amount" from ``low`` to ``high``.
+    form: ClassVar[str] = "one"
 
     player: str
     prompt: str
@@ -43,9 +46,13 @@ class Choice:
 
     def check(self, st, action):
         """Return the answer's value if it answers this choice; raise naming the rule if not."""
-        if not isinstance(action, self.answer):
+        if not isinstance(action, self.action):
             raise IllegalAction(f"{self.player} must answer first: {self.prompt}.", rule=self.rule)
         return self.value(st, action)
+
+    def answer(self, value):
+        """Return the action that gives ``value`` as the answer (checked when it is applied)."""
+        return self.action(tuple(value) if isinstance(value, list) else value)
 
     def value(self, st, action):
         raise NotImplementedError
@@ -77,13 +84,13 @@ class _Order(Choice):
         return tuple(action.order)
 
     def legal_answers(self, st):
-        yield from (self.answer(p) for p in permutations(self.options))
+        yield from (self.action(p) for p in permutations(self.options))
 
 
 class OrderTriggersChoice(_Order):
     """Put simultaneous triggered abilities on the stack in an order (CR 603.3b)."""
 
-    kind, answer = "order_triggers", OrderTriggers
+    kind, action, form = "order_triggers", OrderTriggers, "order"
 
     def resume(self, st, value) -> None:
         for i, tid in enumerate(value):
@@ -96,13 +103,16 @@ class OrderTriggersChoice(_Order):
 class OrderReplacementsChoice(_Order):
     """Order replacement effects on one event: the affected player chooses (CR 616.1)."""
 
-    kind, answer = "order_replacements", OrderReplacements
+    kind, action = "order_replacements", OrderReplacements
 
 
 class TargetChoice(Choice):
     """Choose a target for a triggered ability as it goes on the stack (CR 603.3d)."""
 
-    kind, answer = "choose_targets", ChooseTargets
+    kind, action = "choose_targets", ChooseTargets
+
+    def answer(self, value):
+        return ChooseTargets(tuple(value) if isinstance(value, (list, tuple)) else (value,))
 
     def value(self, st, action):
         if len(action.targets) != 1 or action.targets[0] not in self.options:
@@ -119,7 +129,7 @@ class TargetChoice(Choice):
 class MayPay(Choice):
     """"You may pay ...": pay once, or don't (CR 118.12)."""
 
-    kind, answer = "may_pay", ChoosePay
+    kind, action, form = "may_pay", ChoosePay, "pay"
 
     def value(self, st, action):
         return bool(action.pay)
@@ -131,7 +141,7 @@ class MayPay(Choice):
 class MayChoice(Choice):
     """"You may ...": do it, or don't (CR 608.2d)."""
 
-    kind, answer = "may", ChooseMay
+    kind, action = "may", ChooseMay
 
     def value(self, st, action):
         return bool(action.yes)
@@ -143,7 +153,7 @@ class MayChoice(Choice):
 class PayAmount(Choice):
     """"Pay any amount of {E}": a whole number from ``low`` to ``high`` (CR 107.14, 608.2d)."""
 
-    kind, answer = "pay_any", ChooseAmount
+    kind, action, form = "pay_any", ChooseAmount, "amount"
 
     def value(self, st, action):
         if not isinstance(action.amount, int) or isinstance(action.amount, bool) or action.amount < 0:
@@ -160,7 +170,7 @@ class PayAmount(Choice):
 class RemoveCountersChoice(PayAmount):
     """Remove up to ``high`` counters of a kind (CR 608.2d)."""
 
-    kind = "remove_counters"
+    kind, form = "remove_counters", "one"
 
     def value(self, st, action):
         if isinstance(action.amount, int) and not isinstance(action.amount, bool) and action.amount > self.high:
@@ -171,7 +181,7 @@ class RemoveCountersChoice(PayAmount):
 class ColorChoice(Choice):
     """Choose the type of mana an effect adds (CR 106.1b)."""
 
-    kind, answer = "choose_mana", ChooseMana
+    kind, action = "choose_mana", ChooseMana
 
     def value(self, st, action):
         if action.mana not in self.options:
@@ -185,7 +195,7 @@ class ColorChoice(Choice):
 class ObjectsChoice(Choice):
     """Choose from ``low`` to ``high`` different objects or players among the options."""
 
-    answer = ChooseObjects
+    action = ChooseObjects
 
     def value(self, st, action):
         picks = tuple(action.picks)
@@ -242,7 +252,7 @@ class ScryTopChoice(ScryChoice):
 class ProliferateChoice(ObjectsChoice):
     """Proliferate: any number of permanents and players with counters (CR 701.34a)."""
 
-    kind = "proliferate"
+    kind, form = "proliferate", "several"
 
 
 class SearchChoice(ObjectsChoice):
@@ -270,7 +280,7 @@ class LegendRuleChoice(ObjectsChoice):
 class DiscardChoice(ObjectsChoice):
     """Discard down to the maximum hand size in the cleanup step (CR 514.1)."""
 
-    kind = "discard"
+    kind, form = "discard", "several"
 
     def resume(self, st, value) -> None:
         from . import turn
@@ -286,7 +296,7 @@ class DiscardChoice(ObjectsChoice):
 class AttackersChoice(Choice):
     """Declare attackers (CR 508.1): any of the creatures that can attack, or none."""
 
-    kind, answer = "declare_attackers", DeclareAttackers
+    kind, action, form = "declare_attackers", DeclareAttackers, "several"
 
     def value(self, st, action):
         for p in (q.permanent(st, x) for x in action.attackers if x not in self.options):
@@ -307,7 +317,10 @@ class AttackersChoice(Choice):
 class BlockersChoice(Choice):
     """Declare blockers (CR 509.1): pairs of (blocker, attacker)."""
 
-    kind, answer = "declare_blockers", DeclareBlockers
+    kind, action = "declare_blockers", DeclareBlockers
+
+    def answer(self, value):
+        return DeclareBlockers(tuple(tuple(pair) for pair in value))
 
     def value(self, st, action):
         return _blocks(st, self, action.blocks)

@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import query as q
-from ..rules.actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
+from ..rules.actions import (ActivateAbility, CastSpell, ChooseAmount, ChooseMana,
                              ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
                              DeclareBlockers, OrderReplacements, OrderTriggers, PassPriority,
                              PlayLand)
+from ..rules.advance import advance, resolve_top
+from ..rules.choices import OrderTriggersChoice
 from ..rules.effects.choices import modal
 from ..rules.errors import AmbiguousReference, IllegalAction, RulesError, ScenarioError
 from ..rules.game import ZONES, Game
@@ -429,9 +431,11 @@ class ActionRunner:
         if verb == "resolve":
             if not g.stack:
                 raise RulesError("'resolve' needs something on the stack; use 'advance' to end a step")
-            return [PassPriority() for _ in range(len(q.in_game(g.state)) - g.state.passes)]
+            resolve_top(g)
+            return []
         if verb == "advance":
-            return self._advance(str(arg))
+            advance(self.g, str(arg))  # applied here, checked as it goes
+            return []
         if verb == "play":
             return [PlayLand(r.card_in_hand(who, arg))]
         if verb == "cast":
@@ -469,20 +473,6 @@ class ActionRunner:
         if verb == "replacement_order":
             return [OrderReplacements(tuple(r.permanent(x) for x in _listed(arg)))]
         raise RulesError(f"unknown action {verb!r}")
-
-    def _advance(self, target: str) -> list:
-        if target not in STEP_NAMES:
-            raise RulesError(f"unknown step {target!r}; steps are: {', '.join(STEP_NAMES)}")
-        # End steps one at a time until the named one begins (applied here, checked as we go).
-        for _ in range(len(STEP_NAMES) * 2 + 1):
-            st = self.g.state
-            if st.step == target and st.priority is not None:
-                return []
-            if st.pending is not None or st.stack:
-                what = "a choice is pending" if st.pending else "the stack isn't empty"
-                raise RulesError(f"can't advance to {target}: {what} in the {st.step} step")
-            self.g.apply(AdvanceStep())
-        raise RulesError(f"can't reach the {target} step")
 
 
 def _listed(x) -> list:
@@ -602,7 +592,7 @@ class Resolver:
     def trigger_order(self, refs: list) -> list[int]:
         st = self.g.state
         pend = st.pending
-        if pend is None or pend.kind != "order_triggers":
+        if not isinstance(pend, OrderTriggersChoice):
             raise RulesError("'order' answers a trigger-order choice, and none is pending")
         left = [t for t in st.waiting if t.id in pend.options]
         out = []

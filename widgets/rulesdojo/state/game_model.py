@@ -7,12 +7,19 @@ from pathlib import Path
 from traitlets import Dict, HasTraits, Int, Tuple, Unicode, validate
 
 from ..rules import Game, RulesError
-from ..rules.actions import ActivateAbility, CastSpell, PassPriority, PlayLand
+from ..rules.actions import (ActivateAbility, AdvanceStep, CastSpell, GetEnergy, PassPriority, PayEnergy,
+                             PlayLand)
+from ..rules.advance import resolve_top
 from ..rules.describe import refusal
-from ..rules.errors import ScenarioError
+from ..rules.errors import NoPendingChoice, ScenarioError
+from ..rules.objects import STEPS
 from ..scenarios.folder import listed, opened, scenarios_folder, uploaded
 from ..scenarios.scenario import Scenario, start
+from .lines import now_line, shortcut, solution_step
+from .moves import dump, load
 from .table import table
+
+__all__ = ["GameModel", "STEPS", "scenario_choices"]
 
 
 class GameModel(HasTraits):
@@ -21,10 +28,8 @@ class GameModel(HasTraits):
     >>> m = GameModel.empty()
     >>> m.energy_of("Alice")
     0
-    >>> m.do(("not an action",))
-    False
-    >>> m.error_rule
-    '117.1'
+    >>> m.get_energy("Alice", 2), m.pay_energy("Alice", 5), m.error_rule
+    (True, False, '118.3')
     """
 
     players = Tuple(help="Each player: name, life, energy, counters, mana pool, zones; hand cards as "
@@ -36,7 +41,9 @@ class GameModel(HasTraits):
     waiting = Tuple(help="Triggered abilities waiting to be put on the stack: id, name, controller, text.")
     pending = Dict(allow_none=True, default_value=None,
                    help="The choice the game waits for, or None: kind, player, prompt, rule, options, "
-                        "low, high, data (e.g. the amount to pay) and labels (each option by name).")
+                        "low, high, data (e.g. the amount to pay), labels (each option by name) and "
+                        "form: how it is answered ('one' of the legal answers, 'several' of the options, "
+                        "an 'order' of them, 'pay' or not, an 'amount').")
     log = Tuple(help="The engine's events, oldest first: (seq, rule, text, kind, player).")
     outcomes = Tuple(help="Objects that left the stack: (name, 'resolved' | 'did not resolve').")
     legal = Tuple(help="What may be done now: (key, label, object id) for each legal action.")
@@ -99,10 +106,6 @@ class GameModel(HasTraits):
     def energy_of(self, name: str) -> int:
         return self._game.player(name).energy
 
-    def action(self, key: int):
-        """Return the engine action behind a ``legal`` entry's key."""
-        return self._actions[key]
-
     def actions_for(self, object_id: int) -> list[tuple[int, str]]:
         """Legal actions that start from one card or permanent: (key, label)."""
         return [(k, label) for k, label, oid in self.legal if oid == object_id]
@@ -117,9 +120,6 @@ class GameModel(HasTraits):
         except RulesError as exc:
             self._reject(exc, action)
             return False
-        except (TypeError, AttributeError, KeyError):
-            self._reject(RulesError(f"{action!r} isn't an action the game knows.", rule="117.1"))
-            return False
         self._marks.append(mark)
         self._refresh()
         return True
@@ -129,25 +129,7 @@ class GameModel(HasTraits):
 
         One learner action: ``undo`` takes all the passes back together.
         """
-        g = self._game
-        if not g.stack:
-            self._reject(RulesError("The stack is empty: there is nothing to resolve.", rule="117.4"))
-            return False
-        mark, depth = len(g.history), len(g.stack)
-        try:
-            while g.stack and len(g.stack) >= depth and g.pending is None and g.state.priority:
-                top = g.stack[-1].id
-                g.apply(PassPriority())
-                if not g.stack or g.stack[-1].id != top or g.pending is not None:
-                    break
-        except RulesError as exc:
-            while len(g.history) > mark:
-                g.undo()
-            self._reject(exc)
-            return False
-        self._marks.append(mark)
-        self._refresh()
-        return True
+        return self.run(resolve_top)
 
     def run(self, steps) -> bool:
         """Make several engine changes as one learner action: ``steps(game)`` applies them.
@@ -169,10 +151,67 @@ class GameModel(HasTraits):
         self._refresh()
         return True
 
-    answer = do
+    # --- intents: what views and lessons ask for, in the game's words ---
 
-    def do_key(self, key: int) -> bool:
+    def play(self, key: int) -> bool:
+        """Take the legal action listed under ``key`` in ``legal``: play a land, cast a spell,
+        activate an ability, or give one of the pending choice's legal answers."""
         return self.do(self._actions[key])
+
+    def answer(self, choice: dict, value) -> bool:
+        """Answer the pending choice, as ``pending`` showed it, with a plain value: the ids chosen,
+        an order of ids, an amount, or yes/no; the choice itself makes the answer of it."""
+        pending = self._game.pending
+        if pending is None or choice != self.pending:
+            self._reject(NoPendingChoice("That choice isn't waiting any more: answer the one shown now."))
+            return False
+        return self.do(pending.answer(value))
+
+    def advance(self, to: str) -> bool:
+        """Move the turn on as one learner action: to a named step, or by a turn shortcut
+        (``lines.SHORTCUTS``); a trigger met on the way stops it there."""
+        return self.run(shortcut(to))
+
+    def next_step(self) -> bool:
+        """End this step: every player passes with the stack empty (CR 500.2)."""
+        return self.do(AdvanceStep())
+
+    def pass_priority(self) -> bool:
+        """The player with priority passes (CR 117.3d)."""
+        return self.do(PassPriority())
+
+    def get_energy(self, player: str, amount: int) -> bool:
+        """Give a player energy counters, as an effect would (CR 107.14, 122.1)."""
+        return self.do(GetEnergy(player, amount))
+
+    def pay_energy(self, player: str, amount: int) -> bool:
+        """Have a player pay energy: remove that many energy counters, never more than they have."""
+        return self.do(PayEnergy(player, amount))
+
+    def mana_abilities(self) -> list[tuple[int, str]]:
+        """Return the legal activations of mana abilities that name their mana: (key, label)."""
+        return [(k, label) for k, label, _oid in self.legal
+                if isinstance(self._actions[k], ActivateAbility) and self._actions[k].mana is not None]
+
+    def play_step(self, step) -> bool:
+        """Play one step of a task's solution (a scenario action, or practice energy) as one action."""
+        return self.run(solution_step(step, self._scenario))
+
+    def now_line(self) -> str:
+        """Say in one sentence what the game waits for now."""
+        return now_line(self._game)
+
+    def moves(self) -> str:
+        """Return the moves made since the start, as text ``replay`` reads."""
+        return dump(self._game.history)
+
+    def replay(self, text: str) -> bool:
+        """Play again moves kept by ``moves``; unreadable or refused moves leave the start as it is."""
+        try:
+            played = load(text) if text else []
+        except ValueError:
+            return False
+        return self.run(lambda game: [game.apply(m) for m in played]) if played else True
 
     def undo(self) -> bool:
         """Take back the last learner action (all the engine steps it made)."""

@@ -84,7 +84,7 @@ def table(game: Game, legal: tuple) -> dict:
     if pending is not None:
         st = game.state
         data = {k: v for k, v in game.pending.data.items() if k != "names"}
-        pending = {**pending, "data": data,
+        pending = {**pending, "data": data, "form": game.pending.form,
                    "labels": {str(o): name_of(st, o) for o in pending["options"]}}
     return {"players": players, "battlefield": battlefield, "stack": snap["stack"],
             "waiting": waiting, "pending": pending, "log": snap["log"]}

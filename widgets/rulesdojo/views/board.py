@@ -106,7 +106,7 @@ class Board(View):
             self.feedback.value = ("<div class='rd-note' role='status'>That action is no longer "
                                    "available: the table has changed.</div>")
             return
-        self.act(self.model.do_key, key)
+        self.act(self.model.play, key)
 
 
 def _card(info: dict) -> dict:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from ..rules.actions import ChooseObjects, DeclareAttackers
 from .base import View, button, html_widget
 from .text import escape, game_text_html, game_text_words, rule_tag
 
-OWN_VIEWS = ("order_triggers", "may_pay", "pay_any")
+#: The forms of answer other views ask for: an order of triggers, a payment, an amount.
+OWN_VIEWS = ("order", "pay", "amount")
 
 
 class ChoicePanel(View):
@@ -36,9 +36,9 @@ class ChoicePanel(View):
 
     def _draw(self, _change=None) -> None:
         p = self.model.pending
-        active = bool(p) and p["kind"] not in OWN_VIEWS
+        active = bool(p) and p["form"] not in OWN_VIEWS
         self.confirm_button.disabled = not active
-        multi = active and p["kind"] in ("proliferate", "declare_attackers", "discard")
+        multi = active and p["form"] == "several"
         self.multi.layout.display = None if multi else "none"
         self.options.layout.display = None if active and not multi else "none"
         if not active:
@@ -67,9 +67,7 @@ class ChoicePanel(View):
 
     def _confirm(self) -> None:
         p = self.model.pending
-        if p and p["kind"] in ("proliferate", "discard"):
-            self.act(self.model.do, ChooseObjects(tuple(self.multi.value)))
-        elif p and p["kind"] == "declare_attackers":
-            self.act(self.model.do, DeclareAttackers(tuple(self.multi.value)))
+        if p and p["form"] == "several":
+            self.act(self.model.answer, p, tuple(self.multi.value))
         elif self.options.value is not None:
-            self.act(self.model.do_key, self.options.value)
+            self.act(self.model.play, self.options.value)

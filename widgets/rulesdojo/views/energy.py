@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from ..rules.actions import GetEnergy, PayEnergy
 from .base import View, button, html_widget
 from .render import energy_html
 from .text import escape, game_text_html
@@ -30,9 +29,9 @@ class EnergyCounter(View):
         self.amount = ipw.BoundedIntText(value=1, min=1, max=99, description="Amount",
                                          layout=ipw.Layout(width="11em"))
         self.get_button = button("Get energy", "Get that many energy counters (as from an effect)",
-                                 lambda: self.act(self.model.do, GetEnergy(self.player, self.amount.value)))
+                                 lambda: self.act(self.model.get_energy, self.player, self.amount.value))
         self.pay_button = button("Pay energy", "Pay that many energy: lose that many energy counters",
-                                 lambda: self.act(self.model.do, PayEnergy(self.player, self.amount.value)))
+                                 lambda: self.act(self.model.pay_energy, self.player, self.amount.value))
         self.children = [self.header, self.display,
                          ipw.HBox([self.amount, self.get_button, self.pay_button]), self.feedback]
         model.observe(self._draw, names=["players"])

@@ -12,8 +12,7 @@ class EventLog(View):
     """Show the game's events newest first.
 
     >>> from rulesdojo.state import GameModel
-    >>> from rulesdojo.rules import GetEnergy
-    >>> m = GameModel.empty(); w = EventLog(m); _ = m.do(GetEnergy("Alice", 1))
+    >>> m = GameModel.empty(); w = EventLog(m); _ = m.get_energy("Alice", 1)
     >>> "CR 107.14" in w.display.value
     True
     """

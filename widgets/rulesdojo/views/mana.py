@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from ..rules.actions import ActivateAbility, AdvanceStep
-from ..rules.objects import STEPS
+from ..state import STEPS
 from .base import View, button, html_widget
 from .render import energy_html
 from .text import escape, game_text_words, symbol_html
@@ -29,7 +28,7 @@ class ManaVsEnergy(View):
         self.steps = html_widget()
         self.pools = html_widget()
         self.next_button = button("Next step", "All players pass with an empty stack: end this step",
-                                  lambda: self.act(self.model.do, AdvanceStep()))
+                                  lambda: self.act(self.model.next_step))
         self.abilities = ipw.Dropdown(description="Mana ability", options=[],
                                       layout=ipw.Layout(width="24em"))
         self.add_button = button("Add mana", "Activate the chosen mana ability (no stack: CR 605.3b)",
@@ -43,7 +42,7 @@ class ManaVsEnergy(View):
         if self.abilities.value is None:
             self.feedback.value = "<div class='rd-note'>No mana ability can be activated now.</div>"
             return
-        self.act(self.model.do_key, self.abilities.value)
+        self.act(self.model.play, self.abilities.value)
 
     def _draw(self, _change=None) -> None:
         m = self.model
@@ -65,8 +64,7 @@ class ManaVsEnergy(View):
         self.pools.value = ("<table><thead><tr><th>Player</th><th>Mana pool (empties at the end of "
                             "each step and phase)</th><th>Energy (stays)</th></tr></thead>"
                             f"<tbody>{''.join(rows)}</tbody></table>")
-        mana = [(game_text_words(label), k) for k, label, _oid in m.legal
-                if isinstance(m.action(k), ActivateAbility) and m.action(k).mana is not None]
+        mana = [(game_text_words(label), k) for k, label in m.mana_abilities()]
         self.abilities.options = mana
         self.abilities.value = mana[0][1] if mana else None
         self.add_button.disabled = not mana

@@ -8,7 +8,6 @@ import anywidget
 import ipywidgets as ipw
 import traitlets
 
-from ..rules.actions import OrderTriggers
 from .base import View, button, html_widget
 from .text import escape, game_text_html, game_text_words
 
@@ -66,7 +65,7 @@ class TriggerOrder(View):
 
     def _draw(self, _change=None) -> None:
         p = self.model.pending
-        active = bool(p and p["kind"] == "order_triggers")
+        active = bool(p and p["form"] == "order")
         self.confirm_button.disabled = not active
         self.order_list.layout.display = None if active else "none"
         if not active:
@@ -96,4 +95,4 @@ class TriggerOrder(View):
         return None if self.confirm_button.disabled else self.order_list
 
     def _confirm(self) -> None:
-        self.act(self.model.do, OrderTriggers(tuple(reversed(self.order_list.order))))
+        self.act(self.model.answer, self.model.pending, tuple(reversed(self.order_list.order)))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from ..rules.actions import ChooseAmount, ChoosePay
 from .base import View, button, html_widget
 from .text import escape, game_text_html, rule_tag
 
@@ -36,13 +35,13 @@ class PaymentPrompt(View):
         super().__init__(model, **kwargs)
         self.prompt = html_widget()
         self.link = html_widget()
-        self.pay_button = button("Pay", "Pay the energy once", lambda: self.act(self.model.do, ChoosePay(True)))
+        self.pay_button = button("Pay", "Pay the energy once", lambda: self._answer(True))
         self.decline_button = button("Don't pay", "Decline: the payment's effect doesn't happen",
-                                     lambda: self.act(self.model.do, ChoosePay(False)))
+                                     lambda: self._answer(False))
         self.slider = ipw.IntSlider(description="Energy to pay", min=0, max=0, value=0,
                                     style={"description_width": "initial"})
         self.amount_button = button("Pay this amount", "Pay the chosen amount of energy",
-                                    lambda: self.act(self.model.do, ChooseAmount(self.slider.value)))
+                                    lambda: self._answer(self.slider.value))
         self.children = [self.header, self.prompt, ipw.HBox([self.pay_button, self.decline_button]),
                          ipw.HBox([self.slider, self.amount_button]), self.link, self.feedback]
         model.observe(self._draw, names=["pending"])
@@ -50,8 +49,8 @@ class PaymentPrompt(View):
 
     def _draw(self, _change=None) -> None:
         p = self.model.pending
-        kind = p["kind"] if p else None
-        may, any_amount = kind == "may_pay", kind == "pay_any"
+        form = p["form"] if p else None
+        may, any_amount = form == "pay", form == "amount"
         for b in (self.pay_button, self.decline_button):
             b.disabled = not may
             b.layout.display = None if may else "none"
@@ -72,6 +71,9 @@ class PaymentPrompt(View):
         link = self._link()
         self.link.value = f"<div class='rd-type'>{game_text_html(LINKS[link])}</div>" if link else ""
 
+    def _answer(self, value) -> None:
+        self.act(self.model.answer, self.model.pending, value)
+
     def first_control(self):
         if not self.pay_button.disabled:
             return self.pay_button
@@ -79,6 +81,6 @@ class PaymentPrompt(View):
 
     def _link(self) -> str | None:
         p = self.model.pending
-        if not p or p["kind"] != "may_pay":
+        if not p or p["form"] != "pay":
             return None
         return p["data"].get("link")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from ..rules.actions import PassPriority
 from .base import View, button, html_widget
 from .text import escape, game_text_html, rule_tag
 
@@ -27,7 +26,7 @@ class StackView(View):
         self.display = html_widget()
         self.outcome = html_widget()
         self.pass_button = button("Pass priority", "The player with priority passes",
-                                  lambda: self.act(self.model.do, PassPriority()))
+                                  lambda: self.act(self.model.pass_priority))
         self.resolve_button = button("Resolve top", "All players pass in succession: the top "
                                      "object resolves", lambda: self.act(self.model.pass_all))
         self.children = [self.header, self.display, ipw.HBox([self.pass_button, self.resolve_button]),

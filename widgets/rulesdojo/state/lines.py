@@ -1,0 +1,95 @@
+"""Lines of play on a game, for the lessons: what the game waits for now, a solution's steps,
+practice energy, the turn shortcuts and the bounded search of the legal lines. Lessons take what
+they need of the engine from here and from ``GameModel``, never from ``rulesdojo.rules``.
+
+>>> from rulesdojo.rules import Game
+>>> now_line(Game(["Alice", "Nadia"]))
+"Alice has priority in Alice's precombat main phase, and the stack is empty: act, or move the turn on."
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..rules.actions import GetEnergy, PayEnergy
+from ..rules.advance import MAIN_PHASES, NEXT_MAIN, NEXT_TURN, advance
+from ..rules.choices import AttackersChoice
+from ..rules.errors import RulesError, ScenarioError
+from ..rules.search import NODE_BOUND, Reach, reach
+from ..scenarios.scenario import ActionRunner, Scenario
+
+#: The turn shortcuts a task with the turn bar offers: (key, label, tooltip).
+SHORTCUTS = (("no-attackers", "No attackers", "Declare no attackers and go on to the end of combat"),
+             ("next-main", "To the next main phase", "Pass with an empty stack until the next main phase"),
+             ("end-turn", "End the turn", "Pass with an empty stack until the next player's turn"))
+BEFORE_ATTACKERS = ("precombat main", "beginning of combat", "declare attackers")
+#: The solution steps that are practice energy, not a scenario action: each one's engine action.
+PRACTICE = {"get_energy": GetEnergy, "pay_energy": PayEnergy}
+
+
+def _step_name(step: str) -> str:
+    return f"{step} phase" if step in MAIN_PHASES else f"{step} step"
+
+
+def now_line(game) -> str:
+    """Say in one sentence what the game waits for now, as the rules give it."""
+    st = game.state
+    if st.over:
+        return f"The game is over: {st.winner or 'nobody'} won."
+    if st.pending is not None:
+        p = st.pending
+        if isinstance(p, AttackersChoice):
+            return f"{p.player} declares attackers: choose them, or press No attackers."
+        return f"{p.player} must choose now: {p.prompt}."
+    if st.stack:
+        top = st.stack[-1]
+        return (f"{st.priority} has priority, with {top.controller}'s {top.name} on top of the stack: "
+                f"pass (Resolve top) so it resolves, or respond first.")
+    return (f"{st.priority} has priority in {st.active}'s {_step_name(st.step)}, and the stack is empty: "
+            f"act, or move the turn on.")
+
+
+def shortcut(key: str):
+    """Return the engine steps of one turn shortcut (a key of ``SHORTCUTS``) or of moving the turn on
+    to a named step, to give to ``GameModel.run``. A trigger met on the way stops there."""
+    def run(game) -> None:
+        st = game.state
+        if key == "no-attackers":
+            if st.step not in BEFORE_ATTACKERS and not (st.over or st.pending or st.stack):
+                raise RulesError("Attackers are declared in the combat phase; this isn't before it.",
+                                 rule="508.1")
+            to = "end of combat"
+        else:
+            to = {"next-main": NEXT_MAIN, "end-turn": NEXT_TURN}.get(key, key)
+        advance(game, to, no_attackers=True, stop_for_stack=True)
+    return run
+
+
+def solution_step(step, scenario: Scenario):
+    """Return the engine steps of one solution step (a scenario action, or practice energy).
+
+    Run on a game, they return what went otherwise than the step says (a ``rejected:`` step allowed).
+    """
+    def run(game) -> list[str]:
+        who = game.state.priority or game.state.active
+        verb = next((v for v in PRACTICE if isinstance(step, dict) and v in step), None)
+        if verb is None:
+            return ActionRunner(game, {}, scenario).step(step, "solution")
+        game.apply(PRACTICE[verb](who, step[verb]))
+        return []
+    return run
+
+
+def practice_left(solution, game) -> tuple:
+    """Return the practice-energy moves of a solution not yet made in this game (each once)."""
+    who = game.state.priority or game.state.active
+    want = Counter((verb, n) for step in solution if isinstance(step, dict)
+                   for verb, n in step.items() if verb in PRACTICE)
+    made = Counter((verb, a.amount) for a in game.history for verb, kind in PRACTICE.items()
+                   if type(a) is kind)
+    left = want - made
+    return tuple(PRACTICE[verb](who, n) for (verb, n), k in sorted(left.items()) for _ in range(k))
+
+
+__all__ = ["NODE_BOUND", "Reach", "RulesError", "SHORTCUTS", "ScenarioError", "now_line", "practice_left",
+           "reach", "shortcut", "solution_step"]
