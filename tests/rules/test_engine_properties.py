@@ -17,6 +17,7 @@ import os
 import random
 from dataclasses import fields, is_dataclass
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
@@ -33,6 +34,9 @@ settings.register_profile("engine", max_examples=200, deadline=None, database=No
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile("nightly", settings.get_profile("engine"), max_examples=2000)
 PROFILE = settings.get_profile(os.environ.get("RULESDOJO_HYPOTHESIS", "engine"))
+# The deadline grows with the number of games: 200 take about a minute on a quiet machine, and a
+# loaded one (or the nightly profile's 2,000) must not be cut off by the suite's 300 s default.
+WHOLE_RUN = pytest.mark.timeout(max(900, PROFILE.max_examples * 5))
 MAX_ACTIONS = 60 if os.environ.get("RULESDOJO_HYPOTHESIS") == "nightly" else 20
 LISTED = 60  # legal actions looked at per step (subsets of a large choice can be many)
 
@@ -206,6 +210,7 @@ def try_one(g, action, before):
     return True
 
 
+@WHOLE_RUN
 @settings(PROFILE)
 @given(data=st.data())
 def test_random_games_keep_the_invariants(data):
