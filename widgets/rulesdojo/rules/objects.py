@@ -223,7 +223,6 @@ class StackItem:
     source: int | None = None
     card: CardObject | None = None  # the card a spell is, to move on resolution
     data: dict[str, Any] = field(default_factory=dict)
-    without_mana: bool = False
 
 
 @dataclass

@@ -103,10 +103,6 @@ class GameModel(HasTraits):
         """Return the engine action behind a ``legal`` entry's key."""
         return self._actions[key]
 
-    def actions_for(self, object_id: int) -> list[tuple[int, str]]:
-        """Legal actions that start from one card or permanent: (key, label)."""
-        return [(k, label) for k, label, oid in self.legal if oid == object_id]
-
     # --- acting ---
 
     def do(self, action) -> bool:
