@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, is_dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 from .mana import TYPES
 
@@ -53,8 +53,9 @@ class Log(Sequence):
     __slots__ = ("_last", "_before", "_len")
 
     def __init__(self, last: Event | None = None, before: "Log | None" = None):
-        self._last, self._before = last, before
-        self._len = 0 if last is None else len(before) + 1
+        self._last = last
+        self._before: Log = self if before is None else before  # the empty log ends the chain
+        self._len = 0 if last is None else len(self._before) + 1
 
     def added(self, event: Event) -> "Log":
         """Return this log with ``event`` after the others (this one is left as it is)."""
@@ -74,9 +75,10 @@ class Log(Sequence):
 
     def since(self, n: int) -> list[Event]:
         """Return the events after the first ``n``, oldest first (walking back only over those)."""
-        out, node = [], self
+        out: list[Event] = []
+        node = self
         for _ in range(max(self._len - max(n, 0), 0)):
-            out.append(node._last)
+            out.append(cast(Event, node._last))
             node = node._before
         out.reverse()
         return out
@@ -96,7 +98,7 @@ class Log(Sequence):
             return self is other or (len(self) == len(other) and list(self) == list(other))
         return NotImplemented
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Log({len(self)} events)"
@@ -400,7 +402,7 @@ class ReadOnlyDict(dict):
     def _refused(self, *args, **kw):
         _refuse("This mapping of the game's")
 
-    __setitem__ = __delitem__ = __ior__ = update = pop = popitem = setdefault = clear = _refused  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __ior__ = update = pop = popitem = setdefault = clear = _refused
 
 
 class ReadOnlyMapping(Mapping):
