@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 SITE ?= build/site
 
-.PHONY: install test serve site bench bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
+.PHONY: install test typecheck serve site bench bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
 
 install: $(STAMP)
 
@@ -45,8 +45,12 @@ postgresql:
 	  echo "Installing Debian's postgresql for the results store's tests"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
 
-test: $(STAMP) chromium npm hub-proxy postgresql
+test: $(STAMP) typecheck chromium npm hub-proxy postgresql
 	$(BIN)/python -m pytest
+
+# The type checker over widgets/rulesdojo ([tool.mypy] in pyproject.toml); `make test` runs it first.
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 # Figures, not pass/fail (not part of `make test`): Voila on 127.0.0.1, headless chromium, a bare
 # ipywidgets baseline measured in the same run; prints the table, writes benchmarks/results.json.

@@ -199,7 +199,7 @@ def test_ambiguous_reference_is_its_own_error():
 def architect_with(energy):
     g = Game(["Alice", "Nadia"])
     arch = g.add_permanent("Alice", "Architect of the Untamed")
-    g.player("Alice").counters["energy"] = energy
+    g.set_player("Alice", energy=energy)
     return g, ActivateAbility(arch)
 
 
@@ -222,15 +222,15 @@ def land_in_combat():
 
 def land_with_stack():
     g = Game(["Alice", "Nadia"])
-    g.add_permanent("Alice", "Steppe Lynx")
-    g.apply(PlayLand(g.add_card("Alice", "Plains")))
-    g.state.land_plays = 0  # even with a land play left, the stack must be empty
+    g.set_player("Alice", mana={"R": 1})
+    g.apply(CastSpell(g.add_card("Alice", "Lightning Bolt"), ("Nadia",)))
+    assert g.state.land_plays == 0  # even with a land play left, the stack must be empty
     return g, PlayLand(g.add_card("Alice", "Forest"))
 
 
 def sorcery_at_instant_speed():
     g = Game(["Alice", "Nadia"], active="Nadia")
-    g.player("Alice").pool["G"] = 2
+    g.set_player("Alice", mana={"G": 2})
     g.add_card("Alice", "Forest", "library")
     g.apply(PassPriority())
     return g, CastSpell(g.add_card("Alice", "Rampant Growth"))
@@ -238,21 +238,21 @@ def sorcery_at_instant_speed():
 
 def sorcery_with_stack():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool.update({"G": 2, "R": 1})
+    g.set_player("Alice", mana={"G": 2, "R": 1})
     g.apply(CastSpell(g.add_card("Alice", "Shock"), ("Nadia",)))
     return g, CastSpell(g.add_card("Alice", "Rampant Growth"))
 
 
 def creature_in_combat():
     g = Game(["Alice", "Nadia"], step="beginning of combat")
-    g.player("Alice").pool["G"] = 2
+    g.set_player("Alice", mana={"G": 2})
     return g, CastSpell(g.add_card("Alice", "Grizzly Bears"))
 
 
 def insufficient_mana_with_energy():
     g = Game(["Alice", "Nadia"])
     g.add_permanent("Alice", "Forest")
-    g.player("Alice").counters["energy"] = 10
+    g.set_player("Alice", energy=10)
     return g, CastSpell(g.add_card("Alice", "Architect of the Untamed"))
 
 
@@ -263,14 +263,14 @@ def tap_tapped_land():
 
 def sick_tap_ability():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").counters["energy"] = 2
+    g.set_player("Alice", energy=2)
     return g, ActivateAbility(g.add_permanent("Alice", "Servant of the Conduit", sick=True), 0, "G")
 
 
 def opponents_permanent():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").counters["energy"] = 8
-    g.player("Nadia").counters["energy"] = 8
+    g.set_player("Alice", energy=8)
+    g.set_player("Nadia", energy=8)
     return g, ActivateAbility(g.add_permanent("Nadia", "Architect of the Untamed"))
 
 
@@ -281,21 +281,20 @@ def no_such_ability():
 
 def wrong_target_type():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool["U"] = 1
+    g.set_player("Alice", mana={"U": 1})
     return g, CastSpell(g.add_card("Alice", "Unsummon"), (g.add_permanent("Nadia", "Forest"),))
 
 
 def player_target_for_creature_spell():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Alice", mana={"R": 1})
     g.add_permanent("Nadia", "Grizzly Bears")
     return g, CastSpell(g.add_card("Alice", "Galvanic Discharge"), ("Nadia",))
 
 
 def pay_any(energy):
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").counters["energy"] = energy
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Alice", energy=energy, mana={"R": 1})
     bears = g.add_permanent("Nadia", "Grizzly Bears")
     g.apply(CastSpell(g.add_card("Alice", "Galvanic Discharge"), (bears,)))
     g.apply(PassPriority())
@@ -330,8 +329,8 @@ def attackers_outside_combat():
 
 def after_game_over():
     g = Game(["Alice", "Nadia"])
-    g.player("Nadia").life = 2
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Nadia", life=2)
+    g.set_player("Alice", mana={"R": 1})
     g.apply(CastSpell(g.add_card("Alice", "Shock"), ("Nadia",)))
     g.apply(PassPriority())
     g.apply(PassPriority())
@@ -360,7 +359,7 @@ def not_an_action():
 
 def advance_with_stack():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Alice", mana={"R": 1})
     g.apply(CastSpell(g.add_card("Alice", "Shock"), ("Nadia",)))
     return g, AdvanceStep()
 

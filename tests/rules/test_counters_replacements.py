@@ -25,7 +25,7 @@ def landfall_energy(*alice_perms, nadia_perms=()):
 
 
 def steady_progress(g, who="Alice"):
-    g.player(who).pool.update({"U": 1, "C": 2})
+    g.set_player(who, mana={"U": 1, "C": 2})
     card = g.add_card(who, "Steady Progress")
     if g.state.priority != who:
         g.apply(PassPriority())
@@ -37,7 +37,7 @@ def steady_progress(g, who="Alice"):
 
 def test_proliferate_gives_a_player_one_more_energy():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").counters["energy"] = 3
+    g.set_player("Alice", energy=3)
     g.add_card("Alice", "Island", "library")
     steady_progress(g)
     assert g.pending.kind == "proliferate" and g.pending.rule == "701.34a"
@@ -50,8 +50,8 @@ def test_proliferate_gives_a_player_one_more_energy():
 
 def test_proliferate_can_choose_none_and_opponents():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").counters["energy"] = 1
-    g.player("Nadia").counters["energy"] = 2
+    g.set_player("Alice", energy=1)
+    g.set_player("Nadia", energy=2)
     g.add_card("Alice", "Island", "library")
     steady_progress(g)
     assert set(g.pending.options) == {"Alice", "Nadia"}
@@ -81,7 +81,7 @@ def test_proliferate_with_nothing_to_choose_just_draws():
 
 def test_proliferate_rejects_a_player_without_counters():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").counters["energy"] = 1
+    g.set_player("Alice", energy=1)
     g.add_card("Alice", "Island", "library")
     steady_progress(g)
     before = g.snapshot()
@@ -107,7 +107,7 @@ def test_vorinclex_doesnt_change_paying():
     g = Game(["Alice", "Nadia"])
     arch = g.add_permanent("Alice", "Architect of the Untamed")
     g.add_permanent("Alice", "Vorinclex, Monstrous Raider")
-    g.player("Alice").counters["energy"] = 8
+    g.set_player("Alice", energy=8)
     g.apply(ActivateAbility(arch))
     assert g.player("Alice").energy == 0
 
@@ -115,7 +115,7 @@ def test_vorinclex_doesnt_change_paying():
 def test_vorinclex_doubles_proliferated_energy():
     g = Game(["Alice", "Nadia"])
     g.add_permanent("Alice", "Vorinclex, Monstrous Raider")
-    g.player("Alice").counters["energy"] = 1
+    g.set_player("Alice", energy=1)
     g.add_card("Alice", "Island", "library")
     steady_progress(g)
     g.apply(ChooseObjects(("Alice",)))
@@ -126,7 +126,7 @@ def test_vorinclex_doubles_harnessed_lightning_energy():
     g = Game(["Alice", "Nadia"])
     g.add_permanent("Alice", "Vorinclex, Monstrous Raider")
     bears = g.add_permanent("Nadia", "Grizzly Bears")
-    g.player("Alice").pool["R"] = 2
+    g.set_player("Alice", mana={"R": 2})
     g.apply(CastSpell(g.add_card("Alice", "Harnessed Lightning"), (bears,)))
     both_pass(g)
     assert g.pending.high == 6
@@ -145,7 +145,7 @@ def test_doubling_season_doubles_the_beast_token():
     g = Game(["Alice", "Nadia"])
     arch = g.add_permanent("Alice", "Architect of the Untamed")
     g.add_permanent("Alice", "Doubling Season")
-    g.player("Alice").counters["energy"] = 8
+    g.set_player("Alice", energy=8)
     g.apply(ActivateAbility(arch))
     both_pass(g)
     assert sum(1 for p in g.state.battlefield if p.card == "Beast") == 2
@@ -176,7 +176,7 @@ def test_solemnity_still_lets_banked_energy_be_paid():
     g = Game(["Alice", "Nadia"])
     arch = g.add_permanent("Alice", "Architect of the Untamed")
     g.add_permanent("Nadia", "Solemnity")
-    g.player("Alice").counters["energy"] = 8
+    g.set_player("Alice", energy=8)
     g.apply(ActivateAbility(arch))
     both_pass(g)
     assert g.player("Alice").energy == 0
@@ -186,9 +186,9 @@ def test_solemnity_still_lets_banked_energy_be_paid():
 def test_solemnity_lightning_gives_none_but_banked_can_be_paid():
     g = Game(["Alice", "Nadia"])
     g.add_permanent("Nadia", "Solemnity")
-    g.player("Alice").counters["energy"] = 2
+    g.set_player("Alice", energy=2)
     bears = g.add_permanent("Nadia", "Grizzly Bears")
-    g.player("Alice").pool["R"] = 2
+    g.set_player("Alice", mana={"R": 2})
     g.apply(CastSpell(g.add_card("Alice", "Harnessed Lightning"), (bears,)))
     both_pass(g)
     assert g.pending.high == 2
@@ -200,7 +200,7 @@ def test_solemnity_stops_counters_on_creatures_and_proliferate_on_players():
     g = Game(["Alice", "Nadia"])
     g.add_permanent("Alice", "Solemnity")
     bears = g.add_permanent("Alice", "Grizzly Bears", counters={"+1/+1": 1})
-    g.player("Alice").counters["energy"] = 2
+    g.set_player("Alice", energy=2)
     g.add_card("Alice", "Island", "library")
     steady_progress(g)
     g.apply(ChooseObjects(("Alice", bears)))
@@ -266,7 +266,7 @@ def test_no_order_asked_when_the_order_cannot_matter():
 def test_counters_on_a_permanent_cease_to_exist_when_it_leaves():
     g = Game(["Alice", "Nadia"])
     bears = g.add_permanent("Nadia", "Grizzly Bears", counters={"+1/+1": 2})
-    g.player("Alice").pool["U"] = 1
+    g.set_player("Alice", mana={"U": 1})
     g.apply(CastSpell(g.add_card("Alice", "Unsummon"), (bears,)))
     events = g.apply(PassPriority()) + g.apply(PassPriority())
     assert any(ev.rule == "400.3" and "122.2" in ev.text for ev in events)

@@ -47,7 +47,7 @@ def test_energy_is_a_counter_on_the_player():
 def test_pay_eight_energy_makes_a_beast_and_leaves_zero():
     g = Game(["Alice", "Nadia"])
     arch = g.add_permanent("Alice", "Architect of the Untamed")
-    g.player("Alice").counters["energy"] = 8
+    g.set_player("Alice", energy=8)
     events = g.apply(ActivateAbility(arch))
     # The ability goes on the stack, then its cost is paid (CR 602.2a, 602.2b): 8 - 8 = 0 at once.
     assert g.player("Alice").energy == 0
@@ -65,7 +65,7 @@ def test_pay_eight_energy_makes_a_beast_and_leaves_zero():
 def test_nine_energy_pays_eight_and_keeps_one():
     g = Game(["Alice", "Nadia"])
     arch = g.add_permanent("Alice", "Architect of the Untamed")
-    g.player("Alice").counters["energy"] = 9
+    g.set_player("Alice", energy=9)
     g.apply(ActivateAbility(arch))
     assert g.player("Alice").energy == 1
     # One energy left: the ability can't be activated again (CR 118.3).
@@ -75,7 +75,7 @@ def test_nine_energy_pays_eight_and_keeps_one():
 def test_cannot_pay_eight_with_seven():
     g = Game(["Alice", "Nadia"])
     arch = g.add_permanent("Alice", "Architect of the Untamed")
-    g.player("Alice").counters["energy"] = 7
+    g.set_player("Alice", energy=7)
     before = g.snapshot()
     with pytest.raises(CannotPay) as exc:
         g.apply(ActivateAbility(arch))
@@ -88,7 +88,7 @@ def test_architect_ability_has_no_timing_restriction():
     """No "activate only as a sorcery": it can be used with priority on the opponent's turn."""
     g = Game(["Alice", "Nadia"], active="Nadia")
     arch = g.add_permanent("Alice", "Architect of the Untamed", sick=True)
-    g.player("Alice").counters["energy"] = 8
+    g.set_player("Alice", energy=8)
     g.apply(PassPriority())  # Nadia passes; Alice now has priority
     assert g.state.priority == "Alice"
     # Summoning sickness doesn't matter: the cost has no {T} (CR 302.6 only limits {T} abilities).
@@ -99,8 +99,8 @@ def test_architect_ability_has_no_timing_restriction():
 
 def test_energy_stays_when_steps_and_turns_end():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").counters["energy"] = 3
-    g.player("Nadia").counters["energy"] = 2
+    g.set_player("Alice", energy=3)
+    g.set_player("Nadia", energy=2)
     for who in ("Alice", "Nadia"):
         for _ in range(3):
             g.add_card(who, "Forest", "library")
@@ -121,7 +121,7 @@ def test_energy_stays_when_its_source_leaves():
     g.apply(PlayLand(g.add_card("Alice", "Forest")))
     both_pass(g)
     assert g.player("Alice").energy == 1
-    g.player("Nadia").pool["U"] = 1
+    g.set_player("Nadia", mana={"U": 1})
     g.apply(PassPriority())  # Nadia gets priority
     g.apply(CastSpell(g.add_card("Nadia", "Unsummon"), (arch,)))
     both_pass(g)
@@ -135,7 +135,7 @@ def test_energy_from_other_sources_pays_for_the_architect():
     g = Game(["Alice", "Nadia"])
     arch = g.add_permanent("Alice", "Architect of the Untamed")
     g.add_permanent("Alice", "Mountain")
-    g.player("Alice").counters["energy"] = 5
+    g.set_player("Alice", energy=5)
     g.add_permanent("Nadia", "Grizzly Bears")
     g.add_card("Alice", "Galvanic Discharge")
     hand = g.player("Alice").hand[0].id
@@ -174,7 +174,7 @@ def test_servant_of_the_conduit_enters_and_gives_two():
 def test_paying_energy_is_logged_with_the_rule():
     g = Game(["Alice", "Nadia"])
     arch = g.add_permanent("Alice", "Architect of the Untamed")
-    g.player("Alice").counters["energy"] = 8
+    g.set_player("Alice", energy=8)
     events = g.apply(ActivateAbility(arch))
     pay = [ev for ev in events if ev.kind == "energy"]
     assert len(pay) == 1 and pay[0].rule == "602.2b" and "8" in pay[0].text

@@ -54,7 +54,7 @@ def test_landfall_from_a_land_put_onto_the_battlefield_by_an_effect():
 def test_rampant_growth_may_find_nothing():
     g = Game(["Alice", "Nadia"])
     g.add_permanent("Alice", "Architect of the Untamed")
-    g.player("Alice").pool.update({"G": 2})
+    g.set_player("Alice", mana={"G": 2})
     g.add_card("Alice", "Forest", "library")
     g.apply(CastSpell(g.add_card("Alice", "Rampant Growth")))
     both_pass(g)
@@ -118,7 +118,7 @@ def test_lynx_trigger_resolves_without_its_source():
     """CR 113.7a: the ability is independent of its source once on the stack."""
     g = Game(["Alice", "Nadia"])
     lynx = g.add_permanent("Alice", "Steppe Lynx")
-    g.player("Nadia").pool["U"] = 1
+    g.set_player("Nadia", mana={"U": 1})
     g.apply(PlayLand(g.add_card("Alice", "Plains")))
     g.apply(PassPriority())
     g.apply(CastSpell(g.add_card("Nadia", "Unsummon"), (lynx,)))
@@ -131,7 +131,7 @@ def test_lynx_trigger_resolves_without_its_source():
 def test_beast_token_is_not_a_land_and_triggers_no_landfall():
     g = Game(["Alice", "Nadia"])
     arch = g.add_permanent("Alice", "Architect of the Untamed")
-    g.player("Alice").counters["energy"] = 8
+    g.set_player("Alice", energy=8)
     g.apply(ActivateAbility(arch))
     events = g.apply(PassPriority()) + g.apply(PassPriority())
     assert "landfall" not in [ev.kind for ev in events]
@@ -169,7 +169,7 @@ def test_ashaya_enters_as_a_land_and_triggers_landfall_once():
 def test_creature_cast_under_ashaya_enters_as_a_land():
     g, bears = ashaya_game()
     g.add_permanent("Alice", "Ashaya, Soul of the Wild")
-    g.player("Alice").pool.update({"G": 2})
+    g.set_player("Alice", mana={"G": 2})
     g.apply(CastSpell(g.add_card("Alice", "Grizzly Bears")))
     both_pass(g)
     assert [s.name for s in g.stack] == ["Architect of the Untamed"]
@@ -204,7 +204,7 @@ def test_tokens_are_not_lands_under_ashaya():
     g, bears = ashaya_game()
     g.add_permanent("Alice", "Ashaya, Soul of the Wild")
     arch = next(p.id for p in g.state.battlefield if p.card == "Architect of the Untamed")
-    g.player("Alice").counters["energy"] = 8
+    g.set_player("Alice", energy=8)
     g.apply(ActivateAbility(arch))
     both_pass(g)
     beast = next(p for p in g.snapshot()["battlefield"] if p["card"] == "Beast")

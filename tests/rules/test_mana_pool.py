@@ -30,7 +30,7 @@ def test_tapping_a_forest_adds_green_without_the_stack():
 def test_pool_empties_at_end_of_step_but_energy_stays():
     g = Game(["Alice", "Nadia"])
     forest = g.add_permanent("Alice", "Forest")
-    g.player("Alice").counters["energy"] = 4
+    g.set_player("Alice", energy=4)
     g.apply(ActivateAbility(forest))
     events = g.apply(AdvanceStep())
     assert g.state.step == "beginning of combat"
@@ -41,7 +41,7 @@ def test_pool_empties_at_end_of_step_but_energy_stays():
 
 def test_energy_cannot_pay_a_mana_cost():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").counters["energy"] = 5
+    g.set_player("Alice", energy=5)
     bears = g.add_permanent("Nadia", "Grizzly Bears")
     shock = g.add_card("Alice", "Shock")
     before = g.snapshot()
@@ -89,7 +89,7 @@ def test_aether_hub_colorless_is_free_and_colored_costs_energy():
 def test_aether_hub_pay_energy_for_a_color_is_a_mana_ability():
     g = Game(["Alice", "Nadia"])
     hub = g.add_permanent("Alice", "Aether Hub")
-    g.player("Alice").counters["energy"] = 2
+    g.set_player("Alice", energy=2)
     events = g.apply(ActivateAbility(hub, 1, "U"))
     assert pool(g, "Alice") == {"U": 1}
     assert g.player("Alice").energy == 1
@@ -100,7 +100,7 @@ def test_aether_hub_pay_energy_for_a_color_is_a_mana_ability():
 def test_mana_ability_must_name_an_offered_type():
     g = Game(["Alice", "Nadia"])
     hub = g.add_permanent("Alice", "Aether Hub")
-    g.player("Alice").counters["energy"] = 1
+    g.set_player("Alice", energy=1)
     with pytest.raises(IllegalAction) as exc:
         g.apply(ActivateAbility(hub, 1, "C"))  # "any color": colorless isn't a color (CR 106.1a)
     assert exc.value.rule == "106.1b"
@@ -111,7 +111,7 @@ def test_casting_never_spends_energy_for_you():
     """Auto-payment uses only free mana abilities; paying {E} for mana is the player's choice."""
     g = Game(["Alice", "Nadia"])
     hub = g.add_permanent("Alice", "Aether Hub")
-    g.player("Alice").counters["energy"] = 1
+    g.set_player("Alice", energy=1)
     bears = g.add_permanent("Nadia", "Grizzly Bears")
     unsummon = g.add_card("Alice", "Unsummon")  # {U}
     with pytest.raises(CannotPay):
@@ -173,7 +173,7 @@ def test_lotus_cobra_mana_trigger_uses_the_stack():
 def test_pool_mana_pays_before_lands():
     g = Game(["Alice", "Nadia"])
     m = g.add_permanent("Alice", "Mountain")
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Alice", mana={"R": 1})
     bears = g.add_permanent("Nadia", "Grizzly Bears")
     g.apply(CastSpell(g.add_card("Alice", "Shock"), (bears,)))
     assert not g.permanent(m).tapped

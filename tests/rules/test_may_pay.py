@@ -14,7 +14,7 @@ def both_pass(g):
 def brawler_attacks(energy):
     g = Game(["Alice", "Nadia"], step="beginning of combat")
     brawler = g.add_permanent("Alice", "Voltaic Brawler")
-    g.player("Alice").counters["energy"] = energy
+    g.set_player("Alice", energy=energy)
     g.apply(AdvanceStep())
     g.apply(DeclareAttackers((brawler,)))
     return g, brawler
@@ -90,7 +90,7 @@ def guide_attacks(energy):
     g = Game(["Alice", "Nadia"], step="beginning of combat")
     g.add_permanent("Alice", "Guide of Souls")
     bears = g.add_permanent("Alice", "Grizzly Bears")
-    g.player("Alice").counters["energy"] = energy
+    g.set_player("Alice", energy=energy)
     g.apply(AdvanceStep())
     g.apply(DeclareAttackers((bears,)))
     return g, bears
@@ -147,7 +147,7 @@ def test_guide_angel_is_not_until_end_of_turn():
 def test_guide_gives_life_and_energy_when_another_creature_enters():
     g = Game(["Alice", "Nadia"])
     g.add_permanent("Alice", "Guide of Souls")
-    g.player("Alice").pool.update({"G": 2})
+    g.set_player("Alice", mana={"G": 2})
     g.apply(CastSpell(g.add_card("Alice", "Grizzly Bears")))
     both_pass(g)
     both_pass(g)
@@ -156,8 +156,7 @@ def test_guide_gives_life_and_energy_when_another_creature_enters():
 
 def lightning(energy, toughness_target="Grizzly Bears"):
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").counters["energy"] = energy
-    g.player("Alice").pool["R"] = 2
+    g.set_player("Alice", energy=energy, mana={"R": 2})
     target = g.add_permanent("Nadia", toughness_target)
     g.apply(CastSpell(g.add_card("Alice", "Harnessed Lightning"), (target,)))
     both_pass(g)
@@ -211,7 +210,7 @@ def test_negative_amount_is_refused():
 
 def test_galvanic_discharge_pays_three_for_three():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Alice", mana={"R": 1})
     wurm = g.add_permanent("Nadia", "Architect of the Untamed")  # a 2/3
     g.apply(CastSpell(g.add_card("Alice", "Galvanic Discharge"), (wurm,)))
     both_pass(g)

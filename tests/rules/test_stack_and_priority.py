@@ -9,7 +9,7 @@ from rulesdojo.rules import (AdvanceStep, CastSpell, DeclareAttackers, DeclareBl
 def test_passing_hands_priority_to_the_next_player():
     g = Game(["Alice", "Nadia"])
     g.add_permanent("Nadia", "Grizzly Bears")
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Alice", mana={"R": 1})
     bears = g.state.battlefield[0].id
     g.apply(CastSpell(g.add_card("Alice", "Shock"), (bears,)))
     assert g.state.priority == "Alice"  # CR 117.3c: the caster gets priority again
@@ -21,7 +21,7 @@ def test_passing_hands_priority_to_the_next_player():
 def test_after_a_resolution_the_active_player_gets_priority():
     g = Game(["Alice", "Nadia"])
     bears = g.add_permanent("Alice", "Grizzly Bears")
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Alice", mana={"R": 1})
     g.apply(CastSpell(g.add_card("Alice", "Shock"), ("Nadia",)))
     g.apply(PassPriority())
     g.apply(PassPriority())
@@ -34,8 +34,8 @@ def test_last_in_first_out():
     g = Game(["Alice", "Nadia"])
     a_bears = g.add_permanent("Alice", "Grizzly Bears")
     n_bears = g.add_permanent("Nadia", "Grizzly Bears")
-    g.player("Alice").pool["R"] = 1
-    g.player("Nadia").pool["U"] = 1
+    g.set_player("Alice", mana={"R": 1})
+    g.set_player("Nadia", mana={"U": 1})
     g.apply(CastSpell(g.add_card("Alice", "Shock"), (n_bears,)))
     g.apply(PassPriority())
     g.apply(CastSpell(g.add_card("Nadia", "Unsummon"), (n_bears,)))  # in response
@@ -56,7 +56,7 @@ def test_last_in_first_out():
 
 def test_a_step_cannot_end_with_a_nonempty_stack():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Alice", mana={"R": 1})
     g.apply(CastSpell(g.add_card("Alice", "Shock"), ("Nadia",)))
     before = g.snapshot()
     with pytest.raises(IllegalAction) as exc:

@@ -13,9 +13,8 @@ def both_pass(g):
 
 def setup_lightning_vs_unsummon(energy=2):
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").counters["energy"] = energy
-    g.player("Alice").pool["R"] = 2
-    g.player("Nadia").pool["U"] = 1
+    g.set_player("Alice", energy=energy, mana={"R": 2})
+    g.set_player("Nadia", mana={"U": 1})
     bears = g.add_permanent("Nadia", "Grizzly Bears")
     hl = g.add_card("Alice", "Harnessed Lightning")
     unsummon = g.add_card("Nadia", "Unsummon")
@@ -68,7 +67,7 @@ def test_a_creature_back_on_the_battlefield_is_a_new_object():
 
 def test_lightning_can_only_target_a_creature():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool["R"] = 2
+    g.set_player("Alice", mana={"R": 2})
     forest = g.add_permanent("Nadia", "Forest")
     hl = g.add_card("Alice", "Harnessed Lightning")
     for bad in (forest, "Nadia"):
@@ -81,7 +80,7 @@ def test_lightning_can_only_target_a_creature():
 
 def test_a_targeted_spell_needs_its_target_when_cast():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool["R"] = 2
+    g.set_player("Alice", mana={"R": 2})
     g.add_permanent("Nadia", "Grizzly Bears")
     hl = g.add_card("Alice", "Harnessed Lightning")
     with pytest.raises(IllegalAction) as exc:
@@ -91,14 +90,14 @@ def test_a_targeted_spell_needs_its_target_when_cast():
 
 def test_no_creature_means_lightning_cannot_be_cast():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool["R"] = 2
+    g.set_player("Alice", mana={"R": 2})
     g.add_card("Alice", "Harnessed Lightning")
     assert not any(isinstance(a, CastSpell) for a in g.legal_actions)
 
 
 def test_an_untargeted_spell_takes_no_target():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool.update({"U": 1, "C": 2})
+    g.set_player("Alice", mana={"U": 1, "C": 2})
     bears = g.add_permanent("Nadia", "Grizzly Bears")
     sp = g.add_card("Alice", "Steady Progress")
     with pytest.raises(IllegalAction) as exc:
@@ -108,7 +107,7 @@ def test_an_untargeted_spell_takes_no_target():
 
 def test_shock_targets_a_player_or_a_creature():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Alice", mana={"R": 1})
     bears = g.add_permanent("Nadia", "Grizzly Bears")
     g.add_permanent("Nadia", "Forest")
     g.add_card("Alice", "Shock")
@@ -118,7 +117,7 @@ def test_shock_targets_a_player_or_a_creature():
 
 def test_shock_kills_a_two_toughness_creature():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Alice", mana={"R": 1})
     bears = g.add_permanent("Nadia", "Grizzly Bears")
     g.apply(CastSpell(g.add_card("Alice", "Shock"), (bears,)))
     events = g.apply(PassPriority()) + g.apply(PassPriority())
@@ -141,7 +140,7 @@ def attack_with_guide(energy, extra_attacker=True):
     g = Game(["Alice", "Nadia"], step="beginning of combat")
     g.add_permanent("Alice", "Guide of Souls")
     bears = g.add_permanent("Alice", "Grizzly Bears")
-    g.player("Alice").counters["energy"] = energy
+    g.set_player("Alice", energy=energy)
     g.apply(AdvanceStep())
     return g, bears
 
@@ -149,7 +148,7 @@ def attack_with_guide(energy, extra_attacker=True):
 def test_reflexive_trigger_fizzles_but_the_energy_stays_paid():
     """T47: Guide's "when you do" target dies in response: nothing happens, the {E}{E}{E} is gone."""
     g, bears = attack_with_guide(3)
-    g.player("Nadia").pool["R"] = 1
+    g.set_player("Nadia", mana={"R": 1})
     shock = g.add_card("Nadia", "Shock")
     g.apply(DeclareAttackers((bears,)))
     both_pass(g)  # Guide's attack trigger resolves
@@ -172,7 +171,7 @@ def test_reflexive_trigger_target_is_chosen_as_it_goes_on_the_stack():
     g = Game(["Alice", "Nadia"], step="beginning of combat")
     guide = g.add_permanent("Alice", "Guide of Souls")
     bears = g.add_permanent("Alice", "Grizzly Bears")
-    g.player("Alice").counters["energy"] = 3
+    g.set_player("Alice", energy=3)
     g.apply(AdvanceStep())
     g.apply(DeclareAttackers((guide, bears)))
     both_pass(g)

@@ -111,7 +111,7 @@ def test_trample_from_brawler_spills_over():
     g = Game(["Alice", "Nadia"], step="beginning of combat")
     brawler = g.add_permanent("Alice", "Voltaic Brawler")
     lynx = g.add_permanent("Nadia", "Steppe Lynx")
-    g.player("Alice").counters["energy"] = 1
+    g.set_player("Alice", energy=1)
     g.apply(AdvanceStep())
     g.apply(DeclareAttackers((brawler,)))
     both_pass(g)
@@ -141,7 +141,7 @@ def test_blocker_without_flying_cannot_block_a_flyer():
 def test_damage_wears_off_in_cleanup():
     g = Game(["Alice", "Nadia"])
     beast = g.add_permanent("Nadia", "Beast")
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Alice", mana={"R": 1})
     g.add_card("Nadia", "Forest", "library")
     g.apply(CastSpell(g.add_card("Alice", "Shock"), (beast,)))
     both_pass(g)
@@ -169,8 +169,8 @@ def test_discard_to_seven_in_cleanup():
 
 def test_zero_life_loses_and_the_game_ends():
     g = Game(["Alice", "Nadia"])
-    g.player("Nadia").life = 2
-    g.player("Alice").pool["R"] = 1
+    g.set_player("Nadia", life=2)
+    g.set_player("Alice", mana={"R": 1})
     g.apply(CastSpell(g.add_card("Alice", "Shock"), ("Nadia",)))
     events = g.apply(PassPriority()) + g.apply(PassPriority())
     assert "704.5a" in [ev.rule for ev in events] and "104.2a" in [ev.rule for ev in events]
@@ -185,7 +185,7 @@ def test_zero_life_loses_and_the_game_ends():
 def test_legend_rule_keeps_one_marvel():
     g = Game(["Alice", "Nadia"])
     m1 = g.add_permanent("Alice", "Aetherworks Marvel")
-    g.player("Alice").pool["C"] = 4
+    g.set_player("Alice", mana={"C": 4})
     g.apply(CastSpell(g.add_card("Alice", "Aetherworks Marvel")))
     both_pass(g)
     assert g.pending.kind == "legend_rule" and g.pending.rule == "704.5j"
@@ -204,7 +204,7 @@ def test_legend_rule_keeps_one_marvel():
 def test_marvel_casts_a_spell_for_free():
     g = Game(["Alice", "Nadia"])
     marvel = g.add_permanent("Alice", "Aetherworks Marvel")
-    g.player("Alice").counters["energy"] = 6
+    g.set_player("Alice", energy=6)
     shock = g.add_card("Alice", "Shock", "library")
     g.add_card("Alice", "Forest", "library")
     g.apply(ActivateAbility(marvel))

@@ -24,7 +24,7 @@ def test_undo_restores_the_previous_snapshot_step_by_step():
 
 def test_undo_across_a_pending_choice():
     g = Game(["Alice", "Nadia"])
-    g.player("Alice").pool["R"] = 2
+    g.set_player("Alice", mana={"R": 2})
     bears = g.add_permanent("Nadia", "Grizzly Bears")
     g.apply(CastSpell(g.add_card("Alice", "Harnessed Lightning"), (bears,)))
     g.apply(PassPriority())
@@ -115,7 +115,7 @@ def test_while_a_choice_is_pending_only_answers_are_legal():
 def test_summoning_sick_mana_creature_has_no_mana_action():
     g = Game(["Alice", "Nadia"])
     servant = g.add_permanent("Alice", "Servant of the Conduit", sick=True)
-    g.player("Alice").counters["energy"] = 2
+    g.set_player("Alice", energy=2)
     assert not any(isinstance(a, ActivateAbility) and a.source == servant for a in g.legal_actions)
     ready = g.add_permanent("Alice", "Servant of the Conduit")
     offered = {a.mana for a in g.legal_actions if isinstance(a, ActivateAbility) and a.source == ready}
@@ -128,7 +128,7 @@ def test_every_listed_action_is_accepted_and_in_says_so():
     g.add_permanent("Alice", "Aether Hub")
     g.add_permanent("Alice", "Mountain")
     g.add_permanent("Nadia", "Grizzly Bears")
-    g.player("Alice").counters["energy"] = 8
+    g.set_player("Alice", energy=8)
     g.add_card("Alice", "Shock")
     g.add_card("Alice", "Forest")
     before = g.snapshot()
@@ -144,7 +144,7 @@ def test_every_listed_action_is_accepted_and_in_says_so():
 def test_is_legal_never_changes_the_game():
     g = Game(["Alice", "Nadia"])
     arch = g.add_permanent("Alice", "Architect of the Untamed")
-    g.player("Alice").counters["energy"] = 8
+    g.set_player("Alice", energy=8)
     before = g.snapshot()
     assert ActivateAbility(arch) in g.legal_actions
     assert g.snapshot() == before and g.history == []
@@ -153,7 +153,7 @@ def test_is_legal_never_changes_the_game():
 def test_pending_may_pay_offers_yes_and_no():
     g = Game(["Alice", "Nadia"], step="beginning of combat")
     brawler = g.add_permanent("Alice", "Voltaic Brawler")
-    g.player("Alice").counters["energy"] = 1
+    g.set_player("Alice", energy=1)
     g.apply(AdvanceStep())
     from rulesdojo.rules import DeclareAttackers
     g.apply(DeclareAttackers((brawler,)))

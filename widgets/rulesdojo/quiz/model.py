@@ -47,7 +47,6 @@ ASKS = {
     "mana": "a player's mana pool (mana symbols, or nothing)",
     "stack": "the stack's contents, top first (names)",
 }
-ASK_FORMAT = {"resolved": "yes/no", "mana": "mana", "stack": "names"}
 TOP_KEYS = {"id", "kind", "tags", "difficulty", "level", "complexity", "trap", "prompt",
             "explanation_lead", "params", "note", "shuffle",
             "scenario", "ask", "options", "then", "goal", "answer", "source", "explanation"}
@@ -261,11 +260,6 @@ class Question:
         return f"line {line}, {key}" if line else key
 
     # --- variants -----------------------------------------------------------------------------
-
-    @property
-    def variant_count(self) -> int:
-        """How many distinct variants the parameters allow."""
-        return pm.count(self.params)
 
     def values_for(self, seed) -> dict:
         """Return the parameter values the seed picks (same seed, same values)."""

@@ -97,13 +97,6 @@ def all_values(params: list[Param]):
         yield dict(zip((p.name for p in params), combo))
 
 
-def count(params: list[Param]) -> int:
-    n = 1
-    for p in params:
-        n *= len(p.values)
-    return n
-
-
 def fill(obj, values: dict):
     """Return a copy of ``obj`` with placeholders replaced; keep YAML line numbers.
 

@@ -837,9 +837,8 @@ class JsonResultStore(ResultStore):
         return [tuple(r[c] for c in columns) for r in found]
 
 
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: where a spreadsheet may start a formula: the cell's start, or after a separator it splits on
-#: (``;``, ``,`` or a tab, and any spaces), before one of ``FORMULA_START``
+#: (``;``, ``,`` or a tab, and any spaces), before ``=``, ``+``, ``-``, ``@``, a tab or a carriage return
 FORMULA = re.compile(r"(^|[;,\t])( *)(?=[=+\-@\t\r])")
 
 

@@ -2,7 +2,7 @@
 
 A question tagged with a ruling must turn on that ruling: an Energy ruling 3 question offers a
 payment of a fixed amount, a Landfall ruling 2 question has something become a land or enter as
-one. ``REQUIRES`` says it in words (docs/questions.md has the same list); ``unmet`` checks it.
+one. docs/questions.md says it in words for each tag; ``unmet`` checks it.
 
 >>> from rulesdojo.quiz import load_bank
 >>> q = load_bank()["voltaic-brawler-if-you-do"]
@@ -19,23 +19,6 @@ import re
 from ..rules import query as rq
 from ..rules.cards import card_named, is_card
 from .rulings import ruling
-
-#: What each ruling tag requires of a question (shown by docs/questions.md and lint).
-REQUIRES = {
-    "E1": "shows the {E} symbol (in the prompt or a card) and asks how much energy that is",
-    "E2": "turns on energy a player gets, pays or has (or can't pay), or on a counter effect changing it",
-    "E3": "offers a payment of a fixed amount of {E} (\"may pay {E}{E}{E}\", \"unless you pay {E}\")",
-    "E4": ("has a permanent leave or change control, more than one player with energy, or a claim that "
-           "energy sits on a permanent"),
-    "E5": "has an \"If you do\" or \"When you do\" after a payment of {E}",
-    "E6": "is about tracking each player's energy total (tournament policy on tracked totals, or two players' totals)",
-    "E7": "has mana and energy side by side (a pool emptying, an \"any type\" mana ability)",
-    "E8": "has a targeted spell or ability that says \"may pay\" {E} fail to resolve, every target illegal",
-    "E9": "has a targeted spell or ability that gives {E} fail to resolve, every target illegal",
-    "L1": "has a land enter the battlefield (played or put there) with a landfall ability around",
-    "L2": "has something become a land, or enter as one, that isn't a land card, with a landfall ability around",
-    "L3": "has two or more landfall triggers from one event, so their order is chosen",
-}
 
 FIXED_PAY = re.compile(r"may pay (?:\{e\})+|may pay (?:one|two|three|four|five|six|seven|eight) \{e\}"
                        r"|unless (?:you|they|its controller|that player) pays? (?:\{e\})+")
@@ -78,7 +61,7 @@ def _failed(games, words) -> bool:
 
 
 def _becomes_land(games) -> bool:
-    return any(rq.is_type(g.state, p, "Land") and not card_named(p.card).has_type("Land")
+    return any(rq.is_type(g.state, p, "Land") and "Land" not in card_named(p.card).types
                for g in games for p in g.state.battlefield)
 
 

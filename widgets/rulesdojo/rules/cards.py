@@ -100,9 +100,6 @@ class Card(Part):
     def is_permanent_card(self) -> bool:
         return not {"Instant", "Sorcery"} & set(self.types)
 
-    def has_type(self, t: str) -> bool:
-        return t in self.types
-
     @property
     def activated(self) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.cost is not None)
@@ -363,11 +360,6 @@ def all_cards() -> list[Card]:
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-
-
-def basic_mana(subtypes: tuple[str, ...]) -> tuple[str, ...]:
-    """Return the mana a basic land type's intrinsic ability adds (CR 305.6)."""
-    return tuple(BASIC_MANA[s] for s in subtypes if s in BASIC_MANA)
 
 
 def _load() -> None:

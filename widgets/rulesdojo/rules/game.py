@@ -13,11 +13,11 @@ from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, G
 from .cards import card_named
 from .errors import IllegalAction, NoPendingChoice, RulesError
 from .history import History, clone
-from .mana import TYPE_NAMES, ManaCost, pay_from_pool, pool_text
+from .mana import TYPE_NAMES, TYPES, ManaCost, pay_from_pool, pool_text
 from .describe import describe
 from .effects.choices import modal
-from .objects import (STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Permanent, Player,
-                      StackItem, step_text)
+from .objects import (ENERGY, STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Log, Permanent, Player,
+                      StackItem, read_only, step_text)
 from .resolve import resolve_top
 from .targets import target_candidates, target_sets
 from .triggers import Happened
@@ -86,6 +86,38 @@ class Game:
         self._history.changed_outside_actions()
         return p.id
 
+    def set_player(self, who: str, *, life: int | None = None, energy: int | None = None,
+                   counters: dict | None = None, mana: dict | None = None) -> None:
+        """Set a player's life, counters or mana pool as part of a starting position.
+
+        ``energy`` is the number of energy counters; ``counters`` sets those kinds (0 removes one);
+        ``mana`` is the whole pool by type, e.g. ``{"R": 2}``. Nothing triggers and nothing is
+        logged, as with ``add_permanent``; undo takes it back with the action before it.
+
+        >>> g = Game(["Alice", "Nadia"]); g.set_player("Alice", life=7, energy=3, mana={"G": 2})
+        >>> alice = g.player("Alice"); alice.life, alice.energy, alice.pool["G"]
+        (7, 3, 2)
+        """
+        p = q.player(self._state, who)
+        if life is not None and (not isinstance(life, int) or isinstance(life, bool)):
+            raise IllegalAction(f"A life total is a whole number, not {life!r}.", rule="119.1")
+        counts = dict(counters or {}, **({} if energy is None else {ENERGY: energy}))
+        for n in counts.values():
+            _check_count(n)
+        pool = dict(mana or {})
+        for t, n in pool.items():
+            if t not in TYPES:
+                raise IllegalAction(f"{t!r} isn't a type of mana; types are: {', '.join(TYPES)}.",
+                                    rule="106.1b")
+            _check_count(n, "An amount of mana")
+        if life is not None:
+            p.life = life
+        for kind, n in counts.items():
+            _set_count(p.counters, kind, n)
+        if mana is not None:
+            p.pool = {t: pool.get(t, 0) for t in TYPES}
+        self._history.changed_outside_actions()
+
     def set_counters(self, holder, kind: str, n: int) -> None:
         """Give a player (by name) or a permanent (by id) exactly ``n`` counters of ``kind``.
 
@@ -96,49 +128,56 @@ class Game:
         >>> g.player("Alice").energy, g.log[-1].text
         (3, 'Set up: Alice now has 3 energy counters.')
         """
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise IllegalAction(f"A number of counters is a whole number, zero or more, not {n!r}.",
-                                rule="122.1")
+        _check_count(n)
         st = self._state
         target = q.player(st, holder) if isinstance(holder, str) else q.permanent(st, holder)
         if target is None:
             raise IllegalAction(f"No permanent {holder!r} is on the battlefield.", rule="110.1")
-        if n:
-            target.counters[kind] = n
-        else:
-            target.counters.pop(kind, None)
+        _set_count(target.counters, kind, n)
         name = holder if isinstance(holder, str) else target.card
         e.log(st, "122.1", f"Set up: {name} now has {n} {kind} counter{'' if n == 1 else 's'}.", "setup")
         self._history.changed_outside_actions()
 
-    # --- reading ---
+    # --- reading (read-only views: a game changes only through actions and the setup above) ---
 
     @property
     def state(self) -> GameState:
-        """The current state; treat it as read-only (apply actions to change it)."""
-        return self._state
+        """The current state, as a read-only view (``ReadOnly``): apply actions to change it.
+
+        >>> g = Game(["Alice", "Nadia"]); g.state.step, g.state.battlefield
+        ('precombat main', ())
+        """
+        return read_only(self._state)
 
     @property
-    def log(self) -> tuple[Event, ...]:
+    def log(self) -> Log:
         return self._state.log
 
     @property
-    def stack(self) -> list[StackItem]:
-        return self._state.stack
+    def stack(self) -> tuple[StackItem, ...]:
+        return read_only(self._state.stack)
 
     @property
     def pending(self):
-        return self._state.pending
+        return read_only(self._state.pending)
 
     @property
-    def players(self) -> list[Player]:
-        return self._state.players
+    def players(self) -> tuple[Player, ...]:
+        return read_only(self._state.players)
 
     def player(self, name: str) -> Player:
-        return q.player(self._state, name)
+        """Return the player named ``name`` as a read-only view.
+
+        >>> g = Game(["Alice", "Nadia"]); g.player("Alice").counters["energy"] = 2
+        Traceback (most recent call last):
+        ...
+        rulesdojo.rules.objects.ReadOnlyError: This mapping of the game's is read-only: a game changes only through Game.apply (actions) or its setup methods (add_card, add_permanent, set_player, set_counters).
+        """
+        return read_only(q.player(self._state, name))
 
     def permanent(self, pid: int) -> Permanent | None:
-        return q.permanent(self._state, pid)
+        """Return the permanent with id ``pid`` as a read-only view, or None if it isn't on the battlefield."""
+        return read_only(q.permanent(self._state, pid))
 
     @property
     def history(self) -> list:
@@ -218,7 +257,7 @@ class LegalActions:
         return self._game.is_legal(action)
 
     def __iter__(self) -> Iterator:
-        st = self._game.state
+        st = self._game._state
         if st.over:
             return
         if st.pending is not None:
@@ -266,6 +305,19 @@ class LegalActions:
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
+
+
+def _check_count(n, what: str = "A number of counters") -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise IllegalAction(f"{what} is a whole number, zero or more, not {n!r}.",
+                            rule="122.1" if what.endswith("counters") else "106.4")
+
+
+def _set_count(counters: dict, kind: str, n: int) -> None:
+    if n:
+        counters[kind] = n
+    else:
+        counters.pop(kind, None)
 
 
 def _ok(check, st, action) -> bool:

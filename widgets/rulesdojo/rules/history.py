@@ -51,6 +51,7 @@ def clone(x: Any, memo: dict | None = None) -> Any:
     key = id(x)
     if key in memo:
         return memo[key]
+    new: Any
     if t is list:
         new = memo[key] = []
         new.extend(v if _shared(type(v)) else clone(v, memo) for v in x)
@@ -93,7 +94,7 @@ class History:
     from).
     """
 
-    def __init__(self, replay: Callable[[Any, Any], Any]):
+    def __init__(self, replay: Callable[[Any, Any, Any], Any]):
         self._replay = replay
         self._steps: list[Step] = []
         self._keep_next = False

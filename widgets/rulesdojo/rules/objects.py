@@ -1,15 +1,17 @@
 """The game's mutable pieces: players, cards in zones, permanents, the stack, the log.
 
 These are plain records. Only the engine changes them, and always on a working
-copy, so a rejected action leaves the caller's game untouched.
+copy, so a rejected action leaves the caller's game untouched. Outside the engine a game
+hands them out as read-only views (``read_only``): reading works as on the record, writing
+raises ``ReadOnlyError``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import MutableMapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Iterator
+from collections.abc import Mapping, MutableMapping, Sequence
+from dataclasses import dataclass, field, is_dataclass
+from typing import Any, Iterator, cast
 
 from .mana import TYPES
 
@@ -51,8 +53,9 @@ class Log(Sequence):
     __slots__ = ("_last", "_before", "_len")
 
     def __init__(self, last: Event | None = None, before: "Log | None" = None):
-        self._last, self._before = last, before
-        self._len = 0 if last is None else len(before) + 1
+        self._last = last
+        self._before: Log = self if before is None else before  # the empty log ends the chain
+        self._len = 0 if last is None else len(self._before) + 1
 
     def added(self, event: Event) -> "Log":
         """Return this log with ``event`` after the others (this one is left as it is)."""
@@ -72,9 +75,10 @@ class Log(Sequence):
 
     def since(self, n: int) -> list[Event]:
         """Return the events after the first ``n``, oldest first (walking back only over those)."""
-        out, node = [], self
+        out: list[Event] = []
+        node = self
         for _ in range(max(self._len - max(n, 0), 0)):
-            out.append(node._last)
+            out.append(cast(Event, node._last))
             node = node._before
         out.reverse()
         return out
@@ -94,7 +98,7 @@ class Log(Sequence):
             return self is other or (len(self) == len(other) and list(self) == list(other))
         return NotImplemented
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Log({len(self)} events)"
@@ -221,7 +225,6 @@ class StackItem:
     source: int | None = None
     card: CardObject | None = None  # the card a spell is, to move on resolution
     data: dict[str, Any] = field(default_factory=dict)
-    without_mana: bool = False
 
 
 @dataclass
@@ -295,3 +298,167 @@ class GameState:
     winner: str | None = None
     over: bool = False
     life_lost: dict[str, int] = field(default_factory=dict)  # times each player lost life this turn
+
+
+# --- read-only views: what a game hands out -------------------------------------------
+
+class ReadOnlyError(AttributeError):
+    """Refuse a write through a read-only view of the game (change it through actions or setup)."""
+
+
+_HOW = ("a game changes only through Game.apply (actions) or its setup methods (add_card, "
+        "add_permanent, set_player, set_counters)")
+
+
+def _refuse(what: str):
+    raise ReadOnlyError(f"{what} is read-only: {_HOW}.")
+
+
+class ReadOnly:
+    """Show one of the game's records (a player, a permanent, the state...) without letting it change.
+
+    Attributes read as on the record, with lists as tuples and dicts as read-only dicts; setting one
+    raises ``ReadOnlyError``. ``isinstance`` sees the record's class.
+
+    >>> alice = read_only(Player("Alice"))
+    >>> alice.life, alice.hand, isinstance(alice, Player)
+    (20, (), True)
+    >>> alice.life = 3
+    Traceback (most recent call last):
+    ...
+    rulesdojo.rules.objects.ReadOnlyError: Player 'Alice' is read-only: a game changes only through Game.apply (actions) or its setup methods (add_card, add_permanent, set_player, set_counters).
+    """
+
+    __slots__ = ("_record",)
+
+    def __init__(self, record):
+        object.__setattr__(self, "_record", record)
+
+    def __getattr__(self, name: str):
+        value = getattr(self._record, name)
+        if callable(value) and getattr(value, "__self__", None) is self._record:
+            return lambda *args, **kw: read_only(value(*args, **kw))  # e.g. Player.zone
+        return read_only(value)
+
+    def __setattr__(self, name: str, value) -> None:
+        _refuse(self._said())
+
+    def __delattr__(self, name: str) -> None:
+        _refuse(self._said())
+
+    def _said(self) -> str:
+        r = self._record
+        name = getattr(r, "name", None) or getattr(r, "card", None)
+        return f"{type(r).__name__} {name!r}" if isinstance(name, str) else type(r).__name__
+
+    @property  # type: ignore[misc]
+    def __class__(self):  # so that isinstance(view, Permanent) holds
+        return type(self._record)
+
+    def __eq__(self, other) -> bool:
+        return self._record == (other._record if type(other) is ReadOnly else other)
+
+    def __hash__(self) -> int:
+        return hash(self._record)
+
+    def __repr__(self) -> str:
+        return repr(self._record)
+
+    def __deepcopy__(self, memo):  # a copy is the game's no longer: it may change
+        import copy
+        return copy.deepcopy(self._record, memo)
+
+
+class ReadOnlyTuple(tuple):
+    """A list of the game's, as a tuple whose list methods say why they can't be used.
+
+    It equals a list of the same items too, as the list it shows did.
+
+    >>> stack = read_only([]); stack == [], stack == ()
+    (True, True)
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other) -> bool:
+        return tuple.__eq__(self, tuple(other) if type(other) is list else other)
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def _refused(self, *args, **kw):
+        _refuse("This list of the game's")
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _refused
+
+
+class ReadOnlyDict(dict):
+    """A dict of the game's (counters, a mana pool...), as a copy that refuses changes."""
+
+    __slots__ = ()
+
+    def _refused(self, *args, **kw):
+        _refuse("This mapping of the game's")
+
+    __setitem__ = __delitem__ = __ior__ = update = pop = popitem = setdefault = clear = _refused
+
+
+class ReadOnlyMapping(Mapping):
+    """A growing mapping of the game's (an ``IdMap``), read without copying it."""
+
+    __slots__ = ("_mapping",)
+
+    def __init__(self, mapping):
+        self._mapping = mapping
+
+    def __getitem__(self, key):
+        return read_only(self._mapping[key])
+
+    def __iter__(self):
+        return iter(self._mapping)
+
+    def __len__(self) -> int:
+        return len(self._mapping)
+
+    def __contains__(self, key) -> bool:
+        return key in self._mapping
+
+    def __repr__(self) -> str:
+        return f"ReadOnlyMapping({dict(self._mapping)!r})"
+
+
+_PLAIN = (str, int, float, bool, bytes, type(None), frozenset, Log, Event, ReadOnly, ReadOnlyTuple,
+          ReadOnlyDict, ReadOnlyMapping)
+
+
+def read_only(value):
+    """Return ``value`` as the game hands it out: records as ``ReadOnly`` views, lists and tuples as
+    tuples of read-only values, dicts as read-only copies; values that can't change as they are.
+
+    >>> pool = read_only({"R": 1}); pool, pool["R"]
+    ({'R': 1}, 1)
+    >>> pool["R"] = 2
+    Traceback (most recent call last):
+    ...
+    rulesdojo.rules.objects.ReadOnlyError: This mapping of the game's is read-only: a game changes only through Game.apply (actions) or its setup methods (add_card, add_permanent, set_player, set_counters).
+    """
+    t = type(value)
+    if t in _PLAIN:
+        return value
+    if t is list or t is tuple:
+        return ReadOnlyTuple(read_only(v) for v in value)
+    if t is dict:
+        return ReadOnlyDict((k, read_only(v)) for k, v in value.items())
+    if t is IdMap:
+        return ReadOnlyMapping(value)
+    if t is set:
+        return frozenset(value)
+    if t is random.Random:  # drawing from it would change the game's generator: hand out a copy
+        twin = random.Random()
+        twin.setstate(value.getstate())
+        return twin
+    if is_dataclass(value) and not getattr(t, "__dataclass_params__").frozen:
+        return ReadOnly(value)
+    return value

@@ -92,7 +92,6 @@ class TokenReplacement(Static):
     """Create twice as many tokens (CR 614.1a): Doubling Season."""
 
     tokens: str = field(choices=("double",))
-    under: str = field(choices=("you",), default="you")
 
     def words(self) -> tuple[str, ...]:
         return ("twice that many",)

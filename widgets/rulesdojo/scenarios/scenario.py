@@ -271,12 +271,10 @@ def _entry_line(exc: RulesError, seq, j: int) -> RulesError:
 
 def _build_player(g: Game, p: dict, aliases: dict) -> None:
     who = p["name"]
-    pl = g.player(who)
-    pl.life = p.get("life", 20)
     counters = dict(p.get("counters") or {})
     if "energy" in p:
         counters["energy"] = p["energy"]
-    pl.counters = {k: v for k, v in counters.items() if v}
+    pool: dict[str, int] = {}
     if "mana" in p:
         try:
             cost = ManaCost.parse(str(p["mana"]))
@@ -288,8 +286,8 @@ def _build_player(g: Game, p: dict, aliases: dict) -> None:
             err = RulesError(f"'mana' lists mana by type, like {{G}}{{C}}; {p['mana']!r} has a generic amount")
             err.line = key_line(p, "mana") or None
             raise err
-        for t, n in cost.colored:
-            pl.pool[t] += n
+        pool = dict(cost.colored)
+    g.set_player(who, life=p.get("life", 20), counters=counters, mana=pool)
     for zone in ZONES:
         for j, entry in enumerate(p.get(zone) or []):
             name, alias = (entry.get("card"), entry.get("id")) if isinstance(entry, dict) else (entry, None)

@@ -106,10 +106,6 @@ class GameModel(HasTraits):
     def energy_of(self, name: str) -> int:
         return self._game.player(name).energy
 
-    def actions_for(self, object_id: int) -> list[tuple[int, str]]:
-        """Legal actions that start from one card or permanent: (key, label)."""
-        return [(k, label) for k, label, oid in self.legal if oid == object_id]
-
     # --- acting ---
 
     def do(self, action) -> bool:

@@ -189,7 +189,7 @@ def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
         targets = tuple(res.choose(TargetChoice, who, f"Choose a target for {c.name}", "601.2c",
                                    options=cands, low=1, high=1))
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
-                     targets, spec, card=obj, without_mana=True, data={"mode": mode} if mode else {})
+                     targets, spec, card=obj, data={"mode": mode} if mode else {})
     if energy:
         e.pay_energy(st, who, energy, f"{c.name} instead of its mana cost", "118.9")
     st.stack.append(item)
