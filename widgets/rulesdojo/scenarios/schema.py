@@ -104,7 +104,9 @@ def _message(model, error, data):
     owner, field, path, value = _walk(model, data, error["loc"])
     key = path[-1] if path else ""
     if kind == "value_error.extra":
-        return unknown_key(key, _keys(owner), getattr(owner.__config__, "unknown", UNKNOWN)), path
+        allowed = _keys(owner)
+        allowed = sorted(allowed) if getattr(owner.__config__, "sort_allowed", False) else allowed
+        return unknown_key(key, allowed, getattr(owner.__config__, "unknown", UNKNOWN)), path
     if kind == "value_error.missing":
         return f"'{key}' is required", path[:-1]
     if kind == "value_error.says":
