@@ -53,10 +53,12 @@ Level = Literal[LEVELS]  # type: ignore[valid-type]
 class ExamQuestions(Format):
     """The ``questions`` mapping: which questions an attempt draws."""
 
-    ids: List[StrictStr] = says("{value!r} is not a question id", [])
-    tags: List[StrictStr] = says("{value!r} is not a tag", [])
-    levels: List[Level] = says(f"{{value!r}} is not a level ({', '.join(LEVELS)})", [])
-    complexity: List[Literal[1, 2, 3]] = says("{value!r} is not a complexity (1, 2 or 3)", [])
+    ids: List[StrictStr] = says("{value!r} is not a question id", [], not_a_list="'ids' is a list")
+    tags: List[StrictStr] = says("{value!r} is not a tag", [], not_a_list="'tags' is a list")
+    levels: List[Level] = says(f"{{value!r}} is not a level ({', '.join(LEVELS)})", [],
+                              not_a_list="'levels' is a list")
+    complexity: List[Literal[1, 2, 3]] = says("{value!r} is not a complexity (1, 2 or 3)", [],
+                                               not_a_list="'complexity' is a list")
     count: Optional[Whole] = says("'count' is a whole number of questions over 0, not {value!r}", None)
     per_tag: Dict[StrictStr, Whole] = says(
         "'per_tag' maps a tag to how many of its questions to draw (a whole number over 0)", {})

@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Literal, Optional
 
-from pydantic.v1 import Field, StrictBool, StrictStr, conint, conlist, constr, validator
+from pydantic.v1 import Field, StrictBool, StrictStr, conint, conlist, validator
 
 from ..rules.cards import is_card
 from ..rules.errors import ScenarioError
 from ..scenarios.expect import validate_expect
 from ..scenarios.scenario import RULINGS, Scenario, check_action
-from ..scenarios.schema import Format, Says, check, says
+from ..scenarios.schema import Format, Says, Text, check, says
 from ..scenarios.yamlsource import check_names, line_of, load_file
 from . import params as pm
 
@@ -309,7 +309,6 @@ def load_bank(path=None, *, strict: bool = True) -> Bank:
 
 # --- the format ----------------------------------------------------------------------------
 
-Text = constr(strict=True, regex=r"\s*\S")     # text with something in it
 OneToThree = conint(strict=True, ge=1, le=3)
 
 

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import difflib
 
-from pydantic.v1 import BaseModel, Extra, Field, ValidationError, conint
-from pydantic.v1.fields import SHAPE_LIST
+from pydantic.v1 import BaseModel, Extra, Field, ValidationError, conint, constr
 
 Whole = conint(strict=True, ge=1)    # a whole number over 0; a bool is not one
 Count = conint(strict=True, ge=0)    # a whole number, 0 or more
+Text = constr(strict=True, regex=r"\s*\S")  # text with something in it
 
 
 UNKNOWN = "unknown key {key!r}; allowed: {allowed}"
@@ -50,9 +50,15 @@ class Format(BaseModel):
         arbitrary_types_allowed = True
 
 
-def says(message: str, default=..., **constraints):
-    """Return a field whose mistakes read ``message`` (``{value!r}`` is what the file holds)."""
-    return Field(default, msg=message, **constraints)
+def says(message: str, default=..., *, or_missing: bool = False, not_a_list: str | None = None,
+         **constraints):
+    """Return a field whose mistakes read ``message`` (``{value!r}`` is what the file holds).
+
+    With ``or_missing``, a missing key reads ``message`` too, at the key's place; a list's field may
+    say ``not_a_list`` when it is not one, and ``message`` for an item that is wrong.
+    """
+    return Field(default, msg=message, missing=message if or_missing else None, not_a_list=not_a_list,
+                 **constraints)
 
 
 def _keys(model) -> list[str]:
@@ -108,12 +114,14 @@ def _message(model, error, data):
         allowed = sorted(allowed) if getattr(owner.__config__, "sort_allowed", False) else allowed
         return unknown_key(key, allowed, getattr(owner.__config__, "unknown", UNKNOWN)), path
     if kind == "value_error.missing":
-        return f"'{key}' is required", path[:-1]
+        template = field.field_info.extra.get("missing") if field is not None else None
+        return (template.format(value=None), path) if template else (f"'{key}' is required", path[:-1])
     if kind == "value_error.says":
         return error["msg"], path
-    if field is not None and field.shape == SHAPE_LIST and error["loc"][-1] == key:
-        return f"'{key}' is a list", path
-    template = field.field_info.extra.get("msg") if field is not None else None
+    extra = field.field_info.extra if field is not None else {}
+    if extra.get("not_a_list") and error["loc"][-1] == key:
+        return extra["not_a_list"], path
+    template = extra.get("msg")
     return (template or f"'{key}': {error['msg']}").format(value=value), path
 
 
