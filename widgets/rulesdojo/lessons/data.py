@@ -15,20 +15,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, List, Literal, Optional
+
+from pydantic.v1 import StrictStr, conlist, constr, validator
 
 from ..quiz.model import Question, QuestionError
 from ..quiz.play import Played, play
 from ..scenarios.expect import validate_expect
 from ..scenarios.scenario import RULINGS, Scenario, check_action, place_of
+from ..scenarios.schema import Format, Says, Text, check, says
 from ..scenarios.yamlsource import Located, LocatedList, check_names, key_line, line_of, load_file
 from ..state.lines import ScenarioError
 
 FILE_NAME = re.compile(r"(\d\d)-([a-z0-9-]+)\.ya?ml$")
-LESSON_KEYS = {"title", "summary", "rulings", "parts", "recap"}
-TASK_KEYS = {"task", "title", "instructions", "scenario", "views", "goal", "dead_ends", "hints",
-             "solution", "done", "rule"}
-CHECK_KEYS = {"check", "prompt", "scenario", "ask", "options", "answer", "expect", "source", "explanation",
-              "explanation_lead", "note", "hint", "hints", "rule", "board", "rulings", "shuffle"}
 DEAD_END_KEYS = {"when", "say", "example"}
 #: Author prose; every other text in a lesson file (players, cards, views, keys) is a name.
 PROSE_KEYS = {"title", "summary", "recap", "instructions", "done", "say", "hints", "hint", "prompt", "explanation", "why",
@@ -174,17 +173,12 @@ def load_lesson(path) -> Lesson:
         raise LessonError("a lesson is a mapping with title, summary, rulings and parts", file=src,
                           place="top level")
     check_names(data, LessonError, src, skip=PROSE_KEYS)
-    _no_unknown(data, LESSON_KEYS, src, "top level")
-    for key in ("title", "summary"):
-        if not isinstance(data.get(key), str) or not data[key].strip():
-            raise LessonError(f"'{key}' is required text", file=src, place=_at(data, key))
-    rulings = data.get("rulings") or []
-    if not isinstance(rulings, list) or not rulings or any(r not in RULINGS for r in rulings):
-        raise LessonError("'rulings' lists the rulings the lesson teaches (E1-E9, L1-L3)", file=src,
-                          place=_at(data, "rulings"))
-    parts = data.get("parts")
-    if not isinstance(parts, list) or not parts:
-        raise LessonError("'parts' lists the lesson's tasks and checks", file=src, place=_at(data, "parts"))
+    form = check(LessonFormat, data, lambda msg, path: _bad(msg, src, data, path, "top level"))
+    parts = _parts(data["parts"], src, form.rulings)
+    return Lesson(int(m[1]), m[2], data["title"], data["summary"], list(form.rulings), parts, src, form.recap)
+
+
+def _parts(parts: list, src: str, rulings: list) -> list:
     out, seen = [], set()
     for i, p in enumerate(parts):
         where = place_of(parts, i, p).replace("actions[", "parts[")
@@ -195,33 +189,23 @@ def load_lesson(path) -> Lesson:
             raise LessonError(f"two parts are called {part.key!r}", file=src, place=where)
         seen.add(part.key)
         out.append(part)
-    recap = data.get("recap", "")
-    if not isinstance(recap, str):
-        raise LessonError("'recap' is text: the lesson's closing summary, a line per point starting with \"- \"",
-                          file=src, place=_at(data, "recap"))
-    return Lesson(int(m[1]), m[2], data["title"], data["summary"], list(rulings), out, src, recap)
+    return out
 
 
 # --- tasks ---------------------------------------------------------------------------------
 
 def _task(p: dict, src: str, where: str) -> Task:
-    _no_unknown(p, TASK_KEYS, src, where)
-    key = _key(p, "task", src, where)
-    for k in ("title", "instructions", "done", "rule"):
-        if not isinstance(p.get(k), str) or not p[k].strip():
-            raise LessonError(f"a task needs '{k}' (text)", file=src, place=_at(p, k, where))
-    scenario = _scenario(p.get("scenario"), key, src, _at(p, "scenario", where))
-    goal = p.get("goal")
-    if not isinstance(goal, dict) or not goal:
-        raise LessonError("a task needs 'goal': what must hold, as a scenario's expect", file=src,
-                          place=_at(p, "goal", where))
-    validate_expect(goal, src, _at(p, "goal", where))
+    form = check(TaskFormat, p, lambda msg, path: _bad(msg, src, p, path, where, "task"))
+    scenario = _scenario(p.get("scenario"), form.task, src, _at(p, "scenario", where))
+    validate_expect(p["goal"], src, _at(p, "goal", where))
     whys = _whys(p.get("solution"), src, _at(p, "solution", where))
     solution = _actions(p.get("solution"), "solution", src, _at(p, "solution", where))
-    hints = p.get("hints") or []
-    if not isinstance(hints, list) or not all(isinstance(h, str) and h.strip() for h in hints):
-        raise LessonError("'hints' is a list of sentences, most general first", file=src,
-                          place=_at(p, "hints", where))
+    return Task(form.task, p["title"], p["instructions"], scenario, p["goal"], solution, p["done"],
+                p["rule"], list(p.get("hints") or []), _dead_ends(p, src, where), form.views,
+                dict(getattr(p, "key_lines", {})), whys)
+
+
+def _dead_ends(p: dict, src: str, where: str) -> LocatedList:
     ends = LocatedList()
     ends.lines = list(getattr(p.get("dead_ends"), "lines", None) or [])
     for j, d in enumerate(p.get("dead_ends") or []):
@@ -232,12 +216,7 @@ def _task(p: dict, src: str, where: str) -> Task:
                               file=src, place=f"line {line_of(d)}, {at.split(', ')[-1]}" if line_of(d) else at)
         validate_expect(d["when"], src, at)
         ends.append(DeadEnd(d["when"], str(d["say"]), _actions(d["example"], "example", src, at)))
-    views = p.get("views") or list(Task.views)
-    if not isinstance(views, list) or any(str(v).partition(":")[0] not in VIEWS for v in views):
-        raise LessonError(f"'views' lists panels from: {', '.join(VIEWS)} (energy:Player for one "
-                          "player's counter)", file=src, place=_at(p, "views", where))
-    return Task(key, p["title"], p["instructions"], scenario, goal, solution, p["done"], str(p["rule"]),
-                list(hints), ends, tuple(map(str, views)), dict(getattr(p, "key_lines", {})), whys)
+    return ends
 
 
 def _scenario(scn, key: str, src: str, where: str) -> dict:
@@ -282,38 +261,16 @@ def _actions(acts, what: str, src: str, where: str) -> list:
 # --- checks --------------------------------------------------------------------------------
 
 def _check(p: dict, src: str, where: str, rulings: list) -> Check:
-    _no_unknown(p, CHECK_KEYS, src, where)
-    key = _key(p, "check", src, where)
-    for k in ("hint", "rule"):
-        if not isinstance(p.get(k), str) or not p[k].strip():
-            raise LessonError(f"a check needs '{k}' (text): " + (
-                "what to think about after a wrong try, without giving the answer" if k == "hint"
-                else "the rule it turns on, e.g. \"118.3\" or \"MTR 2.14\""), file=src, place=_at(p, k, where))
+    form = check(CheckFormat, p, lambda msg, path: _bad(msg, src, p, path, where, "check"))
     kind = "policy" if "answer" in p else "outcome" if "ask" in p else "choice"
-    expect = p.get("answer") if kind == "policy" else p.get("expect")
-    if expect is None or isinstance(expect, (dict, list)) or not str(expect).strip():
-        raise LessonError("a check needs 'expect': the answer you expect a learner to give to the prompt "
-                          "(a number, yes/no, or an option's text), so lint can compare it with the engine's",
-                          file=src, place=_at(p, "expect", where))
-    hints = {}
-    options = p.get("options")
-    if isinstance(options, list):
-        plain = []
-        for o in options:
-            if isinstance(o, dict) and "hint" in o:
-                hints[str(o["text"]).strip().lower()] = str(o["hint"])
-                o = Located({k: v for k, v in o.items() if k != "hint"}, )
-            plain.append(o["text"] if kind == "policy" and isinstance(o, dict) and set(o) == {"text"} else o)
-        options = type(p["options"])(plain)
-        options.lines = getattr(p["options"], "lines", [])
+    expect = _expected(p, kind, src, where)
+    options, hints = _options(p, kind)
     for answer, hint in (p.get("hints") or {}).items():
         hints[str(answer).strip().lower()] = str(hint)
-    q = Located({"id": key, "kind": kind,
+    q = Located({"id": form.check, "kind": kind,
                  "tags": {"rulings": list(p.get("rulings") or rulings)},
                  "difficulty": 1, "level": "L1", "complexity": 1,
-                 **{k: v for k, v in p.items() if k in ("prompt", "scenario", "ask", "answer", "source",
-                                                         "explanation", "explanation_lead", "note",
-                                                         "shuffle")}})
+                 **{k: v for k, v in p.items() if k in QUESTION_KEYS}})
     if options is not None:
         q["options"] = options
     q.line, q.key_lines = line_of(p), getattr(p, "key_lines", {})
@@ -321,25 +278,132 @@ def _check(p: dict, src: str, where: str, rulings: list) -> Check:
         question = Question.from_dict(q, source=src)
     except QuestionError as exc:
         raise LessonError(exc.detail, file=src, place=exc.place or where, rule=exc.rule)
-    return Check(key, question, p["hint"], str(p["rule"]), hints, bool(p.get("board", True)), line_of(p),
-                 str(expect).strip())
+    return Check(form.check, question, p["hint"], p["rule"], hints, bool(p.get("board", True)), line_of(p),
+                 expect)
+
+
+def _expected(p: dict, kind: str, src: str, where: str) -> str:
+    """Return the answer the check expects a learner to give (a policy check's is its ``answer``)."""
+    expect = p.get("answer") if kind == "policy" else p.get("expect")
+    if expect is None or isinstance(expect, (dict, list)) or not str(expect).strip():
+        raise LessonError("a check needs 'expect': the answer you expect a learner to give to the prompt "
+                          "(a number, yes/no, or an option's text), so lint can compare it with the engine's",
+                          file=src, place=_at(p, "expect", where))
+    return str(expect).strip()
+
+
+def _options(p: dict, kind: str):
+    """Return the check's options as a question has them, and the hints written on them, by answer."""
+    options, hints = p.get("options"), {}
+    if not isinstance(options, list):
+        return options, hints
+    plain = []
+    for o in options:
+        if isinstance(o, dict) and "hint" in o:
+            hints[str(o["text"]).strip().lower()] = str(o["hint"])
+            o = Located({k: v for k, v in o.items() if k != "hint"}, )
+        plain.append(o["text"] if kind == "policy" and isinstance(o, dict) and set(o) == {"text"} else o)
+    out = type(options)(plain)
+    out.lines = getattr(options, "lines", [])
+    return out, hints
+
+
+# --- the format ----------------------------------------------------------------------------
+
+ALLOWED_HERE = "unknown key {key!r}; allowed here: {allowed}"
+PartKey = constr(strict=True, regex=r"[a-z0-9-]+$")
+#: What a check passes on to its question as written.
+QUESTION_KEYS = ("prompt", "scenario", "ask", "answer", "source", "explanation", "explanation_lead", "note",
+                 "shuffle")
+
+
+def _or_none(cls, value):
+    return value or None  # an empty list, mapping or text reads as leaving the key out
+
+
+class LessonFormat(Format):
+    """A lesson file's top level (``docs/lessons.md``)."""
+
+    class Config:
+        unknown, sort_allowed = ALLOWED_HERE, True
+
+    title: Text = says("'title' is required text", or_missing=True)
+    summary: Text = says("'summary' is required text", or_missing=True)
+    rulings: conlist(Literal[tuple(sorted(RULINGS))], min_items=1) = says(  # type: ignore[valid-type]
+        "'rulings' lists the rulings the lesson teaches (E1-E9, L1-L3)", or_missing=True)
+    parts: conlist(Any, min_items=1) = says(  # type: ignore[valid-type]
+        "'parts' lists the lesson's tasks and checks", or_missing=True)
+    recap: StrictStr = says(
+        "'recap' is text: the lesson's closing summary, a line per point starting with \"- \"", "")
+
+
+class TaskFormat(Format):
+    """A task: a live board with a goal, its dead ends, hints and solution."""
+
+    class Config:
+        unknown, sort_allowed = ALLOWED_HERE, True
+
+    task: PartKey = says("'task' is the part's key: lower-case words joined by '-', not {value!r}")
+    title: Text = says("a task needs 'title' (text)", or_missing=True)
+    instructions: Text = says("a task needs 'instructions' (text)", or_missing=True)
+    done: Text = says("a task needs 'done' (text)", or_missing=True)
+    rule: Text = says("a task needs 'rule' (text)", or_missing=True)
+    scenario: Any = None
+    goal: Any = None
+    solution: Any = None
+    hints: Optional[List[Text]] = says("'hints' is a list of sentences, most general first", None)
+    dead_ends: Any = None
+    views: Any = None
+
+    _hints = validator("hints", pre=True, allow_reuse=True)(_or_none)
+
+    @validator("goal", always=True)
+    def _a_goal(cls, goal):
+        if not isinstance(goal, dict) or not goal:
+            raise Says("a task needs 'goal': what must hold, as a scenario's expect")
+        return goal
+
+    @validator("views", pre=True, always=True)
+    def _panels(cls, views):
+        views = views or list(Task.views)
+        if not isinstance(views, list) or any(str(v).partition(":")[0] not in VIEWS for v in views):
+            raise Says(f"'views' lists panels from: {', '.join(VIEWS)} (energy:Player for one player's counter)")
+        return tuple(map(str, views))
+
+
+class CheckFormat(Format):
+    """A check: a quiz question inside a lesson, with a hint for a wrong try."""
+
+    class Config:
+        unknown, sort_allowed = ALLOWED_HERE, True
+
+    check: PartKey = says("'check' is the part's key: lower-case words joined by '-', not {value!r}")
+    hint: Text = says("a check needs 'hint' (text): what to think about after a wrong try, without "
+                      "giving the answer", or_missing=True)
+    rule: Text = says("a check needs 'rule' (text): the rule it turns on, e.g. \"118.3\" or \"MTR 2.14\"",
+                      or_missing=True)
+    prompt: Any = None
+    scenario: Any = None
+    ask: Any = None
+    options: Any = None
+    answer: Any = None
+    expect: Any = None
+    source: Any = None
+    explanation: Any = None
+    explanation_lead: Any = None
+    note: Any = None
+    hints: Any = None
+    board: Any = None
+    rulings: Any = None
+    shuffle: Any = None
 
 
 # --- helpers -------------------------------------------------------------------------------
 
-def _key(p: dict, kind: str, src: str, where: str) -> str:
-    key = p[kind]
-    if not isinstance(key, str) or not re.fullmatch(r"[a-z0-9-]+", key):
-        raise LessonError(f"'{kind}' is the part's key: lower-case words joined by '-', not {key!r}",
-                          file=src, place=where)
-    return key
-
-
-def _no_unknown(d: dict, allowed: set, src: str, where: str) -> None:
-    extra = [k for k in d if k not in allowed]
-    if extra:
-        raise LessonError(f"unknown key {extra[0]!r}; allowed here: {', '.join(sorted(allowed))}",
-                          file=src, place=_at(d, extra[0], where))
+def _bad(msg: str, src: str, d: dict, path: tuple, where: str, key_field: str = ""):
+    """Raise a ``LessonError`` at the key ``path`` starts with (a part's own key: the part's place)."""
+    place = where if not path or path[0] == key_field else _at(d, path[0], where)
+    raise LessonError(msg, file=src, place=place)
 
 
 def _at(d, key, where: str = "top level") -> str:

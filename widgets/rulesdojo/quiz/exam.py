@@ -16,35 +16,97 @@ import random
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Dict, List, Literal, Optional, Union
+
+from pydantic.v1 import StrictFloat, StrictInt, StrictStr, conint, root_validator, validator
 
 from ..rules.errors import ScenarioError
 from ..scenarios.scenario import RULINGS
+from ..scenarios.schema import Format, Says, Whole, check, says
 from ..scenarios.yamlsource import check_names, key_line, line_of, load_file
 from .model import LEVELS, Bank, Question, load_bank
 
 SHOW = ("after-each", "after-submit", "after-close")
-TOP_KEYS = ("id", "title", "description", "questions", "time_limit", "attempts", "opens", "closes",
-            "show_answers", "pass_mark")
-QUESTION_KEYS = ("ids", "tags", "levels", "complexity", "count", "per_tag")
 
 
 class ExamError(ScenarioError):
     """Report a malformed exam file: the file, the line and what is wrong."""
 
 
-def _when(value, place, bad) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, datetime):
-        dt = value
-    else:
-        try:
-            dt = datetime.fromisoformat(str(value))
-        except ValueError:
-            bad(f"'{place}' is a date and time such as 2026-12-01T18:00:00Z, not {value!r}", place)
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
-    return dt.timestamp()
+def _when(place):
+    """Return a validator reading a date and time (UTC unless the file says otherwise) as a timestamp."""
+    def read(cls, value):
+        if value is None:
+            return None
+        if not isinstance(value, datetime):
+            try:
+                value = datetime.fromisoformat(str(value))
+            except ValueError:
+                raise Says(f"'{place}' is a date and time such as 2026-12-01T18:00:00Z, not {value!r}")
+        return (value if value.tzinfo else value.replace(tzinfo=timezone.utc)).timestamp()
+    return validator(place, pre=True, allow_reuse=True)(read)
+
+
+Level = Literal[LEVELS]  # type: ignore[valid-type]
+
+
+class ExamQuestions(Format):
+    """The ``questions`` mapping: which questions an attempt draws."""
+
+    ids: List[StrictStr] = says("{value!r} is not a question id", [], not_a_list="'ids' is a list")
+    tags: List[StrictStr] = says("{value!r} is not a tag", [], not_a_list="'tags' is a list")
+    levels: List[Level] = says(f"{{value!r}} is not a level ({', '.join(LEVELS)})", [],
+                              not_a_list="'levels' is a list")
+    complexity: List[Literal[1, 2, 3]] = says("{value!r} is not a complexity (1, 2 or 3)", [],
+                                               not_a_list="'complexity' is a list")
+    count: Optional[Whole] = says("'count' is a whole number of questions over 0, not {value!r}", None)
+    per_tag: Dict[StrictStr, Whole] = says(
+        "'per_tag' maps a tag to how many of its questions to draw (a whole number over 0)", {})
+
+    @root_validator(skip_on_failure=True)
+    def _named_or_counted(cls, values):
+        if not values["ids"] and values["count"] is None:
+            raise Says("name the questions ('ids') or say how many to draw ('count')")
+        return values
+
+
+class ExamFormat(Format):
+    """An exam file, key by key (``docs/exams.md``)."""
+
+    id: StrictStr = says("'id' is a word without spaces or slashes, not {value!r}", regex=r"^[^\s/\\]+$")
+    title: StrictStr = says("'title' is text", regex=r"\s*\S")
+    description: StrictStr = says("'description' is text", "", regex=r"\s*\S")
+    questions: ExamQuestions = says("'questions' is a mapping: ids, tags, levels, complexity, count, per_tag")
+    time_limit: Optional[Union[StrictInt, StrictFloat]] = says(
+        "'time_limit' is minutes (over 0, at most 600), not {value!r}", None)
+    attempts: Whole = says("'attempts' is how many attempts a candidate has (1 or more), not {value!r}", 1)
+    opens: Optional[float] = None
+    closes: Optional[float] = None
+    show_answers: Literal[SHOW] = says(  # type: ignore[valid-type]
+        f"'show_answers' is one of {', '.join(SHOW)}, not {{value!r}}", "after-submit")
+    pass_mark: Optional[conint(strict=True, ge=0, le=100)] = says(
+        "'pass_mark' is a percentage from 0 to 100, not {value!r}", None)
+
+    @validator("time_limit")
+    def _minutes(cls, limit):
+        if limit is not None and not 0 < limit <= 600:
+            raise Says(f"'time_limit' is minutes (over 0, at most 600), not {limit!r}")
+        return limit
+
+    _opens = _when("opens")
+    _closes = _when("closes")
+
+    @validator("closes")
+    def _after_opening(cls, closes, values):
+        if closes is not None and values.get("opens") is not None and closes <= values["opens"]:
+            raise Says("'closes' must come after 'opens'")
+        return closes
+
+    @validator("show_answers")
+    def _closing_time(cls, show, values):
+        if show == "after-close" and values.get("closes") is None:
+            raise Says("'show_answers: after-close' needs a 'closes' time")
+        return show
 
 
 @dataclass(frozen=True)
@@ -77,100 +139,50 @@ class Exam:
     @classmethod
     def from_dict(cls, data, source: str = "<exam>", bank: Bank | None = None) -> "Exam":
         """Check an exam given as data; with ``bank``, check its questions can be drawn from it."""
-        def bad(msg, key=None, obj=None):
-            obj = data if obj is None else obj
+        def bad(msg, path=()):
+            path = tuple(path)
+            obj = data["questions"] if path[:1] == ("questions",) and len(path) > 1 else data
+            key = path[-1] if path else None
             line = key_line(obj, key) if key is not None else line_of(obj)
-            place = ".".join(p for p in (None if obj is data else "questions", key) if p) or "top level"
+            place = ".".join(path) or "top level"
             raise ExamError(msg, file=source, place=f"line {line}, {place}" if line else place)
 
         if not isinstance(data, dict):
             raise ExamError("an exam is a mapping with id, title, questions, ...", file=source,
                             place="top level")
         check_names(data, ExamError, source, skip={"title", "description"})
-        for key in data:
-            if key not in TOP_KEYS:
-                bad(f"unknown key {key!r}; allowed: {', '.join(TOP_KEYS)}", key)
-        for key in ("id", "title", "questions"):
-            if key not in data:
-                bad(f"'{key}' is required")
-        eid = data["id"]
-        if not isinstance(eid, str) or not eid.strip() or any(c.isspace() or c in "/\\" for c in eid):
-            bad(f"'id' is a word without spaces or slashes, not {eid!r}", "id")
-        for key in ("title", "description"):
-            if key in data and (not isinstance(data[key], str) or not data[key].strip()):
-                bad(f"'{key}' is text", key)
-        qs = data["questions"]
-        if not isinstance(qs, dict):
-            bad("'questions' is a mapping: ids, tags, levels, complexity, count, per_tag", "questions")
-        for key in qs:
-            if key not in QUESTION_KEYS:
-                bad(f"unknown key {key!r}; allowed: {', '.join(QUESTION_KEYS)}", key, qs)
-
-        def listed(key, ok, what):
-            vals = qs.get(key, [])
-            if not isinstance(vals, list):
-                bad(f"'{key}' is a list", key, qs)
-            for v in vals:
-                if not ok(v):
-                    bad(f"{v!r} is not {what}", key, qs)
-            return tuple(vals)
-        ids = listed("ids", lambda v: isinstance(v, str), "a question id")
-        tags = listed("tags", lambda v: isinstance(v, str), "a tag")
-        levels = listed("levels", lambda v: v in LEVELS, f"a level ({', '.join(LEVELS)})")
-        complexity = listed("complexity", lambda v: v in (1, 2, 3), "a complexity (1, 2 or 3)")
-        per_tag = qs.get("per_tag", {})
-        if not isinstance(per_tag, dict) or not all(
-                isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in per_tag.values()):
-            bad("'per_tag' maps a tag to how many of its questions to draw (a whole number over 0)",
-                "per_tag", qs)
-        count = qs.get("count")
-        if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 1):
-            bad(f"'count' is a whole number of questions over 0, not {count!r}", "count", qs)
-        if not ids and count is None:
-            bad("name the questions ('ids') or say how many to draw ('count')", "questions")
-        limit = data.get("time_limit")
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
-                                  or not 0 < limit <= 600):
-            bad(f"'time_limit' is minutes (over 0, at most 600), not {limit!r}", "time_limit")
-        attempts = data.get("attempts", 1)
-        if not isinstance(attempts, int) or isinstance(attempts, bool) or attempts < 1:
-            bad(f"'attempts' is how many attempts a candidate has (1 or more), not {attempts!r}",
-                "attempts")
-        opens = _when(data.get("opens"), "opens", lambda m, k: bad(m, k))
-        closes = _when(data.get("closes"), "closes", lambda m, k: bad(m, k))
-        if opens is not None and closes is not None and closes <= opens:
-            bad("'closes' must come after 'opens'", "closes")
-        show = data.get("show_answers", "after-submit")
-        if show not in SHOW:
-            bad(f"'show_answers' is one of {', '.join(SHOW)}, not {show!r}", "show_answers")
-        if show == "after-close" and closes is None:
-            bad("'show_answers: after-close' needs a 'closes' time", "show_answers")
-        mark = data.get("pass_mark")
-        if mark is not None and (not isinstance(mark, int) or isinstance(mark, bool) or not 0 <= mark <= 100):
-            bad(f"'pass_mark' is a percentage from 0 to 100, not {mark!r}", "pass_mark")
-        exam = cls(eid, data["title"].strip(), str(data.get("description", "")).strip(), ids, tags, levels,
-                   complexity, count, dict(per_tag), limit * 60 if limit else None, attempts, opens, closes,
-                   show, mark, source)
+        form = check(ExamFormat, data, bad)
+        qs = form.questions
+        exam = cls(form.id, form.title.strip(), form.description.strip(), tuple(qs.ids), tuple(qs.tags),
+                   tuple(qs.levels), tuple(qs.complexity), qs.count, dict(qs.per_tag),
+                   form.time_limit * 60 if form.time_limit else None, form.attempts, form.opens,
+                   form.closes, form.show_answers, form.pass_mark, source)
         if bank is not None:
-            missing = [i for i in ids if i not in bank]
-            if missing:
-                bad(f"no question {missing[0]!r} in the bank", "ids", qs)
-            pool = exam.pool(bank)
-            for tag, n in per_tag.items():
-                have = sum(1 for q in pool if q.has_tag(tag))
-                if have < n:
-                    bad(f"per_tag asks for {n} questions tagged {tag!r}; the bank has {have} that match",
-                        "per_tag", qs)
-            want = exam.size
-            if len(set(ids) | {q.id for q in pool}) < want:
-                bad(f"'count' is {want}, but only {len(set(ids) | {q.id for q in pool})} questions match",
-                    "count", qs)
-        for tag in (*tags, *per_tag):
-            if str(tag).upper() in RULINGS or bank is None:
-                continue
-            if not any(q.has_tag(tag) for q in bank):
-                bad(f"no question in the bank is tagged {tag!r}", "tags" if tag in tags else "per_tag", qs)
+            exam._check_against(bank, bad)
         return exam
+
+    def _check_against(self, bank: Bank, bad) -> None:
+        """Check the bank holds what the exam draws: its ids, enough per tag, and every tag it names."""
+        missing = [i for i in self.ids if i not in bank]
+        if missing:
+            bad(f"no question {missing[0]!r} in the bank", ("questions", "ids"))
+        pool = self.pool(bank)
+        for tag, n in self.per_tag.items():
+            have = sum(1 for q in pool if q.has_tag(tag))
+            if have < n:
+                bad(f"per_tag asks for {n} questions tagged {tag!r}; the bank has {have} that match",
+                    ("questions", "per_tag"))
+        matching = len(set(self.ids) | {q.id for q in pool})
+        if matching < self.size:
+            bad(f"'count' is {self.size}, but only {matching} questions match", ("questions", "count"))
+        self._check_tags(bank, bad)
+
+    def _check_tags(self, bank: Bank, bad) -> None:
+        """Check each tag the exam names is a ruling's or some question's in the bank."""
+        for tag in (*self.tags, *self.per_tag):
+            if str(tag).upper() not in RULINGS and not any(q.has_tag(tag) for q in bank):
+                bad(f"no question in the bank is tagged {tag!r}",
+                    ("questions", "tags" if tag in self.tags else "per_tag"))
 
     @property
     def size(self) -> int:

@@ -15,12 +15,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable, Literal, Optional
+
+from pydantic.v1 import Field, StrictBool, StrictStr, conint, conlist, validator
 
 from ..rules.cards import is_card
 from ..rules.errors import ScenarioError
 from ..scenarios.expect import validate_expect
 from ..scenarios.scenario import RULINGS, Scenario, check_action
+from ..scenarios.schema import Format, Says, Text, check, says
 from ..scenarios.yamlsource import check_names, line_of, load_file
 from . import params as pm
 
@@ -47,9 +50,6 @@ ASKS = {
     "mana": "a player's mana pool (mana symbols, or nothing)",
     "stack": "the stack's contents, top first (names)",
 }
-TOP_KEYS = {"id", "kind", "tags", "difficulty", "level", "complexity", "trap", "prompt",
-            "explanation_lead", "params", "note", "shuffle",
-            "scenario", "ask", "options", "then", "goal", "answer", "source", "explanation"}
 KIND_KEYS = {
     "outcome": ({"scenario", "ask"}, set()),
     "choice": ({"scenario", "options"}, set()),
@@ -104,58 +104,13 @@ class Question:
                                 file=source, place="top level")
         check_names(data, QuestionError, source,
                     skip=PROSE_KEYS | ({"options"} if data.get("kind") == "policy" else set()))
-        extra = [k for k in data if k not in TOP_KEYS]
-        if extra:
-            bad(f"unknown key {extra[0]!r}; allowed: {', '.join(sorted(TOP_KEYS))}", None, str(extra[0]))
-        for key in ("id", "kind", "tags", "difficulty", "level", "complexity", "prompt",
-                    "explanation_lead"):
-            if key not in data:
-                bad(f"'{key}' is required")
-        qid = data["id"]
-        if not isinstance(qid, str) or not qid.strip() or any(c.isspace() for c in qid):
-            bad(f"'id' must be text without spaces, not {qid!r}", None, "id")
-        kind = data["kind"]
-        if kind not in KINDS:
-            bad(f"unknown kind {kind!r}; kinds are: {', '.join(KINDS)}", None, "kind")
-        for key in ("difficulty", "complexity"):
-            v = data[key]
-            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 3:
-                bad(f"'{key}' must be 1, 2 or 3, not {v!r}", None, key)
-        if data["level"] not in LEVELS:
-            bad(f"'level' must be one of {', '.join(LEVELS)}, not {data['level']!r}", None, "level")
-        trap = data.get("trap", False)
-        if not isinstance(trap, bool):
-            bad(f"'trap' must be true or false, not {trap!r}", None, "trap")
-        for key in ("prompt", "explanation_lead"):
-            if not isinstance(data[key], str) or not data[key].strip():
-                bad(f"'{key}' must be text", None, key)
-        if "note" in data and not isinstance(data["note"], str):
-            bad("'note' must be one line of text", None, "note")
+        form = check(QuestionFormat, data, lambda msg, path: bad(msg, None, ".".join(path) or "top level"))
         tags = _check_tags(data["tags"], source, data)
-        need, may = KIND_KEYS[kind]
-        for key in sorted(need):
-            if key not in data:
-                bad(f"a {kind} question needs '{key}'")
-        if "answer" in data and kind != "policy":
-            bad("'answer' is only for policy questions: the engine computes every other answer",
-                None, "answer")
-        others = (set().union(*(a | b for a, b in KIND_KEYS.values()))) - need - may
-        stray = [k for k in data if k in others]
-        if stray:
-            bad(f"'{stray[0]}' doesn't belong in {'an' if kind[0] in 'aeiou' else 'a'} {kind} question (it needs: {', '.join(sorted(need))})", None, stray[0])
+        _check_kind_keys(data, form.kind, bad)
         params = pm.parse_params(data.get("params"), source, _at(data.get("params"), "params"))
-        if any(p.name == "answer" for p in params):
-            bad("'answer' is reserved for the computed answer; name the parameter otherwise",
-                data.get("params"), "params")
-        declared = {p.name for p in params}
-        for key in ("prompt", "explanation_lead", "note", "scenario", "ask", "options", "then", "goal"):
-            if key in data:
-                unknown = pm.names_in(data[key]) - declared - {"answer"}
-                if unknown:
-                    bad(f"placeholder {{{sorted(unknown)[0]}}} in '{key}' isn't a declared parameter "
-                        f"(declared: {', '.join(sorted(declared)) or 'none'})", data.get(key), key)
-        q = cls(qid, kind, tags, data["difficulty"], data["level"], data["complexity"], trap,
-                data["prompt"], data["explanation_lead"], params, data, source)
+        _check_placeholders(data, params, bad)
+        q = cls(form.id, form.kind, tags, form.difficulty, form.level, form.complexity, form.trap,
+                form.prompt, form.explanation_lead, params, data, source)
         first = next(pm.all_values(params))
         q.check_shape(first)
         return q
@@ -196,61 +151,33 @@ class Question:
         if self.kind != "policy":
             self.scenario(values)
         if self.kind == "outcome":
-            ask = d["ask"]
-            if not isinstance(ask, dict) or len(ask) != 1 or next(iter(ask)) not in ASKS:
-                bad(f"'ask' is one of: {', '.join(ASKS)} (e.g. {{energy: Alice}})", None, "ask")
-            key, arg = next(iter(ask.items()))
-            if key == "counters" and (not isinstance(arg, dict) or set(arg) != {"on", "kind"}):
-                bad("'ask: {counters: ...}' needs {on: <player or permanent>, kind: <counter kind>}",
-                    None, "ask")
+            _check_ask(d["ask"], bad)
         elif self.kind in ("choice", "policy"):
-            opts = d["options"]
-            if not isinstance(opts, list) or len(opts) < 2:
-                bad("'options' lists two or more answers", None, "options")
-            for i, o in enumerate(opts):
-                place = f"options[{i + 1}]"
-                line = (getattr(opts, "lines", None) or [0] * len(opts))[i]
-                where = f"line {line}, {place}" if line else place
-                if self.kind == "policy":
-                    if not isinstance(o, str) or not o.strip():
-                        raise QuestionError("each policy option is text", file=src, place=where)
-                    continue
-                if not isinstance(o, dict) or "text" not in o:
-                    raise QuestionError("each option is {text: ..., holds: {...}} (or legal:/illegal: "
-                                        "an action)", file=src, place=where)
-                claims = [k for k in CLAIM_KEYS if k in o]
-                extra = [k for k in o if k not in (*CLAIM_KEYS, "text")]
-                if extra or len(claims) != 1:
-                    raise QuestionError(f"an option has 'text' and exactly one of {', '.join(CLAIM_KEYS)}"
-                                        + (f"; unknown key {extra[0]!r}" if extra else ""),
-                                        file=src, place=where)
-                if claims[0] == "holds":
-                    validate_expect(o["holds"], src, where)
-                else:
-                    acts = o[claims[0]]
-                    for act in (acts if isinstance(acts, list) and acts else [acts]):
-                        check_action(act, src, where)
-            texts = [o if isinstance(o, str) else str(o["text"]) for o in opts]
-            if len(set(texts)) != len(texts):
-                bad("two options have the same text in this variant", None, "options")
-            if self.kind == "policy":
-                if d["answer"] not in texts:
-                    bad(f"'answer' must be one of the options word for word, not {d['answer']!r}",
-                        None, "answer")
-                if not isinstance(d["source"], str) or not d["source"].strip():
-                    bad("'source' names the policy document and section, e.g. 'MTR 2.14'", None, "source")
-                lines = d["explanation"]
-                if not isinstance(lines, list) or not lines or not all(isinstance(x, str) for x in lines):
-                    bad("'explanation' is a list of lines (with MTR/CR numbers)", None, "explanation")
+            self._check_options(d, bad)
         elif self.kind == "order":
-            validate_expect(d["goal"], src, _at(d["goal"], "goal"))
-            then = d.get("then")
-            if then is not None:
-                if not isinstance(then, list):
-                    bad("'then' is a list of actions played after the order", None, "then")
-                for i, a in enumerate(then):
-                    line = (getattr(then, "lines", None) or [0] * len(then))[i]
-                    check_action(a, src, f"line {line}, then[{i + 1}]" if line else f"then[{i + 1}]")
+            _check_order(d, src, bad)
+
+    def _check_options(self, d: dict, bad) -> None:
+        """Check a choice's or a policy question's options (and a policy's answer, source and lines)."""
+        src, opts = self.source_file, d["options"]
+        if not isinstance(opts, list) or len(opts) < 2:
+            bad("'options' lists two or more answers", None, "options")
+        for i, o in enumerate(opts):
+            place = f"options[{i + 1}]"
+            line = (getattr(opts, "lines", None) or [0] * len(opts))[i]
+            where = f"line {line}, {place}" if line else place
+            if self.kind == "policy":
+                check(PolicyOption, {"text": o}, lambda msg, path: _raise(msg, src, where))
+            else:
+                _check_option(o, src, where)
+        texts = [o if isinstance(o, str) else str(o["text"]) for o in opts]
+        if len(set(texts)) != len(texts):
+            bad("two options have the same text in this variant", None, "options")
+        if self.kind == "policy":
+            if d["answer"] not in texts:
+                bad(f"'answer' must be one of the options word for word, not {d['answer']!r}", None, "answer")
+            check(PolicyParts, {k: d[k] for k in ("source", "explanation")},
+                  lambda msg, path: bad(msg, None, path[0]))
 
     def where(self, key: str, obj=None) -> str:
         """Name a place in the file with its line: the object's own line, else its key's line."""
@@ -321,28 +248,9 @@ class Bank:
         >>> len(qs), all(q.has_tag("L3") for q in qs)
         (2, True)
         """
-        def as_set(x):
-            if x is None:
-                return None
-            if isinstance(x, dict):
-                return {str(v).lower() for vs in x.values() for v in _listed(vs)}
-            return {str(v).lower() for v in _listed(x)}
-
-        want_tags, want_diff = as_set(tags), as_set(difficulty)
-        want_kind, want_level = as_set(kind), as_set(level)
-        out = []
-        for q in self.questions:
-            if want_tags is not None and not any(q.has_tag(t) for t in want_tags):
-                continue
-            if want_diff is not None and str(q.difficulty) not in want_diff:
-                continue
-            if want_kind is not None and q.kind not in want_kind:
-                continue
-            if want_level is not None and q.level.lower() not in want_level:
-                continue
-            if trap is not None and q.trap != trap:
-                continue
-            out.append(q)
+        want = {"tags": _as_set(tags), "difficulty": _as_set(difficulty), "kind": _as_set(kind),
+                "level": _as_set(level)}
+        out = [q for q in self.questions if _matches(q, want) and (trap is None or q.trap == trap)]
         if seed is not None:
             random.Random(f"select:{seed}").shuffle(out)
         return out[:n] if n is not None else out
@@ -393,7 +301,162 @@ def load_bank(path=None, *, strict: bool = True) -> Bank:
     return Bank(qs, str(folder), problems)
 
 
+# --- the format ----------------------------------------------------------------------------
+
+OneToThree = conint(strict=True, ge=1, le=3)
+
+
+class QuestionFormat(Format):
+    """The keys every question file has, whatever its kind (``docs/questions.md``)."""
+
+    class Config:
+        sort_allowed = True
+
+    id: StrictStr = says("'id' must be text without spaces, not {value!r}", regex=r"^\S+$")
+    kind: Literal[KINDS] = says(f"unknown kind {{value!r}}; kinds are: {', '.join(KINDS)}")  # type: ignore[valid-type]
+    tags: Any = Field(...)
+    difficulty: OneToThree = says("'difficulty' must be 1, 2 or 3, not {value!r}")
+    complexity: OneToThree = says("'complexity' must be 1, 2 or 3, not {value!r}")
+    level: Literal[LEVELS] = says(f"'level' must be one of {', '.join(LEVELS)}, not {{value!r}}")  # type: ignore[valid-type]
+    trap: StrictBool = says("'trap' must be true or false, not {value!r}", False)
+    prompt: Text = says("'prompt' must be text")
+    explanation_lead: Text = says("'explanation_lead' must be text")
+    note: Optional[StrictStr] = says("'note' must be one line of text", None)
+    params: Any = None
+    shuffle: Any = None
+    scenario: Any = None
+    ask: Any = None
+    options: Any = None
+    then: Any = None
+    goal: Any = None
+    answer: Any = None
+    source: Any = None
+    explanation: Any = None
+
+    @validator("note", pre=True)
+    def _note_is_text(cls, note):
+        if note is None:  # written as ``note:`` with nothing after it
+            raise Says("'note' must be one line of text")
+        return note
+
+
+class PolicyOption(Format):
+    text: Text = says("each policy option is text")
+
+
+class PolicyParts(Format):
+    source: Text = says("'source' names the policy document and section, e.g. 'MTR 2.14'")
+    explanation: conlist(StrictStr, min_items=1) = says(  # type: ignore[valid-type]
+        "'explanation' is a list of lines (with MTR/CR numbers)")
+
+
+class CountersAsk(Format):
+    on: Any
+    kind: Any
+
+
+def _raise(msg, src, where):
+    raise QuestionError(msg, file=src, place=where)
+
+
+def _check_kind_keys(data, kind: str, bad) -> None:
+    """Check the question has the keys its kind needs and none another kind's."""
+    need, may = KIND_KEYS[kind]
+    for key in sorted(need):
+        if key not in data:
+            bad(f"a {kind} question needs '{key}'")
+    if "answer" in data and kind != "policy":
+        bad("'answer' is only for policy questions: the engine computes every other answer", None, "answer")
+    others = (set().union(*(a | b for a, b in KIND_KEYS.values()))) - need - may
+    stray = [k for k in data if k in others]
+    if stray:
+        bad(f"'{stray[0]}' doesn't belong in {'an' if kind[0] in 'aeiou' else 'a'} {kind} question "
+            f"(it needs: {', '.join(sorted(need))})", None, stray[0])
+
+
+def _check_placeholders(data, params, bad) -> None:
+    """Check every ``{placeholder}`` in the question is a declared parameter (or the answer)."""
+    if any(p.name == "answer" for p in params):
+        bad("'answer' is reserved for the computed answer; name the parameter otherwise",
+            data.get("params"), "params")
+    declared = {p.name for p in params}
+    for key in ("prompt", "explanation_lead", "note", "scenario", "ask", "options", "then", "goal"):
+        unknown = pm.names_in(data[key]) - declared - {"answer"} if key in data else set()
+        if unknown:
+            bad(f"placeholder {{{sorted(unknown)[0]}}} in '{key}' isn't a declared parameter "
+                f"(declared: {', '.join(sorted(declared)) or 'none'})", data.get(key), key)
+
+
+def _check_ask(ask, bad) -> None:
+    if not isinstance(ask, dict) or len(ask) != 1 or next(iter(ask)) not in ASKS:
+        bad(f"'ask' is one of: {', '.join(ASKS)} (e.g. {{energy: Alice}})", None, "ask")
+    key, arg = next(iter(ask.items()))
+    if key == "counters" and (not isinstance(arg, dict) or set(arg) != {"on", "kind"}):
+        bad("'ask: {counters: ...}' needs {on: <player or permanent>, kind: <counter kind>}", None, "ask")
+
+
+def _check_option(o, src: str, where: str) -> None:
+    """Check one choice option: its text and exactly one claim (holds, legal or illegal)."""
+    if not isinstance(o, dict) or "text" not in o:
+        _raise("each option is {text: ..., holds: {...}} (or legal:/illegal: an action)", src, where)
+    claims = [k for k in CLAIM_KEYS if k in o]
+    extra = [k for k in o if k not in (*CLAIM_KEYS, "text")]
+    if extra or len(claims) != 1:
+        _raise(f"an option has 'text' and exactly one of {', '.join(CLAIM_KEYS)}"
+               + (f"; unknown key {extra[0]!r}" if extra else ""), src, where)
+    if claims[0] == "holds":
+        validate_expect(o["holds"], src, where)
+        return
+    acts = o[claims[0]]
+    for act in (acts if isinstance(acts, list) and acts else [acts]):
+        check_action(act, src, where)
+
+
+def _check_order(d: dict, src: str, bad) -> None:
+    validate_expect(d["goal"], src, _at(d["goal"], "goal"))
+    then = d.get("then")
+    if then is None:
+        return
+    if not isinstance(then, list):
+        bad("'then' is a list of actions played after the order", None, "then")
+    for i, a in enumerate(then):
+        line = (getattr(then, "lines", None) or [0] * len(then))[i]
+        check_action(a, src, f"line {line}, then[{i + 1}]" if line else f"then[{i + 1}]")
+
+
 # --- helpers -------------------------------------------------------------------------------
+
+TAG_GROUPS = {"rulings": (RULINGS.__contains__, "E1-E9 and L1-L3"),
+              "cards": (is_card, "the card set's names"),
+              "topics": (set(TOPICS).__contains__, ", ".join(TOPICS))}
+
+
+def _tag_group(tags: dict, group: str, source: str, where: str) -> list:
+    known, hint = TAG_GROUPS[group]
+    vals = tags.get(group) or []
+    if not isinstance(vals, list):
+        raise QuestionError(f"tags.{group} must be a list", file=source, place=where)
+    unknown = [v for v in vals if not isinstance(v, str) or not known(v)]
+    if unknown:
+        raise QuestionError(f"unknown {group[:-1]} tag {unknown[0]!r}; known: {hint}", file=source, place=where)
+    return list(vals)
+
+
+def _as_set(x):
+    if x is None:
+        return None
+    if isinstance(x, dict):
+        return {str(v).lower() for vs in x.values() for v in _listed(vs)}
+    return {str(v).lower() for v in _listed(x)}
+
+
+def _matches(q: Question, want: dict) -> bool:
+    """Whether a question has any of the wanted tags, difficulties, kinds and levels (None: any)."""
+    tags, difficulty, kind, level = want["tags"], want["difficulty"], want["kind"], want["level"]
+    return ((tags is None or any(q.has_tag(t) for t in tags))
+            and (difficulty is None or str(q.difficulty) in difficulty)
+            and (kind is None or q.kind in kind) and (level is None or q.level.lower() in level))
+
 
 def _check_tags(tags, source: str, data) -> dict:
     where = _at(tags if isinstance(tags, dict) else data, "tags")
@@ -403,19 +466,7 @@ def _check_tags(tags, source: str, data) -> dict:
     if extra:
         raise QuestionError(f"unknown tag group {extra[0]!r}; groups are rulings, cards, topics",
                             file=source, place=where)
-    known = {"rulings": RULINGS.__contains__, "cards": is_card, "topics": set(TOPICS).__contains__}
-    hint = {"rulings": "E1-E9 and L1-L3", "cards": "the card set's names",
-            "topics": ", ".join(TOPICS)}
-    out = {}
-    for group in ("rulings", "cards", "topics"):
-        vals = tags.get(group) or []
-        if not isinstance(vals, list):
-            raise QuestionError(f"tags.{group} must be a list", file=source, place=where)
-        unknown = [v for v in vals if not isinstance(v, str) or not known[group](v)]
-        if unknown:
-            raise QuestionError(f"unknown {group[:-1]} tag {unknown[0]!r}; known: {hint[group]}",
-                                file=source, place=where)
-        out[group] = list(vals)
+    out = {group: _tag_group(tags, group, source, where) for group in TAG_GROUPS}
     if not out["rulings"] and not out["topics"]:
         raise QuestionError("tags.rulings must name at least one ruling (E1-E9, L1-L3); a question on "
                             "a rule beyond the card rulings lists none but names its topics",
