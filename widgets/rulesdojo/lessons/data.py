@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, List, Literal, Optional
+from typing import TYPE_CHECKING, Any, List, Literal, Optional
 
 from pydantic.v1 import StrictStr, conlist, constr, validator
 
@@ -294,7 +294,8 @@ def _expected(p: dict, kind: str, src: str, where: str) -> str:
 
 def _options(p: dict, kind: str):
     """Return the check's options as a question has them, and the hints written on them, by answer."""
-    options, hints = p.get("options"), {}
+    options = p.get("options")
+    hints: dict[str, str] = {}
     if not isinstance(options, list):
         return options, hints
     plain = []
@@ -304,14 +305,17 @@ def _options(p: dict, kind: str):
             o = Located({k: v for k, v in o.items() if k != "hint"}, )
         plain.append(o["text"] if kind == "policy" and isinstance(o, dict) and set(o) == {"text"} else o)
     out = type(options)(plain)
-    out.lines = getattr(options, "lines", [])
+    out.lines = getattr(options, "lines", [])  # type: ignore[attr-defined]  # a Located list keeps its lines
     return out, hints
 
 
 # --- the format ----------------------------------------------------------------------------
 
 ALLOWED_HERE = "unknown key {key!r}; allowed here: {allowed}"
-PartKey = constr(strict=True, regex=r"[a-z0-9-]+$")
+if TYPE_CHECKING:
+    PartKey = str
+else:
+    PartKey = constr(strict=True, regex=r"[a-z0-9-]+$")
 #: What a check passes on to its question as written.
 QUESTION_KEYS = ("prompt", "scenario", "ask", "answer", "source", "explanation", "explanation_lead", "note",
                  "shuffle")

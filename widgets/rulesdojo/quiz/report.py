@@ -192,7 +192,7 @@ class Results:
     def questions(self, exam: str | None = None, mode: str = "exam") -> dict:
         """Return each question's figures (``question_stats``) over one exam's counted answers."""
         answers = self.counted_answers(exam, mode)
-        scores = {}
+        scores: dict[str, int] = {}
         for a in answers:
             scores[a.session] = scores.get(a.session, 0) + a.correct
         totals = {sid: max(1, self.records[sid].total if sid in self.records else

@@ -26,12 +26,17 @@ ValueError: ("unknown key 'sise'; allowed: size (did you mean 'size'?)", ('sise'
 from __future__ import annotations
 
 import difflib
+from typing import TYPE_CHECKING
 
 from pydantic.v1 import BaseModel, Extra, Field, ValidationError, conint, constr
 
-Whole = conint(strict=True, ge=1)    # a whole number over 0; a bool is not one
-Count = conint(strict=True, ge=0)    # a whole number, 0 or more
-Text = constr(strict=True, regex=r"\s*\S")  # text with something in it
+if TYPE_CHECKING:  # to a type checker the constrained types are the plain ones they narrow
+    Whole = Count = int
+    Text = str
+else:
+    Whole = conint(strict=True, ge=1)    # a whole number over 0; a bool is not one
+    Count = conint(strict=True, ge=0)    # a whole number, 0 or more
+    Text = constr(strict=True, regex=r"\s*\S")  # text with something in it
 
 
 UNKNOWN = "unknown key {key!r}; allowed: {allowed}"

@@ -191,6 +191,8 @@ class GameModel(HasTraits):
 
     def play_step(self, step) -> bool:
         """Play one step of a task's solution (a scenario action, or practice energy) as one action."""
+        if self._scenario is None:
+            raise ScenarioError("a solution step is a task's, and this game was not started from a task")
         return self.run(solution_step(step, self._scenario))
 
     def now_line(self) -> str:

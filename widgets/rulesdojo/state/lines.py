@@ -85,8 +85,8 @@ def practice_left(solution, game) -> tuple:
     who = game.state.priority or game.state.active
     want = Counter((verb, n) for step in solution if isinstance(step, dict)
                    for verb, n in step.items() if verb in PRACTICE)
-    made = Counter((verb, a.amount) for a in game.history for verb, kind in PRACTICE.items()
-                   if type(a) is kind)
+    made = Counter((verb, a.amount) for a in game.history if isinstance(a, (GetEnergy, PayEnergy))
+                   for verb, kind in PRACTICE.items() if type(a) is kind)
     left = want - made
     return tuple(PRACTICE[verb](who, n) for (verb, n), k in sorted(left.items()) for _ in range(k))
 
