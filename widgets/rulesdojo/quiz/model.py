@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from ..rules.cards import is_card
 from ..rules.errors import ScenarioError
+from ..scenarios.cardfile import kit_cards
 from ..scenarios.expect import validate_expect
 from ..scenarios.scenario import RULINGS, Scenario, check_action
 from ..scenarios.yamlsource import check_names, line_of, load_file
@@ -409,7 +409,7 @@ def _check_tags(tags, source: str, data) -> dict:
     if extra:
         raise QuestionError(f"unknown tag group {extra[0]!r}; groups are rulings, cards, topics",
                             file=source, place=where)
-    known = {"rulings": RULINGS.__contains__, "cards": is_card, "topics": set(TOPICS).__contains__}
+    known = {"rulings": RULINGS.__contains__, "cards": kit_cards().has_card, "topics": set(TOPICS).__contains__}
     hint = {"rulings": "E1-E9 and L1-L3", "cards": "the card set's names",
             "topics": ", ".join(TOPICS)}
     out = {}

@@ -61,7 +61,7 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     what = q.type_line(st, perm)
     log(st, "603.6a", f"{controller}'s {name} {how} the battlefield{' tapped' if tapped else ''} ({what}).",
         "enters", controller)
-    c = q.card(perm)
+    c = q.card(st, perm)
     gained = [s for s in q.subtypes(st, perm) if s not in c.subtypes] + [
         t.lower() for t in q.types(st, perm) if t not in c.types]
     if gained:
@@ -83,7 +83,7 @@ def _already_there(st: GameState, src: Permanent, static: AddTypes) -> None:
     landfall = " it didn't enter, so no landfall (Landfall ruling 2)" if "Land" in static.types else (
         " it didn't enter")
     for other in st.battlefield:
-        if other is not src and static.applies(src, other, q.card(other).types):
+        if other is not src and static.applies(src, other, q.card(st, other).types):
             log(st, "603.6a", f"{other.card} becomes {'an' if what[0] in 'AEIOUaeiou' else 'a'} {what}, "
                 f"but it was already on the battlefield:{landfall}.", "becomes", src.controller)
 
@@ -95,8 +95,10 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
     was just before the event (CR 603.10a).
     """
     sources = list(st.battlefield) if sources is None else sources
-    hits = [(src, ab, ev) for src in sources for ab in q.card(src).triggered for ev in events
-            if ab.trigger.matches(st, src, ev)]
+    now = {id(ev): q.types(st, ev.perm) + q.subtypes(st, ev.perm) if ev.perm is not None else ()
+           for ev in events}
+    hits = [(src, ab, ev) for src in sources for ab in q.card(st, src).triggered for ev in events
+            if ab.trigger.matches(src, ev, now[id(ev)])]
     if any(ab.trigger.event == "land_enters" for _, ab, _ in hits):
         who = events[0].perm.controller
         log(st, "603.6a", f"A land {who} controls entered: each landfall ability of their "
@@ -231,7 +233,8 @@ class Direct:
 
 def _replacements(st: GameState, target, putter: str, kind: str) -> list[tuple[Permanent, CounterReplacement]]:
     return [(src, static) for src, static in q.statics(st, CounterReplacement)
-            if static.applies(st, src, target, putter, kind)]
+            if static.applies(src, target, putter, kind,
+                              () if isinstance(target, str) else q.types(st, target))]
 
 
 def _apply_all(n: int, order) -> int:

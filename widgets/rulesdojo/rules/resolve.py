@@ -92,7 +92,7 @@ def _resolve(res: Resolution) -> None:
         st.outcomes[item.id] = "did not resolve"
         return
     e.log(st, "608.1", f"{item.controller}'s {stack_name(item)} resolves.", "resolve", item.controller)
-    if item.kind == "spell" and q.card(item.card).is_permanent_card:
+    if item.kind == "spell" and q.card(st, item.card).is_permanent_card:
         st.outcomes[item.id] = "resolved"
         e.enter(st, item.card.card, item.card.owner, item.controller, old_id=item.card.id,  # CR 608.3
                 cast_from=item.data.get("cast_from", ""))

@@ -75,7 +75,7 @@ def state_based_actions(st: GameState) -> bool:
     for who in q.in_game(st):
         seen: dict[str, list] = {}
         for p in st.battlefield:
-            if p.controller == who.name and "Legendary" in q.card(p).supertypes:
+            if p.controller == who.name and "Legendary" in q.card(st, p).supertypes:
                 seen.setdefault(p.card, []).append(p.id)
         for name, ids in seen.items():
             if len(ids) > 1:
