@@ -10,7 +10,6 @@ from itertools import permutations
 
 from . import query as q
 from .errors import CannotPay
-from .choices import OrderReplacementsChoice
 from .objects import ENERGY, MINUS_ONE, CardObject, Event, GameState, Permanent, Trigger
 from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
                       TokenReplacement)
@@ -230,6 +229,9 @@ class Direct:
     def choose(self, choice, player, prompt, rule, options=(), low=0, high=0, data=None):
         return tuple(options)
 
+    def order_replacements(self, player, prompt, options, data) -> tuple:
+        return tuple(options)
+
 
 def _replacements(st: GameState, target, putter: str, kind: str) -> list[tuple[Permanent, CounterReplacement]]:
     return [(src, static) for src, static in q.statics(st, CounterReplacement)
@@ -271,10 +273,9 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
     if len(repl) > 1 and len({_apply_all(n, o) for o in permutations(repl)}) > 1:
         chooser = target if on_player else target.controller
         ids = tuple(p.id for p, _ in repl)
-        order = res.choose(
-            OrderReplacementsChoice, chooser,
-            f"Order the replacement effects on {n} {kind} counter(s) for {who}", "616.1",
-            options=ids, data={"names": {p.id: f"{p.controller}'s {p.card}" for p, _ in repl}})
+        order = res.order_replacements(
+            chooser, f"Order the replacement effects on {n} {kind} counter(s) for {who}",
+            ids, {"names": {p.id: f"{p.controller}'s {p.card}" for p, _ in repl}})
         repl = sorted(repl, key=lambda r: order.index(r[0].id))
         names = " then ".join(f"{p.controller}'s {p.card}" for p, _ in repl)
         log(st, "616.1", f"{chooser} is affected, so chooses the order: {names}.", "choice", chooser)

@@ -295,7 +295,7 @@ def _dispatch(st: GameState, action, replay: GameState | None) -> tuple[GameStat
             replay_next = resolve_top(st, choice.answers + (value,))
         else:
             st.pending = None
-            choice.resume(st, value)
+            turn.carry_on(st, choice, value)
     elif isinstance(action, CHOICE_ACTIONS):
         raise NoPendingChoice("There is no choice to make right now.", rule="117.1")
     elif isinstance(action, (GetEnergy, PayEnergy)):
