@@ -102,3 +102,17 @@ def test_no_card_is_named_in_the_engine_state_or_views():
                 continue
             found += [(path.name, s) for s in _code_strings(path) if any(k in s for k in keys)]
     assert found == []
+
+
+def test_a_served_kit_gives_its_kernels_the_card_folders_and_leaves_its_own_environment(monkeypatch):
+    import os
+
+    from rulesdojo.identity import Source
+    from rulesdojo.scenarios.cardfile import kit_cards
+    from rulesdojo.serving import candidate_env
+    monkeypatch.delenv("RULESDOJO_CARDS", raising=False)
+    env = candidate_env(Source("typed"), cards=(str(MENTOR / "cards"),))
+    assert env["RULESDOJO_CARDS"] == str((MENTOR / "cards").resolve()) and "RULESDOJO_CARDS" not in os.environ
+    assert not kit_cards().has_card("Sparkmage Apprentice")
+    monkeypatch.setenv("RULESDOJO_CARDS", env["RULESDOJO_CARDS"])  # as a kernel the server started
+    assert kit_cards().has_card("Sparkmage Apprentice") and kit_cards().has_card("Forest")
