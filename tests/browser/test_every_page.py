@@ -16,7 +16,7 @@ from pathlib import Path
 from axe_playwright_python.sync_playwright import Axe
 import pytest
 
-from rulesdojo.rules.cards import card_named
+from rulesdojo.rules import CardSet
 from rulesdojo.views.text import SYMBOL
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -76,7 +76,7 @@ def check_page(page, name: str) -> list[str]:
     for i in range(cards.count()):
         card = cards.nth(i)
         title = card.locator(".rd-card-name").inner_text()
-        oracle = card_named(title).oracle
+        oracle = CardSet.shipped().named(title).oracle
         shown = card.locator(".rd-oracle").evaluate(ORACLE_TEXT_JS)
         if letters(oracle) != letters(shown) or oracle and not card.locator(".rd-oracle").is_visible():
             problems.append(f"{name}: {title}'s rules text isn't all visible: {shown!r}")

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from rulesdojo.rules import all_cards, card_named
+from rulesdojo.rules import CardSet
 from rulesdojo.scenarios.cardfile import CardFileError, lint_cards, read_card
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -33,8 +33,8 @@ def test_shipped_cards_lint_clean_and_each_is_one_file():
     assert report.problems == [] and report.exit_code == 0
     files = list((ROOT / "widgets/rulesdojo/cards").glob("*.yaml"))
     tokens = sum(read_card(f).token for f in files)
-    assert tokens and report.checked == len(files) == len(all_cards()) + tokens
-    assert card_named("Beast").token
+    assert tokens and report.checked == len(files) == len(CardSet.shipped().all_cards()) + tokens
+    assert CardSet.shipped().named("Beast").token
 
 
 def test_a_mentors_card_plays_in_a_scenario_from_its_own_folder():
@@ -92,7 +92,7 @@ def _code_strings(path: pathlib.Path):
 
 
 def test_no_card_is_named_in_the_engine_state_or_views():
-    names = {c.name for c in all_cards()} | {c.name.split(",")[0] for c in all_cards()}
+    names = {c.name for c in CardSet.shipped().all_cards()} | {c.name.split(",")[0] for c in CardSet.shipped().all_cards()}
     names = {n for n in names if n not in ("Plains", "Island", "Swamp", "Mountain", "Forest")}
     keys = names | {n.lower() for n in names} | {"doubling_season", "vorinclex", "ashaya", "solemnity"}
     found = []
@@ -102,3 +102,17 @@ def test_no_card_is_named_in_the_engine_state_or_views():
                 continue
             found += [(path.name, s) for s in _code_strings(path) if any(k in s for k in keys)]
     assert found == []
+
+
+def test_a_served_kit_gives_its_kernels_the_card_folders_and_leaves_its_own_environment(monkeypatch):
+    import os
+
+    from rulesdojo.identity import Source
+    from rulesdojo.scenarios.cardfile import kit_cards
+    from rulesdojo.serving import candidate_env
+    monkeypatch.delenv("RULESDOJO_CARDS", raising=False)
+    env = candidate_env(Source("typed"), cards=(str(MENTOR / "cards"),))
+    assert env["RULESDOJO_CARDS"] == str((MENTOR / "cards").resolve()) and "RULESDOJO_CARDS" not in os.environ
+    assert not kit_cards().has_card("Sparkmage Apprentice")
+    monkeypatch.setenv("RULESDOJO_CARDS", env["RULESDOJO_CARDS"])  # as a kernel the server started
+    assert kit_cards().has_card("Sparkmage Apprentice") and kit_cards().has_card("Forest")

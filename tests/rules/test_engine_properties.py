@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 from rulesdojo.rules import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
                              ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
                              DeclareBlockers, Game, OrderReplacements, OrderTriggers, PassPriority,
-                             PlayLand, RulesError, all_cards)
+                             PlayLand, RulesError)
+from rulesdojo.rules.cardset import CardSet
 from rulesdojo.rules.game import ZONES
 from rulesdojo.rules.objects import IdMap, Log, STEP_NAMES
 from rulesdojo.scenarios.scenario import Scenario, build
@@ -40,12 +41,12 @@ WHOLE_RUN = pytest.mark.timeout(max(900, PROFILE.max_examples * 5))
 MAX_ACTIONS = 60 if os.environ.get("RULESDOJO_HYPOTHESIS") == "nightly" else 20
 LISTED = 60  # legal actions looked at per step (subsets of a large choice can be many)
 
-CARDS = [c.name for c in all_cards()]
-PERMANENTS = [c.name for c in all_cards() if not {"Instant", "Sorcery"} & set(c.types)]
+CARDS = [c.name for c in CardSet.shipped().all_cards()]
+PERMANENTS = [c.name for c in CardSet.shipped().all_cards() if not {"Instant", "Sorcery"} & set(c.types)]
 # A game set up in the untap or cleanup step waits for nothing a player can do: no player gets
 # priority there (CR 502.4, 514.3), so play starts in a step where one does.
 PRIORITY_STEPS = [s for s in STEP_NAMES if s not in ("untap", "cleanup")]
-LANDS = [c.name for c in all_cards() if "Land" in c.types]
+LANDS = [c.name for c in CardSet.shipped().all_cards() if "Land" in c.types]
 
 
 def few(names, most):
@@ -138,6 +139,8 @@ def whole(x):
     """Return everything ``x`` holds as plain values, field by field (the random generator's state too)."""
     if isinstance(x, random.Random):
         return ("Random", x.getstate())
+    if isinstance(x, CardSet):  # the game's definition, shared by its copies: the same set, not equal cards
+        return ("CardSet", id(x))
     if isinstance(x, (IdMap, dict)):
         return (type(x).__name__, sorted(((repr(k), whole(v)) for k, v in x.items())))
     if isinstance(x, Log):

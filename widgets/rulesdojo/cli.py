@@ -10,16 +10,19 @@ import time
 
 from .quiz.report import TABLES
 from .rules.errors import ScenarioError
+from .scenarios.cardfile import with_folders
 from .scenarios.scenario import Scenario, engine_fault, load_scenarios, run
 
 
-def check(paths: list[str], as_json: bool, out=sys.stdout) -> int:
-    """Run scenario files; print a line each (or JSON).
+def check(paths: list[str], as_json: bool, out=sys.stdout, cards: tuple = ()) -> int:
+    """Run scenario files with the shipped cards and those in the folders ``cards``; print a line
+    each (or JSON).
 
     Return 0 all held, 1 an expectation failed, 2 a file was invalid, 3 the engine failed on a file
     (a fault in the kit, said in one line naming the file and the step; never a traceback).
     """
     files = load_scenarios(paths)
+    card_set = with_folders(cards)
     status = 0
     report = []
     if not files:
@@ -34,7 +37,7 @@ def check(paths: list[str], as_json: bool, out=sys.stdout) -> int:
                 print(line, file=out)
             continue
         try:
-            s = Scenario.from_file(f)
+            s = Scenario.from_file(f, card_set)
         except ScenarioError as exc:
             status = max(status, 2)
             report.append({"file": str(f), "status": "invalid", "error": str(exc)})
@@ -112,9 +115,9 @@ def bank_stats(path: str | None, out=None) -> int:
     return 0
 
 
-def add_cards(folders: list[str]) -> int:
-    """Add mentors' card folders before anything looks a card up; 2 when a file can't be read."""
-    from .scenarios.cardfile import CardFileError, add_folder, card_files, read_card
+def check_card_folders(folders: list[str]) -> int:
+    """Read mentors' card folders before anything is served or run; 2 when a file can't be read."""
+    from .scenarios.cardfile import CardFileError, card_files, read_card
     for folder in folders:
         files = card_files(folder) if os.path.isdir(folder) else []
         if not files:
@@ -126,7 +129,6 @@ def add_cards(folders: list[str]) -> int:
         except CardFileError as exc:
             print(f"rulesdojo: --cards {folder}: {exc}", file=sys.stderr)
             return 2
-        add_folder(folder)
     return 0
 
 
@@ -372,7 +374,7 @@ def _command(argv: list[str] | None) -> int:
         from .scenarios.cardfile import lint_cards
         return lint(lint_cards, args.path)
     if getattr(args, "cards", None):
-        bad = add_cards(args.cards)
+        bad = check_card_folders(args.cards)
         if bad:
             return bad
     if args.command == "exam" and args.exam_command == "lint":
@@ -411,7 +413,7 @@ def _command(argv: list[str] | None) -> int:
                 parser.error(str(exc))
         if args.mentor:
             return serve_mentor(args.host, MENTOR_PORT if args.port == 8866 else args.port,
-                                results=results, exams=exams, hub=hub)
+                                results=results, exams=exams, hub=hub, cards=tuple(args.cards))
         if args.user_header and args.identity:
             parser.error("give --user-header or --identity, not both: identity comes from one place")
         try:
@@ -422,13 +424,13 @@ def _command(argv: list[str] | None) -> int:
         return serve(args.host, args.port, args.pool_size, Path(args.lessons) if args.lessons else None,
                      for_class=args.for_class, lesson=args.lesson,
                      learners=args.learners, source=source, results=results, exams=exams, hub=hub,
-                     **limit_kwargs(args))
+                     cards=tuple(args.cards), **limit_kwargs(args))
     if args.command == "hub":
         return write_hub_config(args)
     if args.command == "build-site":
         return build_site(args.out, args.lessons, args.cache)
     if args.command == "check":
-        return check(args.paths, args.json)
+        return check(args.paths, args.json, cards=tuple(args.cards))
     return 2
 
 

@@ -218,9 +218,10 @@ def identity_args(source: Source) -> list[str]:
     return [f"--VoilaConfiguration.http_header_envs={source.header}"] if source.kind == "header" else []
 
 
-def candidate_env(source: Source, results: Path | str | None = None, exams: Path | None = None) -> dict:
+def candidate_env(source: Source, results: Path | str | None = None, exams: Path | None = None,
+                  cards: tuple = ()) -> dict:
     """Return the environment for the candidates' server: identity source, results (a file, or a
-    database's URL, passed as given), exams folder.
+    database's URL, passed as given), exams folder, the card folders its games add to the shipped set.
 
     >>> candidate_env(Source("typed"), "postgresql://dojo@db.example/results")["RULESDOJO_RESULTS"]
     'postgresql://dojo@db.example/results'
@@ -233,6 +234,8 @@ def candidate_env(source: Source, results: Path | str | None = None, exams: Path
     for name, path in (("RULESDOJO_RESULTS", results), ("RULESDOJO_EXAMS", exams)):
         if path is not None:
             env[name] = path if is_url(path) else str(Path(path).resolve())
+    if cards:
+        env["RULESDOJO_CARDS"] = os.pathsep.join(str(Path(c).resolve()) for c in cards)
     return env
 
 
@@ -240,7 +243,7 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
           for_class: bool = False, lesson: str | None = None, learners: int = 30,
           source: Source | None = None, results: Path | None = None, exams: Path | None = None,
           max_kernels: int | None = None, cull_idle: float = CULL_IDLE, scenarios: Path | None = None,
-          hub: Place | None = None, busy_limit: float | None = None) -> int:
+          hub: Place | None = None, busy_limit: float | None = None, cards: tuple = ()) -> int:
     """Start Voila on the lessons and wait; print the address of the landing page.
 
     ``for_class`` serves a class from one machine: a larger pool; with ``lesson`` (a notebook's file
@@ -267,7 +270,7 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
     if for_class:
         args += class_args()
     args += identity_args(source) + (hub.voila_args() if hub else [])
-    env = candidate_env(source, results, exams)
+    env = candidate_env(source, results, exams, cards)
     if scenarios is not None:
         if not scenarios.is_dir():
             print(f"rulesdojo serve: --scenarios {scenarios}: no such folder", file=sys.stderr)
@@ -308,14 +311,14 @@ def mentor_args(folder: Path, token: str, host: str = "127.0.0.1", port: int = M
 
 def serve_mentor(host: str = "127.0.0.1", port: int = MENTOR_PORT, folder: Path | None = None,
                  results: Path | None = None, exams: Path | None = None, token: str | None = None,
-                 hub: Place | None = None) -> int:
+                 hub: Place | None = None, cards: tuple = ()) -> int:
     """Serve the trainer and exam tools to mentors; print the address with its token and wait.
 
     ``hub`` serves them as a JupyterHub service instead: at the hub's place, admitting whom the hub
     grants access to the service (a mentors' group), with no token.
     """
     folder = folder or mentor_folder()
-    env = candidate_env(Source("typed"), results, exams)
+    env = candidate_env(Source("typed"), results, exams, cards)
     limits = limit_args(default_max_kernels())
     if hub is not None:
         print(f"Rules Dojo, mentors only: the hub's service at {hub.prefix}voila/render/trainer.ipynb", flush=True)

@@ -19,8 +19,8 @@ from typing import Any, Iterable, Literal, Optional
 
 from pydantic.v1 import Field, StrictBool, StrictStr, conint, conlist, validator
 
-from ..rules.cards import is_card
 from ..rules.errors import ScenarioError
+from ..scenarios.cardfile import kit_cards
 from ..scenarios.expect import validate_expect
 from ..scenarios.scenario import RULINGS, Scenario, check_action
 from ..scenarios.schema import Format, Says, Text, check, says
@@ -427,7 +427,7 @@ def _check_order(d: dict, src: str, bad) -> None:
 # --- helpers -------------------------------------------------------------------------------
 
 TAG_GROUPS = {"rulings": (RULINGS.__contains__, "E1-E9 and L1-L3"),
-              "cards": (is_card, "the card set's names"),
+              "cards": (lambda name: kit_cards().has_card(name), "the card set's names"),
               "topics": (set(TOPICS).__contains__, ", ".join(TOPICS))}
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from ..rules import query as rq
-from ..rules.cards import card_named, is_card
+from ..scenarios.cardfile import kit_cards
 from .rulings import ruling
 
 FIXED_PAY = re.compile(r"may pay (?:\{e\})+|may pay (?:one|two|three|four|five|six|seven|eight) \{e\}"
@@ -29,9 +29,9 @@ TARGET_GONE = re.compile(r"bounce|returns? (?:it|the \w+) to|destroy|dies|hexpro
 SEGMENT = {"priority", "resolve", "cast", "play", "activate", "step"}
 
 
-def _oracle(q) -> str:
-    names = [n for n in q.tags.get("cards", []) if is_card(n)]
-    return " ".join(card_named(n).oracle for n in names).lower()
+def _oracle(q, cards) -> str:
+    """The Oracle texts of the cards the question is tagged with, in lower case."""
+    return " ".join(cards.named(n).oracle for n in q.tags.get("cards", []) if cards.has_card(n)).lower()
 
 
 def _games(v) -> list:
@@ -54,14 +54,14 @@ def _failed(games, words) -> bool:
         st = g.state
         for sid, out in st.outcomes.items():
             name = st.names.get(sid, "")
-            if out == "did not resolve" and is_card(name) and all(w in card_named(name).oracle.lower()
-                                                                  for w in words):
+            if out == "did not resolve" and g.cards.has_card(name) and all(
+                    w in g.cards.named(name).oracle.lower() for w in words):
                 return True
     return False
 
 
 def _becomes_land(games) -> bool:
-    return any(rq.is_type(g.state, p, "Land") and "Land" not in card_named(p.card).types
+    return any(rq.is_type(g.state, p, "Land") and "Land" not in rq.card(g.state, p).types
                for g in games for p in g.state.battlefield)
 
 
@@ -84,7 +84,9 @@ def _players_with_energy(games) -> int:
 
 def unmet(q, v, tag: str) -> str | None:
     """Return why the played variant doesn't test the ruling ``tag``, or None when it does."""
-    games, oracle, asked = _games(v), _oracle(q), _asked(v)
+    games, asked = _games(v), _asked(v)
+    cards = games[0].cards if games else kit_cards()
+    oracle = _oracle(q, cards)
     log = [e for g in games for e in g.log]
     kinds = {e.kind for e in log}
     energy = "energy" in asked or "{e}" in asked or "energy" in kinds
@@ -127,8 +129,8 @@ def unmet(q, v, tag: str) -> str | None:
             "E8": lambda: gone and "may pay" in oracle and "target" in oracle,
             "E9": lambda: gone and "get {e}" in oracle and "target" in oracle,
             "L2": lambda: landfall and "lands in addition" in oracle,
-            "L3": lambda: sum(any(w in card_named(n).oracle.lower() for w in LANDFALL_TEXT)
-                              for n in q.tags.get("cards", []) if is_card(n)) > 1 or "two lands" in asked,
+            "L3": lambda: sum(any(w in cards.named(n).oracle.lower() for w in LANDFALL_TEXT)
+                              for n in q.tags.get("cards", []) if cards.has_card(n)) > 1 or "two lands" in asked,
         })
     if tag in checks and not checks[tag]():
         return f"tagged {ruling(tag).name}, but {why[tag]}"

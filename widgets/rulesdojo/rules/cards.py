@@ -1,18 +1,9 @@
-"""Cards: their printed characteristics and their abilities as parts; the card registry.
-
-The shipped cards are data files read outside the engine; the package that reads them
-registers a loader here (``use_loader``), called on the first lookup, and offers each file
-under its name (``offer``) so that a game reads only the cards it uses.
-"""
+"""Cards: their printed characteristics and their abilities as parts (a game's ``CardSet`` holds them)."""
 
 from __future__ import annotations
 
-import difflib
-import re
 from dataclasses import dataclass
-from typing import Callable
 
-from .errors import UnknownCard
 from .mana import ManaCost
 from .parts import (CardError, Cost, Part, Targets, build, build_effects, field, without_reminder)
 from .statics import Static, build_static
@@ -252,119 +243,6 @@ def _timing(data) -> str:
     return timing
 
 
-_CARDS: dict[str, Card] = {}
-_TOKENS: dict[str, Card] = {}
-_LOADERS: list[Callable[[], None]] = []
-_OFFERED: dict[str, Callable[[], Card]] = {}  # file name -> reads that card, on first use
-
-
-def slug(name: str) -> str:
-    """Return the file name a card of this name is kept under.
-
-    >>> slug("Vorinclex, Monstrous Raider")
-    'vorinclex-monstrous-raider'
-    """
-    return re.sub(r"[^a-z0-9]+", "-", str(name).lower()).strip("-")
-
-
-def use_loader(load: Callable[[], None]) -> None:
-    """Have ``load`` register or offer the card set on the first lookup."""
-    _LOADERS.append(load)
-
-
-def offer(key: str, read: Callable[[], Card]) -> None:
-    """Have ``read`` give the card kept as ``key`` (its ``slug``, or slug + "-token") when first asked for.
-
-    A card already registered under the same name is not replaced by an offered one.
-    """
-    _OFFERED[key] = read
-
-
-def register(card: Card) -> Card:
-    """Add a card to the set (a token goes to the token list); a card of the same name is replaced."""
-    (_TOKENS if card.token else _CARDS)[card.name] = card
-    return card
-
-
-def card_named(name: str) -> Card:
-    """Return the card with this exact name (case and spacing forgiven).
-
-    >>> card_named("architect of the untamed").cost
-    '{2}{G}'
-    >>> card_named("Architect of the Untamd")
-    Traceback (most recent call last):
-    ...
-    rulesdojo.rules.errors.UnknownCard: No card named 'Architect of the Untamd' is in the card set. Did you mean Architect of the Untamed?
-    """
-    _load()
-    found = _registered(name)
-    if found is None:
-        key = slug(name)
-        for k in (key, f"{key}-token"):
-            if k in _OFFERED:
-                _take(k)
-        found = _registered(name)
-    if found is None:
-        _take_all()
-        found = _registered(name)
-    if found is None:
-        raise UnknownCard(str(name), close_names(" ".join(str(name).lower().split())))
-    return found
-
-
-def is_card(name: str) -> bool:
-    """Say whether the set has a card (not a token) of exactly this name."""
-    try:
-        card = card_named(name)
-    except UnknownCard:
-        return False
-    return card.name == name and not card.token
-
-
-def _registered(name: str) -> Card | None:
-    if name in _CARDS:
-        return _CARDS[name]
-    if name in _TOKENS:
-        return _TOKENS[name]
-    key = " ".join(str(name).lower().split())
-    return next((c for n, c in {**_CARDS, **_TOKENS}.items() if " ".join(n.lower().split()) == key), None)
-
-
-def _take(key: str) -> None:
-    card = _OFFERED.pop(key)()
-    if card.name not in (_TOKENS if card.token else _CARDS):
-        register(card)
-
-
-def _take_all() -> None:
-    while _OFFERED:
-        _take(next(iter(_OFFERED)))
-
-
-def close_names(key: str) -> list[str]:
-    """List up to three card names close to ``key``, whole or as a start."""
-    def score(n: str) -> float:
-        low = n.lower()
-        return max(difflib.SequenceMatcher(None, key, low).ratio(),
-                   difflib.SequenceMatcher(None, key, low[:len(key)]).ratio() - 0.05)
-    _take_all()
-    ranked = sorted(((score(n), n) for n in _CARDS), reverse=True)
-    return [n for s, n in ranked[:3] if s >= 0.7]
-
-
-def all_cards() -> list[Card]:
-    """List every card in the set (tokens not included), in name order."""
-    _load()
-    _take_all()
-    return sorted(_CARDS.values(), key=lambda c: c.name)
-
-
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
-def _load() -> None:
-    while _LOADERS:
-        _LOADERS.pop(0)()
-
-
-from . import effects  # noqa: E402,F401  (registers the effect parts; they read cards)

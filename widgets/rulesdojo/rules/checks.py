@@ -35,7 +35,7 @@ def check_play_land(st: GameState, a: PlayLand) -> CardObject:
     """Check a land play: your main phase, empty stack, a land play left (CR 305.1, 305.2)."""
     who = acting_player(st)
     obj = _in_hand(st, who, a.card)
-    c = q.card(obj)
+    c = q.card(st, obj)
     if "Land" not in c.types:
         makers = [src.card for src, s in q.statics(st, AddTypes, who) if "Land" in s.types]
         extra = (f" {makers[0]} makes creatures on the battlefield lands, but a creature card in your "
@@ -59,7 +59,7 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
     """Check casting: timing, targets, and a mana cost that can be paid (CR 601.2)."""
     who = acting_player(st)
     obj = _in_hand(st, who, a.card)
-    c = q.card(obj)
+    c = q.card(st, obj)
     if "Land" in c.types:
         raise IllegalAction(f"{c.name} is a land: lands are played, not cast.", rule="305.1")
     if "Instant" not in c.types:
@@ -192,7 +192,7 @@ def check_activate_from_hand(st: GameState, a: ActivateAbility):
     """Check activating a card's ability from the hand, such as cycling (CR 702.29a, 113.6m)."""
     who = acting_player(st)
     obj = _in_hand(st, who, a.source)
-    abilities = q.hand_abilities(q.card(obj))
+    abilities = q.hand_abilities(q.card(st, obj))
     if not 0 <= a.index < len(abilities):
         raise IllegalAction(f"{obj.card} has no ability that can be activated from a hand; it must be "
                             "cast or played.", rule="113.6")
@@ -257,7 +257,7 @@ def mana_plan(st: GameState, who: str, cost: ManaCost, exclude: int | None = Non
 def needed_colors(st: GameState, who: str, spare: int | None = None) -> set[str]:
     """The colors of mana the cards in ``who``'s hand (but ``spare``) need: what paying should keep."""
     return {t for obj in q.player(st, who).hand if obj.id != spare
-            for t, _ in q.card(obj).mana_cost.colored}
+            for t, _ in q.card(st, obj).mana_cost.colored}
 
 
 def named_payment(st: GameState, who: str, cost: ManaCost, named: str, what: str) -> dict[str, int]:

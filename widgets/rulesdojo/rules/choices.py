@@ -17,6 +17,7 @@ from . import query as q
 from .actions import (ChooseAmount, ChooseMana, ChooseMay, ChooseObjects, ChoosePay, ChooseTargets,
                       DeclareAttackers, DeclareBlockers, OrderReplacements, OrderTriggers)
 from .errors import CannotPay, IllegalAction
+from .parts import modal
 
 
 @dataclass
@@ -219,7 +220,6 @@ class ModeChoice(ObjectsChoice):
     kind = "choose_mode"
 
     def resume(self, st, value) -> None:
-        from .effects.choices import modal
         t = next(t for t in st.waiting if t.id == self.item)
         t.data["mode"] = value[0]
         t.target_spec = modal(t.effects).mode(value[0]).target_spec
@@ -283,14 +283,11 @@ class DiscardChoice(ObjectsChoice):
     kind, form = "discard", "several"
 
     def resume(self, st, value) -> None:
-        from . import turn
         p = q.player(st, self.player)
         for cid in value:
             obj = next(c for c in p.hand if c.id == cid)
             e.move_card(st, obj, p.hand, p.graveyard)
             e.log(st, "514.1", f"{p.name} discards {obj.card}.", "zone", p.name)
-        if not st.waiting:
-            turn.end_step(st)
 
 
 class AttackersChoice(Choice):
@@ -308,10 +305,6 @@ class AttackersChoice(Choice):
     def legal_answers(self, st):
         yield from (DeclareAttackers(c) for n in range(len(self.options) + 1)
                     for c in combinations(self.options, n))
-
-    def resume(self, st, value) -> None:
-        from . import turn
-        turn.declare_attackers(st, value)
 
 
 class BlockersChoice(Choice):
@@ -334,10 +327,6 @@ class BlockersChoice(Choice):
             except IllegalAction:
                 continue
             yield DeclareBlockers(blocks)
-
-    def resume(self, st, value) -> None:
-        from . import turn
-        turn.declare_blockers(st, value)
 
 
 def _picks(picks, choice: Choice, verb: str):

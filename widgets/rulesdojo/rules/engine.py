@@ -10,7 +10,6 @@ from itertools import permutations
 
 from . import query as q
 from .errors import CannotPay
-from .choices import OrderReplacementsChoice
 from .objects import ENERGY, MINUS_ONE, CardObject, Event, GameState, Permanent, Trigger
 from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
                       TokenReplacement)
@@ -61,7 +60,7 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     what = q.type_line(st, perm)
     log(st, "603.6a", f"{controller}'s {name} {how} the battlefield{' tapped' if tapped else ''} ({what}).",
         "enters", controller)
-    c = q.card(perm)
+    c = q.card(st, perm)
     gained = [s for s in q.subtypes(st, perm) if s not in c.subtypes] + [
         t.lower() for t in q.types(st, perm) if t not in c.types]
     if gained:
@@ -83,7 +82,7 @@ def _already_there(st: GameState, src: Permanent, static: AddTypes) -> None:
     landfall = " it didn't enter, so no landfall (Landfall ruling 2)" if "Land" in static.types else (
         " it didn't enter")
     for other in st.battlefield:
-        if other is not src and static.applies(src, other, q.card(other).types):
+        if other is not src and static.applies(src, other, q.card(st, other).types):
             log(st, "603.6a", f"{other.card} becomes {'an' if what[0] in 'AEIOUaeiou' else 'a'} {what}, "
                 f"but it was already on the battlefield:{landfall}.", "becomes", src.controller)
 
@@ -95,8 +94,10 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
     was just before the event (CR 603.10a).
     """
     sources = list(st.battlefield) if sources is None else sources
-    hits = [(src, ab, ev) for src in sources for ab in q.card(src).triggered for ev in events
-            if ab.trigger.matches(st, src, ev)]
+    now = {id(ev): q.types(st, ev.perm) + q.subtypes(st, ev.perm) if ev.perm is not None else ()
+           for ev in events}
+    hits = [(src, ab, ev) for src in sources for ab in q.card(st, src).triggered for ev in events
+            if ab.trigger.matches(src, ev, now[id(ev)])]
     if any(ab.trigger.event == "land_enters" for _, ab, _ in hits):
         who = events[0].perm.controller
         log(st, "603.6a", f"A land {who} controls entered: each landfall ability of their "
@@ -228,10 +229,14 @@ class Direct:
     def choose(self, choice, player, prompt, rule, options=(), low=0, high=0, data=None):
         return tuple(options)
 
+    def order_replacements(self, player, prompt, options, data) -> tuple:
+        return tuple(options)
+
 
 def _replacements(st: GameState, target, putter: str, kind: str) -> list[tuple[Permanent, CounterReplacement]]:
     return [(src, static) for src, static in q.statics(st, CounterReplacement)
-            if static.applies(st, src, target, putter, kind)]
+            if static.applies(src, target, putter, kind,
+                              () if isinstance(target, str) else q.types(st, target))]
 
 
 def _apply_all(n: int, order) -> int:
@@ -268,10 +273,9 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
     if len(repl) > 1 and len({_apply_all(n, o) for o in permutations(repl)}) > 1:
         chooser = target if on_player else target.controller
         ids = tuple(p.id for p, _ in repl)
-        order = res.choose(
-            OrderReplacementsChoice, chooser,
-            f"Order the replacement effects on {n} {kind} counter(s) for {who}", "616.1",
-            options=ids, data={"names": {p.id: f"{p.controller}'s {p.card}" for p, _ in repl}})
+        order = res.order_replacements(
+            chooser, f"Order the replacement effects on {n} {kind} counter(s) for {who}",
+            ids, {"names": {p.id: f"{p.controller}'s {p.card}" for p, _ in repl}})
         repl = sorted(repl, key=lambda r: order.index(r[0].id))
         names = " then ".join(f"{p.controller}'s {p.card}" for p, _ in repl)
         log(st, "616.1", f"{chooser} is affected, so chooses the order: {names}.", "choice", chooser)

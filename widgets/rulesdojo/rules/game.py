@@ -10,7 +10,7 @@ from . import query as q
 from . import turn
 from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, GetEnergy,
                       PassPriority, PayEnergy, PlayLand)
-from .cards import card_named
+from .cardset import CardSet
 from .errors import IllegalAction, NoPendingChoice, RulesError
 from .history import History, clone
 from .mana import TYPE_NAMES, TYPES, ManaCost, pay_from_pool, pool_text
@@ -41,14 +41,15 @@ class Game:
     """
 
     def __init__(self, players=("Alice", "Nadia"), *, active: str | None = None,
-                 step: str = "precombat main", turn_number: int = 2, seed: int = 0):
+                 step: str = "precombat main", turn_number: int = 2, seed: int = 0,
+                 cards: CardSet | None = None):
         names = list(players)
         if len(names) < 2 or len(set(names)) != len(names):
             raise IllegalAction("A game needs two or more players with different names.", rule="102.1")
         if step not in STEP_NAMES:
             raise IllegalAction(f"Unknown step {step!r}; steps are: {', '.join(STEP_NAMES)}.", rule="500.1")
         st = GameState(players=[Player(n) for n in names], active=active or names[0],
-                       turn=turn_number, step=step)
+                       turn=turn_number, step=step, cards=CardSet.shipped() if cards is None else cards)
         if st.active not in names:
             raise IllegalAction(f"The active player {st.active!r} isn't in the game.", rule="102.1")
         st.rng.seed(seed)
@@ -63,7 +64,7 @@ class Game:
         """Put a card in a player's library, hand, graveyard or exile; return its object id."""
         if zone not in ZONES:
             raise IllegalAction(f"Unknown zone {zone!r}; zones are: {', '.join(ZONES)}.", rule="400.1")
-        c = card_named(name)
+        c = self._state.cards.named(name)
         st = self._state
         obj = CardObject(e.new_id(st), c.name, who)
         q.player(st, who).zone(zone).append(obj)
@@ -74,7 +75,7 @@ class Game:
                       counters: dict | None = None, damage: int = 0, token: bool = False,
                       owner: str | None = None) -> int:
         """Put a permanent onto the battlefield as part of a starting position; return its id."""
-        c = card_named(name)
+        c = self._state.cards.named(name)
         q.player(self._state, who)
         if "Instant" in c.types or "Sorcery" in c.types:
             raise IllegalAction(f"{c.name} is an {c.types[0].lower()}: it can't be on the battlefield.",
@@ -139,6 +140,11 @@ class Game:
         self._history.changed_outside_actions()
 
     # --- reading (read-only views: a game changes only through actions and the setup above) ---
+
+    @property
+    def cards(self) -> CardSet:
+        """The card set the game is played with (its copies share it)."""
+        return self._state.cards
 
     @property
     def state(self) -> GameState:
@@ -267,7 +273,7 @@ class LegalActions:
             return
         who = st.priority
         for obj in q.player(st, who).hand:
-            c = q.card(obj)
+            c = q.card(st, obj)
             for i, _ in enumerate(q.hand_abilities(c)):
                 if _ok(checks.check_activate_from_hand, st, ActivateAbility(obj.id, i)):
                     yield ActivateAbility(obj.id, i)
@@ -341,7 +347,7 @@ def _dispatch(st: GameState, action, replay: GameState | None) -> tuple[GameStat
             replay_next = resolve_top(st, choice.answers + (value,))
         else:
             st.pending = None
-            choice.resume(st, value)
+            turn.carry_on(st, choice, value)
     elif isinstance(action, CHOICE_ACTIONS):
         raise NoPendingChoice("There is no choice to make right now.", rule="117.1")
     elif isinstance(action, (GetEnergy, PayEnergy)):
@@ -393,7 +399,7 @@ def _play_land(st: GameState, a: PlayLand) -> None:
 def _cast(st: GameState, a: CastSpell) -> None:
     obj, plan = checks.check_cast(st, a)
     who = st.priority
-    c = q.card(obj)
+    c = q.card(st, obj)
     q.player(st, who).hand.remove(obj)
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
                      tuple(a.targets), checks.spell_target_spec(c, a.mode),

@@ -298,6 +298,7 @@ class GameState:
     winner: str | None = None
     over: bool = False
     life_lost: dict[str, int] = field(default_factory=dict)  # times each player lost life this turn
+    cards: Any = None  # the CardSet the game is played with (rules/cardset.py): every card looked up in it
 
 
 # --- read-only views: what a game hands out -------------------------------------------

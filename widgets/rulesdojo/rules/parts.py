@@ -19,6 +19,24 @@ NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "
 # a YAML key that is a Python keyword, and ``on``, which YAML 1.1 reads as true
 RENAMED = {"for": "find", True: "on"}
 AMOUNTS = ("paid", "its_power", "lost")  # read as it happens: energy paid, its power, life lost
+# What a card file may target, in the Oracle's words (rules/targets.py finds the legal ones of each).
+# Two targets, the second chosen among what the first one's player controls (Searing Blaze)
+PAIRS = {"player_or_planeswalker_and_their_creature": "player_or_planeswalker"}
+
+TARGET_WORDS = {
+    "creature": "target creature", "creature_or_planeswalker": "target creature or planeswalker",
+    "any": "any target", "attacking_creature": "target attacking creature",
+    "creature_you_control": "target creature you control",
+    "creature_you_dont_control": "target creature you don't control",
+    "permanent": "target permanent", "artifact": "target artifact",
+    "enchantment": "target enchantment", "artifact_or_enchantment": "target artifact or enchantment",
+    "land": "target land", "player": "target player", "spell": "target spell",
+    "opponent": "target opponent", "player_or_planeswalker": "target player or planeswalker",
+    "player_or_planeswalker_and_their_creature":
+        "target creature that player or that planeswalker's controller controls",
+    "nonland_permanent_an_opponent_controls": "target nonland permanent an opponent controls",
+    "artifact_creature_planeswalker_or_opponent": "target artifact, creature, planeswalker, or opponent",
+}
 
 
 class CardError(RulesError, ValueError):
@@ -123,7 +141,6 @@ def _convert(cls, f, v, at):
     if kind == "reflexive":
         return build(Reflexive, v, at)
     if kind == "modes":
-        from .effects.choices import Mode
         if not isinstance(v, list) or not all(isinstance(m, dict) for m in v):
             raise CardError(f"{label} must be a list of modes, each with text and effects", at)
         return tuple(build(Mode, m, m) for m in v)
@@ -192,12 +209,11 @@ class Targets(Part):
     what: str = "creature"
 
     def __post_init__(self):
-        from .targets import PAIRS, TARGETS
-        if self.what not in TARGETS and self.what not in PAIRS:
-            raise CardError(f"unknown target {self.what!r}; targets are: {', '.join(TARGETS)}")
+        if self.what not in TARGET_WORDS:
+            raise CardError(f"unknown target {self.what!r}; targets are: "
+                            f"{', '.join(w for w in TARGET_WORDS if w not in PAIRS)}")
 
     def words(self) -> tuple[str, ...]:
-        from .targets import PAIRS, TARGET_WORDS
         return tuple(TARGET_WORDS[w] for w in (PAIRS.get(self.what), self.what) if w)
 
 
@@ -254,6 +270,24 @@ class Reflexive(Part):
 
     effects: tuple = field(kind="effects")
     targets: Targets | None = field(kind="targets", default=None)
+
+
+@dataclass(frozen=True)
+class Mode(Part):
+    """One mode of a modal ability: its text, its target if it has one, and what it does."""
+
+    text: str
+    effects: tuple = field(kind="effects")
+    targets: Targets | None = field(kind="targets", default=None)
+
+    @property
+    def target_spec(self) -> str | None:
+        return self.targets.what if self.targets else None
+
+
+def modal(effects):
+    """Return the "choose one —" part of an ability's effects (the one with modes), if it has one."""
+    return next((x for x in effects if isinstance(getattr(x, "modes", None), tuple)), None)
 
 
 REMINDER = re.compile(r"\s*\([^()]*\)")

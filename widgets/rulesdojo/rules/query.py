@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from .cards import BASIC_MANA, Ability, Card, card_named
+from functools import cache
+
+from .cards import BASIC_MANA, Ability, Card
 from .errors import IllegalAction
 from .mana import TYPES
 from .objects import MINUS_ONE, PLUS_ONE, GameState, Permanent, Player
+from .parts import Cost, build_effects
+from .statics import AddTypes, CountsPowerToughness
 
 
 def player(st: GameState, name: str) -> Player:
@@ -42,20 +46,20 @@ def permanent(st: GameState, pid) -> Permanent | None:
     return None
 
 
-def card(obj) -> Card:
-    return card_named(obj.card)
+def card(st: GameState, obj) -> Card:
+    """Return the card an object (in a zone, on the battlefield, on the stack) is, from the game's set."""
+    return st.cards.named(obj.card)
 
 
 def statics(st: GameState, kind: type, controller: str | None = None) -> list[tuple[Permanent, object]]:
     """Return (permanent, static ability) for each static of a kind on the battlefield (CR 604.1)."""
     return [(p, s) for p in st.battlefield if controller in (None, p.controller)
-            for s in card(p).statics if isinstance(s, kind)]
+            for s in card(st, p).statics if isinstance(s, kind)]
 
 
 def _added(st: GameState, p: Permanent) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Types and subtypes other permanents' statics give ``p`` (CR 613.1d), read from printed types."""
-    from .statics import AddTypes
-    printed = card(p).types
+    printed = card(st, p).types
     types: tuple[str, ...] = ()
     subs: tuple[str, ...] = ()
     for src, s in statics(st, AddTypes):
@@ -66,18 +70,18 @@ def _added(st: GameState, p: Permanent) -> tuple[tuple[str, ...], tuple[str, ...
 
 
 def types(st: GameState, p: Permanent) -> tuple[str, ...]:
-    base = card(p).types
+    base = card(st, p).types
     extra = tuple(t for t in dict.fromkeys(_added(st, p)[0]) if t not in base)
     return extra + base
 
 
 def subtypes(st: GameState, p: Permanent) -> tuple[str, ...]:
-    subs = card(p).subtypes + p.added_subtypes
+    subs = card(st, p).subtypes + p.added_subtypes
     return subs + tuple(s for s in dict.fromkeys(_added(st, p)[1]) if s not in subs)
 
 
 def type_line(st: GameState, p: Permanent) -> str:
-    sup = card(p).supertypes + (("Token",) if p.token else ())
+    sup = card(st, p).supertypes + (("Token",) if p.token else ())
     left = " ".join(sup + types(st, p))
     subs = subtypes(st, p)
     return f"{left} — {' '.join(subs)}" if subs else left
@@ -100,16 +104,15 @@ def equipped(st: GameState, equipment: Permanent | None) -> list[Permanent]:
 
 def colors(st: GameState, p: Permanent) -> tuple[str, ...]:
     """Return a permanent's colors: its color indicator or token colors, else its mana cost's (CR 105.2, 202.2a)."""
-    c = card(p)
+    c = card(st, p)
     return c.colors or tuple(t for t, _ in c.mana_cost.colored if t != "C")
 
 
 def base_power_toughness(st: GameState, p: Permanent) -> tuple[int, int]:
-    from .statics import CountsPowerToughness
-    c = card(p)
-    for s in c.statics:  # characteristic-defining (CR 604.3)
+    c = card(st, p)
+    for s in c.statics:  # characteristic-defining (CR 604.3): the number of lands its controller controls
         if isinstance(s, CountsPowerToughness):
-            n = s.value(st, p)
+            n = sum(1 for x in st.battlefield if x.controller == p.controller and is_type(st, x, "Land"))
             return n, n
     return c.power or 0, c.toughness or 0
 
@@ -128,7 +131,7 @@ def toughness(st: GameState, p: Permanent) -> int:
 
 
 def keywords(st: GameState, p: Permanent) -> tuple[str, ...]:
-    kw = list(card(p).keywords) + list(p.eot_keywords)
+    kw = list(card(st, p).keywords) + list(p.eot_keywords)
     if p.counters.get("flying"):
         kw.append("flying")
     return tuple(dict.fromkeys(kw))
@@ -136,14 +139,13 @@ def keywords(st: GameState, p: Permanent) -> tuple[str, ...]:
 
 def abilities(st: GameState, p: Permanent) -> tuple[Ability, ...]:
     """Return a permanent's activated abilities, with each basic land type's intrinsic one (CR 305.6)."""
-    own = card(p).activated
+    own = card(st, p).activated
     return own + tuple(_intrinsic(BASIC_MANA[s]) for s in subtypes(st, p) if s in BASIC_MANA)
 
 
+@cache
 def _intrinsic(t: str) -> Ability:
-    from .effects.mana import AddMana
-    from .parts import Cost
-    return Ability(f"{{T}}: Add {{{t}}}.", cost=Cost(tap=True), effects=(AddMana((t,)),))
+    return Ability(f"{{T}}: Add {{{t}}}.", cost=Cost(tap=True), effects=build_effects([{"add_mana": [t]}]))
 
 
 def can_tap_for_cost(st: GameState, p: Permanent) -> bool:

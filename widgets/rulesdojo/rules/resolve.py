@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import engine as e
 from . import query as q
-from .choices import Choice
+from .choices import Choice, OrderReplacementsChoice
 from .history import clone
 from .objects import GameState, StackItem
 from .parts import run_all
@@ -45,6 +45,10 @@ class Resolution:
             return self.answers[self._next - 1]
         raise NeedChoice(choice(player, prompt, rule, tuple(options), low, high,
                                 item=self.item.id, answers=self.answers, data=data or {}))
+
+    def order_replacements(self, player: str, prompt: str, options, data) -> tuple:
+        """Have the affected player order the replacement effects on one event (CR 616.1)."""
+        return self.choose(OrderReplacementsChoice, player, prompt, "616.1", options=options, data=data)
 
     def source(self):
         return q.permanent(self.st, self.item.source)
@@ -92,7 +96,7 @@ def _resolve(res: Resolution) -> None:
         st.outcomes[item.id] = "did not resolve"
         return
     e.log(st, "608.1", f"{item.controller}'s {stack_name(item)} resolves.", "resolve", item.controller)
-    if item.kind == "spell" and q.card(item.card).is_permanent_card:
+    if item.kind == "spell" and q.card(st, item.card).is_permanent_card:
         st.outcomes[item.id] = "resolved"
         e.enter(st, item.card.card, item.card.owner, item.controller, old_id=item.card.id,  # CR 608.3
                 cast_from=item.data.get("cast_from", ""))

@@ -60,7 +60,9 @@ class CounterReplacement(Static):
     on: str = field(choices=tuple(ON_WHAT) + ("you", ""), default="")
     kind: str = ""
 
-    def applies(self, st, src, target, putter: str, kind: str) -> bool:
+    def applies(self, src, target, putter: str, kind: str, target_types: tuple[str, ...] = ()) -> bool:
+        """Say whether this changes counters of ``kind`` put by ``putter`` on ``target`` (a player's
+        name or a permanent, whose types are ``target_types`` now)."""
         if self.kind and kind != self.kind:
             return False
         if self.put_by == "you" and putter != src.controller:
@@ -70,9 +72,8 @@ class CounterReplacement(Static):
         if self.on == "you":
             return target == src.controller
         if self.on:
-            from .query import is_type
             return (not isinstance(target, str) and target.controller == src.controller
-                    and (not ON_WHAT[self.on] or any(is_type(st, target, t) for t in ON_WHAT[self.on])))
+                    and (not ON_WHAT[self.on] or any(t in target_types for t in ON_WHAT[self.on])))
         return True
 
     def change(self, n: int) -> int:
@@ -126,10 +127,6 @@ class CountsPowerToughness(Static):
 
     power_toughness: str = field(choices=("lands_you_control",))
     why = "its power and toughness are the number of lands its controller controls"
-
-    def value(self, st, src) -> int:
-        from .query import is_type
-        return sum(1 for p in st.battlefield if p.controller == src.controller and is_type(st, p, "Land"))
 
     def words(self) -> tuple[str, ...]:
         return ("power and toughness are each equal to the number of lands you control",)

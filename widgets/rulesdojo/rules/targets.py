@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import query as q
 from .objects import GameState
+from .parts import PAIRS, TARGET_WORDS
 
 
 def _permanents(test):
@@ -47,23 +48,6 @@ TARGETS = {
     "player_or_planeswalker": lambda st, who: _players(st, who) + _permanents(
         lambda st, p, w: q.is_type(st, p, "Planeswalker"))(st, who),
     "spell": lambda st, who: [i.id for i in st.stack if i.kind == "spell"],
-}
-# Two targets, the second chosen among what the first one's player controls (Searing Blaze)
-PAIRS = {"player_or_planeswalker_and_their_creature": "player_or_planeswalker"}
-
-TARGET_WORDS = {
-    "creature": "target creature", "creature_or_planeswalker": "target creature or planeswalker",
-    "any": "any target", "attacking_creature": "target attacking creature",
-    "creature_you_control": "target creature you control",
-    "creature_you_dont_control": "target creature you don't control",
-    "permanent": "target permanent", "artifact": "target artifact",
-    "enchantment": "target enchantment", "artifact_or_enchantment": "target artifact or enchantment",
-    "land": "target land", "player": "target player", "spell": "target spell",
-    "opponent": "target opponent", "player_or_planeswalker": "target player or planeswalker",
-    "player_or_planeswalker_and_their_creature":
-        "target creature that player or that planeswalker's controller controls",
-    "nonland_permanent_an_opponent_controls": "target nonland permanent an opponent controls",
-    "artifact_creature_planeswalker_or_opponent": "target artifact, creature, planeswalker, or opponent",
 }
 
 

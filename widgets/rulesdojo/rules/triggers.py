@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .objects import GameState, Permanent
+from .objects import Permanent
 from .parts import Part, field
 
 
@@ -65,8 +65,9 @@ class Trigger(Part):
     spell: tuple = ()  # "cast" events: the card types the spell must have one of
     first_each_turn: bool = False  # "for the first time each turn"
 
-    def matches(self, st: GameState, src: Permanent, ev: Happened) -> bool:
-        from .query import is_type, subtypes  # the queries read cards, which hold triggers
+    def matches(self, src: Permanent, ev: Happened, now: tuple[str, ...] = ()) -> bool:
+        """Say whether ``ev`` triggers this ability of ``src``; ``now`` is the types and subtypes
+        the permanent it happened to has now (the engine reads them from the game)."""
         kind, subject = EVENTS[self.event]
         if ev.kind != kind:
             return False
@@ -87,8 +88,7 @@ class Trigger(Part):
         looked_back = kind in ("left", "sacrificed")  # it's gone: what it was (CR 603.10a)
         for want in (subject or WHAT[self.what or "permanent"], self.subtype):
             if want and ev.perm is not None and not (
-                    want in ev.info if looked_back else is_type(st, ev.perm, want) or
-                    want in subtypes(st, ev.perm)):
+                    want in ev.info if looked_back else want in now):
                 return False
         owner = ev.perm.controller if ev.perm is not None else ev.player
         return self._whose(src, owner)

@@ -75,7 +75,7 @@ def state_based_actions(st: GameState) -> bool:
     for who in q.in_game(st):
         seen: dict[str, list] = {}
         for p in st.battlefield:
-            if p.controller == who.name and "Legendary" in q.card(p).supertypes:
+            if p.controller == who.name and "Legendary" in q.card(st, p).supertypes:
                 seen.setdefault(p.card, []).append(p.id)
         for name, ids in seen.items():
             if len(ids) > 1:
@@ -330,3 +330,17 @@ def _combat_hits(st: GameState) -> list:
             hits.append((a, blocker, power))
         hits.append((blocker, a, max(q.power(st, blocker), 0)))
     return hits
+
+
+def carry_on(st: GameState, choice, value) -> None:
+    """Carry out a checked answer that isn't replayed by a resolution, and go on with the turn: the
+    declared attackers attack (CR 508.1), the blockers block (CR 509.1), and once the cleanup
+    step's discard is done the turn ends (CR 514.1)."""
+    if isinstance(choice, AttackersChoice):
+        declare_attackers(st, value)
+    elif isinstance(choice, BlockersChoice):
+        declare_blockers(st, value)
+    else:
+        choice.resume(st, value)
+        if isinstance(choice, DiscardChoice) and not st.waiting:
+            end_step(st)

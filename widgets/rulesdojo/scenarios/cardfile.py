@@ -1,4 +1,4 @@
-"""Read card files (one YAML file per card) into the engine's card registry, and check them.
+"""Read card files (one YAML file per card) for a game's card set, and check them.
 
 A broken file is named with its line and its problem; ``lint`` also checks that each
 ability's parts say what the card's Oracle text says, where that can be checked.
@@ -15,8 +15,9 @@ from ..rules import cards
 from ..rules.parts import CardError
 from .yamlsource import item_line, key_line, line_of, load_file, name_problem, quoted
 
-SHIPPED = Path(__file__).resolve().parent.parent / "cards"
-ENV = "RULESDOJO_CARDS"  # extra card folders, separated like PATH (``--cards DIR`` sets it)
+from ..rules.cardset import SHIPPED, CardSet
+
+ENV = "RULESDOJO_CARDS"  # the card folders a served kit adds, separated like PATH (``serve --cards DIR``)
 
 
 class CardFileError(CardError):
@@ -55,29 +56,29 @@ def card_files(folder: Path) -> list[Path]:
     return sorted(p for p in Path(folder).glob("*.y*ml") if p.suffix in (".yaml", ".yml"))
 
 
-def register_folder(folder: Path) -> list[cards.Card]:
-    """Register every card file in a folder (a mentor's cards replace shipped ones of the same name)."""
-    return [cards.register(read_card(p)) for p in card_files(folder)]
+def with_folders(folders, base: CardSet | None = None) -> CardSet:
+    """Return the shipped set (or ``base``) with each folder's cards added, a later folder's card
+    replacing an earlier one of the same name.
+
+    >>> with_folders([]) is CardSet.shipped()
+    True
+    """
+    out = CardSet.shipped() if base is None else base
+    for folder in folders:
+        out = out.with_folder(folder)
+    return out
 
 
-def offer_folder(folder: Path) -> None:
-    """Offer every card file in a folder to the registry, to be read when its card is first used."""
-    for path in card_files(folder):
-        cards.offer(path.stem, lambda path=path: read_card(path))
+_KIT: dict[str, CardSet] = {}
 
 
-def load_shipped() -> None:
-    """Offer the kit's cards, then register those in the folders ``$RULESDOJO_CARDS`` names."""
-    offer_folder(SHIPPED)
-    for folder in filter(None, os.environ.get(ENV, "").split(os.pathsep)):
-        register_folder(Path(folder))
-
-
-def add_folder(folder: str | Path) -> None:
-    """Add a mentor's card folder for this process and the kernels it starts."""
-    folder = str(Path(folder).resolve())
-    os.environ[ENV] = os.pathsep.join(filter(None, [os.environ.get(ENV, ""), folder]))
-    cards.use_loader(lambda: register_folder(Path(folder)))
+def kit_cards() -> CardSet:
+    """Return the card set of this kit: the shipped cards, with the folders a server started with
+    ``serve --cards DIR`` gave its kernels (``$RULESDOJO_CARDS``, read, never set, here)."""
+    folders = os.environ.get(ENV, "")
+    if folders not in _KIT:
+        _KIT[folders] = with_folders(filter(None, folders.split(os.pathsep)))
+    return _KIT[folders]
 
 
 @dataclass

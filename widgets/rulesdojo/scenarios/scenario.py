@@ -14,11 +14,13 @@ questions. ``docs/scenarios.md`` documents it.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..rules import query as q
+from ..rules.cardset import CardSet
 from ..rules.actions import (ActivateAbility, CastSpell, ChooseAmount, ChooseMana,
                              ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
                              DeclareBlockers, OrderReplacements, OrderTriggers, PassPriority,
@@ -30,6 +32,7 @@ from ..rules.errors import AmbiguousReference, IllegalAction, RulesError, Scenar
 from ..rules.game import ZONES, Game
 from ..rules.mana import ManaCost
 from ..rules.objects import STEP_NAMES
+from .cardfile import kit_cards
 from .expect import check_expect, validate_expect
 from .yamlsource import (LocatedList, check_names, item_line, key_line, line_of, load_file, load_text,
                          name_problem, quoted)
@@ -59,12 +62,13 @@ class Scenario:
     rulings: list = field(default_factory=list)
     cards: list = field(default_factory=list)
     raw: Any = None
+    card_set: CardSet | None = None  # the cards its game is played with (default: the kit's)
 
     @classmethod
-    def from_file(cls, path) -> "Scenario":
+    def from_file(cls, path, card_set: CardSet | None = None) -> "Scenario":
         """Read and check a scenario file; raise ``ScenarioError`` naming the file and place."""
         data, _text = load_file(path, ScenarioError)
-        return cls.from_dict(data, source=str(path))
+        return dataclasses.replace(cls.from_dict(data, source=str(path)), card_set=card_set)
 
     @classmethod
     def from_text(cls, text: str, source: str = "<scenario>") -> "Scenario":
@@ -247,7 +251,7 @@ def build(s: Scenario) -> tuple[Game, dict]:
     names = [p["name"] for p in setup["players"]]
     try:
         g = Game(names, active=setup.get("active"), step=setup.get("step", "precombat main"),
-                 turn_number=setup.get("turn", 2), seed=setup.get("seed", 0))
+                 turn_number=setup.get("turn", 2), seed=setup.get("seed", 0), cards=s.card_set or kit_cards())
     except RulesError as exc:
         key = ("step" if exc.rule == "500.1" else
                "active" if len(set(names)) == len(names) > 1 else "players")
@@ -537,7 +541,7 @@ class Resolver:
 
     def mode(self, card: int, ref) -> str:
         """A modal spell's mode, by its number (1 = the first) or its text (CR 700.2a)."""
-        c = q.card(next(o for p in self.g.players for o in p.hand if o.id == card))
+        c = q.card(self.g.state, next(o for p in self.g.players for o in p.hand if o.id == card))
         chooser = modal(c.spell.effects) if c.spell else None
         if chooser is None:
             raise RulesError(f"{c.name} has no modes to choose")

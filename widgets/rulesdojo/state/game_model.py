@@ -13,6 +13,7 @@ from ..rules.advance import resolve_top
 from ..rules.describe import refusal
 from ..rules.errors import NoPendingChoice, ScenarioError
 from ..rules.objects import STEPS
+from ..scenarios.cardfile import kit_cards
 from ..scenarios.folder import listed, opened, scenarios_folder, uploaded
 from ..scenarios.scenario import Scenario, start
 from .lines import now_line, shortcut, solution_step
@@ -59,7 +60,7 @@ class GameModel(HasTraits):
     def __init__(self, game: Game | None = None, scenario: Scenario | None = None, **kw):
         super().__init__(**kw)
         self._scenario = scenario
-        self._game = game or Game()
+        self._game = game or Game(cards=kit_cards())
         self._actions: list = []
         self._marks: list[int] = []  # history length before each learner action, for undo
         self._refresh()
@@ -68,7 +69,7 @@ class GameModel(HasTraits):
 
     @classmethod
     def empty(cls, players=("Alice", "Nadia")) -> "GameModel":
-        return cls(Game(list(players)))
+        return cls(Game(list(players), cards=kit_cards()))
 
     @classmethod
     def from_scenario(cls, source) -> "GameModel":
@@ -225,7 +226,7 @@ class GameModel(HasTraits):
     def reset(self) -> None:
         """Go back to the starting position (the scenario's, or an empty game)."""
         self._game = start(self._scenario) if self._scenario else Game(
-            [p.name for p in self._game.players])
+            [p.name for p in self._game.players], cards=self._game.cards)
         self._marks = []
         self._refresh()
 

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from ..rules import query as q
 from ..rules.actions import ActivateAbility, CastSpell, PlayLand
-from ..rules.cards import card_named
+from ..rules.cards import Card
 from ..rules.describe import name_of, refusal
 from ..rules.game import Game
 
 
-def card_text(name: str) -> dict:
+def card_text(c: Card) -> dict:
     """Return a card's printed face: cost, type line, Oracle text, printed power/toughness.
 
-    >>> card_text("Forest")["type_line"]
+    >>> card_text(Game().cards.named("Forest"))["type_line"]
     'Basic Land — Forest'
     """
-    c = card_named(name)
     pt = (f"{c.power}/{c.toughness}" if c.power is not None else
           "*/*" if "Creature" in c.types else "")  # "*" : a characteristic-defining ability (CR 208.2)
     return {"cost": c.cost, "type_line": ("Token " if c.token else "") + c.type_line,
@@ -30,7 +29,7 @@ def pt_changes(game: Game, pid: int) -> list[str]:
     """Say why a creature's power/toughness differs from what is printed (empty when it doesn't)."""
     st = game.state
     p = q.permanent(st, pid)
-    why = [s.why for s in card_named(p.card).statics if hasattr(s, "why")]
+    why = [s.why for s in q.card(st, p).statics if hasattr(s, "why")]
     for kind in (q.PLUS_ONE, q.MINUS_ONE):
         n = p.counters.get(kind, 0)
         if n:
@@ -42,7 +41,7 @@ def pt_changes(game: Game, pid: int) -> list[str]:
 
 def why_not(game: Game, oid: int, name: str, in_hand: bool) -> dict | None:
     """Say why nothing can be done with a card now, naming the rule; None if it has no action to try."""
-    c = card_named(name)
+    c = game.cards.named(name)
     if game.pending is not None:
         return {"message": f"First answer the choice the game is waiting for: {game.pending.prompt}.",
                 "rule": game.pending.rule or ""}
@@ -69,7 +68,7 @@ def table(game: Game, legal: tuple) -> dict:
 
     def card(obj: dict, in_hand: bool) -> dict:
         actions = acts.get(obj["id"], [])
-        out = {**obj, **card_text(obj["card"]), "actions": actions,
+        out = {**obj, **card_text(game.cards.named(obj["card"])), "actions": actions,
                "why_not": None if actions else why_not(game, obj["id"], obj["card"], in_hand)}
         if not in_hand:
             out["type_line"] = q.type_line(game.state, q.permanent(game.state, obj["id"]))

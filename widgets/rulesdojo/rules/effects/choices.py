@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from ..choices import MayChoice
-from ..parts import CardError, Effect, Part, Targets, effect, field, run_all
+from ..parts import CardError, Effect, Mode, effect, field, modal, run_all
 from ..targets import target_candidates
 
 
@@ -33,19 +33,6 @@ class May(Effect):
 
     def words(self) -> tuple[str, ...]:
         return ("you may",) + tuple(w for x in self.effects for w in x.words())
-
-
-@dataclass(frozen=True)
-class Mode(Part):
-    """One mode of a modal ability: its text, its target if it has one, and what it does."""
-
-    text: str
-    effects: tuple = field(kind="effects")
-    targets: Targets | None = field(kind="targets", default=None)
-
-    @property
-    def target_spec(self) -> str | None:
-        return self.targets.what if self.targets else None
 
 
 @effect("choose_mode")
@@ -76,6 +63,4 @@ class ChooseMode(Effect):
             w for m in self.modes for w in (m.targets.words() if m.targets else ()))
 
 
-def modal(effects) -> ChooseMode | None:
-    """Return the "choose one —" part of an ability's effects, if it has one."""
-    return next((x for x in effects if isinstance(x, ChooseMode)), None)
+__all__ = ["ChooseMode", "May", "Mode", "modal"]

@@ -96,7 +96,7 @@ class Search(Effect):
     def run(self, res) -> None:
         st, who = res.st, res.controller
         p = q.player(st, who)
-        basics = [c.id for c in p.library if "Basic" in q.card(c).supertypes and "Land" in q.card(c).types]
+        basics = [c.id for c in p.library if "Basic" in q.card(st, c).supertypes and "Land" in q.card(st, c).types]
         pick = res.choose(SearchChoice, who, f"Search your library for {self._what()} (or find nothing)",
                           "701.23a", options=basics, low=0, high=self.up_to)
         found = [next(c for c in p.library if c.id == cid) for cid in pick]
@@ -153,7 +153,7 @@ class LookAndCast(Effect):
         top = lib[:self.n]
         e.log(st, "608.2c", f"{who} looks at the top {len(top)} cards: "
               f"{', '.join(c.card for c in top) or 'none'}.", "zone", who)
-        spells = [c.id for c in top if "Land" not in q.card(c).types]
+        spells = [c.id for c in top if "Land" not in q.card(st, c).types]
         pick = res.choose(CastFromAmongChoice, who, "You may cast a spell from among them without paying its mana "
                           "cost", "601.2", options=spells, low=0, high=1) if spells else ()
         rest = [c for c in top if c.id not in pick]
@@ -173,7 +173,7 @@ def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
     """Cast a card during a resolution (CR 608.2g); with no legal target it goes back to ``back``.
     ``energy``: the {E} paid instead of its mana cost."""
     st, who = res.st, res.controller
-    c = q.card(obj)
+    c = q.card(st, obj)
     targets: tuple = ()
     chooser = modal(c.spell.effects) if c.spell else None
     mode = res.choose(ModeChoice, who, f"Choose a mode for {c.name}", "700.2a",
@@ -218,10 +218,10 @@ class ExileUntilNonland(Effect):
         while p.library and found is None:
             obj = e.move_card(st, p.library[0], p.library, p.exile)
             e.log(st, "406.2", f"{who} exiles {obj.card} from the top of their library.", "zone", who)
-            found = obj if "Land" not in q.card(obj).types else None
+            found = obj if "Land" not in q.card(st, obj).types else None
         if found is None:
             return
-        mv = q.card(found).mana_cost.mana_value
+        mv = q.card(st, found).mana_cost.mana_value
         if p.energy < mv:
             e.log(st, "118.3", f"{who} has {p.energy} energy and can't pay {mv} for {found.card}: it stays "
                   "in exile.", "energy", who)
