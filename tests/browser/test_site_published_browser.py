@@ -19,6 +19,7 @@ from rulesdojo.site import default_cache
 
 from conftest import SERVER_START_TIMEOUT, _wait_until_up, free_port
 from learner import answer_whatever_is_asked, start_quiz, take_lesson_1
+from test_site_browser import wait_until_stored
 
 pytestmark = pytest.mark.timeout(1200)  # the site's build, then two rounds of Pyodide starting in the page
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -68,9 +69,10 @@ def learner_page(offline_browser, published):
 def lesson_1_and_a_practice_question(page, url: str) -> None:
     page.goto(url)
     page.wait_for_url(re.compile(rf"/{SUB}/voici/render/index\.html"))
-    page.get_by_role("link", name="What energy is").click(timeout=KERNEL_READY)
+    page.get_by_role("link", name="What energy is", exact=True).click(timeout=KERNEL_READY)
     page.wait_for_url(re.compile(rf"/{SUB}/voici/render/01-what-energy-is\.html"))
     take_lesson_1(page, ready_timeout=KERNEL_READY)
+    wait_until_stored(page, 4)
     practice_question(page, url)
 
 
@@ -78,12 +80,29 @@ def practice_question(page, url: str) -> None:
     page.goto(url + "voici/render/quiz.html")
     expect(page.get_by_role("textbox", name="Your name")).to_be_visible(timeout=KERNEL_READY)
     start_quiz(page, "Ana", 1)
+    expect(page.get_by_text("Question 1 of 1")).to_be_visible()  # shown once the answer field is in place
     answer_whatever_is_asked(page)
     feedback = page.locator(".rd-ok, .rd-error").filter(has_text=re.compile("Right|Not right")).last
     expect(feedback).to_contain_text(re.compile(r"(Right|Not right)\.\s*\S.{40}"))
 
 
-def test_a_lesson_and_a_practice_question_under_a_path(published, learner_page):
+def test_under_a_path_then_without_a_connection(published, learner_page):
+    page = learner_page
     started = time.monotonic()
-    lesson_1_and_a_practice_question(learner_page, published)
+    lesson_1_and_a_practice_question(page, published)
     print(f"lesson 1 and a practice question under /{SUB}/ in {time.monotonic() - started:.0f} s")
+    expect(page.locator(".rulesdojo-offline").first).to_have_text(
+        re.compile("^Ready for offline use"), timeout=KERNEL_READY)
+
+    # The network cut: the quiz reloads from the browser's copy and takes another answer; the course
+    # map and lesson 1 show what was done.
+    page.context.set_offline(True)
+    page.reload()
+    practice_question(page, published)
+    page.goto(published)
+    lesson_1 = page.get_by_role("listitem").filter(has=page.get_by_role("link", name="What energy is", exact=True))
+    expect(lesson_1).to_contain_text("done ✓", timeout=KERNEL_READY)
+    page.get_by_role("link", name="What energy is", exact=True).click()
+    expect(page.get_by_text("4 of 4 steps done")).to_be_visible(timeout=KERNEL_READY)
+    expect(page.locator(".rulesdojo-offline").first).to_have_text(
+        re.compile("^Ready for offline use"), timeout=KERNEL_READY)
