@@ -84,7 +84,14 @@ check: $(STAMP)
 site: $(STAMP) npm
 	$(BIN)/rulesdojo build-site $(SITE)
 
-serve: $(STAMP)
+# Serving needs the kit and its runtime dependencies only; the [test] extra is for `make test`.
+RUNTIME_STAMP := $(VENV)/.runtime-stamp
+$(RUNTIME_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUNTIME_STAMP)
+
+serve: $(RUNTIME_STAMP)
 	$(BIN)/rulesdojo serve --host $(HOST) --port $(PORT)
 
 clean:

@@ -7,7 +7,7 @@ from rulesdojo.cli import main as rulesdojo
 def voila_command(monkeypatch, *options) -> list[str]:
     """Return the command ``rulesdojo serve OPTIONS`` would run, without running it."""
     ran = []
-    monkeypatch.setattr(serving, "run_until_stopped", lambda args, cwd, env: ran.append(args) or 0)
+    monkeypatch.setattr(serving, "run_until_stopped", lambda args, cwd, env, **_: ran.append(args) or 0)
     assert rulesdojo(["serve", *options]) == 0
     return ran[0]
 

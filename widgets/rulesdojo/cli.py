@@ -171,7 +171,7 @@ def build_site(out: str, lessons: str | None, cache: str | None) -> int:
         print(f"rulesdojo build-site: {exc}", file=sys.stderr)
         return 1
     size = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
-    print(f"built {site} ({size / 1e6:.1f} MB); serve the folder's root with any static web server, "
+    print(f"built {site} ({size / 1e6:.1f} MB); serve the folder with any static web server, at any path, "
           f"e.g. python -m http.server -d {site}")
     return 0
 

@@ -11,9 +11,11 @@ import json
 import os
 import secrets
 import signal
+import socket
 import subprocess
 import tempfile
 import sys
+import time
 from importlib import resources
 from pathlib import Path
 
@@ -151,11 +153,13 @@ def limit_args(max_kernels: int, cull_idle: float = CULL_IDLE, cull_interval: fl
     ]
 
 
-def run_until_stopped(args: list[str], cwd: Path, env: dict, grace: float = 20.0) -> int:
+def run_until_stopped(args: list[str], cwd: Path, env: dict, grace: float = 20.0,
+                      listening: tuple[str, int, str] | None = None) -> int:
     """Run Voila until it exits or this process gets SIGINT or SIGTERM; then stop it and its kernels.
 
     Voila runs in a session of its own, so Ctrl+C reaches it once, through here: it gets SIGTERM and
-    shuts its kernels down; whatever is left after ``grace`` seconds is killed.
+    shuts its kernels down; whatever is left after ``grace`` seconds is killed. ``listening`` is
+    (host, port, message): the message is printed once Voila answers there.
     """
     proc = subprocess.Popen(args, cwd=cwd, env=env, start_new_session=True)
     stopped = []
@@ -167,12 +171,27 @@ def run_until_stopped(args: list[str], cwd: Path, env: dict, grace: float = 20.0
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
+        if listening and _answers(proc, *listening[:2]):
+            print(listening[2], flush=True)
         code = proc.wait()
         return 0 if stopped else code
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         _stop_family(proc, grace)
+
+
+def _answers(proc: subprocess.Popen, host: str, port: int, timeout: float = 300.0) -> bool:
+    """Wait until something listens on ``host:port`` (while ``proc`` runs, at most ``timeout`` s)."""
+    host = "127.0.0.1" if host in ("", "0.0.0.0") else "::1" if host == "::" else host
+    deadline = time.monotonic() + timeout
+    while proc.poll() is None and time.monotonic() < deadline:
+        try:
+            with socket.create_connection((host, port), timeout=1):
+                return True
+        except OSError:
+            time.sleep(0.2)
+    return False
 
 
 def _children(pid: int) -> list[int]:
@@ -284,9 +303,11 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
             others = 1 if pool_size is None else pool_size
             (Path(config_dir) / "voila.json").write_text(json.dumps(lesson_pool_config(lesson, learners, others)))
             args += [f"--Voila.config_file_paths={config_dir}"]
-        print(f"Rules Dojo: open http://{host}:{port}{hub.prefix if hub else '/'}voila/render/index.ipynb"
-              "  (Ctrl+C to stop)", flush=True)
-        return run_until_stopped(args, folder, env)
+        # Voila's start-up lines (each kernel started, each pool filled) would bury the address.
+        args += ["--Voila.log_level=WARN"]
+        address = (f"Rules Dojo: open http://{host}:{port}{hub.prefix if hub else '/'}voila/render/index.ipynb"
+                   "  (Ctrl+C to stop)")
+        return run_until_stopped(args, folder, env, listening=(host, port, address))
 
 
 # --- the mentors' server: the trainer and the exam tools, on a port of their own, behind a token ---

@@ -24,11 +24,20 @@ from pathlib import Path
 
 from .quiz.browser import SITE_CELL
 
-#: the server and the mentor's pages stay on the server
-SERVER_ONLY = {"voila"}
+#: the server and the mentor's pages stay on the server (the browser has the Pyodide kernel's ipykernel)
+SERVER_ONLY = {"voila", "ipykernel"}
 MENTOR_ONLY = {"trainer.ipynb"}
 #: what the Pyodide kernel installs when it starts, beside what the kit needs
-KERNEL_NEEDS = ["ipython", "jedi", "comm", "micropip", "packaging"]
+KERNEL_NEEDS = ["ipython", "comm", "micropip", "packaging"]
+#: what the kernel asks for but the pages never use: each is an empty package in the lock (jedi is
+#: IPython's code completion, 5 MB; Pyodide ships sqlite3 apart from its npm package)
+EMPTY = {"jedi": "no code completion on these pages", "sqlite3": "no sqlite3 in this browser"}
+#: files of a wheel that nothing in the pages runs: tests, type stubs, JupyterLab's and Notebook's
+#: front-end files (the page has its own), the mentors' pages and the server's own modules
+LEFT_OUT = re.compile(r"(^|/)(tests?|labextension|nbextension)/|\.pyi$|(^|/)py\.typed$|^[^/]+\.data/"
+                      r"|^rulesdojo/(mentor/|voila_app\.py$|cli\.py$|__main__\.py$|site\.py$)"
+                      # Pygments' lexers, but Python's (IPython's tracebacks) and the index
+                      r"|^pygments/lexers/(?!(__init__|_mapping|python)\.py$)")
 #: classic Notebook's widget files: the page has JupyterLab's widget manager, the kernel a stand-in
 NOT_LOADED = {"widgetsnbextension"}
 #: the files of the npm package that the page loads
@@ -51,7 +60,72 @@ document.addEventListener("click", (event) => {
 </script>"""
 PRACTICE_NOTE = ("<p class='rulesdojo-practice-note' style='font:14px sans-serif;margin:8px 16px'>"
                  "This is the practice site: everything runs in your browser and nothing you do leaves it. "
-                 "Exams are not offered here; your mentor gives them on a Rules Dojo server.</p>")
+                 "Exams are not offered here; your mentor gives them on a Rules Dojo server. "
+                 "<span class='rulesdojo-offline' role='status'></span></p>")
+
+#: JupyterLite's service worker (it answers the kernel's file drive through the page) is wrapped by one
+#: that keeps every file the pages load, so that the site works without a connection after one visit
+WORKER = "service-worker.js"
+JUPYTERLITE_WORKER = "jupyterlite-service-worker.js"
+#: what the pages load (the rest of JupyterLite's output is for its other apps)
+OFFLINE_FOLDERS = ("voici", "extensions", "static", "api", "files")
+#: once the page shows its first widget (the copy must not compete with the first load), ask the
+#: worker to keep the site, and say when it can be used without a connection
+OFFLINE_SCRIPT = """<script>
+window.addEventListener("load", () => {
+  const say = (text) => document.querySelectorAll(".rulesdojo-offline").forEach((e) => { e.textContent = text; });
+  const cannot = "This browser can't keep the site for use without a connection (it needs the site served "
+    + "over https, and a window that isn't private).";
+  if (!("serviceWorker" in navigator)) { say(cannot); return; }
+  const started = Date.now();
+  const keep = () => {
+    if (!document.querySelector(".jupyter-widgets") && Date.now() - started < 120000) {
+      setTimeout(keep, 1000);
+      return;
+    }
+    say("Saving the site in this browser for use without a connection...");
+    const timeout = new Promise((_, no) => setTimeout(() => no(new Error("no service worker")), 60000));
+    Promise.race([navigator.serviceWorker.ready, timeout]).then((reg) => new Promise((done, failed) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => event.data === "kept" ? done() : failed(new Error(event.data));
+      reg.active.postMessage("rulesdojo-keep-offline", [channel.port2]);
+    })).then(() => say("Ready for offline use: this browser keeps a copy of the site, so its lessons and "
+                      + "the practice quiz open without a connection."))
+      .catch((error) => { console.warn("keeping the site for offline use failed:", error); say(cannot); });
+  };
+  keep();
+});
+</script>"""
+#: first its own handlers (a copy in the cache answers first), then JupyterLite's (which answer the
+#: kernel's file drive)
+WORKER_JS = """{  // a block: JupyterLite's script, run in the same scope, has names of its own
+const CACHE = "rulesdojo-offline-VERSION";
+const FILES = LIST;
+self.addEventListener("message", (event) => {
+  if (event.data !== "rulesdojo-keep-offline") return;
+  const port = event.ports[0];
+  event.waitUntil(caches.open(CACHE).then(async (cache) => {
+    if ((await cache.keys()).length < FILES.length) {
+      await cache.addAll(FILES.map((f) => new Request(f, {cache: "no-cache"})));
+    }
+    const old = (await caches.keys()).filter((k) => k.startsWith("rulesdojo-offline-") && k !== CACHE);
+    await Promise.all(old.map((k) => caches.delete(k)));
+    port.postMessage("kept");
+  }).catch((error) => port.postMessage(String(error))));
+});
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin
+      || url.pathname.endsWith("/api/service-worker-heartbeat")) return;
+  event.stopImmediatePropagation();
+  event.respondWith(caches.open(CACHE)
+    .then((cache) => cache.match(request, {ignoreSearch: true}))
+    .then((kept) => kept || fetch(request)));
+});
+}
+importScripts("JUPYTERLITE");
+""".replace("JUPYTERLITE", JUPYTERLITE_WORKER)
 
 
 #: Voila's page template asks a CDN for icon fonts the lessons don't use
@@ -104,6 +178,23 @@ def kit_wheel(cache: Path) -> Path:
     _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dest), str(root)],
          "building the kit's wheel")
     return next(dest.glob("rulesdojo-*.whl"))
+
+
+def with_lessons(kit: Path, lessons: Path) -> Path:
+    """Put the lessons folder (its notebooks and YAML) in the kit's wheel in place of the shipped lessons.
+
+    A page then finds its lessons also where the kernel can't see the site's files (its file drive
+    needs the service worker, which a private window or a plain-http host refuses).
+    """
+    shipped = "rulesdojo/notebooks/"
+    with zipfile.ZipFile(kit) as z:
+        files = {n: z.read(n) for n in z.namelist() if not n.startswith(shipped)}
+    for f in sorted(Path(lessons).rglob("*")):
+        rel = f.relative_to(lessons)
+        if f.is_file() and f.name not in MENTOR_ONLY and not any(
+                p.startswith(".") or p == "__pycache__" for p in rel.parts) and f.suffix != ".sqlite3":
+            files[shipped + rel.as_posix()] = f.read_bytes()
+    return write_wheel(kit, files)
 
 
 def _metadata(wheel: Path):
@@ -185,18 +276,28 @@ def pure_pyyaml(version: str, cache: Path) -> Path:
     return write_wheel(out, files)
 
 
-def no_sqlite3(cache: Path) -> Path:
-    """Return an empty ``sqlite3`` package for the lock.
+def empty_package(name: str, cache: Path) -> Path:
+    """Return an empty package ``name`` for the lock (see ``EMPTY``).
 
-    The Pyodide kernel loads ``sqlite3`` as it starts; Pyodide ships that module apart from its npm
-    package, so the site has none: this empty package lets the kernel start, and ``import sqlite3``
-    fails as it does wherever Python is built without it (IPython then keeps no history).
+    The Pyodide kernel installs it as it starts; ``import`` of it then fails as it does where it isn't
+    installed, which IPython allows (no history without ``sqlite3``, no completion without ``jedi``).
     """
-    out = cache / "sqlite3-0-py3-none-any.whl"
+    out = cache / f"{name}-0-py3-none-any.whl"
     if out.exists():
         return out
-    meta = b"Metadata-Version: 2.1\nName: sqlite3\nVersion: 0\nSummary: no sqlite3 in this browser\n"
-    return write_wheel(out, {"sqlite3-0.dist-info/METADATA": meta})
+    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: 0\nSummary: {EMPTY[name]}\n".encode()
+    return write_wheel(out, {f"{name}-0.dist-info/METADATA": meta})
+
+
+def trim(wheel: Path, dest: Path) -> Path:
+    """Write ``wheel`` into the folder ``dest`` without the files matching ``LEFT_OUT``.
+
+    >>> bool(LEFT_OUT.search("pygments/lexers/lisp.py")), bool(LEFT_OUT.search("pygments/lexers/python.py"))
+    (True, False)
+    """
+    with zipfile.ZipFile(wheel) as z:
+        files = {n: z.read(n) for n in z.namelist() if not n.endswith("/") and not LEFT_OUT.search(n)}
+    return write_wheel(dest / wheel.name, files)
 
 
 def lock_entry(wheel: Path, env: dict) -> dict:
@@ -223,7 +324,7 @@ def write_runtime(runtime: Path, wheels: list[Path], dest: Path) -> list[str]:
     original = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     env = _browser_env(original["info"])
     found = {e["name"]: (e, w) for w in wheels for e in [lock_entry(w, env)] if e["name"] not in NOT_LOADED}
-    packages, todo = {}, ["rulesdojo", "sqlite3", *KERNEL_NEEDS]
+    packages, todo = {}, ["rulesdojo", *EMPTY, *KERNEL_NEEDS]
     while todo:
         name = todo.pop()
         if name in found and name not in packages:
@@ -231,7 +332,7 @@ def write_runtime(runtime: Path, wheels: list[Path], dest: Path) -> list[str]:
             entry["depends"] = [d for d in entry["depends"] if d in found]
             packages[name] = entry
             todo += entry["depends"]
-            shutil.copy2(wheel, dest / wheel.name)
+            entry["sha256"] = hashlib.sha256(trim(wheel, dest).read_bytes()).hexdigest()
     lock = {"info": original["info"], "packages": dict(sorted(packages.items()))}
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     return sorted(packages)
@@ -266,13 +367,29 @@ def finish_pages(out: Path) -> None:
     """Open the site on the landing page; say on every page that it is for practice; fix notebook links."""
     for page in (out / "voici").rglob("*.html"):
         text = EXTERNAL_STYLESHEET.sub("", page.read_text(encoding="utf-8"))
-        text = text.replace("</head>", LINK_SCRIPT + "</head>", 1)
+        text = text.replace("</head>", LINK_SCRIPT + OFFLINE_SCRIPT + "</head>", 1)
         text = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + PRACTICE_NOTE, text, count=1)
         page.write_text(text, encoding="utf-8")
     (out / "index.html").write_text(
         "<!doctype html><meta charset='utf-8'><title>Rules Dojo</title>"
         "<meta http-equiv='refresh' content='0; url=voici/render/index.html'>"
         "<a href='voici/render/index.html'>Rules Dojo lessons</a>\n", encoding="utf-8")
+    write_offline_worker(out)
+
+
+def write_offline_worker(out: Path) -> Path:
+    """Wrap JupyterLite's service worker in one that keeps every file the pages load; the copy's name
+    changes with their contents, so a new build is kept anew."""
+    (out / WORKER).rename(out / JUPYTERLITE_WORKER)
+    files = sorted(p for folder in OFFLINE_FOLDERS for p in (out / folder).rglob("*") if p.is_file())
+    names = ["./", "index.html", *(p.relative_to(out).as_posix() for p in files)]
+    digest = hashlib.sha256()
+    for p in [out / "index.html", *files]:
+        digest.update(p.relative_to(out).as_posix().encode() + b"\0" + p.read_bytes())
+    worker = out / WORKER
+    worker.write_text(WORKER_JS.replace("VERSION", digest.hexdigest()[:16]).replace("LIST", json.dumps(names)),
+                      encoding="utf-8")
+    return worker
 
 
 def check_folders(out: Path, lessons: Path) -> None:
@@ -299,9 +416,10 @@ def build_site(out: Path, lessons: Path, cache: Path | None = None, log=print) -
     runtime = pyodide_runtime(cache)
     info = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     log("the kit's wheel and its browser dependencies")
-    kit = kit_wheel(cache)
+    kit = with_lessons(kit_wheel(cache), Path(lessons))
     yaml_version = json.loads((runtime / "pyodide-lock.json").read_text())["packages"]["pyyaml"]["version"]
-    wheels = [kit, *dependency_wheels(kit, info, cache), pure_pyyaml(yaml_version, cache), no_sqlite3(cache)]
+    wheels = [kit, *dependency_wheels(kit, info, cache), pure_pyyaml(yaml_version, cache),
+              *(empty_package(name, cache) for name in EMPTY)]
     with tempfile.TemporaryDirectory(prefix="rulesdojo-site-") as tmp:
         lite = Path(tmp)
         write_runtime(runtime, wheels, lite / "static" / "pyodide")

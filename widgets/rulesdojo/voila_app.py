@@ -435,6 +435,12 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
 OURS = {TornadoVoilaHandler: PageHandler, TemplateStaticFileHandler: TemplateFiles}
 
 
+def not_about_trust(record: logging.LogRecord) -> bool:
+    """Drop the contents manager's "Notebook ... is not trusted": Voila renders the outputs the kit's
+    notebooks make in any case, so each page would only repeat it."""
+    return record.msg != "Notebook %s is not trusted"
+
+
 class DojoVoila(Voila):
     """Voila with the kit's landing page, headers, kernel cap and paced pages."""
 
@@ -469,6 +475,7 @@ class DojoVoila(Voila):
         tornado_log.parent, tornado_log.propagate = self.log, True
         self.log.propagate = False
         scrub = Scrub([self.identity_provider.token, *(os.environ.get(name) for name in HUB_SECRETS)])
+        self.log.addFilter(not_about_trust)
         for handler in self.log.handlers:
             handler.addFilter(scrub)
         super().listen()
