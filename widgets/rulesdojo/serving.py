@@ -181,7 +181,7 @@ def run_until_stopped(args: list[str], cwd: Path, env: dict, grace: float = 20.0
         _stop_family(proc, grace)
 
 
-def _answers(proc: subprocess.Popen, host: str, port: int, timeout: float = 300.0) -> bool:
+def _answers(proc: subprocess.Popen, host: str, port: int, timeout: float = 300) -> bool:
     """Wait until something listens on ``host:port`` (while ``proc`` runs, at most ``timeout`` s)."""
     host = "127.0.0.1" if host in ("", "0.0.0.0") else "::1" if host == "::" else host
     deadline = time.monotonic() + timeout
