@@ -66,9 +66,10 @@ class Gain:
         """Say whether the lesson is not shown to teach: the interval's lower bound is not above zero.
 
         The lower bound rather than the point: with a class-sized group, chance alone moves the
-        point above zero often; a lesson is trusted only when the interval clears zero.
+        point above zero often; a lesson is trusted only when the interval clears zero. Everyone
+        right before is not a lesson that failed but before questions too easy: no flag, no gain.
         """
-        return self.enough and (self.low is None or self.low <= 0)
+        return self.enough and self.low is not None and self.low <= 0
 
 
 def normalized_gain(before: float, after: float) -> float | None:

@@ -24,6 +24,7 @@ from ..quiz.rulings import ruling
 from ..quiz.stats import one_per_question, question_stats, ruling_mastery
 from ..quiz.store import ResultStore, difficulty
 from .base import button
+from .gain import GainTables
 from .render import STYLE
 from .text import author_html, escape, game_text_html
 
@@ -106,13 +107,14 @@ class Trainer(ipw.VBox):
         self.mastery = ipw.HTML()
         self.problem = ipw.HTML()
         self.exams_view = ipw.HTML()
+        self.gain = GainTables(self.store, self.bank)
         self.download = FileDownload(self._csv, label="Download every answer as CSV")
         self.refresh_button = button("Refresh", "Read the results again", self.refresh)
         self.children = [ipw.HTML(f"{STYLE}<h3>Quiz results</h3><div class='rd-type'>From "
                                   f"{escape(self.store.where)}</div>"),
                          ipw.HBox([self.refresh_button, self.download]), self.problem, self.mode,
                          self.exam_pick, self.attempts, self.drill, self.drill_view, self.questions,
-                         self.chart, self.mastery, self.exams_view]
+                         self.chart, self.mastery, self.gain, self.exams_view]
         self._quiet = False
         self.mode.observe(lambda _c: self._show(), names=["value"])
         self.exam_pick.observe(lambda _c: self._quiet or self._show(), names=["value"])
@@ -133,6 +135,7 @@ class Trainer(ipw.VBox):
         self.exam_pick.value = keep if keep in ids else (ids[0] if ids else None)
         self._quiet = False
         self.exams_view.value = self._exams_html()
+        self.gain.refresh()
         self._show()
 
     def _selected(self):
