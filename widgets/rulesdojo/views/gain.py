@@ -11,6 +11,11 @@ from ..quiz.gain import MIN_LEARNERS, RETENTION_DELAY, gain_figures, lesson_answ
 from ..quiz.rulings import ruling
 from .text import escape
 
+#: the tables' look: ruled rows, captions and row names to the left
+GAIN_STYLE = ("<style>.rd-gain{border-collapse:collapse;margin:.4em 0 1em}.rd-gain th,.rd-gain td{text-align:left;"
+              "padding:.2em .7em;border-bottom:1px solid #ddd}.rd-gain thead th{border-bottom:2px solid #888}"
+              ".rd-gain caption{text-align:left;font-weight:bold;padding:.2em 0}</style>")
+
 
 def lesson_checks(lessons) -> tuple[dict[str, dict[str, list[str]]], dict[str, str]]:
     """Return, per lesson id, each check's rulings, and each lesson id's title."""
@@ -74,7 +79,7 @@ def gain_html(parts, lessons, practice) -> str:
             f"on the first try. Normalized gain: (after − before) ÷ (1 − before), with a 95% delta-method "
             f"interval over learners. ✗: the interval's lower bound is not above zero. Fewer than "
             f"{MIN_LEARNERS} learners: no figure (docs/exams.md).</p>")
-    out = ("<h4>Learning gain</h4>" + note + _table("Learning gain per lesson", head, by_lesson)
+    out = (f"{GAIN_STYLE}<h4>Learning gain</h4>" + note + _table("Learning gain per lesson", head, by_lesson)
            + _table("Learning gain per ruling", ["Ruling", *head[1:]], by_ruling))
     if later:
         out += _table(f"Retention: practice {RETENTION_DELAY / 3600:g} hours or more after the lesson",
