@@ -53,6 +53,7 @@ class BeforeQuestion(ipw.VBox):
     """One before question: answered once, kept without a score; its answer shown after the checks."""
 
     def __init__(self, tag: str, question, progress: Progress, seed: int | None = None):
+        """Ask ``question`` (a variant drawn from ``seed``, else at random) of a learner already known."""
         super().__init__()
         self.tag, self.progress = tag, progress
         self.key = BEFORE + tag
@@ -70,8 +71,8 @@ class BeforeQuestion(ipw.VBox):
         self.feedback = html_widget()
         self.children = [html_widget(f"<div class='rd-note'>{prose(v.prompt)}</div>"), self.answer,
                          self.keep_button, self.feedback]
-        progress.on_learner(lambda _who: self._draw())
         progress.watch(self._draw)
+        self._draw()
 
     @property
     def kept(self) -> bool:
@@ -84,9 +85,6 @@ class BeforeQuestion(ipw.VBox):
 
     def keep(self) -> None:
         given = self.answer.value
-        if self.progress.learner is None:
-            self._say("rd-note", "This page is still connecting: press “Keep my answer” again in a moment.")
-            return
         if self.kept or self._late():
             self._draw()
             return
@@ -123,12 +121,20 @@ class BeforeQuestion(ipw.VBox):
 
 
 def before_view(progress: Progress, bank=None) -> ipw.VBox:
-    """Return the lesson's opening questions under a "Before you start" heading."""
-    from ..quiz import load_bank
-    items = [BeforeQuestion(tag, q, progress) for tag, q in before_questions(progress.lesson, bank or load_bank())]
-    head = html_widget(f"{STYLE}<h2>Before you start</h2><p>What would you answer now? No score, no hints: "
-                       "this shows you, and your mentor, what the lesson changes. Answer once and read "
-                       "on.</p>" if items else "")
-    box = ipw.VBox([head, *items])
+    """Return the lesson's opening questions under a "Before you start" heading.
+
+    The questions are drawn once the learner is known (the bank is read then, not while the page
+    is made): they show whether this learner answered them already.
+    """
+    head = f"{STYLE}<h2>Before you start</h2>"
+    box = ipw.VBox([html_widget(f"{head}<p role='status'>Finding your questions…</p>")])
     box.add_class("rd-before")
+
+    def fill(_learner: str) -> None:
+        from ..quiz import load_bank
+        items = [BeforeQuestion(tag, q, progress) for tag, q in before_questions(progress.lesson, bank or load_bank())]
+        box.children = [html_widget(f"{head}<p>What would you answer now? No score, no hints: this shows you, "
+                                    "and your mentor, what the lesson changes. Answer once and read on.</p>"
+                                    if items else ""), *items]
+    progress.on_learner(fill)
     return box
