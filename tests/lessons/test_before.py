@@ -67,15 +67,17 @@ def test_a_before_answer_is_kept_with_no_score_and_is_the_learners_own(served):
 
     served()  # Ana again, on a new page: answered already, not asked again
     again = Progress(LESSON)
-    (reloaded,) = before_view(again).children[1:]
+    reload_view = before_view(again)
     sends(ANA)
+    (reloaded,) = reload_view.children[1:]
     assert reloaded.answer.disabled and "Kept" in reloaded.feedback.value
 
 
 def test_after_the_checks_the_learner_sees_what_they_answered_before(served):
     ana = Progress(LESSON)
-    (question,) = before_view(ana).children[1:]
+    view = before_view(ana)
     sends(ANA)
+    (question,) = view.children[1:]
     question.answer.value = given = wrong_answer(question)
     question.keep_button.click()
     answer_checks(ana)
