@@ -4,12 +4,14 @@ no score, kept per learner (two browsers never see each other's), shown back onc
 from __future__ import annotations
 
 import json
+import re
 
 from rulesdojo.lessons import lessons
 from rulesdojo.lessons.before import before_view
 from rulesdojo.lessons.framework import CheckView
 from rulesdojo.lessons.learner_progress import Progress, lesson_id
 from rulesdojo.quiz.store import ResultStore
+from rulesdojo.views.text import game_text_html, game_text_words
 
 from test_learner_keys import ANA, BEN, sends, served  # noqa: F401 (served is a fixture)
 
@@ -45,6 +47,7 @@ def test_a_before_answer_is_kept_with_no_score_and_is_the_learners_own(served):
     sends(ANA)
     assert "Before you start" in view.children[0].value
     (question,) = view.children[1:]
+    assert [label for label, _ in question.answer.options] == [game_text_words(o) for o in question.variant.options]
     question.answer.value = wrong_answer(question)
     question.keep_button.click()
     shown = question.feedback.value
@@ -82,8 +85,9 @@ def test_after_the_checks_the_learner_sees_what_they_answered_before(served):
     question.keep_button.click()
     answer_checks(ana)
     right = question.variant.solution().right_answer_text
-    assert f"Before the lesson you answered {given}" in question.feedback.value.replace("&#x27;", "'")
-    assert right.replace("'", "&#x27;") in question.feedback.value
+    assert f"Before the lesson you answered {game_text_html(given)}" in question.feedback.value
+    assert f"the answer is {game_text_html(right)}" in question.feedback.value
+    assert not re.search(r"\{[A-Z0-9]\}", question.feedback.value)  # symbols drawn, never raw
 
 
 def test_a_learner_who_did_the_checks_first_is_not_asked_before(served):

@@ -17,7 +17,7 @@ from ..quiz.gain import BEFORE
 from ..views.base import button, html_widget
 from ..views.render import STYLE
 from ..views.text import author_html as prose
-from ..views.text import escape
+from ..views.text import escape, game_text_html, game_text_words
 from .data import Lesson
 from .learner_progress import Progress
 
@@ -61,7 +61,9 @@ class BeforeQuestion(ipw.VBox):
         self.verdict = None  # this page's answer, graded in the kernel and not shown until the checks are done
         v = self.variant
         if v.options:
-            self.answer = ipw.RadioButtons(options=list(v.options), value=None, description="Your answer",
+            # a radio button's label is text only: its symbols in words; the value is the option graded
+            self.answer = ipw.RadioButtons(options=[(game_text_words(o), o) for o in v.options], value=None,
+                                           description="Your answer",
                                            layout=ipw.Layout(width="auto"), style={"description_width": "initial"})
         else:
             self.answer = ipw.Text(value="", placeholder=v.instructions, description="Your answer",
@@ -115,9 +117,9 @@ class BeforeQuestion(ipw.VBox):
             self._say("rd-note", "You answered this before the lesson.")
         else:
             self._say("rd-ok" if self.verdict.correct else "rd-note",
-                      f"Before the lesson you answered {escape(self.verdict.answer_text)}"
+                      f"Before the lesson you answered {game_text_html(self.verdict.answer_text)}"
                       f"{' — right' if self.verdict.correct else ''}; the answer is "
-                      f"{escape(self.verdict.right_answer_text)}.")
+                      f"{game_text_html(self.verdict.right_answer_text)}.")
 
 
 def before_view(progress: Progress, bank=None) -> ipw.VBox:
