@@ -79,9 +79,10 @@ def test_lesson_notebook_shows_each_part_once(path):
     lesson = LESSONS[number]
     assert path.name == lesson.notebook
     code = ["".join(c["source"]) for c in _load(path)["cells"] if c["cell_type"] == "code"]
-    assert code[0] == f"from rulesdojo.lessons import next_steps, progress, recap, show\n\nprogress({number})"
+    assert code[0] == f"from rulesdojo.lessons import before, next_steps, progress, recap, show\n\nprogress({number})"
+    assert code[1] == f"before({number})"  # the "before you start" questions open the lesson
     assert code[-2:] == [f"recap({number})", f"next_steps({number})"]  # the recap after every check
-    shown = [re.fullmatch(r'show\((\d+), "([\w-]+)"\)', c) for c in code[1:-2]]
+    shown = [re.fullmatch(r'show\((\d+), "([\w-]+)"\)', c) for c in code[2:-2]]
     assert all(shown), "between the first and last cells, code cells are show(N, \"key\")"
     assert {int(m[1]) for m in shown} == {number}
     assert [m[2] for m in shown] == [p.key for p in lesson.parts]

@@ -60,6 +60,14 @@ def show(number: int, key: str) -> ipw.Widget:
     return _WIDGETS[(number, key)]
 
 
+def before(number: int) -> ipw.Widget:
+    """Show the questions a lesson opens with, answered before it teaches (no score on the page)."""
+    if (number, "before") not in _WIDGETS:
+        from .before import before_view
+        _WIDGETS[(number, "before")] = before_view(_progress(number))
+    return _WIDGETS[(number, "before")]
+
+
 def recap(number: int) -> ipw.Widget:
     """Show the lesson's closing summary once every check is answered: until then it would give
     the answers away."""
@@ -156,4 +164,4 @@ def teaching(tags) -> dict:
     return {tag: first[tag] for tag in tags if tag in first}
 
 
-__all__ = ["Check", "Lesson", "Task", "contents", "go_back", "lessons", "next_steps", "progress", "recap", "show", "teaching"]
+__all__ = ["Check", "Lesson", "Task", "before", "contents", "go_back", "lessons", "next_steps", "progress", "recap", "show", "teaching"]

@@ -477,6 +477,19 @@ class ResultStore:
         rows = self._select("lesson_boards", ("moves",), {"learner": learner, "lesson": lesson, "part": part})
         return rows[0][0] if rows else None
 
+    def every_lesson_part(self) -> list[tuple]:
+        """Return every learner's finished lesson parts, (learner, lesson, part, first_try, done_at),
+        oldest first: what the trainer's learning gain is made of.
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> _ = s.mark_part("Ana", "02-cant-pay-more", "before:E2", False)
+        >>> [r[:4] for r in ResultStore(s.path).every_lesson_part()]
+        [('Ana', '02-cant-pay-more', 'before:E2', 0)]
+        """
+        rows = self._select("lesson_parts", TABLES["lesson_parts"], {}, ("done_at",))
+        kept = {r[:3] for r in rows}
+        return [*rows, *(r for r in self._parts if r[:3] not in kept)]
+
     def _sync(self) -> bool:
         """Write whatever of this store's rows the file lacks; say whether the file has them all."""
         with self._lock:

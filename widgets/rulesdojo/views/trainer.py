@@ -27,6 +27,7 @@ from ..quiz.report import Results, first_line, question_text, write_csv
 from ..quiz.stats import ruling_mastery
 from ..quiz.store import ResultStore, difficulty
 from .base import button
+from .gain import GainTables
 from .render import STYLE
 from .text import author_html, escape, game_text_html
 
@@ -131,6 +132,7 @@ class Trainer(ipw.VBox):
         self.candidate_view = ipw.HTML()
         self.problem = ipw.HTML()
         self.exams_view = ipw.HTML()
+        self.gain = GainTables(self.store, self.bank)
         self.download = FileDownload(self._csv, label="Download every answer as CSV")
         self.refresh_button = button("Refresh", "Read the results again", self.refresh)
         self.children = [ipw.HTML(f"{STYLE}<h3>Quiz results</h3><div class='rd-type'>From "
@@ -138,7 +140,7 @@ class Trainer(ipw.VBox):
                          ipw.HBox([self.refresh_button, self.download]), self.problem,
                          self.pass_rates,
                          self.mode, self.exam_pick, self.attempts, self.drill, self.drill_view, self.questions,
-                         self.chart, self.mastery,
+                         self.chart, self.mastery, self.gain,
                          ipw.HTML("<h4>One candidate across exams</h4>"), self.candidate_pick, self.candidate_view,
                          self.exams_view]
         self._quiet = False
@@ -166,6 +168,7 @@ class Trainer(ipw.VBox):
         self.candidate_pick.layout.display = None if people else "none"
         self.pass_rates.value = self._pass_rates_html()
         self.exams_view.value = self._exams_html()
+        self.gain.refresh()
         self._show()
         self._show_candidate()
 

@@ -1,0 +1,94 @@
+"""Learning gain in the browser: a lesson opens with its "before you start" question, which a learner
+answers with no score and which another browser never sees answered; the mentor's trainer shows the
+gain table for a simulated class. Set RULESDOJO_SCREENSHOT_DIR=folder to keep the table's picture
+(the README's image, docs/images/gain-table.png)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from rulesdojo.quiz.store import ResultStore
+from rulesdojo.serving import class_args, mentor_args
+
+import simulated_class
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 60_000  # ms for each step: generous, the machine may be busy with more than this test
+LOAD = 2 * WAIT
+LESSON = "02-cant-pay-more"
+
+
+def learner(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    context.set_default_timeout(WAIT)
+    return context
+
+
+def open_lesson(page, url: str):
+    page.goto(url + f"voila/render/{LESSON}.ipynb", wait_until="domcontentloaded", timeout=LOAD)
+    before = page.locator(".rd-before")
+    expect(before.get_by_role("heading", name="Before you start")).to_be_visible(timeout=LOAD)
+    expect(page.get_by_text("0 of 3 steps done")).to_be_visible(timeout=LOAD)  # the learner is known
+    return before
+
+
+def test_a_learner_answers_the_before_question_first_and_another_never_sees_it(tmp_path, voila_processes, browser):
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    for name in (f"{LESSON}.ipynb", f"{LESSON}.yaml"):
+        shutil.copy(ROOT / "lessons" / name, folder / name)
+    _, url = voila_processes(folder, {"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3"),
+                                      "RULESDOJO_IDENTITY": "typed"}, pool_size=1, extra_args=class_args())
+    ana, ben = learner(browser), learner(browser)
+    try:
+        page = ana.new_page()
+        before = open_lesson(page, url)
+        first_task = page.get_by_role("heading", name="Try it", exact=False).first
+        assert before.bounding_box()["y"] < first_task.bounding_box()["y"]  # at the top of the lesson
+        before.get_by_role("radio").first.check()
+        before.get_by_role("button", name="Keep my answer").click()
+        expect(before.get_by_text("Kept.")).to_be_visible(timeout=WAIT)
+        for graded in ("✓", "✗", "Right", "Not yet"):  # ungraded: no score on the page
+            expect(before).not_to_contain_text(graded)
+        expect(before.get_by_role("button", name="Keep my answer")).to_be_disabled()
+
+        other = ben.new_page()  # another person: Ana's answer is not his
+        theirs = open_lesson(other, url)
+        expect(theirs.get_by_role("button", name="Keep my answer")).to_be_enabled()
+        expect(theirs.get_by_text("Kept.")).to_have_count(0)
+
+        again = open_lesson(page, url)  # Ana reloads: answered, not asked again
+        expect(again.get_by_text("Kept.")).to_be_visible(timeout=WAIT)
+        expect(again.get_by_role("button", name="Keep my answer")).to_be_disabled()
+    finally:
+        ana.close()
+        ben.close()
+    kept = ResultStore(tmp_path / "results.sqlite3").every_lesson_part()
+    assert [(r[1], r[2]) for r in kept] == [(LESSON, "before:E2")]  # Ana's answer, kept once; Ben gave none
+
+
+def test_the_trainer_shows_the_gain_table(tmp_path, voila_processes, browser):
+    results = tmp_path / "results.sqlite3"
+    simulated_class.build(lambda: ResultStore(results))
+    token = "mentor-token-for-the-gain-test"
+    _, murl = voila_processes(ROOT / "mentor", {"RULESDOJO_RESULTS": str(results)},
+                              extra_args=mentor_args(ROOT / "mentor", token)[-1:])
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(WAIT)
+    try:
+        page = context.new_page()
+        page.goto(murl + f"voila/render/trainer.ipynb?token={token}", wait_until="domcontentloaded", timeout=LOAD)
+        table = page.locator("table").filter(has_text="Learning gain per lesson")
+        expect(table.locator("tbody tr")).to_have_count(4, timeout=LOAD)
+        expect(table.locator("tr", has_text="Energy isn't mana")).to_contain_text("✗ no gain shown")
+        expect(table.locator("tr", has_text="Target gone")).to_contain_text("too few learners")
+        if os.environ.get("RULESDOJO_SCREENSHOT_DIR"):
+            section = page.locator(".widget-html", has=table)
+            section.scroll_into_view_if_needed()
+            section.screenshot(path=str(Path(os.environ["RULESDOJO_SCREENSHOT_DIR"]) / "gain-table.png"))
+    finally:
+        context.close()
