@@ -133,7 +133,7 @@ def before_view(progress: Progress, bank=None) -> ipw.VBox:
     box.add_class("rd-before")
 
     def fill(_learner: str) -> None:
-        from ..quiz import load_bank
+        from ..quiz.model import load_bank
         items = [BeforeQuestion(tag, q, progress) for tag, q in before_questions(progress.lesson, bank or load_bank())]
         box.children = [html_widget(f"{head}<p>What would you answer now? No score, no hints: this shows you, "
                                     "and your mentor, what the lesson changes. Answer once and read on.</p>"
