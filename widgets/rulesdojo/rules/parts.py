@@ -176,7 +176,8 @@ VALUES = {
                f"must be a whole number or one of {_AMOUNTS}, not {{v!r}}", None),
     "list": (lambda v: isinstance(v, (list, tuple)) and all(isinstance(x, (str, int)) for x in v),
              "must be a list, not {v!r}", lambda v: tuple(str(x) for x in v)),
-    "word": (lambda v: isinstance(v, (str, int)) and not isinstance(v, bool), "must be a word, not {v!r}", str),
+    "word": (lambda v: isinstance(v, (str, int)) and not isinstance(v, bool),
+             "must be a word, not {v!r}", str),
 }
 
 
@@ -225,7 +226,15 @@ def build_effects(data, at=None) -> tuple[Effect, ...]:
 
 
 def field(kind: str = "", choices: tuple = (), default=dataclasses.MISSING):
-    """Declare a part's field read specially from the card file (effects, cost, targets, choices)."""
+    """Declare a part's field read specially from the card file: ``kind`` is a row of ``PARTS`` or
+    ``VALUES``; ``choices`` are the words it may be.
+
+    >>> field(kind="effect")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    TypeError: unknown kind of field 'effect'; kinds are: effects, cost, targets, reflexive, modes, ...
+    """
+    if kind and kind not in PARTS and kind not in VALUES:
+        raise TypeError(f"unknown kind of field {kind!r}; kinds are: {', '.join([*PARTS, *VALUES])}")
     meta = {"kind": kind, "choices": choices}
     if default is dataclasses.MISSING:
         return dataclasses.field(metadata=meta)
