@@ -116,3 +116,12 @@ def test_a_served_kit_gives_its_kernels_the_card_folders_and_leaves_its_own_envi
     assert not kit_cards().has_card("Sparkmage Apprentice")
     monkeypatch.setenv("RULESDOJO_CARDS", env["RULESDOJO_CARDS"])  # as a kernel the server started
     assert kit_cards().has_card("Sparkmage Apprentice") and kit_cards().has_card("Forest")
+
+
+@pytest.mark.parametrize("abilities", ["true", "3", "1.5"])
+def test_a_creature_whose_abilities_are_not_a_list_is_named_not_a_traceback(tmp_path, abilities):
+    path = tmp_path / "card.yaml"
+    path.write_text(f"name: Test Beast\ncost: \"{{G}}\"\ntypes: [Creature]\noracle: \"\"\nabilities: {abilities}\n")
+    with pytest.raises(CardFileError) as err:
+        read_card(path)
+    assert err.value.line == 1 and "power and toughness" in err.value.problem

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .mana import ManaCost
-from .parts import (CardError, Cost, Part, Targets, build, build_effects, field, without_reminder)
+from .parts import CardError, Cost, Part, Targets, build, build_effects, whole, without_reminder
 from .statics import Static, build_static
 from .triggers import Trigger
 
@@ -121,22 +121,42 @@ def card_from_data(data: dict) -> Card:
     ...                 "subtypes": ["Construct"], "power": 1, "toughness": 1, "oracle": ""}).type_line
     'Artifact Creature — Construct'
     """
+    for check in CARD_CHECKS:
+        check(data)
+    types = tuple(data["types"])
+    spell = _ability(data["spell"], data, spell=data["oracle"]) if "spell" in data else None
+    abilities = data.get("abilities") or []
+    if not isinstance(abilities, list):
+        raise CardError("abilities must be a list", data)
+    return Card(
+        data["name"].strip(), data.get("cost") or "", types, data["oracle"], _words(data, "subtypes"),
+        _words(data, "supertypes", SUPERTYPES), data.get("power"), data.get("toughness"),
+        tuple(k.lower() for k in _words(data, "keywords")), data.get("token", False), spell,
+        tuple(_ability(a, a) for a in abilities), tuple(data.get("rulings") or []),
+        _words(data, "colors", COLORS))
+
+
+def _mapping(data) -> None:
     if not isinstance(data, dict):
         raise CardError("a card file holds one mapping: name, cost, types, oracle, ...", data)
     unknown = [k for k in data if k not in CARD_KEYS]
     if unknown:
         raise CardError(f"unknown key {unknown[0]!r}; a card has: {', '.join(CARD_KEYS)}", data, unknown[0])
-    for key in ("name", "types", "oracle"):
-        if key not in data:
-            raise CardError(f"a card needs {key!r}", data)
-    name, oracle = data["name"], data["oracle"]
-    if not isinstance(name, str) or not name.strip():
+    missing = [k for k in ("name", "types", "oracle") if k not in data]
+    if missing:
+        raise CardError(f"a card needs {missing[0]!r}", data)
+
+
+def _texts(data) -> None:
+    if not isinstance(data["name"], str) or not data["name"].strip():
         raise CardError("name must be text", data)
-    if not isinstance(oracle, str):
+    if not isinstance(data["oracle"], str):
         raise CardError("oracle must be text (use |- for several lines)", data)
-    types = _words(data, "types", CARD_TYPES)
-    if not types:
+    if not _words(data, "types", CARD_TYPES):
         raise CardError("types must list at least one card type", data)
+
+
+def _cost(data) -> None:
     cost = data.get("cost", "") or ""
     if not isinstance(cost, str):
         raise CardError(f"cost must be text such as \"{{1}}{{G}}\", not {cost!r}", data, "cost")
@@ -144,36 +164,32 @@ def card_from_data(data: dict) -> Card:
         ManaCost.parse(cost)
     except ValueError as exc:
         raise CardError(f"cost: {exc}", data, "cost") from None
-    creature = "Creature" in types
-    pt = [data.get("power"), data.get("toughness")]
-    if creature:
-        if pt[0] is None and pt[1] is None and not _defines_pt(data):
-            raise CardError("a creature needs power and toughness (or a static that defines them)", data)
-        for v in pt:
-            if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
-                raise CardError(f"power and toughness must be whole numbers, not {v!r}", data,
-                                "power" if v is pt[0] else "toughness")
-    elif pt != [None, None]:
-        raise CardError("only a creature has power and toughness", data,
-                        "power" if pt[0] is not None else "toughness")
-    token = data.get("token", False)
-    if not isinstance(token, bool):
+
+
+def _power_toughness(data) -> None:
+    pt = {k: data[k] for k in ("power", "toughness") if data.get(k) is not None}
+    if "Creature" not in data["types"]:
+        if pt:
+            raise CardError("only a creature has power and toughness", data, next(iter(pt)))
+        return
+    if not pt and not _defines_pt(data):
+        raise CardError("a creature needs power and toughness (or a static that defines them)", data)
+    bad = [k for k, v in pt.items() if not whole(v, negative=True)]
+    if bad:
+        raise CardError(f"power and toughness must be whole numbers, not {pt[bad[0]]!r}", data, bad[0])
+
+
+def _token_and_rulings(data) -> None:
+    if not isinstance(data.get("token", False), bool):
         raise CardError("token must be true or false", data)
     rulings = data.get("rulings") or []
     if not isinstance(rulings, list) or not all(isinstance(r, str) for r in rulings):
         raise CardError("rulings must be a list of texts", data)
-    spell = None
-    if "spell" in data:
-        if creature or not {"Instant", "Sorcery"} & set(types):
-            raise CardError("only an instant or a sorcery has 'spell:' (a permanent has abilities)", data)
-        spell = _ability(data["spell"], data, spell=oracle)
-    abilities = data.get("abilities") or []
-    if not isinstance(abilities, list):
-        raise CardError("abilities must be a list", data)
-    return Card(
-        name.strip(), cost, types, oracle, _words(data, "subtypes"), _words(data, "supertypes", SUPERTYPES),
-        pt[0], pt[1], tuple(k.lower() for k in _words(data, "keywords")), token, spell,
-        tuple(_ability(a, a) for a in abilities), tuple(rulings), _words(data, "colors", COLORS))
+    if "spell" in data and ("Creature" in data["types"] or not {"Instant", "Sorcery"} & set(data["types"])):
+        raise CardError("only an instant or a sorcery has 'spell:' (a permanent has abilities)", data)
+
+
+CARD_CHECKS = (_mapping, _texts, _cost, _power_toughness, _token_and_rulings)
 
 
 def _targets(data) -> Targets:
@@ -187,8 +203,10 @@ def _targets(data) -> Targets:
 
 
 def _defines_pt(data) -> bool:
-    return any(isinstance(a, dict) and isinstance(a.get("static"), dict)
-               and "power_toughness" in a["static"] for a in data.get("abilities") or [])
+    abilities = data.get("abilities") or []
+    return isinstance(abilities, list) and any(
+        isinstance(a, dict) and isinstance(a.get("static"), dict) and "power_toughness" in a["static"]
+        for a in abilities)
 
 
 def _words(data, key, allowed=None) -> tuple[str, ...]:
@@ -203,15 +221,34 @@ def _words(data, key, allowed=None) -> tuple[str, ...]:
 
 def _ability(data, at, spell: str | None = None) -> Ability:
     """Make one ability; a spell's effect (``spell`` = the card's Oracle text) has no text of its own."""
+    _ability_keys(data, at, spell)
+    _ability_kind(data, spell)
+    text = data.get("text") if spell is None else spell
+    if "static" in data:
+        return Ability(text, static=build_static(data["static"], data))
+    trig = data.get("trigger")
+    return Ability(
+        text,
+        trigger=build(Trigger, trig if isinstance(trig, dict) else {"event": trig}, data) if trig else None,
+        cost=build(Cost, data["cost"], data) if "cost" in data else None,
+        targets=_targets(data) if data.get("targets") else None,
+        effects=build_effects(data["effects"], data), timing=_timing(data))
+
+
+def _ability_keys(data, at, spell) -> None:
     if not isinstance(data, dict):
         raise CardError("an ability is a mapping with text and trigger, cost or static", at)
     unknown = [k for k in data if k not in ABILITY_KEYS or (spell is not None and k == "text")]
     if unknown:
         raise CardError(f"unknown key {unknown[0]!r}; an ability has: {', '.join(ABILITY_KEYS)}", data,
                         unknown[0])
-    text = data.get("text") if spell is None else spell
+    text = data.get("text")
     if spell is None and (not isinstance(text, str) or not text.strip()):
         raise CardError("an ability needs its 'text', a sentence of the Oracle text", data)
+
+
+def _ability_kind(data, spell) -> None:
+    """Check an ability is one kind: triggered, activated or static (a spell's effect: at most a cost)."""
     kinds = [k for k in ("trigger", "cost", "static") if k in data]
     extra = [k for k in kinds if k != "cost"]
     if spell is not None and extra:
@@ -220,19 +257,10 @@ def _ability(data, at, spell: str | None = None) -> Ability:
     if spell is None and len(kinds) != 1:
         raise CardError("an ability has exactly one of trigger (triggered), cost (activated) or "
                         "static", data)
-    if "static" in data:
-        if "effects" in data or "targets" in data:
-            raise CardError("a static ability has no effects or targets of its own", data)
-        return Ability(text, static=build_static(data["static"], data))
-    if "effects" not in data:
+    if "static" in data and ("effects" in data or "targets" in data):
+        raise CardError("a static ability has no effects or targets of its own", data)
+    if "static" not in data and "effects" not in data:
         raise CardError("an ability needs 'effects'", data)
-    trig = data.get("trigger")
-    return Ability(
-        text,
-        trigger=build(Trigger, trig if isinstance(trig, dict) else {"event": trig}, data) if trig else None,
-        cost=build(Cost, data["cost"], data) if "cost" in data else None,
-        targets=_targets(data) if data.get("targets") else None,
-        effects=build_effects(data["effects"], data), timing=_timing(data))
 
 
 def _timing(data) -> str:

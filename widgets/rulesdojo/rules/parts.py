@@ -93,80 +93,113 @@ def number_word(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
+def whole(v, negative: bool = False) -> bool:
+    """Say whether a card file's value is a whole number (a bool is not one), 0 or more unless
+    ``negative`` allows any sign.
+
+    >>> whole(2), whole(True), whole(-1), whole(-1, negative=True), whole("2")
+    (True, False, False, True, False)
+    """
+    return isinstance(v, int) and not isinstance(v, bool) and (negative or v >= 0)
+
+
+def _name(cls) -> str:
+    return getattr(cls, "name", cls.__name__)
+
+
 def build(cls, value, at=None):
     """Make a part from its card-file value: a scalar fills the first field, a mapping names fields."""
-    fields = [f for f in dataclasses.fields(cls)]
-    if value is None:
-        kwargs = {}
-    elif isinstance(value, dict):
-        kwargs = {RENAMED.get(k, k): v for k, v in value.items()}
-        known = {f.name for f in fields}
-        unknown = [k for k in value if RENAMED.get(k, k) not in known]
-        if unknown:
-            allowed = ", ".join(sorted(k for k in known)) or "nothing"
-            raise CardError(f"{getattr(cls, 'name', cls.__name__)} has no parameter "
-                            f"{unknown[0]!r} (it takes: {allowed})", value, unknown[0])
-    elif fields:
-        kwargs = {fields[0].name: value}
-    else:
-        raise CardError(f"{cls.name} takes no value, got {value!r}", at)
+    fields = dataclasses.fields(cls)
+    given = _given(cls, fields, value, at)
+    place = value if isinstance(value, dict) else at
     out = {}
     for f in fields:
-        if f.name not in kwargs:
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise CardError(f"{getattr(cls, 'name', cls.__name__)} needs {f.name!r}", value)
-            continue
-        try:
-            out[f.name] = _convert(cls, f, kwargs[f.name], value if isinstance(value, dict) else at)
-        except CardError as exc:
-            if exc.key is None and isinstance(value, dict):
-                exc.key = next((k for k in value if RENAMED.get(k, k) == f.name), None)
-            raise
+        if f.name in given:
+            out[f.name] = _field_value(cls, f, given[f.name], value, place)
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise CardError(f"{_name(cls)} needs {f.name!r}", value)
     try:
         return cls(**out)
     except CardError as exc:
-        exc.at = exc.at if exc.at is not None else (value if isinstance(value, dict) else at)
+        exc.at = exc.at if exc.at is not None else place
         raise
 
 
-def _convert(cls, f, v, at):
-    kind = f.metadata.get("kind") if f.metadata else None
-    label = f"{getattr(cls, 'name', cls.__name__)}'s {f.name}"
-    if kind == "effects":
-        return build_effects(v, at)
-    if kind == "cost":
-        return build(Cost, v, at)
-    if kind == "targets":
-        return build(Targets, v if isinstance(v, dict) else {"what": v}, at)
-    if kind == "reflexive":
-        return build(Reflexive, v, at)
-    if kind == "modes":
-        if not isinstance(v, list) or not all(isinstance(m, dict) for m in v):
-            raise CardError(f"{label} must be a list of modes, each with text and effects", at)
-        return tuple(build(Mode, m, m) for m in v)
+def _given(cls, fields, value, at) -> dict:
+    """Return the fields a card-file value gives, by field name (a mapping's keys renamed)."""
+    if value is None:
+        return {}
+    if isinstance(value, dict):
+        known = {f.name for f in fields}
+        unknown = [k for k in value if RENAMED.get(k, k) not in known]
+        if unknown:
+            raise CardError(f"{_name(cls)} has no parameter {unknown[0]!r} (it takes: "
+                            f"{', '.join(sorted(known)) or 'nothing'})", value, unknown[0])
+        return {RENAMED.get(k, k): v for k, v in value.items()}
+    if not fields:
+        raise CardError(f"{_name(cls)} takes no value, got {value!r}", at)
+    return {fields[0].name: value}
+
+
+def _field_value(cls, f, v, value, place):
+    """Convert one field; a problem without a key of its own is placed at the field's key."""
+    try:
+        return _convert(cls, f, v, place)
+    except CardError as exc:
+        if exc.key is None and isinstance(value, dict):
+            exc.key = next((k for k in value if RENAMED.get(k, k) == f.name), None)
+        raise
+
+
+def _modes(v, at, label):
+    if not isinstance(v, list) or not all(isinstance(m, dict) for m in v):
+        raise CardError(f"{label} must be a list of modes, each with text and effects", at)
+    return tuple(build(Mode, m, m) for m in v)
+
+
+# A field declared with a kind holds parts, built from the value where it stands.
+PARTS = {
+    "effects": lambda v, at, label: build_effects(v, at),
+    "cost": lambda v, at, label: build(Cost, v, at),
+    "targets": lambda v, at, label: build(Targets, v if isinstance(v, dict) else {"what": v}, at),
+    "reflexive": lambda v, at, label: build(Reflexive, v, at),
+    "modes": _modes,
+}
+_AMOUNTS = ", ".join(AMOUNTS)
+# Any other field is one value: what it may be, what a mistake reads, and what the part keeps.
+VALUES = {
+    "bool": (lambda v: isinstance(v, bool), "must be true or false, not {v!r}", None),
+    "change": (lambda v: whole(v, negative=True) or v in AMOUNTS,  # +N or -N, as in "gets -2/-2"
+               f"must be a whole number, positive or negative, or one of {_AMOUNTS}, not {{v!r}}", None),
+    "whole": (whole, "must be a whole number, not {v!r}", None),
+    "amount": (lambda v: whole(v) or v in AMOUNTS,
+               f"must be a whole number or one of {_AMOUNTS}, not {{v!r}}", None),
+    "list": (lambda v: isinstance(v, (list, tuple)) and all(isinstance(x, (str, int)) for x in v),
+             "must be a list, not {v!r}", lambda v: tuple(str(x) for x in v)),
+    "word": (lambda v: isinstance(v, (str, int)) and not isinstance(v, bool),
+             "must be a word, not {v!r}", str),
+}
+
+
+def _kind(f) -> str:
+    """Name what a field holds: its declared kind, or what its default says (a required field
+    without a kind is checked only against its choices)."""
+    kind = f.metadata.get("kind") if f.metadata else ""
     default = f.default
-    if isinstance(default, bool):
-        if not isinstance(v, bool):
-            raise CardError(f"{label} must be true or false, not {v!r}", at)
-    elif kind == "change":  # +N or -N, as in "gets -2/-2"
-        if (not isinstance(v, int) or isinstance(v, bool)) and v not in AMOUNTS:
-            raise CardError(f"{label} must be a whole number, positive or negative, or one of "
-                            f"{', '.join(AMOUNTS)}, not {v!r}", at)
-    elif isinstance(default, int) and kind != "amount":
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise CardError(f"{label} must be a whole number, not {v!r}", at)
-    elif kind == "amount":
-        if not (isinstance(v, int) and not isinstance(v, bool) and v >= 0) and v not in AMOUNTS:
-            raise CardError(f"{label} must be a whole number or one of {', '.join(AMOUNTS)}, "
-                            f"not {v!r}", at)
-    elif isinstance(default, tuple):
-        if not isinstance(v, (list, tuple)) or not all(isinstance(x, (str, int)) for x in v):
-            raise CardError(f"{label} must be a list, not {v!r}", at)
-        v = tuple(str(x) for x in v)
-    elif isinstance(default, str) or default is None:
-        if not isinstance(v, (str, int)) or isinstance(v, bool):
-            raise CardError(f"{label} must be a word, not {v!r}", at)
-        v = str(v)
+    return kind or ("bool" if isinstance(default, bool) else "whole" if isinstance(default, int) else
+                    "list" if isinstance(default, tuple) else
+                    "word" if isinstance(default, str) or default is None else "")
+
+
+def _convert(cls, f, v, at):
+    kind, label = _kind(f), f"{_name(cls)}'s {f.name}"
+    if kind in PARTS:
+        return PARTS[kind](v, at, label)
+    if kind in VALUES:
+        ok, wording, keep = VALUES[kind]
+        if not ok(v):
+            raise CardError(f"{label} {wording.format(v=v)}", at)
+        v = keep(v) if keep else v
     choices = f.metadata.get("choices") if f.metadata else None
     if choices and v not in choices:
         raise CardError(f"{label} must be one of {', '.join(choices)}, not {v!r}", at)
@@ -193,7 +226,15 @@ def build_effects(data, at=None) -> tuple[Effect, ...]:
 
 
 def field(kind: str = "", choices: tuple = (), default=dataclasses.MISSING):
-    """Declare a part's field read specially from the card file (effects, cost, targets, choices)."""
+    """Declare a part's field read specially from the card file: ``kind`` is a row of ``PARTS`` or
+    ``VALUES``; ``choices`` are the words it may be.
+
+    >>> field(kind="effect")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    TypeError: unknown kind of field 'effect'; kinds are: effects, cost, targets, reflexive, modes, ...
+    """
+    if kind and kind not in PARTS and kind not in VALUES:
+        raise TypeError(f"unknown kind of field {kind!r}; kinds are: {', '.join([*PARTS, *VALUES])}")
     meta = {"kind": kind, "choices": choices}
     if default is dataclasses.MISSING:
         return dataclasses.field(metadata=meta)
