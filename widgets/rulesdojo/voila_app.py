@@ -183,8 +183,8 @@ class DojoKernelManager(AsyncMappingKernelManager):
             failed = [t for t in pool if t.done() and (t.cancelled() or t.exception() is not None)]
             for task in failed:
                 pool.remove(task)
-            if failed or not pool:
-                self.fill_if_needed(delay=0, notebook_name=notebook)  # type: ignore[attr-defined]  # Voila's pooled manager, whose _pools these are
+            if failed or not pool:  # _pools and fill_if_needed are Voila's pooled manager's, mixed in
+                self.fill_if_needed(delay=0, notebook_name=notebook)  # type: ignore[attr-defined]
 
 
 class Bucket:
