@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import time
+from typing import Any
 
 from .quiz.report import TABLES
 from .rules.errors import ScenarioError
@@ -24,7 +25,7 @@ def check(paths: list[str], as_json: bool, out=sys.stdout, cards: tuple = ()) ->
     files = load_scenarios(paths)
     card_set = with_folders(cards)
     status = 0
-    report = []
+    report: list[dict[str, Any]] = []
     if not files:
         print(f"rulesdojo check: no scenario files found in {' '.join(paths)}", file=sys.stderr)
         return 2
@@ -51,7 +52,7 @@ def check(paths: list[str], as_json: bool, out=sys.stdout, cards: tuple = ()) ->
                 print(f"ERROR {report[-1]['error']}", file=out)
             continue
         r = run(s)
-        entry = {"file": str(f), "name": s.name, "status": r.status, "failures": r.failures}
+        entry: dict[str, Any] = {"file": str(f), "name": s.name, "status": r.status, "failures": r.failures}
         if r.error:
             entry["error"] = r.error
         if r.game is not None and r.status != "error":
@@ -102,8 +103,7 @@ def lint(linter, path: str | None, out=None) -> int:
 
 def bank_stats(path: str | None, out=None) -> int:
     """Print a question bank's figures per ruling and its totals; 2 when it can't be read."""
-    from .quiz import load_bank
-    from .quiz.model import QuestionError
+    from .quiz.model import QuestionError, load_bank
     from .quiz.stats import bank_figures, figures_table
     out = out or sys.stdout
     try:
@@ -117,9 +117,11 @@ def bank_stats(path: str | None, out=None) -> int:
 
 def check_card_folders(folders: list[str]) -> int:
     """Read mentors' card folders before anything is served or run; 2 when a file can't be read."""
+    from pathlib import Path
+
     from .scenarios.cardfile import CardFileError, card_files, read_card
     for folder in folders:
-        files = card_files(folder) if os.path.isdir(folder) else []
+        files = card_files(Path(folder)) if os.path.isdir(folder) else []
         if not files:
             print(f"rulesdojo: --cards {folder}: no card files (*.yaml) in it", file=sys.stderr)
             return 2
@@ -207,8 +209,8 @@ def export_results(fmt: str, exam: str, table: str | None, results: str | None, 
     """
     from pathlib import Path
 
-    from .quiz import load_bank
     from .quiz.exam import load_exams
+    from .quiz.model import load_bank
     from .quiz.report import Results, document, tables, write_csv
     from .quiz.store import ResultStore, default_path, is_url
 

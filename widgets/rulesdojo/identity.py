@@ -76,7 +76,7 @@ class Source:
         """Name the environment variable the kernel finds the identity in."""
         if self.kind == "hub":
             return "JUPYTERHUB_USER"
-        if self.kind == "header":
+        if self.kind == "header" and self.header is not None:
             return "HTTP_" + self.header.upper().replace("-", "_")
         return None
 

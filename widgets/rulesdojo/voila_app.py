@@ -24,6 +24,7 @@ import logging
 import os
 import struct
 import time
+from typing import cast
 
 from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
@@ -182,8 +183,8 @@ class DojoKernelManager(AsyncMappingKernelManager):
             failed = [t for t in pool if t.done() and (t.cancelled() or t.exception() is not None)]
             for task in failed:
                 pool.remove(task)
-            if failed or not pool:
-                self.fill_if_needed(delay=0, notebook_name=notebook)
+            if failed or not pool:  # _pools and fill_if_needed are Voila's pooled manager's, mixed in
+                self.fill_if_needed(delay=0, notebook_name=notebook)  # type: ignore[attr-defined]
 
 
 class Bucket:
@@ -336,16 +337,17 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
 
     def handle_incoming_message(self, incoming_msg) -> None:
         read = read_message(incoming_msg, self.subprotocol)
-        what = kind(*read) if read else ""
+        header, content = read if read else ({}, {})
+        what = kind(header, content) if read else ""
         if what == "event":
-            self._pace(incoming_msg, read[0].get("msg_id"))
-        elif what == "stop" or (what and self._admit(what, read[1].get("comm_id"))):
-            self._forward(incoming_msg, read[0].get("msg_id"))
+            self._pace(incoming_msg, header.get("msg_id"))
+        elif what == "stop" or (what and self._admit(what, content.get("comm_id"))):
+            self._forward(incoming_msg, header.get("msg_id"))
         elif not getattr(self, "refused", False):
             self.refused = True
             self.log.warning("Kernel %s: refused a page's %s message (%s); further ones from this page "
                              "are refused without a word", self.kernel_id,
-                             read[0]["msg_type"] if read else "unreadable",
+                             header["msg_type"] if read else "unreadable",
                              "past its limits" if what else "not what a page sends")
 
     def _admit(self, what: str, comm_id: str | None) -> bool:
@@ -363,7 +365,7 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
             return False  # only the comms the page opened are its to close or ask through
         if not door.loading.take():
             return False
-        if what == "open":
+        if what == "open" and comm_id is not None:  # a comm's kind says it has an id
             door.comms.add(comm_id)
         elif what == "close":
             door.comms.discard(comm_id)
@@ -411,7 +413,8 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
         """Note when the kernel starts and ends work on a message a page sent; time the work."""
         door = self.door
         try:
-            parts = self.session.feed_identities(outgoing_msg)[1]  # signature, header, parent, metadata, content
+            # signature, header, parent, metadata, content; the stream copies what it receives: bytes
+            parts = cast(list[bytes], self.session.feed_identities(outgoing_msg)[1])
             if json.loads(parts[1]).get("msg_type") != "status":
                 return
             parent, state = json.loads(parts[2]).get("msg_id"), json.loads(parts[4]).get("execution_state")
@@ -453,7 +456,7 @@ class DojoVoila(Voila):
         # Voila adds the sign-in's own pages (login, a hub's OAuth callback) without the URL prefix.
         signin = {handler for _, handler, *_ in self.identity_provider.get_handlers()}
         # A NUL byte names no file: Python's path functions raise ValueError on it (a 500).
-        handlers = [(r".*%00.*", web.ErrorHandler, {"status_code": 400})]
+        handlers: list[tuple] = [(r".*%00.*", web.ErrorHandler, {"status_code": 400})]
         for pattern, handler, *options in super().init_handlers():
             handler = OURS.get(handler, handler)
             if handler is LogoutHandler:

@@ -8,10 +8,14 @@ module: a lesson page's first cell then costs little more than ipywidgets itself
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 import ipywidgets as ipw
 
 from ..lazy import names_from
+
+if TYPE_CHECKING:  # read lazily at run time (names_from below)
+    from .data import Lesson
 
 _PROGRESS: dict = {}
 _WIDGETS: dict[tuple[int, str], ipw.Widget] = {}
@@ -157,7 +161,7 @@ def teaching(tags) -> dict:
     >>> teaching(["L3", "E6"])["L3"].title
     'Landfall'
     """
-    first = {}
+    first: dict[str, Lesson] = {}
     for lesson in lessons().values():
         for tag in lesson.rulings:
             first.setdefault(tag, lesson)

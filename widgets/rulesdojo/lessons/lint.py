@@ -160,6 +160,8 @@ def _said(exc: RulesError) -> str:
 
 def _lint_notebook(lesson_file: Path, keys: list[str]) -> list[Problem]:
     m = FILE_NAME.match(lesson_file.name)
+    if m is None:  # load_lesson has refused the file for its name already
+        return []
     notebook = lesson_file.with_name(f"{m[1]}-{m[2]}.ipynb")
     if not notebook.exists():
         return [Problem(str(lesson_file), None, f"no notebook {notebook.name} beside it")]

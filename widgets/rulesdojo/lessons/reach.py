@@ -34,7 +34,7 @@ class WorkedLine:
 
 def worked_line(task: Task) -> WorkedLine:
     """Play the task's solution once (refusals change nothing) and keep what the search needs."""
-    if task.worked is None:
+    if not isinstance(task.worked, WorkedLine):  # None until the solution is played once
         scenario = Scenario.from_dict(task.scenario, source=task.key)
         game = start(scenario)
         positions = [position(game)]

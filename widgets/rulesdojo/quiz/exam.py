@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Dict, List, Literal, Optional, Union
+from typing import TYPE_CHECKING, Dict, List, Literal, Optional, Union
 
 from pydantic.v1 import StrictFloat, StrictInt, StrictStr, conint, root_validator, validator
 
@@ -27,6 +27,10 @@ from ..scenarios.yamlsource import check_names, key_line, line_of, load_file
 from .model import LEVELS, Bank, Question, load_bank
 
 SHOW = ("after-each", "after-submit", "after-close")
+if TYPE_CHECKING:  # to a type checker the constrained type is the plain one it narrows
+    Percent = int
+else:
+    Percent = conint(strict=True, ge=0, le=100)
 
 
 class ExamError(ScenarioError):
@@ -84,7 +88,7 @@ class ExamFormat(Format):
     closes: Optional[float] = None
     show_answers: Literal[SHOW] = says(  # type: ignore[valid-type]
         f"'show_answers' is one of {', '.join(SHOW)}, not {{value!r}}", "after-submit")
-    pass_mark: Optional[conint(strict=True, ge=0, le=100)] = says(
+    pass_mark: Optional[Percent] = says(
         "'pass_mark' is a percentage from 0 to 100, not {value!r}", None)
 
     @validator("time_limit")
@@ -218,7 +222,7 @@ class Exam:
 
     def answers_shown(self, now: float) -> bool:
         """Say whether a finished attempt's review may show answers and explanations now."""
-        return self.show_answers != "after-close" or now >= self.closes
+        return self.show_answers != "after-close" or (self.closes is not None and now >= self.closes)
 
     def passed(self, right: int, total: int) -> bool | None:
         """Say whether a score passes (None when the exam has no pass mark)."""
@@ -243,7 +247,7 @@ def exam_files(folder) -> list[Path]:
 def load_exams(folder=None, bank: Bank | None = None) -> tuple[list[Exam], list[ExamError]]:
     """Read every exam in a folder; return the good ones and one error per bad file or repeated id."""
     bank = bank or load_bank()
-    exams, problems, seen = [], [], {}
+    exams, problems, seen = [], [], dict[str, str]()
     for f in exam_files(exams_folder() if folder is None else folder):
         try:
             exam = Exam.from_file(f, bank)

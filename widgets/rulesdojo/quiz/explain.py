@@ -11,6 +11,7 @@ Alice has 1 energy.
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 #: How much each kind of log event matters to an explanation (higher first; absent: left out).
 WEIGHT = {
@@ -64,7 +65,7 @@ def line(ev) -> str:
     return f"- {text}" if cited or not ev.rule[:1].isdigit() else f"- {text} (CR {ev.rule})"
 
 
-def explain(lead: str, log, note: str | None = None, extra: list[str] = (), extra_rules=()) -> str:
+def explain(lead: str, log, note: str | None = None, extra: Sequence[str] = (), extra_rules=()) -> str:
     """Build an explanation: the lead sentence, the deciding events, any extra lines, the note."""
     lines = [lead.strip()]
     lines += [f"- {x}" for x in extra]

@@ -148,15 +148,15 @@ def lint_question(q: Question, report: LintReport | None = None, bank: bool = Fa
                     + (f": {'; '.join(held)}" if held else ""), values)
         elif q.kind == "order":
             try:
-                v._solve_orders()
+                orders = v._solve_orders()
             except Exception as exc:  # never a traceback
                 add(_place(q, "goal"), f"{exc.__class__.__name__}: {exc}", values)
                 continue
-            good = [o for o in v._orders if o[1]]
+            good = [o for o in orders if o[1]]
             if not good:
-                why = v._orders[0][2][1] if v._orders else None
+                why = orders[0][2][1] if orders else None
                 add(_place(q, "goal"), "no order reaches the goal" + (f" ({why})" if why else ""), values)
-            elif len(good) == len(v._orders):
+            elif len(good) == len(orders):
                 add(_place(q, "goal"), "every order reaches the goal: the question is trivial", values)
         lead = v.solution()
         if pm.PLACEHOLDER.search(lead.explanation.splitlines()[0]):

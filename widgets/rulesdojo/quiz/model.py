@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Literal, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Literal, Optional
 
 from pydantic.v1 import Field, StrictBool, StrictStr, conint, conlist, validator
 
@@ -24,7 +24,7 @@ from ..scenarios.cardfile import kit_cards
 from ..scenarios.expect import validate_expect
 from ..scenarios.scenario import RULINGS, Scenario, check_action
 from ..scenarios.schema import Format, Says, Text, check, says
-from ..scenarios.yamlsource import check_names, line_of, load_file
+from ..scenarios.yamlsource import Located, check_names, line_of, load_file
 from . import params as pm
 
 KINDS = ("outcome", "choice", "order", "policy")
@@ -86,7 +86,7 @@ class Question:
     def from_file(cls, path) -> "Question":
         """Read and check one question file; raise ``QuestionError`` naming the file and place."""
         data, _text = load_file(path, QuestionError)
-        if isinstance(data, dict):
+        if isinstance(data, Located):
             data.key_lines = _key_lines(data)
         return cls.from_dict(data, source=str(path))
 
@@ -284,7 +284,7 @@ def load_bank(path=None, *, strict: bool = True) -> Bank:
     folder = shipped_bank_path() if path is None else Path(path)
     if not folder.exists():
         raise QuestionError("no such file or folder", file=str(folder))
-    qs, problems, seen = [], [], {}
+    qs, problems, seen = [], [], dict[str, str]()
     for f in question_files(folder):
         try:
             q = Question.from_file(f)
@@ -303,7 +303,10 @@ def load_bank(path=None, *, strict: bool = True) -> Bank:
 
 # --- the format ----------------------------------------------------------------------------
 
-OneToThree = conint(strict=True, ge=1, le=3)
+if TYPE_CHECKING:  # to a type checker the constrained type is the plain one it narrows
+    OneToThree = int
+else:
+    OneToThree = conint(strict=True, ge=1, le=3)
 
 
 class QuestionFormat(Format):

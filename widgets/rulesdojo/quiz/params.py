@@ -117,20 +117,20 @@ def fill(obj, values: dict):
         out.line = line_of(obj)
         return out
     if isinstance(obj, list):
-        out, lines = LocatedList(), []
+        items, lines = LocatedList(), []
         old = getattr(obj, "lines", None) or [0] * len(obj)
         for item, line in zip(obj, old):
             whole = PLACEHOLDER.fullmatch(item) if isinstance(item, str) else None
             if whole and _known(whole.group(1), values):
                 v = evaluate(whole.group(1), values)
                 if isinstance(v, list):
-                    out.extend(v)
+                    items.extend(v)
                     lines.extend([line] * len(v))
                     continue
-            out.append(fill(item, values))
+            items.append(fill(item, values))
             lines.append(line)
-        out.lines = lines
-        return out
+        items.lines = lines
+        return items
     return obj
 
 

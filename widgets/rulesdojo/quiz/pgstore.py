@@ -61,22 +61,22 @@ class PostgresResultStore(ResultStore):
     PLACE = "database"
 
     @staticmethod
-    def _place(path) -> str:
+    def _place(path) -> str:  # type: ignore[override]  # the place is a connection URL, not a file
         return str(path) if path else os.environ.get("RULESDOJO_RESULTS") or "postgresql://"
 
     @property
     def where(self) -> str:
         """Name the database without its password: ``the PostgreSQL database NAME on HOST:PORT``."""
         try:
-            d = conninfo_to_dict(self.path)
+            d = conninfo_to_dict(str(self.path))
         except psycopg.ProgrammingError:
             return "a PostgreSQL database whose address can't be read"
         host = d.get("host") or "this machine"
         return (f"the PostgreSQL database {d.get('dbname') or d.get('user') or 'of the user'} on {host}"
                 f"{':' + str(d['port']) if d.get('port') else ''}")
 
-    def _connect(self) -> psycopg.Connection:
-        con = psycopg.connect(self.path, connect_timeout=max(2, math.ceil(self.timeout)))
+    def _connect(self) -> psycopg.Connection:  # type: ignore[override]  # DB-API alike: cursor, execute, commit
+        con = psycopg.connect(str(self.path), connect_timeout=max(2, math.ceil(self.timeout)))
         con.adapters.register_dumper(str, TextDumper)
         con.execute(f"SET LOCAL lock_timeout = {int(self.timeout * 1000)}")  # in the transaction just begun
         return con

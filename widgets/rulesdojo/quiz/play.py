@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from ..rules import Game
 from ..rules import query as q
 from ..rules.actions import PassPriority
 from ..rules.choices import OrderReplacementsChoice, OrderTriggersChoice
@@ -18,7 +19,7 @@ from ..scenarios.scenario import Resolver, Scenario, place_of, ActionRunner, bui
 class Played:
     """A played scenario: the game and the resolver that reads its names and ids."""
 
-    game: object
+    game: Game
     aliases: dict
     scenario: Scenario
 

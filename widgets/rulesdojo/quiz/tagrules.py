@@ -39,8 +39,7 @@ def _games(v) -> list:
         return []
     games = [v._played.game]
     if v.kind == "order":
-        v._solve_orders()
-        games += [played.game for _, _, (played, _) in v._orders]
+        games += [played.game for _, _, (played, _) in v._solve_orders()]
     return games
 
 

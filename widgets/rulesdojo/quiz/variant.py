@@ -10,6 +10,7 @@ import itertools
 import random
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..rules.choices import OrderTriggersChoice
 from ..rules.mana import TYPES
@@ -18,11 +19,11 @@ from .explain import explain
 
 CR_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 
+OUTCOME_INSTRUCTIONS = {"number": "Answer with a whole number.",
+                        "yes/no": "Answer yes or no.",
+                        "mana": "Answer with mana symbols such as {G}{G}, or 'nothing'.",
+                        "names": "List the names, top of the stack first (or 'empty')."}
 INSTRUCTIONS = {
-    "outcome": {"number": "Answer with a whole number.",
-                "yes/no": "Answer yes or no.",
-                "mana": "Answer with mana symbols such as {G}{G}, or 'nothing'.",
-                "names": "List the names, top of the stack first (or 'empty')."},
     "choice": "Pick the one true option.",
     "policy": "Pick the one correct option.",
     "trigger order": ("List every trigger top of the stack first: the top of the list is the top "
@@ -69,9 +70,10 @@ class Variant:
         self.options: tuple[str, ...] = ()
         self.answer_format = {"choice": "option", "policy": "option", "order": "order"}.get(
             self.kind, "number")
-        self._played = None
-        self._right = None  # kernel side only
-        self._opts = []  # (label, payload)
+        self._played: pl.Played | None = None
+        self._right: Any = None  # kernel side only; shaped as the answer format reads it
+        self._opts: list[tuple[Any, Any]] = []  # (label, payload)
+        self._orders: list[tuple[tuple[str, ...], bool, tuple[pl.Played, str | None]]] | None = None
         rng = random.Random(f"{self.id}:{seed}:options")
         if self.kind == "policy":
             self._opts = [(str(o), None) for o in d["options"]]
@@ -82,7 +84,7 @@ class Variant:
         if self.kind == "outcome":
             key = next(iter(d["ask"]))
             self.answer_format = {"resolved": "yes/no", "mana": "mana", "stack": "names"}.get(key, "number")
-            self._right = pl.ask(self._played, d["ask"])
+            self._right = pl.ask(self._scenario_played(), d["ask"])
             if self.answer_format == "yes/no":
                 self.options = ("yes", "no")
         elif self.kind == "choice":
@@ -93,11 +95,10 @@ class Variant:
             self._right = held[0] if len(held) == 1 else None
             self._held = held
         elif self.kind == "order":
-            self._order, pairs = pl.order_choice(self._played)
+            self._order, pairs = pl.order_choice(self._scenario_played())
             rng.shuffle(pairs)
             self._opts = pairs
             self.options = tuple(lab for _, lab in pairs)
-            self._orders = None
         if self.kind in ("choice", "policy"):
             self.options = tuple(t for t, _ in self._opts)
 
@@ -107,7 +108,7 @@ class Variant:
     def instructions(self) -> str:
         """Say how to answer (never what the answer is)."""
         if self.kind == "outcome":
-            return INSTRUCTIONS["outcome"][self.answer_format]
+            return OUTCOME_INSTRUCTIONS[self.answer_format]
         if self.kind == "order":
             return INSTRUCTIONS["trigger order" if self.stack_order else "replacement order"]
         return INSTRUCTIONS[self.kind]
@@ -165,12 +166,17 @@ class Variant:
         if self._d.get("shuffle", True):
             rng.shuffle(self._opts)
 
+    def _scenario_played(self) -> pl.Played:
+        """Return the played scenario: every kind of question but a policy one plays its scenario."""
+        assert self._played is not None, f"a {self.kind} question plays no scenario"
+        return self._played
+
     def _claim(self, option) -> tuple[bool, str | None]:
         if "holds" in option:
-            diffs = self._played.holds(option["holds"])
+            diffs = self._scenario_played().holds(option["holds"])
             return not diffs, None
         acts = option.get("legal", option.get("illegal"))
-        results = [self._played.legal(a) for a in (acts if isinstance(acts, list) else [acts])]
+        results = [self._scenario_played().legal(a) for a in (acts if isinstance(acts, list) else [acts])]
         whys = [str(err) for _, err in results if err is not None]
         why = " ".join(whys[:2]) or None
         if "legal" in option:
@@ -179,20 +185,20 @@ class Variant:
 
     def right_orders(self) -> list[tuple[str, ...]]:
         """Return every order (as labels) that reaches an order question's goal."""
-        self._solve_orders()
-        return [labels for labels, ok, _ in self._orders if ok]
+        return [labels for labels, ok, _ in self._solve_orders() if ok]
 
-    def _solve_orders(self):
+    def _solve_orders(self) -> list[tuple[tuple[str, ...], bool, tuple[pl.Played, str | None]]]:
         if self._orders is not None:
-            return
+            return self._orders
         ids = [i for i, _ in self._opts]
         label = dict(self._opts)
         out = []
         for perm in itertools.permutations(ids):
-            ok, played, why = pl.try_order(self._played, self._order, perm, self._d.get("then"),
+            ok, played, why = pl.try_order(self._scenario_played(), self._order, perm, self._d.get("then"),
                                            self._d["goal"])
             out.append((tuple(label[i] for i in perm), ok, (played, why)))
         self._orders = out
+        return out
 
     def _right_text(self) -> str:
         if self.kind == "outcome":
@@ -220,8 +226,7 @@ class Variant:
             i = self._option_index(answer)
             return i == self._right, self.options[i]
         labels = self._order_labels(answer)
-        self._solve_orders()
-        ok = any(lab == self._as_given(labels) and good for lab, good, _ in self._orders)
+        ok = any(lab == self._as_given(labels) and good for lab, good, _ in self._solve_orders())
         return ok, ", then ".join(labels)
 
     def _as_given(self, labels: tuple) -> tuple:
@@ -263,7 +268,7 @@ class Variant:
     def _labels_in_text(self, text: str) -> list[str]:
         """Read labels written as text ("A, then B"): by where each one appears."""
         low = text.lower()
-        spots = []
+        spots: list[tuple[int, int, str]] = []
         for lab in sorted(set(self.options), key=len, reverse=True):
             start = 0
             while (i := low.find(lab.lower(), start)) >= 0:
@@ -288,7 +293,8 @@ class Variant:
         if self.kind == "policy":
             return "\n".join([lead, *(f"- {x}" for x in d["explanation"]),
                               f"- Source: {d['source']}."] + ([f"- {note}"] if note else []))
-        extra, log = [], self._played.game.log
+        extra: list[str] = []
+        log = self._scenario_played().game.log
         if self.kind == "choice":
             seen = set()
             for (text, opt), (ok, why) in zip(self._opts, self._truth):
@@ -297,8 +303,7 @@ class Variant:
                     extra.append(why if ok else f"Not \"{text}\": {why}")
             extra = extra[:2]
         if self.kind == "order":
-            self._solve_orders()
-            good = [played for _, ok, (played, _) in self._orders if ok]
+            good = [played for _, ok, (played, _) in self._solve_orders() if ok]
             if good:
                 log = good[0].game.log
         decisive = set(CR_NUMBER.findall(" ".join(filter(None, (lead, note)))))
@@ -355,7 +360,7 @@ def _parse(answer, fmt: str):
         if any(s not in TYPES for s in syms):
             raise _Unreadable(f"mana symbols are {', '.join(TYPES)}")
         order = {t: i for i, t in enumerate(TYPES)}
-        return "".join(f"{{{s}}}" for s in sorted(syms, key=order.get))
+        return "".join(f"{{{s}}}" for s in sorted(syms, key=order.__getitem__))
     if fmt == "names":
         if isinstance(answer, str):
             t = answer.strip()

@@ -55,7 +55,7 @@ def check_play_land(st: GameState, a: PlayLand) -> CardObject:
     return obj
 
 
-def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list]:
+def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list | dict[str, int]]:
     """Check casting: timing, targets, and a mana cost that can be paid (CR 601.2)."""
     who = acting_player(st)
     obj = _in_hand(st, who, a.card)
@@ -136,7 +136,9 @@ def check_activate(st: GameState, a: ActivateAbility):
     if not 0 <= a.index < len(abilities):
         raise IllegalAction(f"{perm.card} has no activated ability number {a.index + 1}.", rule="602.2")
     ab = abilities[a.index]
-    if ab.cost.discard:
+    cost = ab.cost
+    assert cost is not None  # q.abilities holds activated abilities only, each with its cost
+    if cost.discard:
         raise IllegalAction(f"{perm.card}'s ability discards the card: it can be activated only from "
                             f"a hand ({ab.said}).", rule="113.6m")
     if ab.timing == "sorcery" and (st.active != who or st.step not in MAIN or st.stack):
@@ -172,19 +174,20 @@ def check_activate(st: GameState, a: ActivateAbility):
             _hexproof_refusal(st, a.targets[0], who)
         if len(a.targets) != 1 or a.targets[0] not in cands:
             raise IllegalAction(f"{perm.card}'s ability needs one legal target "
-                                f"({_spec_text(ab.target_spec)}), chosen as it is activated.", rule="602.2b")
+                                f"({_spec_text(ab.target_spec or '')}), chosen as it is activated.", rule="602.2b")
     elif a.targets:
         raise IllegalAction(f"{perm.card}'s ability has no targets.", rule="602.2b")
     plan: list | dict = []
     if a.pay is not None:
-        if not ab.cost.mana:
+        if not cost.mana:
             raise IllegalAction(f"{perm.card}'s ability has no mana cost to pay.", rule="602.2b")
-        plan = named_payment(st, who, ab.cost.mana_cost, a.pay, f"{perm.card}'s ability")
-    elif ab.cost.mana:
-        plan = mana_plan(st, who, ab.cost.mana_cost, exclude=perm.id if ab.tap or ab.cost.sacrifice else None)
-        if plan is None:
-            raise CannotPay(f"{who} can't pay {ab.cost.mana_cost} for {perm.card}'s ability: a cost "
+        plan = named_payment(st, who, cost.mana_cost, a.pay, f"{perm.card}'s ability")
+    elif cost.mana:
+        found = mana_plan(st, who, cost.mana_cost, exclude=perm.id if ab.tap or cost.sacrifice else None)
+        if found is None:
+            raise CannotPay(f"{who} can't pay {cost.mana_cost} for {perm.card}'s ability: a cost "
                             "can't be paid in part", rule="602.2b")
+        plan = found
     return perm, ab, mana, plan
 
 
@@ -199,9 +202,11 @@ def check_activate_from_hand(st: GameState, a: ActivateAbility):
     if a.mana is not None or a.targets:
         raise IllegalAction(f"{obj.card}'s ability adds no mana and has no targets.", rule="602.2")
     ab = abilities[a.index]
-    plan = mana_plan(st, who, ab.cost.mana_cost) if ab.cost.mana else []
+    cost = ab.cost
+    assert cost is not None  # q.hand_abilities holds only abilities whose cost discards the card
+    plan = mana_plan(st, who, cost.mana_cost) if cost.mana else []
     if plan is None:
-        raise CannotPay(f"{who} can't pay {ab.cost.mana_cost} for {obj.card}'s ability: a cost can't be "
+        raise CannotPay(f"{who} can't pay {cost.mana_cost} for {obj.card}'s ability: a cost can't be "
                         "paid in part", rule="602.2b")
     return obj, ab, plan
 
@@ -214,7 +219,8 @@ def free_mana_sources(st: GameState, who: str,
         if p.controller != who or p.id == exclude or not q.can_tap_for_cost(st, p):
             continue
         for i, ab in enumerate(q.abilities(st, p)):
-            if ab.is_mana_ability and ab.energy == 0 and ab.tap and not ab.cost.mana and not ab.cost.sacrifice:
+            if (ab.is_mana_ability and ab.energy == 0 and ab.tap and ab.cost is not None
+                    and not ab.cost.mana and not ab.cost.sacrifice):
                 opts = q.mana_options(st, p, ab)
                 if opts:
                     out.append((p, i, opts))

@@ -273,7 +273,7 @@ class LegendRuleChoice(ObjectsChoice):
     kind = "legend_rule"
 
     def resume(self, st, value) -> None:
-        gone = [q.permanent(st, i) for i in self.options if i not in value]
+        gone = [q.present(st, i) for i in self.options if i not in value]
         e.leave(st, gone, "graveyard", "is put into the graveyard (legend rule)", "704.5j")
 
 
@@ -344,11 +344,10 @@ def _blocks(st, choice: Choice, blocks):
         att = q.permanent(st, a)
         if att is None or not att.attacking:
             raise IllegalAction("A blocker must block an attacking creature.", rule="509.1a")
-        if "flying" in q.keywords(st, att) and not {"flying", "reach"} & set(
-                q.keywords(st, q.permanent(st, b))):
+        blocker = q.present(st, b)
+        if "flying" in q.keywords(st, att) and not {"flying", "reach"} & set(q.keywords(st, blocker)):
             raise IllegalAction(f"{att.card} has flying: only a creature with flying or reach can "
                                 "block it.", rule="702.9b")
-        blocker = q.permanent(st, b)
         if "intimidate" in q.keywords(st, att) and not (
                 q.is_type(st, blocker, "Artifact") or set(q.colors(st, att)) & set(q.colors(st, blocker))):
             raise IllegalAction(f"{att.card} has intimidate: only an artifact creature or a creature that "

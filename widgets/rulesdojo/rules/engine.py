@@ -97,9 +97,11 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
     now = {id(ev): q.types(st, ev.perm) + q.subtypes(st, ev.perm) if ev.perm is not None else ()
            for ev in events}
     hits = [(src, ab, ev) for src in sources for ab in q.card(st, src).triggered for ev in events
-            if ab.trigger.matches(src, ev, now[id(ev)])]
-    if any(ab.trigger.event == "land_enters" for _, ab, _ in hits):
-        who = events[0].perm.controller
+            if ab.trigger is not None and ab.trigger.matches(src, ev, now[id(ev)])]
+    land = next((ev.perm for _, ab, ev in hits if ab.trigger is not None and ab.trigger.event == "land_enters"),
+                None)
+    if land is not None:
+        who = land.controller
         log(st, "603.6a", f"A land {who} controls entered: each landfall ability of their "
             "permanents triggers (CR 603.6a, 603.2; Landfall ruling 3).", "landfall", who)
     for src, ab, ev in hits:
@@ -264,8 +266,8 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
                 f"{target} gets no {kind} from {source}.", "prevented", target)
             return 0
     else:
-        for src, static in q.statics(st, NoCountersOn):
-            if set(static.no_counters_on) & set(q.types(st, target)):
+        for src, cant in q.statics(st, NoCountersOn):
+            if set(cant.no_counters_on) & set(q.types(st, target)):
                 log(st, "101.2", f"{src.card}: counters can't be put on {who}. No {kind} counter is put.",
                     "prevented", target.controller)
                 return 0

@@ -11,7 +11,7 @@ from . import turn
 from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, GetEnergy,
                       PassPriority, PayEnergy, PlayLand)
 from .cardset import CardSet
-from .errors import IllegalAction, NoPendingChoice, RulesError
+from .errors import CannotPay, IllegalAction, NoPendingChoice, RulesError
 from .history import History, clone
 from .mana import TYPE_NAMES, TYPES, ManaCost, pay_from_pool, pool_text
 from .describe import describe
@@ -131,11 +131,9 @@ class Game:
         """
         _check_count(n)
         st = self._state
-        target = q.player(st, holder) if isinstance(holder, str) else q.permanent(st, holder)
-        if target is None:
-            raise IllegalAction(f"No permanent {holder!r} is on the battlefield.", rule="110.1")
+        target = q.player(st, holder) if isinstance(holder, str) else q.present(st, holder)
         _set_count(target.counters, kind, n)
-        name = holder if isinstance(holder, str) else target.card
+        name = target.card if isinstance(target, Permanent) else holder
         e.log(st, "122.1", f"Set up: {name} now has {n} {kind} counter{'' if n == 1 else 's'}.", "setup")
         self._history.changed_outside_actions()
 
@@ -302,9 +300,9 @@ class LegalActions:
                         if ab.targets is not None else [()])
                 for m in kinds:
                     for targets in aims:
-                        a = ActivateAbility(p.id, i, m, targets)
-                        if _ok(checks.check_activate, st, a):
-                            yield a
+                        act = ActivateAbility(p.id, i, m, targets)
+                        if _ok(checks.check_activate, st, act):
+                            yield act
         yield PassPriority()
         if not st.stack:
             yield AdvanceStep()
@@ -361,8 +359,7 @@ def _dispatch(st: GameState, action, replay: GameState | None) -> tuple[GameStat
     elif isinstance(action, ActivateAbility):
         _activate(st, action)
     elif isinstance(action, PassPriority):
-        checks.acting_player(st)
-        replay_next = turn.pass_priority(st)
+        replay_next = turn.pass_priority(st, checks.acting_player(st))
     elif isinstance(action, AdvanceStep):
         who = checks.acting_player(st)
         if st.stack:
@@ -388,7 +385,7 @@ def _practice_energy(st: GameState, a) -> None:
 
 def _play_land(st: GameState, a: PlayLand) -> None:
     obj = checks.check_play_land(st, a)
-    who = st.priority
+    who = checks.acting_player(st)
     q.player(st, who).hand.remove(obj)
     st.land_plays += 1
     e.log(st, "305.1", f"{who} plays {obj.card}: a special action; it doesn't use the stack.", "play", who)
@@ -398,7 +395,7 @@ def _play_land(st: GameState, a: PlayLand) -> None:
 
 def _cast(st: GameState, a: CastSpell) -> None:
     obj, plan = checks.check_cast(st, a)
-    who = st.priority
+    who = checks.acting_player(st)
     c = q.card(st, obj)
     q.player(st, who).hand.remove(obj)
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
@@ -412,7 +409,7 @@ def _cast(st: GameState, a: CastSpell) -> None:
         e.log_mode(st, who, c.name, a.mode)
     _pay_mana(st, who, c.mana_cost, plan, " while casting", spare=obj.id)
     for pid in a.sacrifice:
-        e.sacrifice(st, q.permanent(st, pid), f"as an additional cost to cast {c.name} (CR 601.2h)")
+        e.sacrifice(st, q.present(st, pid), f"as an additional cost to cast {c.name} (CR 601.2h)")
     st.stack.append(item)
     st.passes = 0
     e.emit(st, [Happened("cast", player=who, info=c.types)])  # once cast, "whenever you cast" (CR 601.2i)
@@ -430,8 +427,10 @@ def _pay_mana(st: GameState, who: str, cost: ManaCost, plan, when: str, spare: i
         p.pool = dict(plan)
     else:
         for pid, _, t in plan:
-            _add_mana(st, q.permanent(st, pid), t, "601.2g", when)
+            _add_mana(st, q.present(st, pid), t, "601.2g", when)
         left = pay_from_pool(p.pool, cost, tuple(checks.needed_colors(st, who, spare)))
+        if left is None:
+            raise CannotPay(f"{who} can't pay {cost}{when}: a cost can't be paid in part.", rule="601.2h")
         spent = {t: p.pool[t] - left[t] for t in p.pool}
         p.pool = left
     if cost.mana_value:
@@ -448,7 +447,7 @@ def _add_mana(st: GameState, perm: Permanent, t: str, rule: str, when: str = "")
 
 def _activate(st: GameState, a: ActivateAbility) -> None:
     perm, ab, mana, plan = checks.check_activate(st, a)
-    who = st.priority
+    who = checks.acting_player(st)
     if ab.is_mana_ability:  # no stack: pay the cost, then the mana is added at once (CR 605.3b)
         _pay_cost(st, who, perm, ab, plan, "mana ability")
         if mana is None:
@@ -479,7 +478,7 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
 
 def _activate_from_hand(st: GameState, a: ActivateAbility) -> None:
     obj, ab, plan = checks.check_activate_from_hand(st, a)
-    who = st.priority
+    who = checks.acting_player(st)
     item = StackItem(e.new_id(st), "ability", obj.card, who, ab.said, ab.effects)
     st.stack.append(item)
     e.log(st, "602.2a", f"{who} activates {e.possessive(obj.card)} ability from their hand: {ab.said}. "

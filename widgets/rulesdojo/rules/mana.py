@@ -26,7 +26,7 @@ class ManaCost:
     @classmethod
     def parse(cls, text: str) -> "ManaCost":
         """Read a cost written with braces, such as ``{1}{R}``."""
-        generic, colored = 0, {}
+        generic, colored = 0, dict[str, int]()
         for sym in _SYMBOL.findall(text or ""):
             if sym.isdigit():
                 generic += int(sym)

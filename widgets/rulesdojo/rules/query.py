@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import TypeVar
 
 from .cards import BASIC_MANA, Ability, Card
 from .errors import IllegalAction
 from .mana import TYPES
 from .objects import MINUS_ONE, PLUS_ONE, GameState, Permanent, Player
 from .parts import Cost, build_effects
-from .statics import AddTypes, CountsPowerToughness
+from .statics import AddTypes, CountsPowerToughness, Static
+
+S = TypeVar("S", bound=Static)
 
 
 def player(st: GameState, name: str) -> Player:
@@ -46,12 +49,21 @@ def permanent(st: GameState, pid) -> Permanent | None:
     return None
 
 
+def present(st: GameState, pid) -> Permanent:
+    """Return the permanent with this id, which the game has just found on the battlefield; refuse
+    by rule if it is gone (CR 110.1)."""
+    p = permanent(st, pid)
+    if p is None:
+        raise IllegalAction(f"No permanent {pid!r} is on the battlefield.", rule="110.1")
+    return p
+
+
 def card(st: GameState, obj) -> Card:
     """Return the card an object (in a zone, on the battlefield, on the stack) is, from the game's set."""
     return st.cards.named(obj.card)
 
 
-def statics(st: GameState, kind: type, controller: str | None = None) -> list[tuple[Permanent, object]]:
+def statics(st: GameState, kind: type[S], controller: str | None = None) -> list[tuple[Permanent, S]]:
     """Return (permanent, static ability) for each static of a kind on the battlefield (CR 604.1)."""
     return [(p, s) for p in st.battlefield if controller in (None, p.controller)
             for s in card(st, p).statics if isinstance(s, kind)]
@@ -182,7 +194,7 @@ def describe_target(st: GameState, t) -> str:
 def hand_abilities(c: Card) -> tuple[Ability, ...]:
     """A card's activated abilities that work from its owner's hand: their cost discards it
     (cycling, CR 702.29a, 113.6m)."""
-    return tuple(a for a in c.activated if a.cost.discard)
+    return tuple(a for a in c.activated if a.cost is not None and a.cost.discard)
 
 
 def on_stack(st: GameState, item_id):

@@ -12,7 +12,7 @@ from . import engine as e
 from . import query as q
 from .choices import Choice, OrderReplacementsChoice
 from .history import clone
-from .objects import GameState, StackItem
+from .objects import CardObject, GameState, StackItem
 from .parts import run_all
 from .targets import still_legal
 
@@ -90,13 +90,13 @@ def _resolve(res: Resolution) -> None:
         note = f" {ENERGY_NOTE}" if "{E}" in item.text else ""
         gone = ""
         if item.card is not None:  # CR 608.2b itself puts the spell into its owner's graveyard
-            gone = f" It goes to {_to_graveyard(st, item)}'s graveyard."
+            gone = f" It goes to {_to_graveyard(st, item.card)}'s graveyard."
         e.log(st, "608.2b", f"{stack_name(item)} doesn't resolve: its every target is illegal, so none "
               f"of its effects happen.{note}{gone} (It wasn't countered.)", "fizzle", item.controller)
         st.outcomes[item.id] = "did not resolve"
         return
     e.log(st, "608.1", f"{item.controller}'s {stack_name(item)} resolves.", "resolve", item.controller)
-    if item.kind == "spell" and q.card(st, item.card).is_permanent_card:
+    if item.kind == "spell" and item.card is not None and q.card(st, item.card).is_permanent_card:
         st.outcomes[item.id] = "resolved"
         e.enter(st, item.card.card, item.card.owner, item.controller, old_id=item.card.id,  # CR 608.3
                 cast_from=item.data.get("cast_from", ""))
@@ -104,7 +104,7 @@ def _resolve(res: Resolution) -> None:
     run_all(res, item.effects)
     st.outcomes[item.id] = "resolved"
     if item.card is not None:
-        owner = _to_graveyard(st, item)
+        owner = _to_graveyard(st, item.card)
         e.log(st, "608.2n", f"{item.name} goes to {owner}'s graveyard.", "zone", item.controller)
 
 
@@ -120,9 +120,9 @@ def stack_name(item: StackItem) -> str:
     return f"{e.possessive(item.name)} {kind} ability"
 
 
-def _to_graveyard(st: GameState, item: StackItem) -> str:
-    owner = q.player(st, item.card.owner)
-    owner.graveyard.append(item.card)
+def _to_graveyard(st: GameState, card: CardObject) -> str:
+    owner = q.player(st, card.owner)
+    owner.graveyard.append(card)
     return owner.name
 
 

@@ -51,7 +51,7 @@ def reach(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: int 
         return Reach(True, 0)
     start = game.fork()
     seen = {_key(start, tuple(extra))}
-    todo = [(start, tuple(extra), ())]
+    todo: list[tuple[Game, tuple, tuple]] = [(start, tuple(extra), ())]
     nodes = 0
     while todo:
         here, left, line = todo.pop()

@@ -8,7 +8,8 @@ from .mana import pool_text
 from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, LegendRuleChoice, ModeChoice,
                       OrderTriggersChoice, TargetChoice)
 from .effects.choices import modal
-from .objects import MINUS_ONE, PLUS_ONE, STEP_NAMES, STEP_RULES, GameState, StackItem, step_text
+from .objects import (MINUS_ONE, PLUS_ONE, STEP_NAMES, STEP_RULES, GameState, Permanent, StackItem,
+                      step_text)
 from .resolve import resolve_top, stack_name
 from .targets import target_candidates
 from .triggers import Happened
@@ -30,20 +31,22 @@ def settle(st: GameState) -> None:
 def state_based_actions(st: GameState) -> bool:
     """Perform every state-based action that applies at once; say whether any did (CR 704.3)."""
     did = False
-    for p in q.in_game(st):
-        rule, reason = (("704.5a", "has 0 or less life") if p.life <= 0 else
-                        ("704.5b", "drew from an empty library") if p.drew_from_empty else
-                        ("704.5c", "has ten or more poison counters")
-                        if p.counters.get("poison", 0) >= 10 else (None, None))
-        if reason:
-            p.lost = True
+    for player in q.in_game(st):
+        loss = (("704.5a", "has 0 or less life") if player.life <= 0 else
+                ("704.5b", "drew from an empty library") if player.drew_from_empty else
+                ("704.5c", "has ten or more poison counters")
+                if player.counters.get("poison", 0) >= 10 else None)
+        if loss is not None:
+            rule, reason = loss
+            player.lost = True
             did = True
-            e.log(st, rule, f"{p.name} {reason} and loses the game.", "game", p.name)
-    for p in st.players:
-        for obj in [o for zone in ("hand", "graveyard", "exile", "library") for o in p.zone(zone) if o.token]:
+            e.log(st, rule, f"{player.name} {reason} and loses the game.", "game", player.name)
+    for player in st.players:
+        for obj in [o for zone in ("hand", "graveyard", "exile", "library") for o in player.zone(zone)
+                    if o.token]:
             for zone in ("hand", "graveyard", "exile", "library"):
-                if obj in p.zone(zone):
-                    p.zone(zone).remove(obj)
+                if obj in player.zone(zone):
+                    player.zone(zone).remove(obj)
             e.log(st, "704.5d", f"The {obj.card} token is in a zone other than the battlefield, so it "
                   "ceases to exist (CR 704.5d, 111.7).", "zone")
             did = True
@@ -138,15 +141,16 @@ def place_triggers(st: GameState) -> None:
         return
 
 
-def pass_priority(st: GameState) -> GameState | None:
-    """Pass; when every player has passed in succession, resolve the top or end the step.
+def pass_priority(st: GameState, who: str) -> GameState | None:
+    """Pass for ``who``, the player with priority; when every player has passed in succession,
+    resolve the top or end the step.
 
     Return the position to replay from when the resolution paused at a choice.
     """
-    e.log(st, "117.3d", f"{st.priority} passes priority.", "priority", st.priority)
+    e.log(st, "117.3d", f"{who} passes priority.", "priority", who)
     st.passes += 1
     if st.passes < len(q.in_game(st)):
-        st.priority = q.next_player(st, st.priority)
+        st.priority = q.next_player(st, who)
         return None
     st.passes = 0
     if st.stack:
@@ -260,7 +264,7 @@ def _cleanup(st: GameState) -> bool:
 def declare_attackers(st: GameState, attackers: tuple[int, ...]) -> None:
     ap = st.active
     st.pending = None
-    chosen = [q.permanent(st, a) for a in attackers]
+    chosen = [q.present(st, a) for a in attackers]
     for p in chosen:
         p.attacking = True
         p.tapped = "vigilance" not in q.keywords(st, p)  # attacking taps it (CR 508.1f)
@@ -277,7 +281,7 @@ def declare_attackers(st: GameState, attackers: tuple[int, ...]) -> None:
 def declare_blockers(st: GameState, blocks) -> None:
     st.pending = None
     for blocker, attacker in blocks:
-        b, a = q.permanent(st, blocker), q.permanent(st, attacker)
+        b, a = q.present(st, blocker), q.present(st, attacker)
         b.blocking, a.blocked_by = a.id, b.id
         e.log(st, "509.1", f"{b.controller}'s {b.card} blocks {a.card}.", "combat", b.controller)
     if not blocks:
@@ -311,10 +315,10 @@ def combat_damage(st: GameState) -> None:
                 if n > 0 and isinstance(target, str)])
 
 
-def _combat_hits(st: GameState) -> list:
+def _combat_hits(st: GameState) -> list[tuple[Permanent, str | Permanent, int]]:
     """Each (source, recipient, amount) of combat damage if every creature in combat dealt it now."""
     defender = q.next_player(st, st.active)
-    hits = []
+    hits: list[tuple[Permanent, str | Permanent, int]] = []
     for a in _attackers(st):
         power = max(q.power(st, a), 0)
         blocker = q.permanent(st, a.blocked_by) if a.blocked_by else None

@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING
 from pydantic.v1 import BaseModel, Extra, Field, ValidationError, conint, constr
 
 if TYPE_CHECKING:  # to a type checker the constrained types are the plain ones they narrow
-    Whole = Count = int
+    Whole = int
+    Count = int
     Text = str
 else:
     Whole = conint(strict=True, ge=1)    # a whole number over 0; a bool is not one

@@ -28,7 +28,7 @@ def card_text(c: Card) -> dict:
 def pt_changes(game: Game, pid: int) -> list[str]:
     """Say why a creature's power/toughness differs from what is printed (empty when it doesn't)."""
     st = game.state
-    p = q.permanent(st, pid)
+    p = q.present(st, pid)
     why = [s.why for s in q.card(st, p).statics if hasattr(s, "why")]
     for kind in (q.PLUS_ONE, q.MINUS_ONE):
         n = p.counters.get(kind, 0)
@@ -45,6 +45,7 @@ def why_not(game: Game, oid: int, name: str, in_hand: bool) -> dict | None:
     if game.pending is not None:
         return {"message": f"First answer the choice the game is waiting for: {game.pending.prompt}.",
                 "rule": game.pending.rule or ""}
+    attempt: PlayLand | CastSpell | ActivateAbility
     if in_hand:
         attempt = PlayLand(oid) if "Land" in c.types else CastSpell(oid, ())
     elif c.activated:
@@ -71,7 +72,7 @@ def table(game: Game, legal: tuple) -> dict:
         out = {**obj, **card_text(game.cards.named(obj["card"])), "actions": actions,
                "why_not": None if actions else why_not(game, obj["id"], obj["card"], in_hand)}
         if not in_hand:
-            out["type_line"] = q.type_line(game.state, q.permanent(game.state, obj["id"]))
+            out["type_line"] = q.type_line(game.state, q.present(game.state, obj["id"]))
             out["pt_why"] = pt_changes(game, obj["id"]) if obj["power"] is not None else []
         return out
 

@@ -21,12 +21,13 @@ import ipywidgets as ipw
 
 from .. import identity
 from ..lessons import go_back, teaching
-from ..quiz import load_bank
+from ..quiz.model import load_bank
 from ..quiz.adaptive import mastery, missed_last, pick
 from ..quiz.exam import load_exams
 from ..quiz.rulings import ruling
 from ..quiz.session import AnswerError, AttemptClosed, NotYourAttempt, QuizSession, StartRefused
 from ..quiz.store import ResultStore
+from ..quiz.variant import Variant
 from .base import button
 from .learner import learner_key_widget
 from .order import PLAIN_LIST, STACK_LIST, OrderList
@@ -249,10 +250,10 @@ class Quiz(ipw.VBox):
                 left = max(0, e.attempts - len(used))
                 cells.append(f"{len(used)} of {e.attempts} attempts used, {left} left"
                              + (", one under way" if e in going else ""))
-                scored = [r for r in used if r.score is not None and r.total
+                scored = [(r.score, r.total) for r in used if r.score is not None and r.total
                           and (self.source.trusted or r.learner_key == self.key)]
-                best = max(scored, key=lambda r: r.score / r.total, default=None)
-                cells.append(f"{best.score} of {best.total} ({best.score / best.total:.0%})"
+                best = max(scored, key=lambda st: st[0] / st[1], default=None)
+                cells.append(f"{best[0]} of {best[1]} ({best[0] / best[1]:.0%})"
                              if best is not None and e.answers_shown(now) else "—")
             rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         head = ["Exam", "Questions"] + (["Your attempts", "Best score"] if who else [])
@@ -274,11 +275,12 @@ class Quiz(ipw.VBox):
             self._error("Waiting for the server to say who you are." if self.source.trusted
                         else "Type your name first.")
             return
-        if self._attempt_key() is None:
+        key = self._attempt_key()
+        if key is None:
             self._error("This page is still connecting: press Start again in a moment.")
             return
         self.who = who
-        session = self._start_exam(who) if self.mode.value == "exam" else self._start_practice(who)
+        session = self._start_exam(who, key) if self.mode.value == "exam" else self._start_practice(who, key)
         if session is None:
             return
         self.session = session
@@ -292,7 +294,7 @@ class Quiz(ipw.VBox):
         if session.deadline:
             self._schedule_tick()
 
-    def _start_practice(self, who: str) -> QuizSession | None:
+    def _start_practice(self, who: str, key: str) -> QuizSession | None:
         tags = list(self.topics.value) or None
         pool = self.bank.select(tags=tags, difficulty=self.difficulty.value)
         if not pool:
@@ -302,9 +304,9 @@ class Quiz(ipw.VBox):
         seed = _seed()
         chosen = pick(pool, [a for a in past if a.mode == "practice"], self.bank, self.count.value, seed)
         return QuizSession(chosen, who, "practice", seed=seed, store=self.store, clock=self.clock,
-                           spaced=True, learner_key=self._attempt_key())
+                           spaced=True, learner_key=key)
 
-    def _start_exam(self, who: str) -> QuizSession | None:
+    def _start_exam(self, who: str, key: str) -> QuizSession | None:
         exam = self._exam()
         if exam is None:
             self._error("Pick an exam first." if self.exam_pick.options else "No exam is open now.")
@@ -313,7 +315,7 @@ class Quiz(ipw.VBox):
         if self.store is not None:
             going = self.store.open_attempt(who, exam.id)
             if going is not None:
-                return self._resume(going, exam)
+                return self._resume(going, exam, key)
         if not exam.is_open(now):
             self._error(f"“{exam.title}” is not open now.")
             return None
@@ -328,19 +330,19 @@ class Quiz(ipw.VBox):
             return QuizSession(exam.draw(self.bank, seed), who, "exam", seed=seed, store=self.store,
                                time_limit=min(ends, default=None), clock=self.clock, exam=exam.id,
                                feedback="after-each" if exam.show_answers == "after-each" else "after-submit",
-                               learner_key=self._attempt_key(), attempts=exam.attempts)
-        except StartRefused as exc:
-            going = self.store.open_attempt(who, exam.id)  # another page started it at the same moment
+                               learner_key=key, attempts=exam.attempts)
+        except StartRefused as exc:  # the store refused it: another page started it at the same moment
+            going = self.store.open_attempt(who, exam.id) if self.store is not None else None
             if going is not None:
-                return self._resume(going, exam)
-            self._error(str(exc) if self.store.problem else used_up)
+                return self._resume(going, exam, key)
+            self._error(str(exc) if self.store is not None and self.store.problem else used_up)
             return None
 
-    def _resume(self, record, exam) -> QuizSession | None:
+    def _resume(self, record, exam, key: str) -> QuizSession | None:
         """Go on with an attempt under way, taking it over from any other page that has it open."""
         try:
             return QuizSession.resume(record, self.bank, self.store, clock=self.clock,
-                                      learner_key=self._attempt_key(), vouched=self.source.trusted)
+                                      learner_key=key, vouched=self.source.trusted)
         except NotYourAttempt:
             self._error(f"An attempt at “{exam.title}” under the name {record.candidate} was started in "
                         "another browser and is not finished. A typed name can't resume it here: go on in "
@@ -378,10 +380,12 @@ class Quiz(ipw.VBox):
 
     def _draw_question(self) -> None:
         s = self.session
-        if s.done:
-            self._show_review()
+        if s is None:
             return
         v = s.current
+        if v is None:  # every question answered, or the attempt ended
+            self._show_review()
+            return
         self.progress.max, self.progress.value = s.total, s.index
         self.finish_button.description = ("Submit the exam now" if s.mode == "exam" else "End the practice now")
         self.prompt.value = (f"<div class='rd-note'><p>{author_html(v.prompt)}</p>"
@@ -415,13 +419,12 @@ class Quiz(ipw.VBox):
         self.status.value = f"<span role='status'>{where}{self._score_shown()}</span>"
 
     def _score_shown(self) -> str:
-        if self.session.feedback != "after-each":
+        if self.session is None or self.session.feedback != "after-each":
             return ""
         right, answered = self.session.score
         return f" · score {right} of {answered}"
 
-    def _answer(self):
-        v = self.session.current
+    def _answer(self, v: Variant):
         if v.answer_format in ("option", "yes/no"):
             return self.choice.value
         if v.answer_format == "order":
@@ -430,7 +433,9 @@ class Quiz(ipw.VBox):
 
     def _submit(self) -> None:
         s = self.session
-        answer = self._answer()
+        if s is None or s.current is None:  # a click sent before this page's attempt ended elsewhere
+            return
+        answer = self._answer(s.current)
         if answer is None or answer == "":
             self.feedback.value = "<div class='rd-note' role='status'>Give an answer first.</div>"
             return
@@ -458,6 +463,8 @@ class Quiz(ipw.VBox):
         self.status.value = f"<span role='status'>Question {s.index + 1} of {s.total}{self._score_shown()}</span>"
 
     def _next(self) -> None:
+        if self.session is None:  # a click sent before this page's attempt ended elsewhere
+            return
         try:
             self.session.next()
         except AttemptClosed as exc:
@@ -540,6 +547,8 @@ class Quiz(ipw.VBox):
 
     def _show_review(self) -> None:
         s = self.session
+        if s is None:  # the attempt ended elsewhere: the review already says so (_closed)
+            return
         try:
             if s.store is not None:
                 s.store.check_open(s.id)

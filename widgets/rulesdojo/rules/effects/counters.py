@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from .. import engine as e
 from .. import query as q
 from ..choices import ProliferateChoice, RemoveCountersChoice
+from ..objects import Permanent
 from ..parts import Effect, effect, field, number_word
 
 
@@ -25,6 +27,7 @@ class PutCounters(Effect):
                     default="target")
 
     def run(self, res) -> None:
+        hit: Sequence[str | Permanent]
         if self.on == "each_player":  # in APNAP order; all at once as one event (CR 101.4)
             hit = [p.name for p in q.apnap(res.st)]
         elif self.on == "self":
@@ -58,7 +61,7 @@ class Proliferate(Effect):
         if not options:
             e.log(st, "701.34a", "Proliferate: nothing has a counter, so nothing is chosen.", "counters", who)
         for pick in picks:
-            holder = q.player(st, pick) if isinstance(pick, str) else q.permanent(st, pick)
+            holder = q.player(st, pick) if isinstance(pick, str) else q.present(st, pick)
             for kind, n in list(holder.counters.items()):
                 if n:
                     e.put_counters(res, pick if isinstance(pick, str) else holder, kind, 1, who,

@@ -6,7 +6,13 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
-from ..parts import Effect, effect, field
+from ..parts import CardError, Effect, effect, field
+
+
+def _reads_only(n: int | str, word: str, label: str) -> None:
+    """Refuse, as the card file is read, an amount word other than the one this effect counts."""
+    if isinstance(n, str) and n != word:
+        raise CardError(f"{label} must be a whole number or {word}, not {n!r}")
 
 
 @effect("deal_damage")
@@ -22,6 +28,9 @@ class DealDamage(Effect):
     to: str = field(choices=("target", "each_creature", "each_opponent", "each_player",
                              "each_creature_and_player"), default="target")
 
+    def __post_init__(self):
+        _reads_only(self.amount, "paid", "deal_damage's amount")
+
     @property
     def outcome(self) -> str:
         return "it deals that much damage" if self.amount == "paid" else ""
@@ -32,7 +41,7 @@ class DealDamage(Effect):
 
     def run(self, res) -> None:
         st = res.st
-        n = res.vars.get("paid", 0) if self.amount == "paid" else self.amount
+        n = self.amount if isinstance(self.amount, int) else res.vars.get("paid", 0)
         if self.to == "target":
             hit = res.target_objects()
         else:
@@ -58,8 +67,11 @@ class GainLife(Effect):
     n: int | str = field(kind="amount", default=1)
     who: str = field(choices=("you", "target"), default="you")
 
+    def __post_init__(self):
+        _reads_only(self.n, "lost", "gain_life's n")
+
     def run(self, res) -> None:
-        n = res.vars.get("lost", 0) if self.n == "lost" else self.n
+        n = self.n if isinstance(self.n, int) else res.vars.get("lost", 0)
         names = ([res.controller] if self.who == "you" else
                  [t for t in res.target_objects() if isinstance(t, str)])
         for name in names:

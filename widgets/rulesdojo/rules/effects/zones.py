@@ -38,7 +38,7 @@ class CreateToken(Effect):
     ('Create', "a token that's a copy of this")
     """
 
-    name: str = ""
+    name: str = ""  # type: ignore[misc]  # the card file's word for the token; the class keeps its effect name
     n: int = 1
     copy: bool = False
 
