@@ -13,7 +13,14 @@ questions have a written answer.
 False
 """
 
+from typing import TYPE_CHECKING
+
 from ..lazy import names_from
+
+if TYPE_CHECKING:  # what the type checker sees; at run time each is imported when first asked for
+    from .lint import LintReport, Problem, lint_bank
+    from .model import ASKS, KINDS, LEVELS, TOPICS, Bank, Question, QuestionError, load_bank
+    from .variant import Variant, Verdict
 
 # Each name from the module that defines it, imported when first asked for: a lesson page that needs
 # only the question model doesn't load the bank's linter with it.

@@ -32,7 +32,7 @@ try:
     import sqlite3
     DB_ERRORS: tuple = (sqlite3.Error, OSError)
 except ImportError:  # the practice site's Python, in the browser, is built without it
-    sqlite3 = None
+    sqlite3 = None  # type: ignore[assignment]  # absent in the browser: the JSON store is used there
     DB_ERRORS = (OSError,)
 import time
 from dataclasses import dataclass, replace
@@ -530,7 +530,7 @@ class ResultStore:
             part.write_text(json.dumps(rows), encoding="utf-8")
             os.replace(part, self._recovery)
         except OSError:
-            self.problem += (" They can't be kept on this machine's disk either: keep this page open "
+            self.problem = (self.problem or "") + (" They can't be kept on this machine's disk either: keep this page open "
                              "until this message goes.")
 
     def _replay(self) -> None:
@@ -678,7 +678,7 @@ class ResultStore:
 
     def _rows(self, where: dict) -> list[Attempt]:
         rows = self._select("attempts", COLUMNS, where, ("answered_at",))
-        return [Attempt(*r[:6], bool(r[6]), *r[7:]) for r in rows]
+        return [Attempt(*r[:6], bool(r[6]), *r[7:]) for r in rows]  # type: ignore[call-arg]  # a row holds the fields in order
 
     def history(self, candidate: str) -> list[Attempt]:
         """Return one candidate's answers, oldest first."""
@@ -780,7 +780,9 @@ class JsonResultStore(ResultStore):
         tables = self._load()
         at = {c: i for i, c in enumerate(RECORD_COLUMNS)}
         held = {r[0]: r for r in tables["quiz_attempts"]}
-        refused, records, answers = {}, [], []
+        refused: dict = {}
+        records: list = []
+        answers: list = []
         for rec in self._records.values():
             row = held.setdefault(rec.id, list(_values(replace(rec, ended=None, ended_by=None, score=None))))
             if row[at["ended"]] is not None or row[at["page"]] != rec.page:

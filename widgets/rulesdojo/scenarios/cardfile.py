@@ -43,7 +43,7 @@ def _read(path: Path):
     name = data.get("name") if isinstance(data, dict) else None
     problem = name_problem(name) if isinstance(name, str) else None
     if problem:
-        raise CardFileError(path, key_line(data, "name"), f"name {quoted(name)} {problem}")
+        raise CardFileError(path, key_line(data, "name"), f"name {quoted(str(name))} {problem}")
     try:
         return data, cards.card_from_data(data)
     except CardError as exc:

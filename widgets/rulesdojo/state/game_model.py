@@ -204,7 +204,7 @@ class GameModel(HasTraits):
         """Return the moves made since the start, as text ``replay`` reads."""
         return dump(self._game.history)
 
-    def replay(self, text: str) -> bool:
+    def replay(self, text: str | None) -> bool:
         """Play again moves kept by ``moves``; unreadable or refused moves leave the start as it is."""
         try:
             played = load(text) if text else []

@@ -5,8 +5,22 @@ Each view is imported when first asked for (PEP 562): ``import rulesdojo.views``
 """
 
 import sys
+from typing import TYPE_CHECKING
 
 from ..lazy import names_from
+
+if TYPE_CHECKING:  # what the type checker sees; at run time each is imported when first asked for
+    from .board import Board
+    from .choices import ChoicePanel
+    from .energy import EnergyCounter
+    from .log import EventLog
+    from .mana import ManaVsEnergy
+    from .order import OrderList, TriggerOrder
+    from .payment import PaymentPrompt
+    from .quiz import Quiz
+    from .sandbox import Sandbox, demo_scenarios
+    from .stack import StackView
+    from .trainer import Trainer
 
 _WHERE = {"Board": "board", "ChoicePanel": "choices", "EnergyCounter": "energy", "EventLog": "log",
           "ManaVsEnergy": "mana", "OrderList": "order", "TriggerOrder": "order", "PaymentPrompt": "payment",

@@ -21,7 +21,7 @@ import ipywidgets as ipw
 import traitlets
 
 from ..quiz import load_bank
-from ..quiz.exam import load_exams
+from ..quiz.exam import Exam, load_exams
 from ..quiz.rulings import ruling
 from ..quiz.report import Results, first_line, question_text, write_csv
 from ..quiz.stats import ruling_mastery
@@ -114,6 +114,7 @@ class Trainer(ipw.VBox):
         super().__init__(**kwargs)
         self.store = store or ResultStore()
         self.bank = bank or load_bank()
+        self.exam_files: list[Exam]
         self.exam_files, self.exam_problems = (load_exams(bank=self.bank) if exams is None else (exams, []))
         self.mode = ipw.ToggleButtons(options=[("Exams", "exam"), ("Practice", "practice")], value="exam",
                                       description="Show")
@@ -145,9 +146,9 @@ class Trainer(ipw.VBox):
                          self.exams_view]
         self._quiet = False
         self.mode.observe(lambda _c: self._show(), names=["value"])
-        self.exam_pick.observe(lambda _c: self._quiet or self._show(), names=["value"])
-        self.drill.observe(lambda _c: self._quiet or self._show_attempt(), names=["value"])
-        self.candidate_pick.observe(lambda _c: self._quiet or self._show_candidate(), names=["value"])
+        self.exam_pick.observe(lambda _c: None if self._quiet else self._show(), names=["value"])
+        self.drill.observe(lambda _c: None if self._quiet else self._show_attempt(), names=["value"])
+        self.candidate_pick.observe(lambda _c: None if self._quiet else self._show_candidate(), names=["value"])
         self.refresh()
 
     def refresh(self) -> None:
