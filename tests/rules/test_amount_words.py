@@ -21,6 +21,8 @@ spell:
     (("{gain_life: {n: lost}}", "{gain_life: {n: its_power}}"), "gain_life's n must be a whole number or lost"),
     (("{gain_life: {n: lost}}", "{deal_damage: {amount: lost, to: each_opponent}}"),
      "deal_damage's amount must be a whole number or paid"),
+    (("{gain_life: {n: lost}}", "{pump: {what: self, power: lost}}"),
+     "pump's power must be a whole number or paid or its_power"),
 ])
 def test_an_amount_word_the_effect_cannot_count_is_refused_with_its_line(tmp_path, change, words):
     path = tmp_path / "card.yaml"

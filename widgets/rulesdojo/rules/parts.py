@@ -103,6 +103,18 @@ def whole(v, negative: bool = False) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and (negative or v >= 0)
 
 
+def reads_only(n, words: tuple[str, ...], label: str) -> None:
+    """Refuse, as the card file is read, an amount word other than those this effect counts.
+
+    >>> reads_only("lost", ("paid",), "deal_damage's amount")
+    Traceback (most recent call last):
+    ...
+    rulesdojo.rules.parts.CardError: deal_damage's amount must be a whole number or paid, not 'lost'
+    """
+    if isinstance(n, str) and n not in words:
+        raise CardError(f"{label} must be a whole number or {' or '.join(words)}, not {n!r}")
+
+
 def _name(cls) -> str:
     return getattr(cls, "name", cls.__name__)
 

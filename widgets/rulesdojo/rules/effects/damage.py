@@ -6,13 +6,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
-from ..parts import CardError, Effect, effect, field
-
-
-def _reads_only(n: int | str, word: str, label: str) -> None:
-    """Refuse, as the card file is read, an amount word other than the one this effect counts."""
-    if isinstance(n, str) and n != word:
-        raise CardError(f"{label} must be a whole number or {word}, not {n!r}")
+from ..parts import Effect, effect, field, reads_only
 
 
 @effect("deal_damage")
@@ -29,7 +23,7 @@ class DealDamage(Effect):
                              "each_creature_and_player"), default="target")
 
     def __post_init__(self):
-        _reads_only(self.amount, "paid", "deal_damage's amount")
+        reads_only(self.amount, ("paid",), "deal_damage's amount")
 
     @property
     def outcome(self) -> str:
@@ -68,7 +62,7 @@ class GainLife(Effect):
     who: str = field(choices=("you", "target"), default="you")
 
     def __post_init__(self):
-        _reads_only(self.n, "lost", "gain_life's n")
+        reads_only(self.n, ("lost",), "gain_life's n")
 
     def run(self, res) -> None:
         n = self.n if isinstance(self.n, int) else res.vars.get("lost", 0)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .. import engine as e
 from .. import query as q
 from ..objects import Permanent
-from ..parts import Effect, effect, field
+from ..parts import Effect, effect, field, reads_only
 
 
 @effect("pump")
@@ -23,6 +23,10 @@ class Pump(Effect):
     power: int | str = field(kind="change", default=0)
     toughness: int | str = field(kind="change", default=0)
     gains: tuple = ()
+
+    def __post_init__(self):
+        for n, label in ((self.power, "pump's power"), (self.toughness, "pump's toughness")):
+            reads_only(n, ("paid", "its_power"), label)
 
     def run(self, res) -> None:
         if self.what == "self":
