@@ -120,7 +120,7 @@ def test_three_learners_take_a_quiz_through_the_hub_under_the_hub_names(hub, bro
     mentor = sign_in(browser, url, MENTOR, then=trainer, password=MENTORS_PASSWORD)  # in the group again
     mentor.get_by_role("radio", name="Practice").or_(mentor.get_by_role("button", name="Practice")).click(timeout=WAIT)
     for name in LEARNERS:
-        expect(mentor.locator("table").first).to_contain_text(name, timeout=WAIT)
+        expect(mentor.get_by_role("table", name="Attempts by candidate")).to_contain_text(name, timeout=WAIT)
 
 
 def test_a_mentor_listed_by_name_cant_sign_in_with_the_class_password(tmp_path, browser):
