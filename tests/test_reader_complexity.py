@@ -20,8 +20,6 @@ READERS = ["quiz/exam.py", "quiz/model.py", "lessons/data.py", "rules/parts.py",
 STILL_LARGE = {
     "rules/parts.py": {"_convert": 40, "build": 25},
     "rules/cards.py": {"card_from_data": 37, "_ability": 27},
-    "scenarios/scenario.py": {"_check_setup": 22, "_check_set": 21, "Scenario.from_dict": 21},
-    "scenarios/expect.py": {"check_expect": 40, "_check_permanent": 39, "validate_expect": 30},
 }
 
 

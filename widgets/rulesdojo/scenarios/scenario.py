@@ -33,7 +33,7 @@ from ..rules.game import ZONES, Game
 from ..rules.mana import ManaCost
 from ..rules.objects import STEP_NAMES
 from .cardfile import kit_cards
-from .expect import check_expect, validate_expect
+from .expect import check_expect, owner_and_name, validate_expect
 from .yamlsource import (LocatedList, check_names, item_line, key_line, line_of, load_file, load_text,
                          name_problem, quoted)
 
@@ -91,26 +91,36 @@ class Scenario:
             raise ScenarioError("'setup' is required: a mapping with 'players'", file=source,
                                 place=_at(data, "top level"))
         _check_setup(setup, source)
-        actions = data.get("actions") or []
-        if not isinstance(actions, list):
-            raise ScenarioError("'actions' must be a list", file=source, place=_at(data, "actions", "actions"))
-        for i, a in enumerate(actions):
-            check_action(a, source, place_of(actions, i, a))
+        actions = _checked_actions(data, source)
         expect = data.get("expect") or {}
         if not isinstance(expect, dict):
             raise ScenarioError("'expect' must be a mapping", file=source, place=_at(data, "expect", "expect"))
         validate_expect(expect, source, _at(expect, "expect"))
-        rulings = data.get("rulings") or []
-        bad = [r for r in rulings if r not in RULINGS] if isinstance(rulings, list) else [rulings]
-        if bad:
-            first = rulings.index(bad[0]) if isinstance(rulings, list) else -1
-            line = item_line(rulings, first) if first >= 0 else key_line(data, "rulings")
-            raise ScenarioError(f"unknown ruling tag(s) {bad}; tags are E1-E9 and L1-L3", file=source,
-                                place=f"line {line}, rulings" if line else "rulings")
+        rulings = _checked_rulings(data, source)
         kept = LocatedList(actions)  # keep each action's line for the messages of a run
         kept.lines = list(getattr(actions, "lines", None) or [])
         return cls(data["name"], setup, kept, expect, source, data.get("description", ""),
                    list(rulings), list(data.get("cards") or []), data)
+
+
+def _checked_actions(data: dict, source: str) -> list:
+    actions = data.get("actions") or []
+    if not isinstance(actions, list):
+        raise ScenarioError("'actions' must be a list", file=source, place=_at(data, "actions", "actions"))
+    for i, a in enumerate(actions):
+        check_action(a, source, place_of(actions, i, a))
+    return actions
+
+
+def _checked_rulings(data: dict, source: str) -> list:
+    rulings = data.get("rulings") or []
+    bad = [r for r in rulings if r not in RULINGS] if isinstance(rulings, list) else [rulings]
+    if bad:
+        first = rulings.index(bad[0]) if isinstance(rulings, list) else -1
+        line = item_line(rulings, first) if first >= 0 else key_line(data, "rulings")
+        raise ScenarioError(f"unknown ruling tag(s) {bad}; tags are E1-E9 and L1-L3", file=source,
+                            place=f"line {line}, rulings" if line else "rulings")
+    return rulings
 
 
 def _at(obj, place: str, key=None) -> str:
@@ -144,33 +154,44 @@ def _check_setup(setup: dict, source: str) -> None:
         raise ScenarioError("'setup.players' must list two or more players", file=source,
                             place=_at(setup, "setup", "players" if "players" in setup else None))
     for i, p in enumerate(players):
-        place = f"setup.players[{i + 1}]"
-        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
-            raise ScenarioError("each player is a mapping with a 'name'", file=source, place=_at(p, place))
-        problem = name_problem(p["name"])
-        if problem:
-            raise ScenarioError(f"a player's name {quoted(p['name'])} {problem}", file=source,
-                                place=_at(p, f"{place}.name", "name"))
-        _no_unknown(p, PLAYER_KEYS, source, place)
-        for key in ("life", "energy"):
-            if key in p and (not isinstance(p[key], int) or isinstance(p[key], bool)):
-                raise ScenarioError(f"'{key}' must be a whole number, not {p[key]!r}", file=source,
-                                    place=_at(p, place, key))
-        if p.get("energy", 0) < 0:
-            raise ScenarioError("'energy' can't be negative: a player has zero or more energy counters",
-                                file=source, place=_at(p, place, "energy"), rule="107.14")
-        for z in (*ZONES, "battlefield"):
-            if z in p and not isinstance(p[z], list):
-                raise ScenarioError(f"'{z}' must be a list of cards", file=source, place=_at(p, place, z))
-        for j, entry in enumerate(p.get("battlefield") or []):
-            if isinstance(entry, dict):
-                _no_unknown(entry, PERM_KEYS, source, f"{place}.battlefield[{j + 1}]")
-                if "card" not in entry:
-                    raise ScenarioError("a battlefield entry written as a mapping needs 'card'",
-                                        file=source, place=_at(entry, f"{place}.battlefield[{j + 1}]"))
+        _check_player(p, source, f"setup.players[{i + 1}]")
     if "step" in setup and setup["step"] not in STEP_NAMES:
         raise ScenarioError(f"unknown step {setup['step']!r}; steps are: {', '.join(STEP_NAMES)}",
                             file=source, place=_at(setup, "setup.step", "step"))
+
+
+def _check_player(p, source: str, place: str) -> None:
+    if not isinstance(p, dict) or not isinstance(p.get("name"), str):
+        raise ScenarioError("each player is a mapping with a 'name'", file=source, place=_at(p, place))
+    problem = name_problem(p["name"])
+    if problem:
+        raise ScenarioError(f"a player's name {quoted(p['name'])} {problem}", file=source,
+                            place=_at(p, f"{place}.name", "name"))
+    _no_unknown(p, PLAYER_KEYS, source, place)
+    _check_life_and_energy(p, source, place)
+    for z in (*ZONES, "battlefield"):
+        if z in p and not isinstance(p[z], list):
+            raise ScenarioError(f"'{z}' must be a list of cards", file=source, place=_at(p, place, z))
+    for j, entry in enumerate(p.get("battlefield") or []):
+        if isinstance(entry, dict):
+            _check_permanent_entry(entry, source, f"{place}.battlefield[{j + 1}]")
+
+
+def _check_life_and_energy(p: dict, source: str, place: str) -> None:
+    for key in ("life", "energy"):
+        if key in p and (not isinstance(p[key], int) or isinstance(p[key], bool)):
+            raise ScenarioError(f"'{key}' must be a whole number, not {p[key]!r}", file=source,
+                                place=_at(p, place, key))
+    if p.get("energy", 0) < 0:
+        raise ScenarioError("'energy' can't be negative: a player has zero or more energy counters",
+                            file=source, place=_at(p, place, "energy"), rule="107.14")
+
+
+def _check_permanent_entry(entry: dict, source: str, place: str) -> None:
+    _no_unknown(entry, PERM_KEYS, source, place)
+    if "card" not in entry:
+        raise ScenarioError("a battlefield entry written as a mapping needs 'card'", file=source,
+                            place=_at(entry, place))
 
 
 def _named_mana(a: dict) -> str | None:
@@ -224,14 +245,29 @@ def _check_set(change, source: str, place: str) -> None:
         if not isinstance(entries, dict):
             bad(f"set.{section} maps a name to what to set")
         for name, what in entries.items():
-            extra = [k for k in what or {} if k not in SET_KEYS[section]] if isinstance(what, dict) else [what]
-            if extra:
-                bad(f"set.{section}.{name}: {extra[0]!r} can't be set; allowed: {', '.join(sorted(SET_KEYS[section]))}")
-            counts = dict(what.get("counters") or {}, **({"energy": what["energy"]} if "energy" in what else {}))
-            wrong = [f"{k}: {v!r}" for k, v in counts.items() if not isinstance(v, int) or isinstance(v, bool) or v < 0]
-            if wrong or not counts:
-                bad(f"set.{section}.{name}: counters are whole numbers, zero or more"
-                    + (f" (not {wrong[0]})" if wrong else ""))
+            problem = _set_problem(SET_KEYS[section], what)
+            if problem:
+                bad(f"set.{section}.{name}: {problem}")
+
+
+def _set_problem(allowed: set, what) -> str | None:
+    """Say what is wrong with one name's change under ``set:`` (None when nothing is)."""
+    extra = [k for k in what or {} if k not in allowed] if isinstance(what, dict) else [what]
+    if extra:
+        return f"{extra[0]!r} can't be set; allowed: {', '.join(sorted(allowed))}"
+    counts = _counts(what)
+    wrong = [f"{k}: {v!r}" for k, v in counts.items() if not isinstance(v, int) or isinstance(v, bool) or v < 0]
+    if wrong or not counts:
+        return "counters are whole numbers, zero or more" + (f" (not {wrong[0]})" if wrong else "")
+    return None
+
+
+def _counts(what: dict) -> dict:
+    """The counters a ``set:`` or setup entry names, energy among them (CR 107.14)."""
+    counts = dict(what.get("counters") or {})
+    if "energy" in what:
+        counts["energy"] = what["energy"]
+    return counts
 
 
 # --- running -------------------------------------------------------------------------
@@ -275,10 +311,7 @@ def _entry_line(exc: RulesError, seq, j: int) -> RulesError:
 
 def _build_player(g: Game, p: dict, aliases: dict) -> None:
     who = p["name"]
-    counters = dict(p.get("counters") or {})
-    if "energy" in p:
-        counters["energy"] = p["energy"]
-    g.set_player(who, life=p.get("life", 20), counters=counters, mana=_pool(p))
+    g.set_player(who, life=p.get("life", 20), counters=_counts(p), mana=_pool(p))
     for zone in ZONES:
         for j, entry in enumerate(p.get(zone) or []):
             name, alias = (entry.get("card"), entry.get("id")) if isinstance(entry, dict) else (entry, None)
@@ -430,10 +463,7 @@ class ActionRunner:
             for name, what in entries.items():
                 holder = (q.player(self.g.state, str(name)).name if section == "players"
                           else self.resolver.permanent(name))
-                counts = dict(what.get("counters") or {})
-                if "energy" in what:
-                    counts["energy"] = what["energy"]
-                for kind, n in counts.items():
+                for kind, n in _counts(what).items():
                     self.g.set_counters(holder, str(kind), n)
 
     def _translate(self, verb: str, a) -> list:
@@ -507,20 +537,6 @@ _VERBS = {
     "replacement_order": lambda run, who, arg, a: [OrderReplacements(tuple(run.resolver.permanent(x)
                                                                            for x in _listed(arg)))],
 }
-
-
-def owner_and_name(st, ref: str) -> tuple[str | None, str]:
-    """Split "Nadia's Beast" into its controller and card name (lower case); "Gonti's Machinations" stays whole.
-
-    >>> from types import SimpleNamespace as o
-    >>> st = o(players=[o(name="Nadia")])
-    >>> owner_and_name(st, "Nadia's Grizzly Bears"), owner_and_name(st, "Gonti's Machinations")
-    (('Nadia', 'grizzly bears'), (None, "gonti's machinations"))
-    """
-    head, _, tail = ref.partition("'s ")
-    if tail and any(pl.name == head for pl in st.players):
-        return head, tail.lower()
-    return None, ref.lower()
 
 
 def _the_one(found: list, ref) -> int:
