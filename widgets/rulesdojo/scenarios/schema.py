@@ -184,7 +184,7 @@ _ORDER = {"value_error.extra": 0, "value_error.missing": 1}
 
 
 def _position(data, loc) -> int:
-    """Where the key an error is at stands in its mapping, so the first of two mistakes is named first."""
+    """Where the key an error is at stands in its mapping: of two mistakes, the first in the file is named."""
     for part in loc[:-1]:
         data = _item(data, part)
     keys = list(data) if isinstance(data, dict) else []
