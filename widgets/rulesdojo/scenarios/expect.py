@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Dict, List, Literal, Union
 
-from pydantic.v1 import StrictBool, validator
+from pydantic.v1 import StrictBool, StrictStr, validator
 
 from ..rules import query as q
 from ..rules.describe import name_of
@@ -17,6 +17,8 @@ from .yamlsource import key_line
 OUTCOMES = ("resolved", "countered", "did not resolve")  # countered (CR 701.6a) / every target illegal (608.2b)
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 UNDER = "unknown key {key!r} under {under}; known: {allowed}"
+CARDS = "{place} is a list of card names, not {value!r}"
+WORDS = "{place} is a list, not {value!r}"
 
 
 class PlayerExpect(Entry):
@@ -29,11 +31,11 @@ class PlayerExpect(Entry):
     life: Any = None
     counters: Any = None
     mana: Any = None
-    hand: Any = None
-    graveyard: Any = None
-    exile: Any = None
-    battlefield: Any = None
-    library: Any = None
+    hand: List[Any] = says(CARDS, None)
+    graveyard: List[Any] = says(CARDS, None)
+    exile: List[Any] = says(CARDS, None)
+    battlefield: List[Any] = says(CARDS, None)
+    library: List[Any] = says(CARDS, None)
     library_count: Any = None
     hand_count: Any = None
 
@@ -49,13 +51,13 @@ class PermanentExpect(Entry):
     tapped: Any = None
     counters: Any = None
     controller: Any = None
-    types: Any = None
-    subtypes: Any = None
-    keywords: Any = None
-    lacks: Any = None
-    types_absent: Any = None
-    subtypes_absent: Any = None
-    keywords_absent: Any = None
+    types: List[Any] = says(WORDS, None)
+    subtypes: List[Any] = says(WORDS, None)
+    keywords: List[Any] = says(WORDS, None)
+    lacks: List[Any] = says(WORDS, None)
+    types_absent: List[Any] = says(WORDS, None)
+    subtypes_absent: List[Any] = says(WORDS, None)
+    keywords_absent: List[Any] = says(WORDS, None)
     colors: List[Literal[COLOR_WORDS]] = says(  # type: ignore[valid-type]
         f"{{place}} lists color words ({', '.join(COLOR_WORDS)}), or [] for colorless; not {{value!r}}", None)
     token: Any = None
@@ -93,7 +95,7 @@ class ExpectFormat(Format):
 
     players: Dict[Any, PlayerExpect] = says("{place} must be a mapping", None)
     permanents: Dict[Any, PermanentExpect] = says("{place} must be a mapping", None)
-    stack: Any = None
+    stack: List[Any] = says("{place} lists names, top first, not {value!r}", None)
     resolved: Dict[Any, Union[StrictBool, Literal[OUTCOMES]]] = says(  # type: ignore[valid-type]
         f"{{place}} is true, false, or one of: {', '.join(OUTCOMES)}", None)
     step: Any = None
@@ -101,7 +103,7 @@ class ExpectFormat(Format):
     active: Any = None
     priority: Any = None
     pending: Union[ChoiceExpect, Any] = None
-    log_contains: Any = None
+    log_contains: Union[List[Any], StrictStr] = says("{place} is a list of rule numbers or texts, or one, not {value!r}", None)
     winner: Any = None
 
     @validator("players", "permanents", "resolved", pre=True)
@@ -165,7 +167,7 @@ def _check_pending(game, want) -> list[str]:
 
 
 def _check_log(game, rules) -> list[str]:
-    return [f"log: no event cites or says {rule!r}" for rule in rules or []
+    return [f"log: no event cites or says {rule!r}" for rule in ([rules] if isinstance(rules, str) else rules or [])
             if not any(ev.rule == str(rule) or str(rule) in ev.text for ev in game.state.log)]
 
 

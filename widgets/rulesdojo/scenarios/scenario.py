@@ -97,6 +97,9 @@ class Scenario:
             raise ScenarioError("'expect' must be a mapping", file=source, place=_at(data, "expect", "expect"))
         validate_expect(expect, source, _at(expect, "expect"))
         rulings = _checked_rulings(data, source)
+        if not isinstance(data.get("cards") or [], list):
+            raise ScenarioError(f"'cards' is a list of card names, not {data['cards']!r}", file=source,
+                                place=_at(data, "cards", "cards"))
         kept = LocatedList(actions)  # keep each action's line for the messages of a run
         kept.lines = list(getattr(actions, "lines", None) or [])
         return cls(data["name"], setup, kept, expect, source, data.get("description", ""),
