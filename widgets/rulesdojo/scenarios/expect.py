@@ -3,128 +3,223 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, Dict, List, Literal, Union
+
+from pydantic.v1 import StrictBool, StrictStr, validator
 
 from ..rules import query as q
 from ..rules.describe import name_of
 from ..rules.errors import RulesError, ScenarioError
 from ..rules.mana import TYPE_NAMES, TYPES, ManaCost, pool_text
+from .schema import Entry, Format, Says, check, says
 from .yamlsource import key_line
 
 OUTCOMES = ("resolved", "countered", "did not resolve")  # countered (CR 701.6a) / every target illegal (608.2b)
-EXPECT_KEYS = {"players", "permanents", "stack", "resolved", "step", "turn", "active", "priority",
-               "pending", "log_contains", "winner"}
-PLAYER_EXPECT = {"energy", "life", "counters", "mana", "hand", "graveyard", "exile", "battlefield",
-                 "library", "library_count", "hand_count"}
-CHOICE_EXPECT = {"kind", "player", "min", "max", "answers", "options"}
-PERM_EXPECT = {"power", "toughness", "tapped", "counters", "controller", "types", "subtypes",
-               "keywords", "lacks", "types_absent", "subtypes_absent", "keywords_absent", "colors",
-               "token", "present", "damage", "count", "attached_to"}
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
+UNDER = "unknown key {key!r} under {under}; known: {allowed}"
+CARDS = "{place} is a list of card names, not {value!r}"
+WORDS = "{place} is a list, not {value!r}"
+
+
+class PlayerExpect(Entry):
+    """What a player must have: ``players: {Alice: {energy: 3, hand: [Forest]}}``."""
+
+    class Config:
+        unknown, sort_allowed = UNDER, True
+
+    energy: Any = None
+    life: Any = None
+    counters: Any = None
+    mana: Any = None
+    hand: List[Any] = says(CARDS, None)
+    graveyard: List[Any] = says(CARDS, None)
+    exile: List[Any] = says(CARDS, None)
+    battlefield: List[Any] = says(CARDS, None)
+    library: List[Any] = says(CARDS, None)
+    library_count: Any = None
+    hand_count: Any = None
+
+
+class PermanentExpect(Entry):
+    """What a permanent must be: ``permanents: {Steppe Lynx: {power: 4, tapped: false}}``."""
+
+    class Config:
+        unknown, sort_allowed = UNDER, True
+
+    power: Any = None
+    toughness: Any = None
+    tapped: Any = None
+    counters: Any = None
+    controller: Any = None
+    types: List[Any] = says(WORDS, None)
+    subtypes: List[Any] = says(WORDS, None)
+    keywords: List[Any] = says(WORDS, None)
+    lacks: List[Any] = says(WORDS, None)
+    types_absent: List[Any] = says(WORDS, None)
+    subtypes_absent: List[Any] = says(WORDS, None)
+    keywords_absent: List[Any] = says(WORDS, None)
+    colors: List[Literal[COLOR_WORDS]] = says(  # type: ignore[valid-type]
+        f"{{place}} lists color words ({', '.join(COLOR_WORDS)}), or [] for colorless; not {{value!r}}", None)
+    token: Any = None
+    present: Any = None
+    damage: Any = None
+    count: Any = None
+    attached_to: Any = None
+
+    @validator("colors", pre=True)
+    def _a_list(cls, v):
+        if v is None:
+            raise ValueError("no colors named")
+        return v
+
+
+class ChoiceExpect(Entry):
+    """The choice that must be pending: ``pending: {kind: targets, player: Nadia}``."""
+
+    class Config:
+        unknown, sort_allowed = "unknown key {key!r} under pending; known: {allowed}", True
+
+    kind: Any = None
+    player: Any = None
+    min: Any = None
+    max: Any = None
+    answers: Any = None
+    options: Any = None
+
+
+class ExpectFormat(Format):
+    """What must hold after a scenario's actions (``docs/scenarios.md``, "expect")."""
+
+    class Config:
+        unknown, sort_allowed = "unknown expectation {key!r}; known: {allowed}", True
+
+    players: Dict[Any, PlayerExpect] = says("{place} must be a mapping", None)
+    permanents: Dict[Any, PermanentExpect] = says("{place} must be a mapping", None)
+    stack: List[Any] = says("{place} lists names, top first, not {value!r}", None)
+    resolved: Dict[Any, Union[StrictBool, Literal[OUTCOMES]]] = says(  # type: ignore[valid-type]
+        f"{{place}} is true, false, or one of: {', '.join(OUTCOMES)}", None)
+    step: Any = None
+    turn: Any = None
+    active: Any = None
+    priority: Any = None
+    pending: Union[ChoiceExpect, Any] = None
+    log_contains: Union[List[Any], StrictStr] = says("{place} is a list of rule numbers or texts, or one, not {value!r}", None)
+    winner: Any = None
+
+    @validator("players", "permanents", "resolved", pre=True)
+    def _none_is_empty(cls, v):
+        return v or None  # an empty or null section expects nothing
+
+    @validator("resolved", pre=True)
+    def _resolved_maps(cls, v):
+        if v is not None and not isinstance(v, dict):
+            raise Says("'resolved' maps a spell or ability name to true or false, or to how it left the stack")
+        return v
+
+    @validator("pending", pre=True)
+    def _choice(cls, v):
+        return ChoiceExpect.parse_obj(v) if isinstance(v, dict) else v
 
 
 def validate_expect(exp, source: str, place: str) -> None:
     """Check an ``expect`` mapping's shape; raise ``ScenarioError`` at the first problem."""
-    def bad(msg, where=None, key=None):
+    def bad(msg, path=()):
         # Name the offending key's own line when the YAML recorded it (else the place given).
-        line = key_line(where, key) if where is not None and key is not None else 0
+        where = exp
+        for key in path[:-1]:
+            where = where.get(key) if isinstance(where, dict) else None
+        line = key_line(where, path[-1]) if path and isinstance(where, dict) else 0
         at = f"line {line}, {place.split(', ', 1)[1] if place.startswith('line ') else place}"
         raise ScenarioError(msg, file=source, place=at if line else place)
 
     if not isinstance(exp, dict):
         bad("'expect' must be a mapping")
-    extra = [k for k in exp if k not in EXPECT_KEYS]
-    if extra:
-        bad(f"unknown expectation {extra[0]!r}; known: {', '.join(sorted(EXPECT_KEYS))}", exp, extra[0])
-    for section, known in (("players", PLAYER_EXPECT), ("permanents", PERM_EXPECT)):
-        entries = exp.get(section) or {}
-        for name, want in entries.items():
-            if not isinstance(want, dict):
-                bad(f"{section}.{name} must be a mapping", entries, name)
-            extra = [k for k in want if k not in known]
-            if extra:
-                bad(f"unknown key {extra[0]!r} under {section}.{name}; known: {', '.join(sorted(known))}",
-                    want, extra[0])
-    for name, want in (exp.get("permanents") or {}).items():
-        wrong = [c for c in want.get("colors") or [] if c not in COLOR_WORDS]
-        if "colors" in want and (not isinstance(want["colors"], list) or wrong):
-            bad(f"permanents.{name}.colors lists color words ({', '.join(COLOR_WORDS)}), or [] for "
-                f"colorless; not {wrong[0] if wrong else want['colors']!r}", want, "colors")
-    resolved = exp.get("resolved") or {}
-    if not isinstance(resolved, dict):
-        bad("'resolved' maps a spell or ability name to true or false, or to how it left the stack")
-    for name, want in resolved.items():
-        if not isinstance(want, bool) and want not in OUTCOMES:
-            bad(f"resolved.{name} is true, false, or one of: {', '.join(OUTCOMES)}", exp["resolved"], name)
-    choice = exp.get("pending")
-    if isinstance(choice, dict):
-        extra = [k for k in choice if k not in CHOICE_EXPECT]
-        if extra:
-            bad(f"unknown key {extra[0]!r} under pending; known: {', '.join(sorted(CHOICE_EXPECT))}",
-                choice, extra[0])
+    check(ExpectFormat, exp, bad)
 
 
 def check_expect(game, exp: dict, resolver) -> list[str]:
     """Compare the game with the expectations; return one line per difference."""
     st = game.state
     out: list[str] = []
-
-    def differ(what, want, got):
-        if want != got:
-            out.append(f"{what}: expected {want!r}, got {got!r}")
-
     for name, want in (exp.get("players") or {}).items():
-        try:
-            p = q.player(st, str(name))
-        except RulesError:
-            out.append(f"players.{name}: no such player")
-            continue
-        for key, val in want.items():
-            if key == "energy":
-                differ(f"{name} energy", val, p.energy)
-            elif key == "life":
-                differ(f"{name} life", val, p.life)
-            elif key == "counters":
-                for kind, n in val.items():
-                    differ(f"{name} {kind} counters", n, p.counters.get(kind, 0))
-            elif key == "mana":
-                differ(f"{name} mana pool", _pool(val), pool_text(p.pool))
-            elif key in ("hand", "graveyard", "exile"):
-                differ(f"{name} {key}", _bag(val), _bag([o.card for o in p.zone(key)]))
-            elif key == "battlefield":
-                differ(f"{name} battlefield", _bag(val),
-                       _bag([x.card for x in st.battlefield if x.controller == name]))
-            elif key == "library":
-                differ(f"{name} library (top first)", [str(n) for n in val or []], [o.card for o in p.library])
-            elif key == "library_count":
-                differ(f"{name} library size", val, len(p.library))
-            elif key == "hand_count":
-                differ(f"{name} hand size", val, len(p.hand))
+        out += _check_player(st, str(name), want)
     for ref, want in (exp.get("permanents") or {}).items():
         out += _check_permanent(game, resolver, str(ref), want)
-    if "stack" in exp:
-        differ("stack (top first)", list(exp["stack"] or []), [s.name for s in reversed(st.stack)])
-    for name, want in (exp.get("resolved") or {}).items():
-        got = _outcome(st, str(name))
-        if got is None:
-            out.append(f"resolved.{name}: nothing named {name} has left the stack")
-        elif isinstance(want, bool):
-            differ(f"{name} resolved", want, got == "resolved")
-        else:
-            differ(f"how {name} left the stack", want, got)
-    for key, got in (("step", st.step), ("turn", st.turn), ("active", st.active),
-                     ("priority", st.priority), ("winner", st.winner)):
+    for key, compare in _TOP_CHECKS.items():  # in this order, whatever the file's
         if key in exp:
-            differ(key, exp[key], got)
-    if "pending" in exp:
-        want = exp["pending"]
-        if isinstance(want, dict):
-            out += _check_choice(game, want)
-        else:
-            differ("pending choice", want, st.pending.kind if st.pending else None)
-    for rule in exp.get("log_contains") or []:
-        if not any(ev.rule == str(rule) or str(rule) in ev.text for ev in st.log):
-            out.append(f"log: no event cites or says {rule!r}")
+            out += compare(game, exp[key])
     return out
+
+
+def _nothing(*_) -> list[str]:
+    return []
+
+
+def _state_is(key: str):
+    """Compare the game state's ``key`` (its step, turn, active player, ...) with the one expected."""
+    return lambda game, want: _differ(key, want, getattr(game.state, key))
+
+
+def _check_pending(game, want) -> list[str]:
+    if isinstance(want, dict):
+        return _check_choice(game, want)
+    return _differ("pending choice", want, game.state.pending.kind if game.state.pending else None)
+
+
+def _check_log(game, rules) -> list[str]:
+    return [f"log: no event cites or says {rule!r}" for rule in ([rules] if isinstance(rules, str) else rules or [])
+            if not any(ev.rule == str(rule) or str(rule) in ev.text for ev in game.state.log)]
+
+
+# What each key of ``expect`` beyond players and permanents compares: (game, value) -> differences.
+_TOP_CHECKS = {
+    "stack": lambda game, want: _differ("stack (top first)", list(want or []),
+                                        [s.name for s in reversed(game.state.stack)]),
+    "resolved": lambda game, want: [line for name, w in (want or {}).items()
+                                    for line in _check_resolved(game.state, str(name), w)],
+    **{key: _state_is(key) for key in ("step", "turn", "active", "priority", "winner")},
+    "pending": _check_pending,
+    "log_contains": _check_log,
+}
+
+
+def _differ(what: str, want, got) -> list[str]:
+    return [f"{what}: expected {want!r}, got {got!r}"] if want != got else []
+
+
+# What each key under ``players.NAME`` compares: (state, player, name, key, value) -> differences.
+_PLAYER_CHECKS = {
+    "energy": lambda st, p, name, key, val: _differ(f"{name} energy", val, p.energy),
+    "life": lambda st, p, name, key, val: _differ(f"{name} life", val, p.life),
+    "counters": lambda st, p, name, key, val: [
+        line for kind, n in val.items() for line in _differ(f"{name} {kind} counters", n, p.counters.get(kind, 0))],
+    "mana": lambda st, p, name, key, val: _differ(f"{name} mana pool", _pool(val), pool_text(p.pool)),
+    "battlefield": lambda st, p, name, key, val: _differ(
+        f"{name} battlefield", _bag(val), _bag([x.card for x in st.battlefield if x.controller == name])),
+    "library": lambda st, p, name, key, val: _differ(
+        f"{name} library (top first)", [str(n) for n in val or []], [o.card for o in p.library]),
+    "library_count": lambda st, p, name, key, val: _differ(f"{name} library size", val, len(p.library)),
+    "hand_count": lambda st, p, name, key, val: _differ(f"{name} hand size", val, len(p.hand)),
+    **dict.fromkeys(("hand", "graveyard", "exile"), lambda st, p, name, key, val: _differ(
+        f"{name} {key}", _bag(val), _bag([o.card for o in p.zone(key)]))),
+}
+
+
+def _check_player(st, name: str, want: dict) -> list[str]:
+    try:
+        p = q.player(st, name)
+    except RulesError:
+        return [f"players.{name}: no such player"]
+    return [line for key, val in want.items() for line in _PLAYER_CHECKS.get(key, _nothing)(st, p, name, key, val)]
+
+
+def _check_resolved(st, name: str, want) -> list[str]:
+    got = _outcome(st, name)
+    if got is None:
+        return [f"resolved.{name}: nothing named {name} has left the stack"]
+    if isinstance(want, bool):
+        return _differ(f"{name} resolved", want, got == "resolved")
+    return _differ(f"how {name} left the stack", want, got)
 
 
 def _plain_name(st, ref) -> str:
@@ -155,58 +250,87 @@ def _check_choice(game, want: dict) -> list[str]:
     return out
 
 
+def owner_and_name(st, ref: str) -> tuple[str | None, str]:
+    """Split "Nadia's Beast" into its controller and card name (lower case); "Gonti's Machinations" stays whole.
+
+    >>> from types import SimpleNamespace as o
+    >>> st = o(players=[o(name="Nadia")])
+    >>> owner_and_name(st, "Nadia's Grizzly Bears"), owner_and_name(st, "Gonti's Machinations")
+    (('Nadia', 'grizzly bears'), (None, "gonti's machinations"))
+    """
+    head, _, tail = ref.partition("'s ")
+    if tail and any(pl.name == head for pl in st.players):
+        return head, tail.lower()
+    return None, ref.lower()
+
+
 def _check_permanent(game, resolver, ref: str, want: dict) -> list[str]:
     st = game.state
-    owner, name = None, ref.lower()
-    head, _, tail = ref.partition("'s ")
-    if tail and any(pl.name == head for pl in st.players):  # "Nadia's Beast", not "Gonti's Machinations"
-        owner, name = head, tail.lower()
-    matches = [p for p in st.battlefield if p.card.lower() == name
-               and (owner is None or p.controller == owner)]
-    if resolver.alias(ref) is not None:
-        matches = [p for p in st.battlefield if p.id == resolver.alias(ref)]
+    matches = _named(st, resolver, ref)
     out = []
     if "count" in want:
-        if want["count"] != len(matches):
-            out.append(f"{ref} count: expected {want['count']!r}, got {len(matches)!r}")
-    if "present" in want:
-        if bool(want["present"]) != bool(matches):
-            out.append(f"{ref} on the battlefield: expected {bool(want['present'])}, got {bool(matches)}")
+        out += _differ(f"{ref} count", want["count"], len(matches))
+    if "present" in want and bool(want["present"]) != bool(matches):
+        out.append(f"{ref} on the battlefield: expected {bool(want['present'])}, got {bool(matches)}")
     rest = {k: v for k, v in want.items() if k not in ("count", "present")}
-    if not rest:
-        return out
-    if not matches:
+    if rest and not matches:
         return out + [f"{ref}: not on the battlefield"]
-    p = matches[0]
-    got = {"power": q.power(st, p), "toughness": q.toughness(st, p), "tapped": p.tapped,
-           "controller": p.controller, "damage": p.damage, "token": p.token}
-    for key, val in rest.items():
-        if key in got:
-            if got[key] != val:
-                out.append(f"{ref} {key}: expected {val!r}, got {got[key]!r}")
-        elif key == "attached_to":
-            out += _check_attached(st, resolver, ref, p, val)
-        elif key == "counters":
-            for kind, n in val.items():
-                if p.counters.get(kind, 0) != n:
-                    out.append(f"{ref} {kind} counters: expected {n!r}, got {p.counters.get(kind, 0)!r}")
-        elif key == "colors":
-            has = [TYPE_NAMES[c] for c in q.colors(st, p)]
-            if sorted(val) != sorted(has):
-                out.append(f"{ref} colors: expected {sorted(val) or 'colorless'}, got {has or 'colorless'}")
-        elif key == "lacks" or key.endswith("_absent"):
-            what = {"lacks": "types, subtypes and keywords", "types_absent": "types",
-                    "subtypes_absent": "subtypes", "keywords_absent": "keywords"}[key]
-            has = [x for x in val if x in _characteristics(st, p, key)]
-            if has:
-                out.append(f"{ref}: expected not to have {has} among its {what}")
-        else:
-            have = {"types": q.types(st, p), "subtypes": q.subtypes(st, p),
-                    "keywords": q.keywords(st, p)}[key]
-            missing = [x for x in val if x not in have]
-            if missing:
-                out.append(f"{ref} {key}: expected to include {missing}, has {list(have)}")
-    return out
+    return out + [line for key, val in rest.items()
+                  for line in _PERMANENT_CHECKS.get(key, _nothing)(st, resolver, ref, matches[0], key, val)]
+
+
+def _named(st, resolver, ref: str) -> list:
+    """The permanents ``ref`` names: by its setup id, or its card name (with "Nadia's" to say whose)."""
+    if resolver.alias(ref) is not None:
+        return [p for p in st.battlefield if p.id == resolver.alias(ref)]
+    owner, name = owner_and_name(st, ref)
+    return [p for p in st.battlefield if p.card.lower() == name and (owner is None or p.controller == owner)]
+
+
+def _is(read):
+    """Compare one plain value of a permanent (its power, whether it is tapped, ...) with the one expected."""
+    return lambda st, resolver, ref, p, key, val: _differ(f"{ref} {key}", val, read(st, p))
+
+
+def _counters_on(st, resolver, ref, p, key, val) -> list[str]:
+    return [line for kind, n in val.items() for line in _differ(f"{ref} {kind} counters", n, p.counters.get(kind, 0))]
+
+
+def _colors_of(st, resolver, ref, p, key, val) -> list[str]:
+    has = [TYPE_NAMES[c] for c in q.colors(st, p)]
+    if sorted(val) != sorted(has):
+        return [f"{ref} colors: expected {sorted(val) or 'colorless'}, got {has or 'colorless'}"]
+    return []
+
+
+_LACKS = {"lacks": "types, subtypes and keywords", "types_absent": "types", "subtypes_absent": "subtypes",
+          "keywords_absent": "keywords"}
+
+
+def _lacks(st, resolver, ref, p, key, val) -> list[str]:
+    has = [x for x in val if x in _characteristics(st, p, key)]
+    return [f"{ref}: expected not to have {has} among its {_LACKS[key]}"] if has else []
+
+
+def _includes(read):
+    """Compare what a permanent has among its types, subtypes or keywords with what must be there."""
+    def compare(st, resolver, ref, p, key, val):
+        have = read(st, p)
+        missing = [x for x in val if x not in have]
+        return [f"{ref} {key}: expected to include {missing}, has {list(have)}"] if missing else []
+    return compare
+
+
+# What each key under ``permanents.NAME`` compares: (state, resolver, name, permanent, key, value) -> differences.
+_PERMANENT_CHECKS = {
+    "power": _is(q.power), "toughness": _is(q.toughness), "tapped": _is(lambda st, p: p.tapped),
+    "controller": _is(lambda st, p: p.controller), "damage": _is(lambda st, p: p.damage),
+    "token": _is(lambda st, p: p.token),
+    "attached_to": lambda st, resolver, ref, p, key, val: _check_attached(st, resolver, ref, p, val),
+    "counters": _counters_on, "colors": _colors_of,
+    **dict.fromkeys(_LACKS, _lacks),
+    "types": _includes(q.types), "subtypes": _includes(q.subtypes), "keywords": _includes(q.keywords),
+}
 
 
 def _check_attached(st, resolver, ref: str, p, want) -> list[str]:

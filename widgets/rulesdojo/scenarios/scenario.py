@@ -33,7 +33,7 @@ from ..rules.game import ZONES, Game
 from ..rules.mana import ManaCost
 from ..rules.objects import STEP_NAMES
 from .cardfile import kit_cards
-from .expect import check_expect, validate_expect
+from .expect import check_expect, owner_and_name, validate_expect
 from .yamlsource import (LocatedList, check_names, item_line, key_line, line_of, load_file, load_text,
                          name_problem, quoted)
 
@@ -91,26 +91,39 @@ class Scenario:
             raise ScenarioError("'setup' is required: a mapping with 'players'", file=source,
                                 place=_at(data, "top level"))
         _check_setup(setup, source)
-        actions = data.get("actions") or []
-        if not isinstance(actions, list):
-            raise ScenarioError("'actions' must be a list", file=source, place=_at(data, "actions", "actions"))
-        for i, a in enumerate(actions):
-            check_action(a, source, place_of(actions, i, a))
+        actions = _checked_actions(data, source)
         expect = data.get("expect") or {}
         if not isinstance(expect, dict):
             raise ScenarioError("'expect' must be a mapping", file=source, place=_at(data, "expect", "expect"))
         validate_expect(expect, source, _at(expect, "expect"))
-        rulings = data.get("rulings") or []
-        bad = [r for r in rulings if r not in RULINGS] if isinstance(rulings, list) else [rulings]
-        if bad:
-            first = rulings.index(bad[0]) if isinstance(rulings, list) else -1
-            line = item_line(rulings, first) if first >= 0 else key_line(data, "rulings")
-            raise ScenarioError(f"unknown ruling tag(s) {bad}; tags are E1-E9 and L1-L3", file=source,
-                                place=f"line {line}, rulings" if line else "rulings")
+        rulings = _checked_rulings(data, source)
+        if not isinstance(data.get("cards") or [], list):
+            raise ScenarioError(f"'cards' is a list of card names, not {data['cards']!r}", file=source,
+                                place=_at(data, "cards", "cards"))
         kept = LocatedList(actions)  # keep each action's line for the messages of a run
         kept.lines = list(getattr(actions, "lines", None) or [])
         return cls(data["name"], setup, kept, expect, source, data.get("description", ""),
                    list(rulings), list(data.get("cards") or []), data)
+
+
+def _checked_actions(data: dict, source: str) -> list:
+    actions = data.get("actions") or []
+    if not isinstance(actions, list):
+        raise ScenarioError("'actions' must be a list", file=source, place=_at(data, "actions", "actions"))
+    for i, a in enumerate(actions):
+        check_action(a, source, place_of(actions, i, a))
+    return actions
+
+
+def _checked_rulings(data: dict, source: str) -> list:
+    rulings = data.get("rulings") or []
+    bad = [r for r in rulings if r not in RULINGS] if isinstance(rulings, list) else [rulings]
+    if bad:
+        first = rulings.index(bad[0]) if isinstance(rulings, list) else -1
+        line = item_line(rulings, first) if first >= 0 else key_line(data, "rulings")
+        raise ScenarioError(f"unknown ruling tag(s) {bad}; tags are E1-E9 and L1-L3", file=source,
+                            place=f"line {line}, rulings" if line else "rulings")
+    return rulings
 
 
 def _at(obj, place: str, key=None) -> str:
@@ -144,33 +157,44 @@ def _check_setup(setup: dict, source: str) -> None:
         raise ScenarioError("'setup.players' must list two or more players", file=source,
                             place=_at(setup, "setup", "players" if "players" in setup else None))
     for i, p in enumerate(players):
-        place = f"setup.players[{i + 1}]"
-        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
-            raise ScenarioError("each player is a mapping with a 'name'", file=source, place=_at(p, place))
-        problem = name_problem(p["name"])
-        if problem:
-            raise ScenarioError(f"a player's name {quoted(p['name'])} {problem}", file=source,
-                                place=_at(p, f"{place}.name", "name"))
-        _no_unknown(p, PLAYER_KEYS, source, place)
-        for key in ("life", "energy"):
-            if key in p and (not isinstance(p[key], int) or isinstance(p[key], bool)):
-                raise ScenarioError(f"'{key}' must be a whole number, not {p[key]!r}", file=source,
-                                    place=_at(p, place, key))
-        if p.get("energy", 0) < 0:
-            raise ScenarioError("'energy' can't be negative: a player has zero or more energy counters",
-                                file=source, place=_at(p, place, "energy"), rule="107.14")
-        for z in (*ZONES, "battlefield"):
-            if z in p and not isinstance(p[z], list):
-                raise ScenarioError(f"'{z}' must be a list of cards", file=source, place=_at(p, place, z))
-        for j, entry in enumerate(p.get("battlefield") or []):
-            if isinstance(entry, dict):
-                _no_unknown(entry, PERM_KEYS, source, f"{place}.battlefield[{j + 1}]")
-                if "card" not in entry:
-                    raise ScenarioError("a battlefield entry written as a mapping needs 'card'",
-                                        file=source, place=_at(entry, f"{place}.battlefield[{j + 1}]"))
+        _check_player(p, source, f"setup.players[{i + 1}]")
     if "step" in setup and setup["step"] not in STEP_NAMES:
         raise ScenarioError(f"unknown step {setup['step']!r}; steps are: {', '.join(STEP_NAMES)}",
                             file=source, place=_at(setup, "setup.step", "step"))
+
+
+def _check_player(p, source: str, place: str) -> None:
+    if not isinstance(p, dict) or not isinstance(p.get("name"), str):
+        raise ScenarioError("each player is a mapping with a 'name'", file=source, place=_at(p, place))
+    problem = name_problem(p["name"])
+    if problem:
+        raise ScenarioError(f"a player's name {quoted(p['name'])} {problem}", file=source,
+                            place=_at(p, f"{place}.name", "name"))
+    _no_unknown(p, PLAYER_KEYS, source, place)
+    _check_life_and_energy(p, source, place)
+    for z in (*ZONES, "battlefield"):
+        if z in p and not isinstance(p[z], list):
+            raise ScenarioError(f"'{z}' must be a list of cards", file=source, place=_at(p, place, z))
+    for j, entry in enumerate(p.get("battlefield") or []):
+        if isinstance(entry, dict):
+            _check_permanent_entry(entry, source, f"{place}.battlefield[{j + 1}]")
+
+
+def _check_life_and_energy(p: dict, source: str, place: str) -> None:
+    for key in ("life", "energy"):
+        if key in p and (not isinstance(p[key], int) or isinstance(p[key], bool)):
+            raise ScenarioError(f"'{key}' must be a whole number, not {p[key]!r}", file=source,
+                                place=_at(p, place, key))
+    if p.get("energy", 0) < 0:
+        raise ScenarioError("'energy' can't be negative: a player has zero or more energy counters",
+                            file=source, place=_at(p, place, "energy"), rule="107.14")
+
+
+def _check_permanent_entry(entry: dict, source: str, place: str) -> None:
+    _no_unknown(entry, PERM_KEYS, source, place)
+    if "card" not in entry:
+        raise ScenarioError("a battlefield entry written as a mapping needs 'card'", file=source,
+                            place=_at(entry, place))
 
 
 def _named_mana(a: dict) -> str | None:
@@ -224,14 +248,29 @@ def _check_set(change, source: str, place: str) -> None:
         if not isinstance(entries, dict):
             bad(f"set.{section} maps a name to what to set")
         for name, what in entries.items():
-            extra = [k for k in what or {} if k not in SET_KEYS[section]] if isinstance(what, dict) else [what]
-            if extra:
-                bad(f"set.{section}.{name}: {extra[0]!r} can't be set; allowed: {', '.join(sorted(SET_KEYS[section]))}")
-            counts = dict(what.get("counters") or {}, **({"energy": what["energy"]} if "energy" in what else {}))
-            wrong = [f"{k}: {v!r}" for k, v in counts.items() if not isinstance(v, int) or isinstance(v, bool) or v < 0]
-            if wrong or not counts:
-                bad(f"set.{section}.{name}: counters are whole numbers, zero or more"
-                    + (f" (not {wrong[0]})" if wrong else ""))
+            problem = _set_problem(SET_KEYS[section], what)
+            if problem:
+                bad(f"set.{section}.{name}: {problem}")
+
+
+def _set_problem(allowed: set, what) -> str | None:
+    """Say what is wrong with one name's change under ``set:`` (None when nothing is)."""
+    extra = [k for k in what or {} if k not in allowed] if isinstance(what, dict) else [what]
+    if extra:
+        return f"{extra[0]!r} can't be set; allowed: {', '.join(sorted(allowed))}"
+    counts = _counts(what)
+    wrong = [f"{k}: {v!r}" for k, v in counts.items() if not isinstance(v, int) or isinstance(v, bool) or v < 0]
+    if wrong or not counts:
+        return "counters are whole numbers, zero or more" + (f" (not {wrong[0]})" if wrong else "")
+    return None
+
+
+def _counts(what: dict) -> dict:
+    """The counters a ``set:`` or setup entry names, energy among them (CR 107.14)."""
+    counts = dict(what.get("counters") or {})
+    if "energy" in what:
+        counts["energy"] = what["energy"]
+    return counts
 
 
 # --- running -------------------------------------------------------------------------
@@ -275,23 +314,7 @@ def _entry_line(exc: RulesError, seq, j: int) -> RulesError:
 
 def _build_player(g: Game, p: dict, aliases: dict) -> None:
     who = p["name"]
-    counters = dict(p.get("counters") or {})
-    if "energy" in p:
-        counters["energy"] = p["energy"]
-    pool: dict[str, int] = {}
-    if "mana" in p:
-        try:
-            cost = ManaCost.parse(str(p["mana"]))
-        except ValueError as exc:
-            err = RulesError(f"'mana': {exc}")
-            err.line = key_line(p, "mana") or None
-            raise err
-        if cost.generic:
-            err = RulesError(f"'mana' lists mana by type, like {{G}}{{C}}; {p['mana']!r} has a generic amount")
-            err.line = key_line(p, "mana") or None
-            raise err
-        pool = dict(cost.colored)
-    g.set_player(who, life=p.get("life", 20), counters=counters, mana=pool)
+    g.set_player(who, life=p.get("life", 20), counters=_counts(p), mana=_pool(p))
     for zone in ZONES:
         for j, entry in enumerate(p.get(zone) or []):
             name, alias = (entry.get("card"), entry.get("id")) if isinstance(entry, dict) else (entry, None)
@@ -304,14 +327,37 @@ def _build_player(g: Game, p: dict, aliases: dict) -> None:
     for j, entry in enumerate(p.get("battlefield") or []):
         e = entry if isinstance(entry, dict) else {"card": entry}
         try:
-            oid = g.add_permanent(who, str(e["card"]), tapped=bool(e.get("tapped", False)),
-                                  sick=bool(e.get("sick", False)), counters=e.get("counters"),
-                                  damage=int(e.get("damage", 0)), token=bool(e.get("token", False)),
-                                  owner=e.get("owner"))
+            oid = _add_permanent(g, who, e)
         except RulesError as exc:
             raise _entry_line(exc, p["battlefield"], j)
         if "id" in e:
             aliases[str(e["id"])] = oid
+
+
+def _add_permanent(g: Game, who: str, e: dict) -> int:
+    return g.add_permanent(who, str(e["card"]), tapped=bool(e.get("tapped", False)),
+                           sick=bool(e.get("sick", False)), counters=e.get("counters"),
+                           damage=int(e.get("damage", 0)), token=bool(e.get("token", False)),
+                           owner=e.get("owner"))
+
+
+def _pool(p: dict) -> dict[str, int]:
+    """The mana a player's setup puts in their pool: ``mana: "{G}{C}"``, by type (CR 106.4)."""
+    if "mana" not in p:
+        return {}
+    try:
+        cost = ManaCost.parse(str(p["mana"]))
+    except ValueError as exc:
+        raise _mana_line(RulesError(f"'mana': {exc}"), p)
+    if cost.generic:
+        raise _mana_line(RulesError(f"'mana' lists mana by type, like {{G}}{{C}}; {p['mana']!r} has a "
+                                    "generic amount"), p)
+    return dict(cost.colored)
+
+
+def _mana_line(exc: RulesError, p: dict) -> RulesError:
+    exc.line = key_line(p, "mana") or None
+    return exc
 
 
 def run(s: Scenario) -> Result:
@@ -373,28 +419,34 @@ class ActionRunner:
             actions = [exc]
         for act in actions:
             try:
-                if isinstance(act, RulesError):
-                    raise act
-                if act == "undo":
-                    if self.g.undo() is None:
-                        raise RulesError("nothing to undo: no action has been taken yet")
-                else:
-                    self._check_actor(a)
-                    self.g.apply(act)
+                self._apply(act, a)
             except RulesError as exc:
                 if rejected is None:
                     raise ScenarioError(f"illegal action: {exc}", file=self.s.source,
                                         place=f"{place} ({verb})", rule=None)
-                problems = []
-                if str(rejected) not in (exc.rule or ""):
-                    problems.append(f"{place}: rejected as expected, but citing CR {exc.rule}, "
-                                    f"not {rejected}: {exc}")
-                if self.g.snapshot() != before:
-                    problems.append(f"{place}: the rejected action changed the game")
-                return problems
+                return self._rejection(exc, rejected, place, before)
         if rejected is not None:
             return [f"{place}: expected {verb} to be rejected (CR {rejected}), but it was allowed"]
         return []
+
+    def _apply(self, act, a) -> None:
+        if isinstance(act, RulesError):
+            raise act
+        if act == "undo":
+            if self.g.undo() is None:
+                raise RulesError("nothing to undo: no action has been taken yet")
+            return
+        self._check_actor(a)
+        self.g.apply(act)
+
+    def _rejection(self, exc: RulesError, rejected, place: str, before) -> list[str]:
+        """Say how a refusal the file expected differs from the one it got (rule cited, game kept)."""
+        problems = []
+        if str(rejected) not in (exc.rule or ""):
+            problems.append(f"{place}: rejected as expected, but citing CR {exc.rule}, not {rejected}: {exc}")
+        if self.g.snapshot() != before:
+            problems.append(f"{place}: the rejected action changed the game")
+        return problems
 
     def _check_actor(self, a) -> None:
         """Refuse an action said to be one player's (``as:``) when that player can't take it now."""
@@ -414,67 +466,92 @@ class ActionRunner:
             for name, what in entries.items():
                 holder = (q.player(self.g.state, str(name)).name if section == "players"
                           else self.resolver.permanent(name))
-                counts = dict(what.get("counters") or {})
-                if "energy" in what:
-                    counts["energy"] = what["energy"]
-                for kind, n in counts.items():
+                for kind, n in _counts(what).items():
                     self.g.set_counters(holder, str(kind), n)
 
     def _translate(self, verb: str, a) -> list:
-        g, r = self.g, self.resolver
         arg = None if isinstance(a, str) else a[verb]
-        who = g.pending.player if g.pending else g.state.priority
+        who = self.g.pending.player if self.g.pending else self.g.state.priority
         if not isinstance(a, str) and "as" in a:
-            who = q.player(g.state, a["as"]).name
-        if verb == "pass":
-            return [PassPriority()]
-        if verb == "undo":
-            return ["undo"]
-        if verb == "resolve":
-            if not g.stack:
-                raise RulesError("'resolve' needs something on the stack; use 'advance' to end a step")
-            resolve_top(g)
-            return []
-        if verb == "advance":
-            advance(self.g, str(arg))  # applied here, checked as it goes
-            return []
-        if verb == "play":
-            return [PlayLand(r.card_in_hand(who, arg))]
-        if verb == "cast":
-            targets = a.get("targets", [a["target"]] if "target" in a else [])
-            card = r.card_in_hand(who, arg)
-            return [CastSpell(card, tuple(r.target(t) for t in _listed(targets)),
-                              tuple(r.permanent(s, controller=who) for s in _listed(a.get("sacrifice", []))),
-                              _named_mana(a), r.mode(card, a["mode"]) if "mode" in a else None)]
-        if verb in ("activate", "tap"):
-            return [r.activation(who, arg, verb, a)]
-        if verb == "attack":
-            return [DeclareAttackers(tuple(r.permanent(x, controller=who) for x in _listed(arg)))]
-        if verb == "block":
-            pairs = list(arg.items()) if isinstance(arg, dict) else [tuple(x) for x in _listed(arg)]
-            return [DeclareBlockers(tuple((r.permanent(b, controller=who), r.permanent(t))
-                                          for b, t in pairs))]
-        if verb == "order":
-            return [OrderTriggers(tuple(r.trigger_order(_listed(arg))))]
-        if verb == "target":
-            return [ChooseTargets((r.target(arg),))]
-        if verb == "pay":
-            if not isinstance(arg, bool):
-                raise RulesError(f"'pay' takes true or false, not {arg!r}")
-            return [ChoosePay(arg)]
-        if verb == "amount":
-            if not isinstance(arg, int) or isinstance(arg, bool):
-                raise RulesError(f"'amount' takes a whole number, not {arg!r}")
-            return [ChooseAmount(arg)]
-        if verb == "mana":
-            return [ChooseMana(str(arg))]
-        if verb == "choose":
-            if isinstance(arg, bool):  # "you may": yes or no
-                return [ChooseMay(arg)]
-            return [ChooseObjects(tuple(r.pick(x) for x in _listed(arg)))]
-        if verb == "replacement_order":
-            return [OrderReplacements(tuple(r.permanent(x) for x in _listed(arg)))]
-        raise RulesError(f"unknown action {verb!r}")
+            who = q.player(self.g.state, a["as"]).name
+        make = _VERBS.get(verb)
+        if make is None:
+            raise RulesError(f"unknown action {verb!r}")
+        return make(self, who, arg, a)
+
+    def _resolve(self, who, arg, a) -> list:
+        if not self.g.stack:
+            raise RulesError("'resolve' needs something on the stack; use 'advance' to end a step")
+        resolve_top(self.g)
+        return []
+
+    def _advance(self, who, arg, a) -> list:
+        advance(self.g, str(arg))  # applied here, checked as it goes
+        return []
+
+    def _cast(self, who, arg, a) -> list:
+        r = self.resolver
+        targets = a.get("targets", [a["target"]] if "target" in a else [])
+        card = r.card_in_hand(who, arg)
+        return [CastSpell(card, tuple(r.target(t) for t in _listed(targets)),
+                          tuple(r.permanent(s, controller=who) for s in _listed(a.get("sacrifice", []))),
+                          _named_mana(a), r.mode(card, a["mode"]) if "mode" in a else None)]
+
+    def _block(self, who, arg, a) -> list:
+        r = self.resolver
+        pairs = list(arg.items()) if isinstance(arg, dict) else [tuple(x) for x in _listed(arg)]
+        return [DeclareBlockers(tuple((r.permanent(b, controller=who), r.permanent(t)) for b, t in pairs))]
+
+    def _pay(self, who, arg, a) -> list:
+        if not isinstance(arg, bool):
+            raise RulesError(f"'pay' takes true or false, not {arg!r}")
+        return [ChoosePay(arg)]
+
+    def _amount(self, who, arg, a) -> list:
+        if not isinstance(arg, int) or isinstance(arg, bool):
+            raise RulesError(f"'amount' takes a whole number, not {arg!r}")
+        return [ChooseAmount(arg)]
+
+    def _choose(self, who, arg, a) -> list:
+        if isinstance(arg, bool):  # "you may": yes or no
+            return [ChooseMay(arg)]
+        return [ChooseObjects(tuple(self.resolver.pick(x) for x in _listed(arg)))]
+
+
+# How each verb becomes the engine's actions: (runner, the acting player, the verb's argument, the action).
+_VERBS = {
+    "pass": lambda run, who, arg, a: [PassPriority()],
+    "undo": lambda run, who, arg, a: ["undo"],
+    "resolve": ActionRunner._resolve,
+    "advance": ActionRunner._advance,
+    "play": lambda run, who, arg, a: [PlayLand(run.resolver.card_in_hand(who, arg))],
+    "cast": ActionRunner._cast,
+    "activate": lambda run, who, arg, a: [run.resolver.activation(who, arg, "activate", a)],
+    "tap": lambda run, who, arg, a: [run.resolver.activation(who, arg, "tap", a)],
+    "attack": lambda run, who, arg, a: [DeclareAttackers(tuple(run.resolver.permanent(x, controller=who)
+                                                               for x in _listed(arg)))],
+    "block": ActionRunner._block,
+    "order": lambda run, who, arg, a: [OrderTriggers(tuple(run.resolver.trigger_order(_listed(arg))))],
+    "target": lambda run, who, arg, a: [ChooseTargets((run.resolver.target(arg),))],
+    "pay": ActionRunner._pay,
+    "amount": ActionRunner._amount,
+    "mana": lambda run, who, arg, a: [ChooseMana(str(arg))],
+    "choose": ActionRunner._choose,
+    "replacement_order": lambda run, who, arg, a: [OrderReplacements(tuple(run.resolver.permanent(x)
+                                                                           for x in _listed(arg)))],
+}
+
+
+def _the_one(found: list, ref) -> int:
+    """Return the permanent ``ref`` names among ``found``: one, or several no one could tell apart."""
+    if not found:
+        raise RulesError(f"no permanent named {ref!r} is on the battlefield")
+    prints = {(p.controller, p.tapped, p.damage, tuple(sorted(p.counters.items())), p.attacking,
+               p.token, p.sick) for p in found}
+    if len(prints) > 1:
+        raise AmbiguousReference(f"{ref!r} could be any of {len(found)} permanents that differ; "
+                                 "give it an 'id' in the setup, or write \"Nadia's Grizzly Bears\"")
+    return found[0].id
 
 
 def _listed(x) -> list:
@@ -520,24 +597,12 @@ class Resolver:
         oid = self.alias(ref)
         if oid is not None:
             return oid
-        name, owner = str(ref), None
-        if "'s " in name:  # "Nadia's Beast"; but "Gonti's Machinations" is a card's own name
-            head, tail = name.split("'s ", 1)
-            if any(p.name == head for p in self.g.players):
-                owner, name = head, tail
-        st = self.g.state
-        found = [p for p in st.battlefield if p.card.lower() == name.lower()
+        owner, name = owner_and_name(self.g.state, str(ref))
+        found = [p for p in self.g.state.battlefield if p.card.lower() == name
                  and (owner is None or p.controller == owner)]
         if controller and owner is None and len({p.controller for p in found}) > 1:
             found = [p for p in found if p.controller == controller] or found
-        if not found:
-            raise RulesError(f"no permanent named {ref!r} is on the battlefield")
-        prints = {(p.controller, p.tapped, p.damage, tuple(sorted(p.counters.items())), p.attacking,
-                   p.token, p.sick) for p in found}
-        if len(prints) > 1:
-            raise AmbiguousReference(f"{ref!r} could be any of {len(found)} permanents that differ; "
-                                     "give it an 'id' in the setup, or write \"Nadia's Grizzly Bears\"")
-        return found[0].id
+        return _the_one(found, ref)
 
     def mode(self, card: int, ref) -> str:
         """A modal spell's mode, by its number (1 = the first) or its text (CR 700.2a)."""
@@ -572,22 +637,28 @@ class Resolver:
             return ActivateAbility(self.card_in_hand(who, ref), int(a.get("ability", 1)) - 1)
         if not cands:
             raise RulesError(f"{who} controls no permanent named {ref!r}")
-        mana = a.get("mana")
         if verb == "tap":
-            actions = []
-            for p in cands:
-                for i, ab in enumerate(q.abilities(st, p)):
-                    opts = q.mana_options(st, p, ab) if ab.is_mana_ability else ()
-                    # no type it could produce: the engine says why it can't add that mana (CR 106.7)
-                    if ab.is_mana_ability and (mana is None or mana in opts or not opts):
-                        actions.append(ActivateAbility(p.id, i, mana))
-            legal = [x for x in actions if self.g.is_legal(x)]
-            if not actions:
-                raise RulesError(f"{ref} has no mana ability that adds {mana}")
-            return (legal or actions)[0]
+            return self._mana_activation(ref, cands, a.get("mana"))
         index = int(a.get("ability", 1)) - 1
         targets = (self.target(a["target"]),) if "target" in a else ()
-        actions = [ActivateAbility(p.id, index, mana, targets, _named_mana(a)) for p in cands]
+        actions = [ActivateAbility(p.id, index, a.get("mana"), targets, _named_mana(a)) for p in cands]
+        return self._first_legal(actions)
+
+    def _mana_activation(self, ref, cands: list, mana) -> ActivateAbility:
+        """Tap one of ``cands`` for ``mana`` (any type when not named) with a mana ability."""
+        st = self.g.state
+        actions = []
+        for p in cands:
+            for i, ab in enumerate(q.abilities(st, p)):
+                opts = q.mana_options(st, p, ab) if ab.is_mana_ability else ()
+                # no type it could produce: the engine says why it can't add that mana (CR 106.7)
+                if ab.is_mana_ability and (mana is None or mana in opts or not opts):
+                    actions.append(ActivateAbility(p.id, i, mana))
+        if not actions:
+            raise RulesError(f"{ref} has no mana ability that adds {mana}")
+        return self._first_legal(actions)
+
+    def _first_legal(self, actions: list) -> ActivateAbility:
         legal = [x for x in actions if self.g.is_legal(x)]
         return (legal or actions)[0]
 
