@@ -11,6 +11,8 @@ class RulesError(ValueError):
     ("You can't do that. (CR 117.1)", '117.1')
     """
 
+    line: int | None = None  # the line of the file the refused setup came from, when a reader knows it
+
     def __init__(self, message: str, rule: str | None = None):
         self.message = message
         self.rule = rule

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..rules import query as q
 from ..rules.cardset import CardSet
@@ -301,7 +301,7 @@ def build(s: Scenario) -> tuple[Game, dict]:
         try:
             _build_player(g, p, aliases)
         except RulesError as exc:
-            line = getattr(exc, "line", None)  # the entry that failed, when known
+            line = exc.line  # the entry that failed, when known
             raise ScenarioError(exc.message, file=s.source, rule=exc.rule,
                                 place=f"line {line}, setup.players[{i + 1}]" if line else place)
     return g, aliases
@@ -519,7 +519,7 @@ class ActionRunner:
 
 
 # How each verb becomes the engine's actions: (runner, the acting player, the verb's argument, the action).
-_VERBS = {
+_VERBS: dict[str, Callable[..., list]] = {
     "pass": lambda run, who, arg, a: [PassPriority()],
     "undo": lambda run, who, arg, a: ["undo"],
     "resolve": ActionRunner._resolve,
