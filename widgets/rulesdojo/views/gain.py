@@ -5,11 +5,13 @@ The figures are ``rulesdojo.quiz.gain``'s; this module reads the store and lays 
 
 from __future__ import annotations
 
+from functools import partial
+
 import ipywidgets as ipw
 
 from ..quiz.gain import MIN_LEARNERS, RETENTION_DELAY, gain_figures, lesson_answers, retention
 from ..quiz.rulings import ruling
-from .text import escape
+from .text import escape, table_html
 
 #: the tables' look: ruled rows, captions and row names to the left
 GAIN_STYLE = ("<style>.rd-gain{border-collapse:collapse;margin:.4em 0 1em}.rd-gain th,.rd-gain td{text-align:left;"
@@ -52,14 +54,6 @@ def _row(name: str, g) -> list[str]:
     return [*head, f"{g.gain:+.2f} ({g.low:+.2f} to {g.high:+.2f})", flag]
 
 
-def _table(caption: str, head: list[str], rows: list[list[str]]) -> str:
-    """Lay out a table whose first cell in each row names it (a lesson, a ruling)."""
-    body = "".join(f"<tr><th scope='row'>{r[0]}</th>" + "".join(f"<td>{c}</td>" for c in r[1:]) + "</tr>"
-                   for r in rows)
-    return (f"<table class='rd-review rd-gain'><caption>{escape(caption)}</caption><thead><tr>"
-            + "".join(f"<th scope='col'>{escape(h)}</th>" for h in head) + f"</tr></thead><tbody>{body}</tbody></table>")
-
-
 def gain_html(parts, lessons, practice) -> str:
     """Return the learning-gain tables for the store's lesson rows and practice rows."""
     checks, titles = lesson_checks(lessons)
@@ -79,11 +73,13 @@ def gain_html(parts, lessons, practice) -> str:
             f"on the first try. Normalized gain: (after − before) ÷ (1 − before), with a 95% delta-method "
             f"interval over learners. ✗: the interval's lower bound is not above zero. Fewer than "
             f"{MIN_LEARNERS} learners: no figure (docs/exams.md).</p>")
-    out = (f"{GAIN_STYLE}<h4>Learning gain</h4>" + note + _table("Learning gain per lesson", head, by_lesson)
-           + _table("Learning gain per ruling", ["Ruling", *head[1:]], by_ruling))
+    named = partial(table_html, row_names=True, cls="rd-review rd-gain")
+    out = (f"{GAIN_STYLE}<h4>Learning gain</h4>" + note
+           + named("Learning gain per lesson", head, by_lesson)
+           + named("Learning gain per ruling", ["Ruling", *head[1:]], by_ruling))
     if later:
-        out += _table(f"Retention: practice {RETENTION_DELAY / 3600:g} hours or more after the lesson",
-                      ["Ruling", "Learners", "Right"], later)
+        out += named(f"Retention: practice {RETENTION_DELAY / 3600:g} hours or more after the lesson",
+                     ["Ruling", "Learners", "Right"], later)
     return out
 
 

@@ -29,7 +29,7 @@ from ..quiz.store import ResultStore, difficulty
 from .base import button
 from .gain import GainTables
 from .render import STYLE
-from .text import author_html, escape, game_text_html
+from .text import author_html, escape, game_text_html, table_html
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -75,12 +75,6 @@ def difficulty_chart(shares: dict[str, float]) -> str:
 
 def _when(t) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(t)) if t else "—"
-
-
-def _table(caption: str, head: list[str], rows: list[list[str]]) -> str:
-    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return (f"<table class='rd-review'><caption>{escape(caption)}</caption><thead><tr>"
-            + "".join(f"<th scope='col'>{escape(h)}</th>" for h in head) + f"</tr></thead><tbody>{cells}</tbody></table>")
 
 
 def _verdict(passed: bool | None) -> str:
@@ -191,7 +185,7 @@ class Trainer(ipw.VBox):
         if not rows:
             self.attempts.value = "<i>No attempts here yet.</i>"
         else:
-            self.attempts.value = _table("Attempts by candidate", ["Candidate", "Started", "Ended", "State",
+            self.attempts.value = table_html("Attempts by candidate", ["Candidate", "Started", "Ended", "State",
                                                                    "Right", "Score", "Result"], rows)
         self._quiet = True
         self.drill.options = [("Choose an attempt to see its answers", None), *options]
@@ -220,7 +214,7 @@ class Trainer(ipw.VBox):
             return ""
         return ("<h4>Pass rate per exam</h4><p class='rd-type'>Ended attempts (submitted or out of time); "
                 "an attempt in progress is not counted yet.</p>"
-                + _table("Pass rate per exam", ["Exam", "Ended attempts", "Pass mark", "Passed", "Pass rate"], rows))
+                + table_html("Pass rate per exam", ["Exam", "Ended attempts", "Pass mark", "Passed", "Pass rate"], rows))
 
     def _show_candidate(self) -> None:
         who = self.candidate_pick.value
@@ -229,7 +223,7 @@ class Trainer(ipw.VBox):
             return
         rows = [self._attempt_cells(a, self._titles.get(a.exam, a.exam))
                 for a in self.results.attempts(candidate=who)]
-        self.candidate_view.value = _table(f"Every exam attempt of {who}", ["Exam", "Started", "Ended", "State",
+        self.candidate_view.value = table_html(f"Every exam attempt of {who}", ["Exam", "Started", "Ended", "State",
                                                                            "Right", "Score", "Result"], rows)
 
     def _questions_html(self, stats) -> str:
@@ -244,7 +238,7 @@ class Trainer(ipw.VBox):
         return ("<h4>Per question</h4><p class='rd-type'>Open a question to read it whole. Discrimination: "
                 "the share right among the top 27% of attempts by score minus among the bottom 27% (near 0 "
                 "or below: the question doesn't separate who knows from who doesn't).</p>"
-                + _table("Per question", ["Question", "Answers", "Right", "Discrimination",
+                + table_html("Per question", ["Question", "Answers", "Right", "Discrimination",
                                           "Wrong answers chosen"], rows))
 
     def _mastery_html(self, per: dict) -> str:
@@ -253,7 +247,7 @@ class Trainer(ipw.VBox):
         rulings = sorted({r for shares in per.values() for r in shares})
         rows = [[escape(c)] + [f"{shares[r][0]}/{shares[r][1]}" if r in shares else "—" for r in rulings]
                 for c, shares in per.items()]
-        return "<h4>Mastery per ruling</h4>" + _table("Mastery per ruling (right/answered)",
+        return "<h4>Mastery per ruling</h4>" + table_html("Mastery per ruling (right/answered)",
                                                       ["Candidate", *(ruling(r).name for r in rulings)], rows)
 
     def _show_attempt(self) -> None:
@@ -277,7 +271,7 @@ class Trainer(ipw.VBox):
                 prompt, right = escape(qid) + " <i>(no longer in the bank)</i>", "—"
             rows.append([str(i + 1), prompt, escape(a.answer) if a else "<i>not answered</i>",
                          ("✓ right" if a.correct else "✗ wrong") if a else "✗ wrong", right])
-        self.drill_view.value = _table(f"Answers of {rec.candidate}, {_when(rec.started)}",
+        self.drill_view.value = table_html(f"Answers of {rec.candidate}, {_when(rec.started)}",
                                        ["#", "Question", "Answer", "Result", "Right answer"], rows)
 
     def _exams_html(self) -> str:
