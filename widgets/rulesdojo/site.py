@@ -372,6 +372,9 @@ def finish_pages(out: Path) -> None:
         page.write_text(text, encoding="utf-8")
     (out / "index.html").write_text(
         "<!doctype html><meta charset='utf-8'><title>Rules Dojo</title>"
+        # An icon of its own: without one a browser asks the host's root for /favicon.ico, outside
+        # the site's folder when it is published under a path.
+        "<link rel='icon' href='data:,'>"
         "<meta http-equiv='refresh' content='0; url=voici/render/index.html'>"
         "<a href='voici/render/index.html'>Rules Dojo lessons</a>\n", encoding="utf-8")
     write_offline_worker(out)
