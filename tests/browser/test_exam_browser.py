@@ -125,15 +125,22 @@ def test_a_mentor_defines_an_exam_two_candidates_take_it_and_the_mentor_sees_bot
     context.close()
 
 
-def test_submitting_early_asks_once_with_the_count_and_a_reload_lists_the_attempt_used(
-        tmp_path, voila_processes, browser):
-    exams = mentor_defines_the_exam(tmp_path)  # one attempt at three questions, review after submit
-    _, url = voila_processes(ROOT / "lessons", candidates_env(tmp_path, exams),
-                             extra_args=identity_args(HEADER))
+def ana_opens_the_exam(tmp_path, voila_processes, browser):
+    """Serve the mentor's exam (one attempt at three questions, review after submit) to candidates
+    named by the proxy's header; open it as ana. Return the server, its address, ana's context and page."""
+    exams = mentor_defines_the_exam(tmp_path)
+    proc, url = voila_processes(ROOT / "lessons", candidates_env(tmp_path, exams),
+                                extra_args=identity_args(HEADER))
     context = browser.new_context(extra_http_headers={"X-Forwarded-User": "ana"})
     context.set_default_timeout(WAIT)
     page = context.new_page()
     open_exam(page, url, "ana")
+    return proc, url, context, page
+
+
+def test_submitting_early_asks_once_with_the_count_and_a_reload_lists_the_attempt_used(
+        tmp_path, voila_processes, browser):
+    _, url, context, page = ana_opens_the_exam(tmp_path, voila_processes, browser)
     listed = page.locator("table").filter(has_text="Exams open to you")
     expect(listed).to_contain_text("0 of 1 attempts used, 1 left", timeout=WAIT)
     page.get_by_role("button", name="Start").click()
@@ -168,13 +175,7 @@ def kernels(proc):
 
 
 def test_an_exam_resumes_after_its_kernel_is_killed(tmp_path, voila_processes, browser):
-    exams = mentor_defines_the_exam(tmp_path)
-    proc, url = voila_processes(ROOT / "lessons", candidates_env(tmp_path, exams),
-                                extra_args=identity_args(HEADER))
-    context = browser.new_context(extra_http_headers={"X-Forwarded-User": "ana"})
-    context.set_default_timeout(WAIT)
-    page = context.new_page()
-    open_exam(page, url, "ana")
+    proc, url, context, page = ana_opens_the_exam(tmp_path, voila_processes, browser)
     page.get_by_role("button", name="Start").click()
     question_status(page, 1)
     answer_whatever_is_asked(page)
