@@ -22,7 +22,7 @@ class Table(anywidget.AnyWidget):
     """The rendered table: ``players`` in, the chosen action's key out (a ``{"do": key}`` message)."""
 
     _esm = _module("table.js")
-    _css = STATIC / "table.css"
+    _css = STATIC / "css" / "table.css"
     players = traitlets.List(traitlets.Dict()).tag(sync=True)
     symbols = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
     readonly = traitlets.Bool(False, help="A position to read: cards offer no actions.").tag(sync=True)

@@ -18,7 +18,7 @@ class OrderList(anywidget.AnyWidget):
     """A reorderable list (drag and drop, Alt+arrows, Up/Down buttons); ``order`` holds the ids, top first."""
 
     _esm = STATIC / "trigger_order.js"
-    _css = STATIC / "trigger_order.css"
+    _css = STATIC / "css" / "order.css"
     items = traitlets.List(traitlets.Dict()).tag(sync=True)
     order = traitlets.List(traitlets.Int()).tag(sync=True)
     label = traitlets.Unicode("Items in order, first at the top").tag(sync=True)

@@ -1,8 +1,8 @@
-// Shared by the table and the prose painter (the kernel puts this file in front of each module).
-// symbolMaker(model)(sym) draws one symbol from the shipped SVGs the model carries in ``symbols``;
-// those SVGs come with the package and are the only markup ever parsed.
+// The game's symbols drawn from the shipped SVGs a model carries in its ``symbols`` trait; those SVGs
+// come with the package and are the only markup ever parsed. Each symbol keeps its text alternative
+// (the SVG's aria-label), so a screen reader says "energy", not nothing.
 
-function symbolMaker(model) {
+export function symbolMaker(model) {
   const cache = new Map();
   return (sym) => {
     const svgs = model.get("symbols");

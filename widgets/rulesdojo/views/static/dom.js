@@ -1,0 +1,75 @@
+// Draw a view's content from data: every node is built with element APIs, every text is a text node.
+// A node is a string (text), ["sym", "E"] (a symbol), ["cite", "405.5"] (a rule named in the text),
+// ["rule", "603.3b"] (a message's rule tag), ["ruling", name, nodes] (a ruling's name that shows its
+// text on focus, hover and tap) or [tag, {attributes}, ...children] for the tags and attributes below;
+// anything else is shown as text. The only markup parsed is the shipped symbol SVGs (symbols.js).
+import { symbolMaker } from "./symbols.js";
+
+const TAGS = new Set(["a", "b", "br", "caption", "code", "dd", "details", "div", "dl", "dt", "em", "h2",
+  "h3", "h4", "i", "kbd", "li", "nav", "ol", "p", "section", "span", "strong", "summary", "table",
+  "tbody", "td", "th", "thead", "tr", "ul"]);
+const ATTRIBUTE = /^(class|role|id|scope|colspan|rowspan|open|title|href|tabindex|reversed|aria-[a-z]+|data-[a-z-]+)$/;
+const SAFE_HREF = /^(https?:|mailto:|[^:]*$)/i; // a relative link, or the web's own schemes
+
+let uid = 0;
+
+export function builder(model) {
+  const symbol = symbolMaker(model);
+
+  function ruling(name, text) {
+    const id = `rd-ruling-${++uid}`;
+    const tip = el("span", "rd-ruling-text");
+    tip.id = id;
+    tip.setAttribute("role", "tooltip");
+    tip.append(...text.map(build));
+    const node = el("span", "rd-ruling", name);
+    node.tabIndex = 0;
+    node.setAttribute("aria-describedby", id);
+    node.addEventListener("click", () => node.classList.toggle("rd-open")); // a tap, where there is no hover
+    node.addEventListener("keydown", (ev) => { if (ev.key === "Escape") node.blur(); });
+    node.append(tip);
+    return node;
+  }
+
+  function build(node) {
+    if (typeof node === "string" || typeof node === "number") return document.createTextNode(String(node));
+    if (!Array.isArray(node) || typeof node[0] !== "string") return document.createTextNode(JSON.stringify(node));
+    const [tag, ...rest] = node;
+    if (tag === "sym") return symbol(String(rest[0]));
+    if (tag === "cite") return el("span", "rd-cite", `CR ${rest[0]}`);
+    if (tag === "rule") return el("span", "rd-rule", /^\d/.test(rest[0]) ? `CR ${rest[0]}` : String(rest[0]));
+    if (tag === "ruling") return ruling(String(rest[0]), rest[1] || []);
+    if (!TAGS.has(tag)) return document.createTextNode(rest.filter((x) => typeof x === "string").join(""));
+    const out = document.createElement(tag);
+    const [attrs, ...children] = rest.length && rest[0] && !Array.isArray(rest[0]) && typeof rest[0] === "object"
+      ? rest : [{}, ...rest];
+    for (const [name, value] of Object.entries(attrs)) {
+      if (!ATTRIBUTE.test(name) || (name === "href" && !SAFE_HREF.test(String(value)))) continue;
+      if (value === true) out.setAttribute(name, "");
+      else if (value !== false && value !== null) out.setAttribute(name, String(value));
+    }
+    out.append(...children.map(build));
+    return out;
+  }
+  return build;
+}
+
+export function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function render({ model, el: host }) {
+  const build = builder(model);
+  const root = el("div", "rd-dom");
+  host.append(root);
+  const draw = () => root.replaceChildren(...model.get("content").map(build));
+  model.on("change:content", draw);
+  model.on("change:symbols", draw); // a symbol new to this view arrives beside the content that uses it
+  draw();
+  return () => { model.off("change:content", draw); model.off("change:symbols", draw); };
+}
+
+export default { render };
