@@ -162,4 +162,4 @@ class Dom(anywidget.AnyWidget):
     @property
     def text(self) -> str:
         """Return what the page shows, as text (see ``plain``)."""
-        return plain(self.content)
+        return plain([n for n in self.content if n is not None])
