@@ -11,9 +11,11 @@ author prose (its few tags, ``**bold**``, ``*emphasis*``) through ``prose``: the
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any, Union
 
 import anywidget
+import ipywidgets as ipw
 import traitlets
 
 from .modules import esm
@@ -138,6 +140,11 @@ def _symbols_in(nodes: list[Node]) -> set[str]:
     return found
 
 
+@cache
+def _plain_layout() -> ipw.Layout:
+    return ipw.Layout()
+
+
 class Dom(anywidget.AnyWidget):
     """Show ``content`` (a list of nodes); carries the SVGs of the symbols it has shown.
 
@@ -150,6 +157,7 @@ class Dom(anywidget.AnyWidget):
     symbols = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
 
     def __init__(self, content: list[Node] | None = None, **kwargs):
+        kwargs.setdefault("layout", _plain_layout())  # one Layout model for every Dom, not one each
         super().__init__(**kwargs)
         self.observe(self._symbols, names=["content"])
         self.content = list(content or [])
