@@ -1,15 +1,16 @@
-"""The kit's kernel manager, without a server: what the culler does with a kernel still starting, and
-when a pool's refill may run its notebook."""
+"""The kit's kernel manager, without a server: what the culler does with a kernel still starting, when
+a pool's refill may run its notebook, and pages that start their own kernel taking turns."""
 
 import asyncio
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from traitlets.config import Configurable
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 from rulesdojo.voila_app import DojoKernelManager, Refills
+from rulesdojo.voila_handlers import LOADING, Loading
 
 
 def test_the_culler_passes_over_a_kernel_still_starting():
@@ -101,3 +102,45 @@ def test_a_pool_refill_runs_its_notebook_only_in_a_quiet_moment(tmp_path):
     during, after = run(refill_while_clicking())
     assert during == ["first-fill.ipynb"]
     assert after == ["first-fill.ipynb", "07-landfall.ipynb"]
+
+
+def test_a_page_counts_only_the_pool_kernels_ready_for_it(tmp_path):
+    base = voila_kernel_manager_factory(DojoKernelManager, preheat_kernel=True, default_pool_size=1)
+
+    async def pool_being_refilled():
+        manager = base(parent=Server(str(tmp_path)))
+        refill = asyncio.get_running_loop().create_future()  # waiting for its quiet moment
+        manager._pools["07-landfall.ipynb"] = [refill]
+        while_refilling = manager.get_pool_size("07-landfall.ipynb")
+        refill.set_result({"kernel_id": "k", "task": None, "renderer": None})
+        return while_refilling, manager.get_pool_size("07-landfall.ipynb")
+    # A page that found the refill's entry would wait for it: with none ready it starts its own kernel.
+    assert run(pool_being_refilled()) == (0, 1)
+
+
+def test_pages_that_start_their_own_kernel_take_turns(monkeypatch):
+    started = []
+
+    async def start(self, **kwargs):  # the kernel's process, recorded instead of started
+        kernel_id = f"k{len(started)}"
+        started.append(kernel_id)
+        self._kernels[kernel_id] = ServerKernelManager(kernel_name="python3")
+        return kernel_id
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", start)
+
+    async def two_arrivals():
+        manager = DojoKernelManager()
+        manager.starts = asyncio.Semaphore(1)
+        first, second = Loading(), Loading()
+
+        async def open_page(page):
+            LOADING.set(page)
+            return await manager.start_kernel(kernel_name="python3")
+        await asyncio.wait_for(asyncio.ensure_future(open_page(first)), 10)
+        waiting = asyncio.ensure_future(open_page(second))
+        await asyncio.sleep(0.5)
+        second_waited = not waiting.done() and started == ["k0"]
+        first.loaded()  # the first page's notebook has run
+        await asyncio.wait_for(waiting, 10)
+        return second_waited, started, (first.kernel_id, second.kernel_id)
+    assert run(two_arrivals()) == (True, ["k0", "k1"], ("k0", "k1"))

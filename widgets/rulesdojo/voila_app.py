@@ -80,6 +80,9 @@ BUSY_LIMIT = 30.0  # seconds a kernel may work on one page message before it is 
 REFILL_QUIET = 2.0
 REFILL_PATIENCE = 60.0
 REFILL_AT_ONCE = 1
+# Pages that find no preheated kernel start their own and run the notebook: at most STARTS_AT_ONCE at a
+# time (the others wait their turn), so a burst of arrivals leaves a core for the clicks.
+STARTS_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
 V1 = "v1.kernel.websocket.jupyter.org"
 
 # What JupyterHub's spawner gives a learner's server to sign people in with (rulesdojo serve --hub).
@@ -138,6 +141,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
         self.refills = Refills()
         self.waiting: dict[str, int] = {}  # preheated kernels no page took yet -> their restart limit
         self.serving = False  # a page has been served: from then on a pool's fill is a refill
+        self.starts = asyncio.Semaphore(STARTS_AT_ONCE)  # pages starting a kernel of their own
         taken = getattr(self, "get_rendered_notebook", None)
         if taken is not None:  # Voila's pooled manager: taking a preheated kernel opens a page too
             initialize = self._initialize  # type: ignore[attr-defined]
@@ -154,11 +158,18 @@ class DojoKernelManager(AsyncMappingKernelManager):
                 content["task"].add_done_callback(self.refills.done)  # the notebook has run
                 return content
             self._initialize = fill
+            # Voila hands a page the pool's first entry even while it is still being refilled, and the
+            # page waits for that refill; a page that finds no kernel ready starts its own instead.
+            self.get_pool_size = lambda notebook: len(self.ready(notebook))
 
-            async def take(*args, **kw):
+            async def take(notebook_name, **kw):
                 self.serving = True
                 self.refuse_if_full()
-                render_task, rendered, kernel_id = await taken(*args, **kw)
+                pool, ready = self._pools.get(notebook_name, []), self.ready(notebook_name)  # type: ignore[attr-defined]
+                if ready and pool[0] is not ready[0]:  # Voila takes the first entry: make it a ready one
+                    pool.remove(ready[0])
+                    pool.insert(0, ready[0])
+                render_task, rendered, kernel_id = await taken(notebook_name, **kw)
                 self.taken(kernel_id)
                 # Idle since it was preheated, and no page connected yet: the culler would take it
                 # from the learner before their page connects.
@@ -167,14 +178,14 @@ class DojoKernelManager(AsyncMappingKernelManager):
                 return render_task, rendered, kernel_id
             self.get_rendered_notebook = take
 
+    def ready(self, notebook: str) -> list:
+        """Return the entries of ``notebook``'s pool whose kernel has started and runs the notebook."""
+        return [task for task in getattr(self, "_pools", {}).get(notebook, ())
+                if task.done() and not task.cancelled() and task.exception() is None]
+
     def pooled(self) -> set[str]:
         """Return the kernels waiting in a pool for a page."""
-        ids = set()
-        for pool in getattr(self, "_pools", {}).values():
-            for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
-                    ids.add(task.result()["kernel_id"])
-        return ids
+        return {task.result()["kernel_id"] for notebook in getattr(self, "_pools", {}) for task in self.ready(notebook)}
 
     def leave_pools(self, kernel_id: str) -> None:
         """Take a kernel out of the pool it waits in, so no page is given it."""
@@ -182,8 +193,11 @@ class DojoKernelManager(AsyncMappingKernelManager):
             for task in [t for t in pool if t.done() and not t.cancelled() and t.exception() is None
                          and t.result()["kernel_id"] == kernel_id]:
                 pool.remove(task)
-                if not task.result()["task"].done():
-                    task.result()["task"].cancel()  # its notebook's run, on a dead kernel
+                run = task.result()["task"]  # its notebook's run, on a dead kernel
+                if not run.done():
+                    run.cancel()
+                elif not run.cancelled():
+                    run.exception()  # the kernel's death is what the log says, not the run's traceback
 
     def remove_kernel(self, kernel_id: str):
         """Forget a kernel that died; one that waited in a pool leaves it (the culler's round refills
@@ -204,6 +218,10 @@ class DojoKernelManager(AsyncMappingKernelManager):
 
     async def start_kernel(self, *args, **kwargs):
         preheat = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        page = LOADING.get() if not preheat and kwargs.get("kernel_id") is None else None
+        if page is not None:  # its turn ends when the page has loaded (its notebook has run)
+            await self.starts.acquire()
+            page.when_loaded(self.starts.release)
         if not preheat and kwargs.get("kernel_id") is None:
             self.serving = True
             self.refuse_if_full()  # counted and started in one step: no other request runs between
