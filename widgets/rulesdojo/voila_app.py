@@ -144,7 +144,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
         self.starts = asyncio.Semaphore(STARTS_AT_ONCE)  # pages starting a kernel of their own
         taken = getattr(self, "get_rendered_notebook", None)
         if taken is not None:  # Voila's pooled manager: taking a preheated kernel opens a page too
-            initialize = self._initialize  # type: ignore[attr-defined]
+            initialize = self._initialize
 
             async def fill(notebook, kernel_id=None, **kw):
                 if kernel_id is not None or not self.serving:  # a restart's, or the first fill
@@ -165,7 +165,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
             async def take(notebook_name, **kw):
                 self.serving = True
                 self.refuse_if_full()
-                pool, ready = self._pools.get(notebook_name, []), self.ready(notebook_name)  # type: ignore[attr-defined]
+                pool, ready = self._pools.get(notebook_name, []), self.ready(notebook_name)
                 if ready and pool[0] is not ready[0]:  # Voila takes the first entry: make it a ready one
                     pool.remove(ready[0])
                     pool.insert(0, ready[0])
