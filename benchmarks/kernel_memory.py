@@ -2,9 +2,12 @@
 learners open lesson 7 in headless chromium one after the other and pick a card on its first task; each
 page's kernel is then read (RSS, and USS/PSS: what it holds alone and its share of what it shares;
 CPU seconds spent so far: starting, running the lesson, one move), and the server itself. Prints a
-JSON summary; the figures behind docs/deploy.md's sizing.
+JSON summary; the figures behind docs/deploy.md's sizing. ``--every-notebook`` instead reads every
+notebook's preheated kernel once its cells ran (``rulesdojo serve --pool-size 1``, no browser): the
+figure ``rulesdojo.serving.KERNEL_MEASURED`` holds, the largest RSS.
 
     .venv/bin/python benchmarks/kernel_memory.py --learners 3
+    .venv/bin/python benchmarks/kernel_memory.py --every-notebook
 """
 
 from __future__ import annotations
@@ -51,18 +54,49 @@ def learner(browser, url: str, outside: list) -> float:
     return ready
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--learners", type=int, default=3)
-    args = ap.parse_args(argv)
-    home = Path(tempfile.mkdtemp(prefix="rulesdojo-memory-"))
+def start(home: Path, pool_size: int) -> tuple[subprocess.Popen, str]:
+    """Start ``rulesdojo serve`` on a free port, its log in ``home``; return it and its address."""
     port = helpers.free_port()
     env = dict(os.environ, RULESDOJO_RESULTS=str(home / "results.sqlite3"),
                JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"))
-    log = open(home / "serve.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "rulesdojo", "serve", "--port", str(port), "--pool-size", "0"],
-                            env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
+    with open(home / "serve.log", "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "rulesdojo", "serve", "--port", str(port),
+                                 "--pool-size", str(pool_size)],
+                                env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    return proc, f"http://127.0.0.1:{port}/"
+
+
+def every_notebook(home: Path, limit: float = 600) -> int:
+    """Read every notebook's preheated kernel once the pools are full and the kernels idle."""
+    from common import LESSONS, wait_until_idle
+    notebooks = len(list(LESSONS.glob("*.ipynb")))
+    proc, url = start(home, 1)
+    try:
+        helpers._wait_until_up(url + "voila/static/favicon.ico", proc, home / "serve.log", 120)
+        until = time.monotonic() + limit
+        while time.monotonic() < until and len(kernels_of(proc)) < notebooks:
+            time.sleep(1)
+        wait_until_idle(proc, until, quiet_s=5)
+        kernels = [memory(k) for k in kernels_of(proc)]
+    finally:
+        helpers._stop(proc)
+    out = {"machine": machine_line(), "notebooks": notebooks, "kernels": len(kernels),
+           **{f"kernel_{what}_mb_{name}": f(k[f"{what}_mb"] for k in kernels)
+              for what in ("rss", "pss", "uss") for name, f in (("median", statistics.median), ("max", max))}}
+    print(json.dumps(out, indent=1))
+    return 0 if len(kernels) == notebooks else 1
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--learners", type=int, default=3)
+    ap.add_argument("--every-notebook", action="store_true",
+                    help="instead: every notebook's preheated kernel, after its cells ran")
+    args = ap.parse_args(argv)
+    home = Path(tempfile.mkdtemp(prefix="rulesdojo-memory-"))
+    if args.every_notebook:
+        return every_notebook(home)
+    proc, url = start(home, 0)
     from playwright.sync_api import sync_playwright
     try:
         helpers._wait_until_up(url + "voila/static/favicon.ico", proc, home / "serve.log", 120)
@@ -80,7 +114,6 @@ def main(argv=None) -> int:
             browser.close()
     finally:
         helpers._stop(proc)
-        log.close()
     out = {"machine": machine_line(), "learners": len(ready), "kernels": len(kernels),
            "page_ready_s": [round(r, 2) for r in ready],
            "kernel_rss_mb_median": statistics.median(k["rss_mb"] for k in kernels),

@@ -364,11 +364,13 @@ class Usage:
         self.cpu0 = self.server.cpu_times()
         self.machine0 = psutil.cpu_times()
         self.load0 = os.getloadavg()
+        self.loads: list[float] = []  # the 1-minute load average, each second of the run
         self.peak_kernels = 0
         self.kernel_cpu: dict[int, float] = {}
         self.rss: dict[str, float] = {}  # kernel id -> peak RSS MB
 
     def sample(self) -> None:
+        self.loads.append(os.getloadavg()[0])
         kernels = kernels_of(self.proc)
         self.peak_kernels = max(self.peak_kernels, len(kernels))
         for k in kernels:
@@ -396,7 +398,8 @@ class Usage:
         return {"voila_cpu_s": server, "kernels_cpu_s": kernels,
                 "voila_cores": server / seconds, "kernels_cores": kernels / seconds,
                 "machine_busy_pct": 100 * (busy(m1) - busy(m0)) / max(1e-9, total(m1) - total(m0)),
-                "load_before": self.load0, "load_after": os.getloadavg(), "peak_kernels": self.peak_kernels}
+                "load_before": self.load0, "load_after": os.getloadavg(), "peak_kernels": self.peak_kernels,
+                "load_during": (min(self.loads, default=self.load0[0]), max(self.loads, default=self.load0[0]))}
 
 
 def median(values) -> float:
@@ -420,7 +423,9 @@ def figures(records: dict, usage: Usage | None = None) -> dict:
 
 def serve(learners: int, home: Path):
     """Start Voila on the lessons as ``rulesdojo serve --class --lesson`` does, pool of ``learners`` pages."""
-    from rulesdojo.serving import CLASS_BURST_REFILL, class_args, default_max_kernels, lesson_pool_config, limit_args
+    from rulesdojo.serving import (CLASS_BURST_REFILL, class_args, default_max_kernels, lesson_pool_config,
+                                   limit_args, sizing)
+    print(sizing(learners), flush=True)
     (home / "voila.json").write_text(json.dumps(lesson_pool_config(LESSON, learners, 0)))
     return start_voila(LESSONS, home, {"RULESDOJO_RESULTS": str(home / "results.sqlite3")}, 0,
                        extra_args=(*limit_args(default_max_kernels(learners)), *class_args(),
@@ -616,11 +621,12 @@ def row(n, r) -> str:
     return (f"| {n:>4} | {r['finished']:>3}/{r['learners']:<3} | {r['ready_p50']:>6.0f} | {r['ready_p95']:>6.0f} | "
             f"{r['click_p50']:>5.0f} | {r['click_p95']:>5.0f} | {r['error_count']:>3} | {r['peak_kernels']:>4} | "
             f"{r.get('kernel_rss_mb_p50', float('nan')):>5.0f} | {r['voila_cores']:>5.2f} | {r['kernels_cores']:>5.2f} | "
-            f"{r['machine_busy_pct']:>4.0f} | {r['load_before'][0]:>4.1f} |")
+            f"{r['machine_busy_pct']:>4.0f} | {r['load_before'][0]:>4.1f} | "
+            f"{r['load_during'][0]:.1f}-{r['load_during'][1]:.1f} |")
 
 
 HEAD = ("| learners | finished | ready p50 ms | ready p95 ms | click p50 ms | click p95 ms | errors | kernels "
-        "| kernel RSS MB | Voila cores | kernel cores | CPU % | load before |")
+        "| kernel RSS MB | Voila cores | kernel cores | CPU % | load before | load during |")
 
 
 def main(argv=None) -> int:

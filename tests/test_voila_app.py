@@ -1,11 +1,16 @@
-"""The kit's kernel manager, without a server: what the culler does with a kernel still starting."""
+"""The kit's kernel manager, without a server: what the culler does with a kernel still starting, when
+a pool's refill may run its notebook, and pages that start their own kernel taking turns."""
 
 import asyncio
+import time
 from concurrent.futures import ThreadPoolExecutor
 
-from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
+from traitlets.config import Configurable
+from voila.voila_kernel_manager import voila_kernel_manager_factory
 
-from rulesdojo.voila_app import DojoKernelManager
+from rulesdojo.voila_app import DojoKernelManager, Refills
+from rulesdojo.voila_handlers import LOADING, Loading
 
 
 def test_the_culler_passes_over_a_kernel_still_starting():
@@ -15,3 +20,127 @@ def test_the_culler_passes_over_a_kernel_still_starting():
     with ThreadPoolExecutor(1) as pool:  # a loop of its own: Playwright's driver may run one in this thread
         pool.submit(asyncio.run, asyncio.wait_for(manager.cull_kernel_if_idle("starting"), 60)).result(120)
     assert manager._kernels == {"starting": starting}
+
+
+def run(coroutine, deadline: float = 60):
+    """Run ``coroutine`` on a loop of its own, failing past ``deadline`` seconds."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coroutine, deadline)).result(deadline * 2)
+
+
+async def messages(refills: Refills, seconds: float) -> None:
+    """Send page messages every tenth of a second for ``seconds``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        refills.heard()
+        await asyncio.sleep(0.1)
+
+
+def test_a_refill_waits_while_pages_send_messages_and_runs_when_they_stop():
+    async def class_clicking():
+        refills = Refills(quiet=5, patience=600)
+        refill = asyncio.ensure_future(refills.turn())
+        await messages(refills, 2)
+        waited_through_the_messages = not refill.done()
+        await asyncio.wait_for(refill, 30)  # five quiet seconds later
+        return waited_through_the_messages
+    assert run(class_clicking())
+
+
+def test_a_refill_runs_after_its_patience_while_pages_keep_sending():
+    async def class_never_stops():
+        refills = Refills(quiet=600, patience=1)
+        refill = asyncio.ensure_future(refills.turn())
+        clicking = asyncio.ensure_future(messages(refills, 60))
+        await asyncio.wait_for(refill, 30)
+        still_clicking = not clicking.done()
+        clicking.cancel()
+        return still_clicking
+    assert run(class_never_stops())
+
+
+def test_refills_run_one_at_a_time():
+    async def two_refills():
+        refills = Refills(quiet=0, patience=0, at_once=1)
+        await asyncio.wait_for(refills.turn(), 10)
+        second = asyncio.ensure_future(refills.turn())
+        await asyncio.sleep(0.5)
+        waited_for_the_first = not second.done()
+        refills.done()
+        await asyncio.wait_for(second, 10)
+        return waited_for_the_first
+    assert run(two_refills())
+
+
+class Server(Configurable):
+    """What Voila's pooled kernel manager reads from its server: a folder without notebooks."""
+
+    def __init__(self, root_dir: str):
+        super().__init__()
+        self.root_dir, self.notebook_path = root_dir, None
+
+
+def test_a_pool_refill_runs_its_notebook_only_in_a_quiet_moment(tmp_path):
+    base = voila_kernel_manager_factory(DojoKernelManager, preheat_kernel=True, default_pool_size=1)
+    ran = []
+
+    class Pooled(base):  # the notebook's run recorded instead of started
+        async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
+            ran.append(notebook_path)
+            return {"task": asyncio.ensure_future(asyncio.sleep(0)), "kernel_id": "k", "renderer": None}
+
+    async def refill_while_clicking():
+        manager = Pooled(parent=Server(str(tmp_path)))
+        manager.refills = Refills(quiet=5, patience=600)
+        await asyncio.wait_for(manager._initialize("first-fill.ipynb"), 10)  # before any page: at once
+        manager.serving = True
+        refill = asyncio.ensure_future(manager._initialize("07-landfall.ipynb"))
+        await messages(manager.refills, 2)
+        during = list(ran)
+        await asyncio.wait_for(refill, 30)
+        return during, list(ran)
+    during, after = run(refill_while_clicking())
+    assert during == ["first-fill.ipynb"]
+    assert after == ["first-fill.ipynb", "07-landfall.ipynb"]
+
+
+def test_a_page_counts_only_the_pool_kernels_ready_for_it(tmp_path):
+    base = voila_kernel_manager_factory(DojoKernelManager, preheat_kernel=True, default_pool_size=1)
+
+    async def pool_being_refilled():
+        manager = base(parent=Server(str(tmp_path)))
+        refill = asyncio.get_running_loop().create_future()  # waiting for its quiet moment
+        manager._pools["07-landfall.ipynb"] = [refill]
+        while_refilling = manager.get_pool_size("07-landfall.ipynb")
+        refill.set_result({"kernel_id": "k", "task": None, "renderer": None})
+        return while_refilling, manager.get_pool_size("07-landfall.ipynb")
+    # A page that found the refill's entry would wait for it: with none ready it starts its own kernel.
+    assert run(pool_being_refilled()) == (0, 1)
+
+
+def test_pages_that_start_their_own_kernel_take_turns(monkeypatch):
+    started = []
+
+    async def start(self, **kwargs):  # the kernel's process, recorded instead of started
+        kernel_id = f"k{len(started)}"
+        started.append(kernel_id)
+        self._kernels[kernel_id] = ServerKernelManager(kernel_name="python3")
+        return kernel_id
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", start)
+
+    async def two_arrivals():
+        manager = DojoKernelManager()
+        manager.starts = asyncio.Semaphore(1)
+        first, second = Loading(), Loading()
+
+        async def open_page(page):
+            LOADING.set(page)
+            return await manager.start_kernel(kernel_name="python3")
+        await asyncio.wait_for(asyncio.ensure_future(open_page(first)), 10)
+        waiting = asyncio.ensure_future(open_page(second))
+        await asyncio.sleep(0.5)
+        second_waited = not waiting.done() and started == ["k0"]
+        first.loaded()  # the first page's notebook has run
+        await asyncio.wait_for(waiting, 10)
+        return second_waited, started, (first.kernel_id, second.kernel_id)
+    assert run(two_arrivals()) == (True, ["k0", "k1"], ("k0", "k1"))

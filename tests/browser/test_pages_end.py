@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import time
 from pathlib import Path
 
 import nbformat
@@ -102,3 +103,30 @@ def test_a_page_whose_kernel_dies_says_it_lost_its_connection_and_reloads(tmp_pa
     alert.get_by_role("link", name="reload").click()
     expect(button).to_be_visible(timeout=PAGE_DEADLINE * 1000)
     expect(alert).to_have_count(0)
+
+
+def connection_file(kernel) -> str:
+    return kernel.cmdline()[kernel.cmdline().index("-f") + 1]
+
+
+def test_a_preheated_kernel_that_dies_is_replaced_by_a_new_one_not_restarted(tmp_path, voila_processes):
+    from rulesdojo.serving import limit_args
+    notebook(tmp_path / "tiny.ipynb", "x = 40 + 2\nx")
+    server, url = voila_processes(tmp_path, {}, pool_size=1,
+                                  extra_args=limit_args(10, cull_idle=2, cull_interval=1))  # a cull each second
+    deadline = time.monotonic() + PAGE_DEADLINE
+    while time.monotonic() < deadline and not ("is filled with" in server.log.read_text() and kernels(server)):
+        time.sleep(0.5)
+    [waiting] = kernels(server)
+    dead_sockets = connection_file(waiting)
+    waiting.kill()
+    while time.monotonic() < deadline and not any(k.pid != waiting.pid for k in kernels(server)):
+        time.sleep(0.5)
+    [new] = kernels(server)
+    assert new.pid != waiting.pid and connection_file(new) != dead_sockets  # a new kernel, sockets of its own
+    time.sleep(3)  # a few of the culler's rounds
+    log = server.log.read_text()
+    assert "died before a page took it: a new one takes its place" in log
+    assert "KernelRestarter: restarting" not in log and "TraitError" not in log and "Traceback" not in log
+    page = read_page(url + "voila/render/tiny.ipynb", PAGE_DEADLINE)
+    assert page.status == 200 and page.ended and UNFINISHED not in page.text and "42" in page.text

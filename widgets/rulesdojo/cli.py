@@ -138,7 +138,8 @@ def add_limit_options(p_serve) -> None:
     """Add the options that bound what a served kit exposes: kernels, culling, busy kernels, the scenarios folder."""
     p_serve.add_argument("--max-kernels", type=int, default=None, metavar="N",
                          help="most pages with a kernel at once; past it a page says the class is full "
-                              "(default: what 3/4 of this machine's memory holds at 180 MB a kernel)")
+                              "(default: what 3/4 of this machine's memory holds at 1.5 times a measured kernel, "
+                              "less the preheated pages; the server says it when it starts)")
     p_serve.add_argument("--cull-idle", type=float, default=None, metavar="SECONDS",
                          help="shut down the kernel of a closed page after this long idle (default 120)")
     p_serve.add_argument("--busy-limit", type=float, default=None, metavar="SECONDS",

@@ -118,19 +118,45 @@ CLASS_BURST_REFILL = 90.0  # with a lesson's pool: refill after the arrivals, no
 # long they read. Past the cap on pages with a kernel, a new page gets "the class is full".
 CULL_IDLE = 120           # seconds a kernel with no page connected may stay idle
 CULL_INTERVAL = 30        # how often to look for such kernels
-KERNEL_MEMORY = 180e6     # bytes one lesson kernel may reach (60-180 MB measured)
+# What one kernel adds to the machine's memory once its notebook's cells ran: its PSS (its own pages
+# and its share of the libraries kernels share; RSS counts those in full, 69-73 MB), the largest
+# measured (docs/deploy.md): lesson 7's page after a move, 56 MB (`benchmarks/kernel_memory.py`);
+# every notebook's preheated kernel 50-52 MB (`benchmarks/kernel_memory.py --every-notebook`).
+# The margin is for a long session's growth.
+MB, GB = 2 ** 20, 2 ** 30
+KERNEL_MEASURED = 56 * MB
+KERNEL_MARGIN = 1.5
 MEMORY_FOR_KERNELS = 0.75  # the share of the machine's memory the kernels may take
 
 
-def default_max_kernels(pooled: int = 0, memory: float | None = None) -> int:
-    """Return how many pages may have a kernel at once: what the machine's memory holds, less the pools.
+def machine_memory() -> float:
+    """Return this machine's memory in bytes."""
+    return float(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
 
-    >>> default_max_kernels(pooled=3, memory=8e9)
-    30
+
+def default_max_kernels(pooled: int = 0, memory: float | None = None, kernel: float = KERNEL_MEASURED) -> int:
+    """Return how many pages may have a kernel at once: the kernels 3/4 of the machine's memory holds
+    at a measured ``kernel``'s size times the margin, less the ``pooled`` ones waiting for a page.
+
+    >>> default_max_kernels(pooled=61, memory=24 * GB, kernel=56 * MB)
+    158
     """
-    if memory is None:
-        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    return max(1, int(memory * MEMORY_FOR_KERNELS // KERNEL_MEMORY) - pooled)
+    memory = machine_memory() if memory is None else memory
+    return max(1, int(memory * MEMORY_FOR_KERNELS // (kernel * KERNEL_MARGIN)) - pooled)
+
+
+def sizing(pooled: int = 0, memory: float | None = None, kernel: float = KERNEL_MEASURED) -> str:
+    """Say how ``default_max_kernels`` sized the cap, in the words the server prints when it starts.
+
+    >>> print(sizing(pooled=61, memory=24 * GB, kernel=56 * MB))  # doctest: +NORMALIZE_WHITESPACE
+    Rules Dojo: at most 158 pages with a kernel at once: 3/4 of 24.0 GB memory at 84 MB a kernel
+    (56 MB measured, x1.5), less 61 preheated pages (--max-kernels N to change)
+    """
+    memory = machine_memory() if memory is None else memory
+    return (f"Rules Dojo: at most {default_max_kernels(pooled, memory, kernel)} pages with a kernel at once: "
+            f"3/4 of {memory / GB:.1f} GB memory at {kernel * KERNEL_MARGIN / MB:.0f} MB a kernel "
+            f"({kernel / MB:.0f} MB measured, x{KERNEL_MARGIN:g}), less {pooled} preheated pages "
+            "(--max-kernels N to change)")
 
 
 def limit_args(max_kernels: int, cull_idle: float = CULL_IDLE, cull_interval: float | None = None,
@@ -285,7 +311,13 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
                       preheat=True if lesson else None)
     notebooks = len(list(folder.glob("*.ipynb")))
     pooled = pool * notebooks + (learners - pool if lesson else 0)
-    args += limit_args(max_kernels or default_max_kernels(pooled), cull_idle, busy_limit=busy_limit)
+    if not max_kernels:
+        max_kernels = default_max_kernels(pooled)
+        print(sizing(pooled), flush=True)
+        if lesson and max_kernels < learners:
+            print(f"Rules Dojo: fewer than the {learners} learners can have a page: give --max-kernels "
+                  f"{learners} if the memory holds them, or a smaller --learners pool", flush=True)
+    args += limit_args(max_kernels, cull_idle, busy_limit=busy_limit)
     if for_class:
         args += class_args()
     args += identity_args(source) + (hub.voila_args() if hub else [])

@@ -17,6 +17,7 @@ option still applies. On top of Voila this app
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import functools
 import json
@@ -73,6 +74,15 @@ PAGE_COMMS = 8
 STATE_BURST = 400
 STATE_RATE = 40.0
 BUSY_LIMIT = 30.0  # seconds a kernel may work on one page message before it is interrupted
+# A pool's refill re-runs its notebook: while a class clicks it waits until no page message came for
+# REFILL_QUIET seconds (at most REFILL_PATIENCE seconds), and REFILL_AT_ONCE run at a time, so the
+# learners' clicks get the cores first. The pools' first fill, before any page, runs at once.
+REFILL_QUIET = 2.0
+REFILL_PATIENCE = 60.0
+REFILL_AT_ONCE = 1
+# Pages that find no preheated kernel start their own and run the notebook: at most STARTS_AT_ONCE at a
+# time (the others wait their turn), so a burst of arrivals leaves a core for the clicks.
+STARTS_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
 V1 = "v1.kernel.websocket.jupyter.org"
 
 # What JupyterHub's spawner gives a learner's server to sign people in with (rulesdojo serve --hub).
@@ -90,6 +100,31 @@ class SecurityHeaders(web.OutputTransform):
         return status_code, headers, chunk
 
 
+class Refills:
+    """Hold a pool's refill back while pages send messages: ``turn`` returns in a quiet moment (no
+    page message for ``quiet`` seconds, or after ``patience`` seconds of waiting) and with fewer than
+    ``at_once`` refills running; ``done`` ends a refill's turn."""
+
+    def __init__(self, quiet: float = REFILL_QUIET, patience: float = REFILL_PATIENCE,
+                 at_once: int = REFILL_AT_ONCE):
+        self.quiet, self.patience = quiet, patience
+        self.heard_at = float("-inf")
+        self.places = asyncio.Semaphore(at_once)
+
+    def heard(self) -> None:
+        """Note that a page sent its kernel a message."""
+        self.heard_at = time.monotonic()
+
+    async def turn(self) -> None:
+        await self.places.acquire()
+        deadline = time.monotonic() + self.patience
+        while (now := time.monotonic()) < deadline and now - self.heard_at < self.quiet:
+            await asyncio.sleep(min(self.heard_at + self.quiet, deadline) - now)
+
+    def done(self, *_) -> None:
+        self.places.release()
+
+
 class DojoKernelManager(AsyncMappingKernelManager):
     """Start a page's kernel only while fewer than ``max_kernels`` pages have one.
 
@@ -103,11 +138,39 @@ class DojoKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._preheating = 0
         self.restarted: set[str] = set()  # kernels restarted after dying: none holds its page's state
+        self.refills = Refills()
+        self.waiting: dict[str, int] = {}  # preheated kernels no page took yet -> their restart limit
+        self.serving = False  # a page has been served: from then on a pool's fill is a refill
+        self.starts = asyncio.Semaphore(STARTS_AT_ONCE)  # pages starting a kernel of their own
         taken = getattr(self, "get_rendered_notebook", None)
         if taken is not None:  # Voila's pooled manager: taking a preheated kernel opens a page too
-            async def take(*args, **kw):
+            initialize = self._initialize
+
+            async def fill(notebook, kernel_id=None, **kw):
+                if kernel_id is not None or not self.serving:  # a restart's, or the first fill
+                    return await initialize(notebook, kernel_id, **kw)
+                await self.refills.turn()
+                try:
+                    content = await initialize(notebook, kernel_id, **kw)
+                except BaseException:
+                    self.refills.done()
+                    raise
+                content["task"].add_done_callback(self.refills.done)  # the notebook has run
+                return content
+            self._initialize = fill
+            # Voila hands a page the pool's first entry even while it is still being refilled, and the
+            # page waits for that refill; a page that finds no kernel ready starts its own instead.
+            self.get_pool_size = lambda notebook: len(self.ready(notebook))
+
+            async def take(notebook_name, **kw):
+                self.serving = True
                 self.refuse_if_full()
-                render_task, rendered, kernel_id = await taken(*args, **kw)
+                pool, ready = self._pools.get(notebook_name, []), self.ready(notebook_name)
+                if ready and pool[0] is not ready[0]:  # Voila takes the first entry: make it a ready one
+                    pool.remove(ready[0])
+                    pool.insert(0, ready[0])
+                render_task, rendered, kernel_id = await taken(notebook_name, **kw)
+                self.taken(kernel_id)
                 # Idle since it was preheated, and no page connected yet: the culler would take it
                 # from the learner before their page connects.
                 self.get_kernel(kernel_id).last_activity = utcnow()
@@ -115,23 +178,33 @@ class DojoKernelManager(AsyncMappingKernelManager):
                 return render_task, rendered, kernel_id
             self.get_rendered_notebook = take
 
+    def ready(self, notebook: str) -> list:
+        """Return the entries of ``notebook``'s pool whose kernel has started and runs the notebook."""
+        return [task for task in getattr(self, "_pools", {}).get(notebook, ())
+                if task.done() and not task.cancelled() and task.exception() is None]
+
     def pooled(self) -> set[str]:
         """Return the kernels waiting in a pool for a page."""
-        ids = set()
-        for pool in getattr(self, "_pools", {}).values():
-            for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
-                    ids.add(task.result()["kernel_id"])
-        return ids
+        return {task.result()["kernel_id"] for notebook in getattr(self, "_pools", {}) for task in self.ready(notebook)}
 
-    def remove_kernel(self, kernel_id: str):
-        """Forget a kernel that died; one that waited in a pool leaves it (the culler's round refills
-        the pool), so no page is given a dead kernel."""
+    def leave_pools(self, kernel_id: str) -> None:
+        """Take a kernel out of the pool it waits in, so no page is given it."""
         for pool in getattr(self, "_pools", {}).values():
             for task in [t for t in pool if t.done() and not t.cancelled() and t.exception() is None
                          and t.result()["kernel_id"] == kernel_id]:
                 pool.remove(task)
+                run = task.result()["task"]  # its notebook's run, on a dead kernel
+                if not run.done():
+                    run.cancel()
+                elif not run.cancelled():
+                    run.exception()  # the kernel's death is what the log says, not the run's traceback
+
+    def remove_kernel(self, kernel_id: str):
+        """Forget a kernel that died; one that waited in a pool leaves it (the culler's round refills
+        the pool), so no page is given a dead kernel."""
+        self.leave_pools(kernel_id)
         self.restarted.discard(kernel_id)
+        self.waiting.pop(kernel_id, None)
         return super().remove_kernel(kernel_id)
 
     def pages(self) -> int:
@@ -145,7 +218,12 @@ class DojoKernelManager(AsyncMappingKernelManager):
 
     async def start_kernel(self, *args, **kwargs):
         preheat = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        page = LOADING.get() if not preheat and kwargs.get("kernel_id") is None else None
+        if page is not None:  # its turn ends when the page has loaded (its notebook has run)
+            await self.starts.acquire()
+            page.when_loaded(self.starts.release)
         if not preheat and kwargs.get("kernel_id") is None:
+            self.serving = True
             self.refuse_if_full()  # counted and started in one step: no other request runs between
         self._preheating += preheat
         # Under a hub the server holds the hub's API token for its sign-in; a kernel has no use for it.
@@ -156,9 +234,35 @@ class DojoKernelManager(AsyncMappingKernelManager):
         finally:
             self._preheating -= preheat
         self.add_restart_callback(kernel_id, functools.partial(self.restarted.add, kernel_id), "restart")
+        restarter = getattr(self.get_kernel(kernel_id), "_restarter", None)
+        if preheat and restarter is not None:
+            # A preheated kernel that dies holds no page: it is replaced by a new one (sockets of its
+            # own, the notebook run again), not restarted blank in its pool.
+            self.waiting[kernel_id] = restarter.restart_limit
+            restarter.restart_limit = 0
         if not preheat:
             self.tell_page(kernel_id)
         return kernel_id
+
+    def taken(self, kernel_id: str) -> None:
+        """Note that a page took a preheated kernel: from now on it is restarted if it dies."""
+        limit = self.waiting.pop(kernel_id, None)
+        restarter = getattr(self._kernels.get(kernel_id), "_restarter", None)
+        if limit is not None and restarter is not None:
+            restarter.restart_limit = limit
+
+    def _handle_kernel_died(self, kernel_id):
+        if self.waiting.pop(kernel_id, None) is None:
+            return super()._handle_kernel_died(kernel_id)
+        self.log.warning("Preheated kernel %s died before a page took it: a new one takes its place", kernel_id)
+        self.leave_pools(kernel_id)
+        IOLoop.current().add_callback(self._replace, kernel_id)
+
+    async def _replace(self, kernel_id: str) -> None:
+        """Shut a dead preheated kernel down (its process, its socket files) and refill its pool."""
+        if kernel_id in self:
+            await super().shutdown_kernel(kernel_id, now=True)
+        self.refill_pools()
 
     def tell_page(self, kernel_id: str) -> None:
         """Tell the page being loaded (if this runs for one) which kernel is its own."""
@@ -178,13 +282,12 @@ class DojoKernelManager(AsyncMappingKernelManager):
             await super().cull_kernel_if_idle(kernel_id)
 
     def refill_pools(self) -> None:
-        """Drop pool entries whose kernel could not start and start their replacements."""
+        """Drop pool entries whose kernel could not start and start what each pool lacks."""
         for notebook, pool in getattr(self, "_pools", {}).items():
-            failed = [t for t in pool if t.done() and (t.cancelled() or t.exception() is not None)]
-            for task in failed:
+            for task in [t for t in pool if t.done() and (t.cancelled() or t.exception() is not None)]:
                 pool.remove(task)
-            if failed or not pool:  # _pools and fill_if_needed are Voila's pooled manager's, mixed in
-                self.fill_if_needed(delay=0, notebook_name=notebook)  # type: ignore[attr-defined]
+            # _pools and fill_if_needed are Voila's pooled manager's, mixed in; a full pool starts nothing
+            self.fill_if_needed(delay=0, notebook_name=notebook)  # type: ignore[attr-defined]
 
 
 class Bucket:
@@ -372,6 +475,9 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
         return True
 
     def _forward(self, message, msg_id) -> None:
+        refills = getattr(self.multi_kernel_manager, "refills", None)
+        if refills is not None:
+            refills.heard()
         if self.busy_limit and isinstance(msg_id, str):
             sent = self.door.sent
             sent[msg_id] = None

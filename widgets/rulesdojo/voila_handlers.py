@@ -38,6 +38,15 @@ class Loading:
     def __init__(self):
         self.kernel_id: str | None = None
         self.manager = None
+        self.on_loaded: list = []
+
+    def when_loaded(self, callback) -> None:
+        """Call ``callback`` once the page has loaded, or ended without."""
+        self.on_loaded.append(callback)
+
+    def loaded(self) -> None:
+        while self.on_loaded:
+            self.on_loaded.pop()()
 
     def given(self, kernel_id: str, manager) -> None:
         """Note the page's kernel: from now on its death or restart ends the page."""
@@ -88,6 +97,8 @@ class PageHandler(TornadoVoilaHandler):
             await self.end_unfinished(loading, "an error after the page had begun")
         except Exception as error:  # noqa: BLE001 - whatever stopped it, the page ends and says so
             await self.end_unfinished(loading, error)
+        finally:
+            loading.loaded()
 
     def refuse_repeated_identity(self) -> None:
         """Refuse a request carrying the identity header more than once: which copy is the proxy's?"""
