@@ -8,12 +8,14 @@ answered right before its answer was shown.
 
 from __future__ import annotations
 
+import asyncio
+
 import ipywidgets as ipw
 
 from ..quiz.play import Played
 from ..scenarios.scenario import Scenario
 from ..state import GameModel
-from ..state.lines import SHORTCUTS
+from ..state.lines import SHORTCUTS, finish
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
 from ..views.base import button, html_widget
@@ -28,6 +30,34 @@ from .learner_progress import Progress, lesson_id
 
 
 OFF_LINE = "This position isn't on the worked line"
+
+
+def in_turns(steps, done) -> tuple[asyncio.Task | None, object]:
+    """Run a paused computation (a generator) in turns with the kernel's messages.
+
+    Return (None, its result) when it ends without pausing, or when no event loop runs (a script,
+    a test); otherwise (the task that runs one slice a turn of the loop and then calls
+    ``done(result)``, None). A search for a dead end takes tens of milliseconds: run at once, it
+    held back the answer to the learner's next click that long.
+    """
+    try:
+        next(steps)
+    except StopIteration as ended:
+        return None, ended.value
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None, finish(steps)
+
+    async def run():
+        while True:
+            await asyncio.sleep(0)
+            try:
+                next(steps)
+            except StopIteration as ended:
+                done(ended.value)
+                return
+    return loop.create_task(run()), None
 
 
 class TaskView(ipw.VBox):
@@ -61,6 +91,7 @@ class TaskView(ipw.VBox):
                          self.status, *rows, self.hint, *self.views]
         FocusKeeper(self.model, self, self.views, fallback=self.undo_button)
         self.model.observe(self._update, names=["version"])
+        self._deciding: asyncio.Task | None = None  # a search for a dead end, between the page's messages
         self._update()
         self._kept = False  # the board is saved once what was kept before has been put back
         progress.on_learner(self._restore)
@@ -131,7 +162,12 @@ class TaskView(ipw.VBox):
         played = self.played()
         if self.task.reached(played):
             self.progress.mark(self.task.key, None)
-        end = reach.dead_end(self.task, played)
+        if self._deciding is not None:
+            self._deciding.cancel()  # about a position the game has left
+        self._deciding, end = in_turns(reach.deciding(self.task, played), lambda end: self._show(played, end))
+        self._show(played, end)
+
+    def _show(self, played: Played, end) -> None:
         self.back_button.layout.display = None if end else "none"
         if self.task.reached(played):
             self.status.value = (f"<div class='rd-ok' role='status'><b>✓ Done.</b> {prose(self.task.done)} "
