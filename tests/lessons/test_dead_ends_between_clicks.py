@@ -1,6 +1,7 @@
 """In a running kernel the search for a dead end runs between the page's messages: a click is
 answered before the search ends, the dead end is named when it does, and a search about a
-position the learner has left never shows its verdict."""
+position the learner has left never shows its verdict. The board is saved beside the messages,
+one move's save after another."""
 
 from __future__ import annotations
 
@@ -61,3 +62,28 @@ def test_a_search_about_a_position_left_behind_never_shows_its_verdict():
         assert "✓ Done." in view.status.value, view.status.value
         assert view.back_button.layout.display == "none"
     in_a_kernel(learner)
+
+
+def test_in_a_kernel_each_move_is_saved_beside_the_page_messages_and_the_newest_is_kept(store, monkeypatch):
+    from rulesdojo import identity
+    from rulesdojo.lessons.framework import BOARD_SAVES
+    from rulesdojo.lessons.learner_progress import lesson_id
+    ana = "a" * 32
+    monkeypatch.setattr(identity._Browser, "key", None)
+    monkeypatch.setattr(identity._Browser, "waiting", [])
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    for name in ("RULESDOJO_IDENTITY", "JUPYTERHUB_USER"):
+        monkeypatch.delenv(name, raising=False)
+
+    async def learner(view, counter):
+        from rulesdojo.views.learner import learner_key_widget
+        learner_key_widget()._handle_custom_msg({"learner_key": ana}, [])
+        assert view.progress.learner == ana
+        for amount in (1, 2, 3):
+            counter.amount.value = amount
+            counter.get_button.click()
+        await asyncio.wrap_future(BOARD_SAVES.submit(lambda: None))  # the saves queued before it are done
+        assert view.model.energy_of("Alice") == 11
+    in_a_kernel(learner)
+    kept = ResultStore().board(ana, lesson_id(LESSON), "get-and-pay")
+    assert kept.count("GetEnergy") == 3 and '"amount": 3' in kept

@@ -9,6 +9,8 @@ answered right before its answer was shown.
 from __future__ import annotations
 
 import asyncio
+import functools
+from concurrent.futures import ThreadPoolExecutor
 
 import ipywidgets as ipw
 
@@ -30,6 +32,7 @@ from .learner_progress import Progress, lesson_id
 
 
 OFF_LINE = "This position isn't on the worked line"
+BOARD_SAVES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulesdojo-board-saves")
 
 
 def in_turns(steps, done) -> tuple[asyncio.Task | None, object]:
@@ -104,8 +107,16 @@ class TaskView(ipw.VBox):
 
     def _save(self) -> None:
         if self._kept and self.progress.learner is not None:
-            self.progress.store.save_board(self.progress.learner, lesson_id(self.progress.lesson),
-                                           self.task.key, self.model.moves())
+            save = functools.partial(self.progress.store.save_board, self.progress.learner,
+                                     lesson_id(self.progress.lesson), self.task.key, self.model.moves())
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:  # a script, a test: saved before the click returns
+                save()
+                return
+            # The file's write waits on the disk (milliseconds, more under load): in a kernel it is
+            # done beside the page's messages, one save after another, so the newest moves are kept.
+            BOARD_SAVES.submit(save)
 
     @property
     def achieved(self) -> bool:
