@@ -32,6 +32,7 @@ from .learner_progress import Progress, lesson_id
 
 
 OFF_LINE = "This position isn't on the worked line"
+QUIET = 0.25  # seconds without a move before a dead end is searched for
 BOARD_SAVES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulesdojo-board-saves")
 
 
@@ -39,9 +40,10 @@ def in_turns(steps, done) -> tuple[asyncio.Task | None, object]:
     """Run a paused computation (a generator) in turns with the kernel's messages.
 
     Return (None, its result) when it ends without pausing, or when no event loop runs (a script,
-    a test); otherwise (the task that runs one slice a turn of the loop and then calls
-    ``done(result)``, None). A search for a dead end takes tens of milliseconds: run at once, it
-    held back the answer to the learner's next click that long.
+    a test); otherwise (the task that waits ``QUIET`` seconds, runs one slice a turn of the loop
+    and then calls ``done(result)``, None). A search for a dead end takes tens of milliseconds:
+    run at once, it held back the answer to the learner's next click that long, and a click in
+    quick succession makes it stale anyway (the caller cancels the task).
     """
     try:
         next(steps)
@@ -53,13 +55,14 @@ def in_turns(steps, done) -> tuple[asyncio.Task | None, object]:
         return None, finish(steps)
 
     async def run():
+        await asyncio.sleep(QUIET)
         while True:
-            await asyncio.sleep(0)
             try:
                 next(steps)
             except StopIteration as ended:
                 done(ended.value)
                 return
+            await asyncio.sleep(0)
     return loop.create_task(run()), None
 
 

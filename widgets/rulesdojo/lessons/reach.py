@@ -81,10 +81,12 @@ def dead_end(task: Task, played: Played) -> DeadEnd | None:
 
 
 def deciding(task: Task, played: Played) -> Generator[None, None, DeadEnd | None]:
-    """Decide as ``dead_end`` does, pausing between slices of the search (``rules.search.searching``).
+    """Decide as ``dead_end`` does, pausing before the search and between its slices
+    (``rules.search.searching``).
 
-    The position is copied when the search starts (the first ``next``); the message is made from
-    ``played`` when it ends, so a caller drops a decision once the game has moved on.
+    The first ``next`` decides what needs no search, the second copies the position and starts
+    searching; the message is made from ``played`` when it ends, so a caller drops a decision
+    once the game has moved on.
     """
     if task.reached(played):
         return None
@@ -93,6 +95,7 @@ def deciding(task: Task, played: Played) -> Generator[None, None, DeadEnd | None
         return end
     if position(played.game) in worked_line(task).positions:
         return None
+    yield
     found = yield from _searching(task, played)
     if found.reachable is False:
         return DeadEnd({}, out_of_reach(task, played), [])
