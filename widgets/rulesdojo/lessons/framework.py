@@ -33,6 +33,7 @@ from .learner_progress import Progress, lesson_id
 
 OFF_LINE = "This position isn't on the worked line"
 QUIET = 0.25  # seconds without a move before a dead end is searched for
+PAUSE = 0.002  # seconds between two slices of the search
 BOARD_SAVES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulesdojo-board-saves")
 
 
@@ -40,8 +41,8 @@ def in_turns(steps, done) -> tuple[asyncio.Task | None, object]:
     """Run a paused computation (a generator) in turns with the kernel's messages.
 
     Return (None, its result) when it ends without pausing, or when no event loop runs (a script,
-    a test); otherwise (the task that waits ``QUIET`` seconds, runs one slice a turn of the loop
-    and then calls ``done(result)``, None). A search for a dead end takes tens of milliseconds:
+    a test); otherwise (the task that waits ``QUIET`` seconds, runs its slices ``PAUSE`` seconds
+    apart and then calls ``done(result)``, None). A search for a dead end takes tens of milliseconds:
     run at once, it held back the answer to the learner's next click that long, and a click in
     quick succession makes it stale anyway (the caller cancels the task).
     """
@@ -62,7 +63,9 @@ def in_turns(steps, done) -> tuple[asyncio.Task | None, object]:
             except StopIteration as ended:
                 done(ended.value)
                 return
-            await asyncio.sleep(0)
+            # Not sleep(0): the kernel's threads that take the next click and send its answer need
+            # the interpreter lock, which a busy loop hands over only every 5 ms.
+            await asyncio.sleep(PAUSE)
     return loop.create_task(run()), None
 
 
