@@ -8,12 +8,16 @@ answered right before its answer was shown.
 
 from __future__ import annotations
 
+import asyncio
+import functools
+from concurrent.futures import ThreadPoolExecutor
+
 import ipywidgets as ipw
 
 from ..quiz.play import Played
 from ..scenarios.scenario import Scenario
 from ..state import GameModel
-from ..state.lines import SHORTCUTS
+from ..state.lines import SHORTCUTS, finish
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
 from ..views.base import button, html_widget
@@ -28,6 +32,41 @@ from .learner_progress import Progress, lesson_id
 
 
 OFF_LINE = "This position isn't on the worked line"
+QUIET = 0.25  # seconds without a move before a dead end is searched for
+PAUSE = 0.002  # seconds between two slices of the search
+BOARD_SAVES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulesdojo-board-saves")
+
+
+def in_turns(steps, done) -> tuple[asyncio.Task | None, object]:
+    """Run a paused computation (a generator) in turns with the kernel's messages.
+
+    Return (None, its result) when it ends without pausing, or when no event loop runs (a script,
+    a test); otherwise (the task that waits ``QUIET`` seconds, runs its slices ``PAUSE`` seconds
+    apart and then calls ``done(result)``, None). A search for a dead end takes tens of milliseconds:
+    run at once, it held back the answer to the learner's next click that long, and a click in
+    quick succession makes it stale anyway (the caller cancels the task).
+    """
+    try:
+        next(steps)
+    except StopIteration as ended:
+        return None, ended.value
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None, finish(steps)
+
+    async def run():
+        await asyncio.sleep(QUIET)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as ended:
+                done(ended.value)
+                return
+            # Not sleep(0): the kernel's threads that take the next click and send its answer need
+            # the interpreter lock, which a busy loop hands over only every 5 ms.
+            await asyncio.sleep(PAUSE)
+    return loop.create_task(run()), None
 
 
 class TaskView(ipw.VBox):
@@ -61,6 +100,7 @@ class TaskView(ipw.VBox):
                          self.status, *rows, self.hint, *self.views]
         FocusKeeper(self.model, self, self.views, fallback=self.undo_button)
         self.model.observe(self._update, names=["version"])
+        self._deciding: asyncio.Task | None = None  # a search for a dead end, between the page's messages
         self._update()
         self._kept = False  # the board is saved once what was kept before has been put back
         progress.on_learner(self._restore)
@@ -73,8 +113,16 @@ class TaskView(ipw.VBox):
 
     def _save(self) -> None:
         if self._kept and self.progress.learner is not None:
-            self.progress.store.save_board(self.progress.learner, lesson_id(self.progress.lesson),
-                                           self.task.key, self.model.moves())
+            save = functools.partial(self.progress.store.save_board, self.progress.learner,
+                                     lesson_id(self.progress.lesson), self.task.key, self.model.moves())
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:  # a script, a test: saved before the click returns
+                save()
+                return
+            # The file's write waits on the disk (milliseconds, more under load): in a kernel it is
+            # done beside the page's messages, one save after another, so the newest moves are kept.
+            BOARD_SAVES.submit(save)
 
     @property
     def achieved(self) -> bool:
@@ -131,7 +179,12 @@ class TaskView(ipw.VBox):
         played = self.played()
         if self.task.reached(played):
             self.progress.mark(self.task.key, None)
-        end = reach.dead_end(self.task, played)
+        if self._deciding is not None:
+            self._deciding.cancel()  # about a position the game has left
+        self._deciding, end = in_turns(reach.deciding(self.task, played), lambda end: self._show(played, end))
+        self._show(played, end)
+
+    def _show(self, played: Played, end) -> None:
         self.back_button.layout.display = None if end else "none"
         if self.task.reached(played):
             self.status.value = (f"<div class='rd-ok' role='status'><b>✓ Done.</b> {prose(self.task.done)} "

@@ -16,11 +16,12 @@ From here Alice can't reach 2 energy: Alice has 8 now, and no legal line of play
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generator
 
 from ..quiz.play import Played
 from ..scenarios.expect import check_expect
 from ..scenarios.scenario import Resolver, Scenario, start
-from ..state.lines import NODE_BOUND, Reach, RulesError, practice_left, reach, solution_step
+from ..state.lines import NODE_BOUND, Reach, RulesError, finish, practice_left, searching, solution_step
 from . import guide
 from .data import DeadEnd, Task
 
@@ -58,19 +59,34 @@ def position(game) -> dict:
 
 def search(task: Task, played: Played, bound: int = NODE_BOUND) -> Reach:
     """Search the legal lines from this position for one on which the task's goal holds."""
+    return finish(_searching(task, played, bound))
+
+
+def _searching(task: Task, played: Played, bound: int = NODE_BOUND):
     def holds(game) -> bool:
         return not check_expect(game, task.goal, Resolver(game, played.aliases))
     # Casting pays its own mana, so mana made ahead of need is searched only where the worked line
     # itself taps for mana (to pay energy for a colour, or to watch the pool empty).
     taps = any(isinstance(step, dict) and "tap" in step for step in task.solution)
-    return reach(played.game, holds, extra=practice_left(task.solution, played.game),
-                 last_turn=worked_line(task).last_turn, tap_for_mana=taps, bound=bound)
+    return searching(played.game, holds, extra=practice_left(task.solution, played.game),
+                     last_turn=worked_line(task).last_turn, tap_for_mana=taps, bound=bound)
 
 
 def dead_end(task: Task, played: Played) -> DeadEnd | None:
     """Return why the goal can't be reached from here (the author's words if one matches), else None.
 
     A search that runs out of positions proves nothing, so it is not called a dead end.
+    """
+    return finish(deciding(task, played))
+
+
+def deciding(task: Task, played: Played) -> Generator[None, None, DeadEnd | None]:
+    """Decide as ``dead_end`` does, pausing before the search and between its slices
+    (``rules.search.searching``).
+
+    The first ``next`` decides what needs no search, the second copies the position and starts
+    searching; the message is made from ``played`` when it ends, so a caller drops a decision
+    once the game has moved on.
     """
     if task.reached(played):
         return None
@@ -79,7 +95,9 @@ def dead_end(task: Task, played: Played) -> DeadEnd | None:
         return end
     if position(played.game) in worked_line(task).positions:
         return None
-    if search(task, played).reachable is False:
+    yield
+    found = yield from _searching(task, played)
+    if found.reachable is False:
         return DeadEnd({}, out_of_reach(task, played), [])
     return None
 
@@ -108,4 +126,4 @@ def _said(what: str, now: str) -> str:
     return f"From here {what}: {now + ', and ' if now else ''}no legal line of play from this position gets there."
 
 
-__all__ = ["dead_end", "out_of_reach", "search", "worked_line"]
+__all__ = ["dead_end", "deciding", "out_of_reach", "search", "worked_line"]

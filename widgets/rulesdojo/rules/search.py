@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Generator
 
 from .actions import ActivateAbility, AdvanceStep, PassPriority
 from .errors import RulesError
@@ -26,6 +26,8 @@ from .game import Game
 
 #: Positions the search tries before it gives up (lesson boards need far fewer; lint checks).
 NODE_BOUND = 20_000
+#: Positions tried between two pauses of a ``searching`` search (about a millisecond or two).
+SLICE = 8
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,26 @@ def reach(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: int 
     activates a mana ability on its own: casting a spell still pays for it (the game's choice of
     sources), so this leaves out only mana made ahead of need. The game itself is not changed.
     """
+    return finish(searching(game, goal, extra=extra, last_turn=last_turn, tap_for_mana=tap_for_mana,
+                            bound=bound))
+
+
+def searching(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: int | None = None,
+              tap_for_mana: bool = True, bound: int = NODE_BOUND) -> Generator[None, None, Reach]:
+    """Search as ``reach`` does, pausing (yielding) every ``SLICE`` positions; return its ``Reach``.
+
+    A caller that has other work (a page's next click) does it between two slices; the search
+    works on its own copy of the position, so the game may move on meanwhile.
+
+    >>> from rulesdojo.rules import GetEnergy
+    >>> g = Game(["Alice", "Nadia"])
+    >>> steps = searching(g, lambda game: game.player("Alice").energy == 2, extra=(GetEnergy("Alice", 5),),
+    ...                   last_turn=2)
+    >>> next(steps) is None  # paused after SLICE positions
+    True
+    >>> finish(steps)
+    Reach(reachable=False, nodes=60, line=())
+    """
     if goal(game):
         return Reach(True, 0)
     start = game.fork()
@@ -57,6 +79,8 @@ def reach(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: int 
         here, left, line = todo.pop()
         for action, rest in _moves(here, left, tap_for_mana):
             nodes += 1
+            if nodes % SLICE == 0:
+                yield
             if nodes > bound:
                 return Reach(None, nodes)
             there = here.fork()
@@ -73,6 +97,15 @@ def reach(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: int 
                 seen.add(key)
                 todo.append((there, rest, line + (action,)))
     return Reach(False, nodes)
+
+
+def finish(steps: Generator[None, None, Reach]) -> Reach:
+    """Run a ``searching`` search to its end without pausing; return what it found."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def _moves(game: Game, extra: tuple, tap_for_mana: bool) -> list:
@@ -97,4 +130,4 @@ def _key(game: Game, extra: tuple) -> str:
     return json.dumps([snap, [repr(a) for a in extra]], sort_keys=True, default=str)
 
 
-__all__ = ["NODE_BOUND", "Reach", "reach"]
+__all__ = ["NODE_BOUND", "SLICE", "Reach", "finish", "reach", "searching"]

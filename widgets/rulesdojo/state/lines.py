@@ -15,7 +15,7 @@ from ..rules.actions import GetEnergy, PayEnergy
 from ..rules.advance import MAIN_PHASES, NEXT_MAIN, NEXT_TURN, advance
 from ..rules.choices import AttackersChoice
 from ..rules.errors import RulesError, ScenarioError
-from ..rules.search import NODE_BOUND, Reach, reach
+from ..rules.search import NODE_BOUND, Reach, finish, reach, searching
 from ..scenarios.scenario import ActionRunner, Scenario
 
 #: The turn shortcuts a task with the turn bar offers: (key, label, tooltip).
@@ -91,5 +91,5 @@ def practice_left(solution, game) -> tuple:
     return tuple(PRACTICE[verb](who, n) for (verb, n), k in sorted(left.items()) for _ in range(k))
 
 
-__all__ = ["NODE_BOUND", "Reach", "RulesError", "SHORTCUTS", "ScenarioError", "now_line", "practice_left",
-           "reach", "shortcut", "solution_step"]
+__all__ = ["NODE_BOUND", "Reach", "RulesError", "SHORTCUTS", "ScenarioError", "finish", "now_line",
+           "practice_left", "reach", "searching", "shortcut", "solution_step"]
