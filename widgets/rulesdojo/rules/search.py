@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Callable, Generator
+from typing import Callable, Generator, TypeVar
 
 from .actions import ActivateAbility, AdvanceStep, PassPriority
 from .errors import RulesError
 from .game import Game
 
+T = TypeVar("T")
 #: Positions the search tries before it gives up (lesson boards need far fewer; lint checks).
 NODE_BOUND = 20_000
 #: Positions tried between two pauses of a ``searching`` search (about a millisecond or two).
@@ -99,8 +100,8 @@ def searching(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: 
     return Reach(False, nodes)
 
 
-def finish(steps: Generator[None, None, Reach]) -> Reach:
-    """Run a ``searching`` search to its end without pausing; return what it found."""
+def finish(steps: Generator[None, None, T]) -> T:
+    """Run a paused computation (a ``searching`` search) to its end without pausing; return what it found."""
     while True:
         try:
             next(steps)
