@@ -170,16 +170,16 @@ function render({ model, el: host }) {
     bits.push(`${p.life} life`);
     const facts = el("span", "rd-facts", bits.join(" · "));
     if (p.choosing || p.priority) facts.classList.add("rd-deciding");
-    const pool = el("span", "rd-pool", "mana pool: ");
+    const pool = el("span", "rd-pool", "Mana pool: ");
     pool.append(p.pool.length ? text(p.pool) : "empty");
     const energy = el("span", "rd-energy");
     energy.setAttribute("role", "status");
     energy.setAttribute("aria-label", `${p.name} has ${p.energy} energy`);
     for (let i = 0; i < Math.min(p.energy, 12); i++) energy.append(build(["sym", "E"]));
     energy.append(el("span", "rd-big", String(p.energy)), " energy");
-    const counts = [`library ${p.library}`, `graveyard ${p.graveyard.length}` +
+    const counts = [`Library: ${p.library}`, `Graveyard: ${p.graveyard.length}` +
       (p.graveyard.length ? ` (${p.graveyard.join(", ")})` : "")];
-    if (!p.hand.length) counts.unshift("hand empty");
+    if (!p.hand.length) counts.unshift("Hand: empty");
     head.append(facts, energy, pool, el("span", "rd-zone-counts", counts.join(" · ")));
     box.append(head);
     const zones = (p.learner ? LEARNER_ZONES : OPPONENT_ZONES).filter(([zone]) => p[zone].length);
