@@ -211,6 +211,7 @@ def test_board_frames_each_card_in_its_colors(make_model):
     assert frames == {"Grizzly Bears": ("G", ["G"]), "Voltaic Brawler": ("multi", ["R", "G"]),
                       "Aetherworks Marvel": ("colorless", []), "Forest": ("land", ["G"]),
                       "Aether Hub": ("land", []), "Savannah Lions": ("W", ["W"])}
+    assert [c["name"] for c in b.cards() if c["wide"]] == ["Aetherworks Marvel"]  # its long text, wider
 
 
 def test_board_marks_changed_power_and_says_why(make_model):

@@ -155,6 +155,8 @@ class Board(View):
 
 #: A side's zones as the table draws them.
 ZONES = ("creatures", "others", "lands", "hand")
+#: Oracle text longer than this gets a wider card, so that it stays short.
+LONG_TEXT = 200
 
 
 def _card(info: dict) -> dict:
@@ -177,7 +179,7 @@ def _card(info: dict) -> dict:
         "type_line": info["type_line"], "oracle": [game(line, tips=False) for line in info["oracle"].split("\n")],
         "pt": _pt(info), "printed_pt": info["printed_pt"], "pt_why": info.get("pt_why", []),
         "tapped": bool(info.get("tapped")), "state": state, "colors": info["colors"],
-        "frame": _frame(info["colors"], "Land" in kinds),
+        "frame": _frame(info["colors"], "Land" in kinds), "wide": len(info["oracle"]) > LONG_TEXT,
         "row": "creatures" if "Creature" in kinds else "lands" if "Land" in kinds else "others",
         "actions": [{"key": k, "label": game(label, tips=False), "words": game_text_words(label)}
                     for k, label in info["actions"]],

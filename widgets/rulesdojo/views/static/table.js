@@ -20,7 +20,7 @@ function render({ model, el: host }) {
   const root = el("div", "rd-table");
   host.append(root);
   let open = null; // the key of the card whose menu is open
-  let acted = null; // the card acted on: its key, ids and name, and every id then on the table
+  let acted = null; // the card acted on: its key and name, and every id then on the table
 
   const text = (nodes, tag = "span", cls = "") => {
     const node = el(tag, cls);
@@ -52,7 +52,7 @@ function render({ model, el: host }) {
     for (const action of card.actions) {
       const item = text(action.label, "li", "rd-menu-item");
       item.addEventListener("click", () => {
-        acted = { key, name: card.name, ids: ids(card), all: new Set(cardsOf(model.get("players")).flatMap(ids)) };
+        acted = { key, name: card.name, all: new Set(cardsOf(model.get("players")).flatMap(ids)) };
         model.send({ do: action.key });
         closeMenu(true);
       });
@@ -87,6 +87,7 @@ function render({ model, el: host }) {
     const cls = ["rd-card", `rd-frame-${card.frame}`];
     if (card.frame === "land") cls.push(`rd-mana-${card.colors.length > 1 ? "multi" : card.colors[0] || "C"}`);
     if (card.tapped) cls.push("rd-tapped");
+    if (card.wide) cls.push("rd-wide");
     return cls.join(" ");
   }
 
