@@ -117,11 +117,18 @@ SHOW_A_GAME = ("from rulesdojo.rules import Game\n"
                "g")
 
 
-def test_a_notebook_shows_a_game_as_html():
-    """A notebook that imports only the engine still shows a game as HTML: the views register it."""
+def test_a_notebook_shows_a_game_as_the_table():
+    """A notebook that imports only the engine still shows a game, as the read-only table: the views
+    register it."""
     import nbformat
     from nbclient import NotebookClient
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SHOW_A_GAME)])
     NotebookClient(nb, timeout=120, kernel_name="python3").execute()
-    html = [o["data"]["text/html"] for o in nb.cells[0].outputs if "text/html" in o.get("data", {})]
-    assert len(html) == 1 and "Alice" in html[0] and "Grizzly Bears" in html[0]
+    shown = [o["data"]["application/vnd.jupyter.widget-view+json"]["model_id"] for o in nb.cells[0].outputs
+             if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    models = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    tables = [m["state"] for m in models.values() if m["state"].get("readonly") is True]
+    assert len(shown) == 1 and len(tables) == 1
+    alice = tables[0]["players"][-1]
+    assert alice["name"] == "Alice" and [c["name"] for c in alice["creatures"]] == ["Grizzly Bears"]
+    assert not [o for o in nb.cells[0].outputs if "text/html" in o.get("data", {})]  # no HTML copy of it

@@ -117,7 +117,7 @@ def test_lesson_7_first_task_by_keyboard_keeps_the_focus(tmp_path, voila_server,
     page.goto(base + "voila/render/07-landfall.ipynb", wait_until="domcontentloaded", timeout=30_000)
     task = part(page, "Played or put: both trigger")
     hand = task.get_by_role("list", name="Hand")
-    battlefield = task.get_by_role("list", name="Battlefield").first
+    lands = task.get_by_role("region", name="Alice's side of the table").get_by_role("list", name="Lands")
     stack = task.get_by_role("list", name="Stack, top first")
     resolve = task.get_by_role("button", name="Resolve top")
     forest = hand.get_by_role("button", name="Forest", exact=True)
@@ -127,10 +127,11 @@ def test_lesson_7_first_task_by_keyboard_keeps_the_focus(tmp_path, voila_server,
     page.keyboard.press("Enter")
     expect(task.get_by_role("menuitem", name="Play Forest")).to_be_focused()
     page.keyboard.press("Enter")
-    expect(battlefield.get_by_role("button", name="Forest", exact=True)).to_have_count(3)
+    expect(lands.locator(".rd-count")).to_have_text(["×3"])          # it joined the two on the table
+    expect(lands.get_by_role("button", name="Forest", exact=True)).to_have_count(1)
     focus_kept(page, task, "playing the Forest")
-    # The Forest moved to the battlefield: the focus went with it.
-    assert battlefield.evaluate("el => el.contains(document.activeElement)")
+    # The Forest moved to the battlefield: the focus went with it, to the stack it joined.
+    assert lands.evaluate("el => el.contains(document.activeElement)")
     assert page.evaluate("() => document.activeElement.textContent") == "Forest"
 
     press_until_focused(page, resolve)

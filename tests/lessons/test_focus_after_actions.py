@@ -36,8 +36,7 @@ def panel(view: TaskView, kind):
 
 def take(board: Board, words: str) -> None:
     """Choose an action from a card's menu the way the page does: a message from the table."""
-    key = next(a["key"] for p in board.table.players for c in p["battlefield"] + p["hand"]
-               for a in c["actions"] if a["words"] == words)
+    key = next(a["key"] for c in board.cards() for a in c["actions"] if a["words"] == words)
     board.table._handle_custom_msg({"do": key}, [])
 
 

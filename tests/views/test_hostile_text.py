@@ -72,7 +72,7 @@ def test_a_player_name_stays_text_in_every_view(name):
         assert markup.handlers == [], (type(view).__name__, markup.handlers)
     assert any(name in "".join(shown(v).text) for v in views[1:])  # shown, as text
     sides = views[0].table.players                     # the board's JSON: set as textContent by the page
-    assert sides[0]["name"] == name
+    assert sides[-1]["name"] == name                   # the first player's side: the learner's, below
 
 
 def upload(sandbox: Sandbox, name: str, text: str) -> None:

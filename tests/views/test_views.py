@@ -6,6 +6,7 @@ from html import unescape
 import pytest
 
 from rulesdojo.state import GameModel
+from rulesdojo.views.dom import plain
 from rulesdojo.views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                              Sandbox, StackView, TriggerOrder)
 
@@ -152,15 +153,65 @@ def test_board_plays_a_land_and_explains_summoning_sickness(make_model):
     b = Board(m)
     servant = b.card("Servant of the Conduit")
     assert servant["actions"] == [] and "summoning sick" in servant["state"]
-    assert "302.6" in "".join(v for _k, v in servant["why_not"]["text"])
+    assert "302.6" in plain(servant["why_not"]["text"])
     oracle = [part for line in servant["oracle"] for part in line]
     assert ["sym", "T"] in oracle and ["sym", "E"] in oracle  # drawn as symbols, not "{T}"
-    assert "".join(v for k, v in oracle if k == "text").startswith("When this creature enters")
+    assert plain(servant["oracle"][0]).startswith("When this creature enters")
     b.press("Play Forest")
     assert [x["card"] for x in m.battlefield] == ["Servant of the Conduit", "Forest"]
-    alice = b.table.players[0]
-    assert [c["name"] for c in alice["battlefield"]] == ["Servant of the Conduit", "Forest"]
-    assert alice["hand"] == []
+    alice = b.table.players[-1]
+    assert [c["name"] for c in alice["creatures"]] == ["Servant of the Conduit"]
+    assert [c["name"] for c in alice["lands"]] == ["Forest"] and alice["hand"] == []
+
+
+def test_board_stacks_lands_by_name_and_keeps_tapped_ones_apart(make_model):
+    m = make_model({"battlefield": ["Forest", "Forest", "Forest", "Aether Hub"], "hand": ["Forest"]}, {})
+    b = Board(m)
+    lands = lambda: [(c["name"], c["count"], c["tapped"]) for c in b.table.players[-1]["lands"]]  # noqa: E731
+    assert lands() == [("Aether Hub", 1, False), ("Forest", 3, False)]
+    assert b.actions("Forest") == ["Tap Forest for green mana"]  # one menu: one untapped Forest's actions
+    b.press("Tap Forest for green mana")
+    assert lands() == [("Aether Hub", 1, False), ("Forest", 2, False), ("Forest", 1, True)]
+    tapped = b.table.players[-1]["lands"][-1]
+    assert [p["id"] for p in m.battlefield if p["tapped"]] == tapped["ids"]
+    assert m.players[0]["mana_pool"]["G"] == 1
+    assert [c["name"] for c in b.table.players[-1]["hand"]] == ["Forest"]  # a hand is never stacked
+
+
+def test_board_puts_the_opponent_above_and_the_learner_below_each_permanent_in_its_row(make_model):
+    m = make_model({"battlefield": ["Grizzly Bears", "Aetherworks Marvel", "Forest"]},
+                   {"battlefield": ["Steppe Lynx"]})
+    sides = Board(m).table.players
+    assert [s["name"] for s in sides] == ["Nadia", "Alice"] and sides[-1]["learner"]
+    alice = sides[-1]
+    assert [[c["name"] for c in alice[zone]] for zone in ("creatures", "others", "lands")] == [
+        ["Grizzly Bears"], ["Aetherworks Marvel"], ["Forest"]]
+    assert [c["name"] for c in sides[0]["creatures"]] == ["Steppe Lynx"]
+    assert [s["name"] for s in Board(m, learner="Nadia").table.players] == ["Alice", "Nadia"]
+
+
+def test_board_says_the_player_choosing_during_a_resolution_is_deciding_not_the_one_with_priority(make_model):
+    m = make_model({"hand": ["Rampant Growth"], "battlefield": ["Forest", "Forest"], "library": ["Plains"]}, {})
+    b = Board(m)
+    deciding = lambda: {s["name"]: (s["priority"], s["choosing"]) for s in b.table.players}  # noqa: E731
+    assert deciding() == {"Alice": (True, False), "Nadia": (False, False)}
+    b.press("Tap Forest for green mana")
+    b.press("Tap Forest for green mana")
+    b.press("Cast Rampant Growth")
+    m.pass_all()                                   # it resolves: Alice searches (CR 608.2, 701.23)
+    assert m.pending["player"] == "Alice" and m.priority == "Nadia"  # the engine's last passer
+    assert deciding() == {"Alice": (False, True), "Nadia": (False, False)}
+
+
+def test_board_frames_each_card_in_its_colors(make_model):
+    m = make_model({"battlefield": ["Grizzly Bears", "Voltaic Brawler", "Aetherworks Marvel", "Forest",
+                                    "Aether Hub"], "hand": ["Savannah Lions"]}, {})
+    b = Board(m)
+    frames = {c["name"]: (c["frame"], c["colors"]) for c in b.cards()}
+    assert frames == {"Grizzly Bears": ("G", ["G"]), "Voltaic Brawler": ("multi", ["R", "G"]),
+                      "Aetherworks Marvel": ("colorless", []), "Forest": ("land", ["G"]),
+                      "Aether Hub": ("land", []), "Savannah Lions": ("W", ["W"])}
+    assert [c["name"] for c in b.cards() if c["wide"]] == ["Aetherworks Marvel"]  # its long text, wider
 
 
 def test_board_marks_changed_power_and_says_why(make_model):

@@ -3,6 +3,6 @@ import sys
 
 __version__ = "0.1.0"
 
-if "IPython" in sys.modules:  # in a notebook a game shows as HTML: the views register it, never the engine
-    from .views import show_games_as_html
-    show_games_as_html()
+if "IPython" in sys.modules:  # in a notebook a game shows as the table: the views register it, never the engine
+    from .views import show_games_as_tables
+    show_games_as_tables()

@@ -1,28 +1,49 @@
 """What a view needs to draw the table, read from the engine once per change: plain data only.
 
-Cards carry their Oracle text, cost, type line and printed power/toughness, the legal actions
+Cards carry their Oracle text, cost, type line, printed power/toughness and frame colors, the legal actions
 that start from them and, when there are none, why not. Views read this; they never see the game.
 """
 
 from __future__ import annotations
 
+import re
+
 from ..rules import query as q
 from ..rules.actions import ActivateAbility, CastSpell, PlayLand
-from ..rules.cards import Card
+from ..rules.cards import COLORS, Card
 from ..rules.describe import name_of, refusal
 from ..rules.game import Game
 
 
-def card_text(c: Card) -> dict:
-    """Return a card's printed face: cost, type line, Oracle text, printed power/toughness.
+_MANA_SYMBOL = re.compile(r"\{([WUBRG])\}")
 
-    >>> card_text(Game().cards.named("Forest"))["type_line"]
-    'Basic Land — Forest'
+
+def card_text(c: Card) -> dict:
+    """Return a card's printed face: cost, type line, Oracle text, printed power/toughness, colors.
+
+    >>> face = card_text(Game().cards.named("Forest")); face["type_line"], face["colors"]
+    ('Basic Land — Forest', ['G'])
     """
     pt = (f"{c.power}/{c.toughness}" if c.power is not None else
           "*/*" if "Creature" in c.types else "")  # "*" : a characteristic-defining ability (CR 208.2)
     return {"cost": c.cost, "type_line": ("Token " if c.token else "") + c.type_line,
-            "oracle": c.oracle, "printed_pt": pt}
+            "oracle": c.oracle, "printed_pt": pt, "colors": frame_colors(c)}
+
+
+def frame_colors(c: Card) -> list[str]:
+    """Return the colors a card's frame shows: a land's are those of the mana its text adds, as printed
+    land frames show (the land itself is colorless, CR 202.2b); any other card's are its own colors,
+    from its color indicator or its mana cost (CR 105.2, 202.2).
+
+    >>> cards = Game().cards
+    >>> frame_colors(cards.named("Forest")), frame_colors(cards.named("Aether Hub"))
+    (['G'], [])
+    """
+    if "Land" in c.types:
+        found = set(_MANA_SYMBOL.findall(c.oracle))
+    else:
+        found = set(c.colors) | {t for t, _ in c.mana_cost.colored if t != "C"}
+    return [t for t in COLORS if t in found]
 
 
 def pt_changes(game: Game, pid: int) -> list[str]:

@@ -34,25 +34,30 @@ __all__ = ["Board", "ChoicePanel", "EnergyCounter", "EventLog", "ManaVsEnergy", 
 __getattr__ = names_from(__name__, _WHERE)
 
 
-def show_games_as_html(shell=None) -> None:
-    """Register a ``Game``'s HTML summary with IPython's display formatter (the running shell's by default).
+def show_games_as_tables(shell=None) -> None:
+    """Register a ``Game`` with IPython's display formatter (the running shell's by default): a game
+    shows as the table, read-only, drawn by the same module as every board.
 
     The formatter names the class by module, so neither side imports the other until a game is
     shown; outside IPython this does nothing.
 
-    >>> show_games_as_html()
+    >>> show_games_as_tables()
     """
     if shell is None:
         ipython = sys.modules.get("IPython")
         shell = ipython.get_ipython() if ipython else None
     if shell is not None:
-        shell.display_formatter.formatters["text/html"].for_type_by_name(
-            "rulesdojo.rules.game", "Game", _game_html)
+        shell.display_formatter.mimebundle_formatter.for_type_by_name(
+            "rulesdojo.rules.game", "Game", _game_table)
 
 
-def _game_html(game) -> str:
-    from .render import game_html
-    return game_html(game)
+def _game_table(game) -> dict:
+    import ipywidgets as ipw
+
+    from ..state import GameModel
+    from .board import position
+    from .modules import page_style
+    return ipw.VBox([page_style(), position(GameModel(game))])._repr_mimebundle_()
 
 
 def __dir__():

@@ -8,7 +8,9 @@ import anywidget
 import traitlets
 
 from .base import View
-from .text import SYMBOL, game_text_parts, game_text_words, symbol_svgs
+from .dom import game
+from .modules import esm, page_style
+from .text import SYMBOL, game_text_words, symbol_svgs
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -19,10 +21,10 @@ def _module(name: str) -> str:
 
 
 class Table(anywidget.AnyWidget):
-    """The rendered table: ``players`` in, the chosen action's key out (a ``{"do": key}`` message)."""
+    """The rendered table: ``players`` in (the learner's side last), the chosen action's key out
+    (a ``{"do": key}`` message)."""
 
-    _esm = _module("table.js")
-    _css = STATIC / "css" / "table.css"
+    _esm = esm("table.js")
     players = traitlets.List(traitlets.Dict()).tag(sync=True)
     symbols = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
     readonly = traitlets.Bool(False, help="A position to read: cards offer no actions.").tag(sync=True)
@@ -39,25 +41,63 @@ class ProseSymbols(anywidget.AnyWidget):
         super().__init__(symbols=symbol_svgs(), layout={"display": "none"}, **kwargs)
 
 
-def position(model) -> Table:
+def position(model, learner: str | None = None) -> Table:
     """Show a position to read (a check's starting board): the same cards, no actions."""
-    return Table(symbols=symbol_svgs(), readonly=True, players=sides(model))
+    return Table(symbols=symbol_svgs(), readonly=True, players=sides(model, learner))
 
 
-def sides(model) -> list[dict]:
-    """Return each player's side of the table as the ES module draws it."""
-    return [{
-        "name": p["name"], "life": p["life"], "energy": p["energy"],
-        "active": p["name"] == model.active, "priority": p["name"] == model.priority,
-        "pool": game_text_parts("".join(f"{{{t}}}" * n for t, n in p["mana_pool"].items() if n)),
-        "battlefield": [_card(x) for x in model.battlefield if x["controller"] == p["name"]],
-        "hand": [_card(c) for c in p["hand"]],
-        "library": len(p["library"]), "graveyard": [c["card"] for c in p["graveyard"]],
-    } for p in model.players]
+def sides(model, learner: str | None = None) -> list[dict]:
+    """Return each player's side of the table as the ES module draws it, the opponents first and the
+    learner's side (the first player's unless named) last, nearest the learner as at a table.
+
+    While a spell or ability has a player choose (the game's pending choice), that player is the one
+    deciding, "choosing", and no side is said to have priority (CR 117.1).
+    """
+    learner = learner or model.players[0]["name"]
+    deciding = (model.pending or {}).get("player")
+    out = []
+    for p in model.players:
+        mine = [_card(x) for x in model.battlefield if x["controller"] == p["name"]]
+        lands = [c for c in mine if c["row"] == "lands"]
+        out.append({
+            "name": p["name"], "life": p["life"], "energy": p["energy"], "learner": p["name"] == learner,
+            "active": p["name"] == model.active, "choosing": p["name"] == deciding,
+            "priority": deciding is None and p["name"] == model.priority,
+            "pool": game("".join(f"{{{t}}}" * n for t, n in p["mana_pool"].items() if n), tips=False),
+            "lands": grouped(lands), "creatures": [c for c in mine if c["row"] == "creatures"],
+            "others": [c for c in mine if c["row"] == "others"],
+            "hand": [_card(c) for c in p["hand"]],
+            "library": len(p["library"]), "graveyard": [c["card"] for c in p["graveyard"]],
+        })
+    return sorted(out, key=lambda side: side["learner"])
+
+
+def grouped(lands: list[dict]) -> list[dict]:
+    """Put lands that read alike (name, tapped or not, state, actions in words) in one stack with a count.
+
+    A stack offers the actions of its first land: any of them would do the same.
+
+    >>> forest = {"name": "Forest", "tapped": False, "state": [], "type_line": "Basic Land — Forest",
+    ...           "actions": [], "why_not": None}
+    >>> [(g["count"], g["ids"]) for g in grouped([{**forest, "id": 3}, {**forest, "id": 5}])]
+    [(2, [3, 5])]
+    """
+    stacks: dict[str, dict] = {}
+    for land in lands:
+        alike = repr([land[k] for k in ("name", "tapped", "state", "type_line", "why_not")] +
+                     [a["words"] for a in land["actions"]])
+        if alike in stacks:
+            stack = stacks[alike]
+            stack["count"] += 1
+            stack["ids"] = [*stack["ids"], land["id"]]
+        else:
+            stacks[alike] = {**land, "count": 1, "ids": [land["id"]]}
+    return sorted(stacks.values(), key=lambda g: (g["name"], g["tapped"]))
 
 
 class Board(View):
-    """Show both sides of the table; a card's name opens its legal actions, or says which rule stops it.
+    """Show the table: the opponent's side above, the learner's below; a card's name opens its legal
+    actions, or says which rule stops it.
 
     >>> from rulesdojo.state import GameModel
     >>> m = GameModel.from_scenario({"name": "t", "setup": {"players": [
@@ -71,24 +111,29 @@ class Board(View):
     title = "The table"
     rules = ("116.2a", "601.2", "602.2")
 
-    def __init__(self, model, **kwargs):
+    def __init__(self, model, learner: str | None = None, **kwargs):
         super().__init__(model, **kwargs)
+        self.learner = learner
         self.table = Table(symbols=symbol_svgs())
         self.table.on_msg(self._message)
-        self.children = [self.header, self.table, self.feedback]
+        self.children = [page_style(), self.header, self.table, self.feedback]
         model.observe(self._draw, names=["version"])
         self._draw()
 
     def _draw(self, _change=None) -> None:
-        self.table.players = sides(self.model)
+        self.table.players = sides(self.model, self.learner)
 
     def focus_first_card(self) -> None:
         """Put the focus on the first card, unless it is on the table already."""
         self.table.send({"focus": "first"})
 
+    def cards(self) -> list[dict]:
+        """Return every card and stack of lands as the table draws them, side by side, zone by zone."""
+        return [c for p in self.table.players for zone in ZONES for c in p[zone]]
+
     def card(self, name: str) -> dict:
-        """Return the first card of this name as the table draws it."""
-        return next(c for p in self.table.players for c in p["battlefield"] + p["hand"] if c["name"] == name)
+        """Return the first card (or stack of lands) of this name as the table draws it."""
+        return next(c for c in self.cards() if c["name"] == name)
 
     def actions(self, name: str) -> list[str]:
         """Say what the menu of the first card of this name offers, in words."""
@@ -96,8 +141,7 @@ class Board(View):
 
     def press(self, words: str) -> None:
         """Take the action a card's menu offers under these words, as a click on it does."""
-        key = next(a["key"] for p in self.table.players for c in p["battlefield"] + p["hand"]
-                   for a in c["actions"] if a["words"] == words)
+        key = next(a["key"] for c in self.cards() for a in c["actions"] if a["words"] == words)
         self._message(self.table, {"do": key}, [])
 
     def _message(self, _widget, content, _buffers) -> None:
@@ -109,12 +153,19 @@ class Board(View):
         self.act(self.model.play, key)
 
 
+#: A side's zones as the table draws them.
+ZONES = ("creatures", "others", "lands", "hand")
+#: Oracle text longer than this gets a wider card, so that it stays short.
+LONG_TEXT = 200
+
+
 def _card(info: dict) -> dict:
     state = []
     for flag, word in (("tapped", "tapped"), ("attacking", "attacking")):
         if info.get(flag):
             state.append(word)
-    if info.get("sick") and "Creature" in info.get("types", ()):
+    types = info.get("types")
+    if info.get("sick") and "Creature" in (types or ()):
         state.append("summoning sick")
     if info.get("damage"):
         state.append(f"{info['damage']} damage")
@@ -122,22 +173,31 @@ def _card(info: dict) -> dict:
         state.append(f"equips {info['equips']}")
     state += [f"{n} {k} counter{'s' if n > 1 else ''}" for k, n in (info.get("counters") or {}).items() if n]
     why = info["why_not"]
+    kinds = types or info["type_line"].split(" — ")[0].split()  # in hand: as printed
     return {
-        "id": info["id"], "name": info["card"], "cost": game_text_parts(info["cost"]),
-        "type_line": info["type_line"], "oracle": [game_text_parts(line) for line in info["oracle"].split("\n")],
+        "id": info["id"], "name": info["card"], "cost": game(info["cost"], tips=False),
+        "type_line": info["type_line"], "oracle": [game(line, tips=False) for line in info["oracle"].split("\n")],
         "pt": _pt(info), "printed_pt": info["printed_pt"], "pt_why": info.get("pt_why", []),
-        "tapped": bool(info.get("tapped")), "state": state,
-        "actions": [{"key": k, "label": game_text_parts(label), "words": game_text_words(label)}
+        "tapped": bool(info.get("tapped")), "state": state, "colors": info["colors"],
+        "frame": _frame(info["colors"], "Land" in kinds), "wide": len(info["oracle"]) > LONG_TEXT,
+        "row": "creatures" if "Creature" in kinds else "lands" if "Land" in kinds else "others",
+        "actions": [{"key": k, "label": game(label, tips=False), "words": game_text_words(label)}
                     for k, label in info["actions"]],
         "why_not": None if why is None else {
-            "text": game_text_parts(why["message"] + (f" (CR {why['rule']})" if why["rule"] and
-                                                      why["rule"] not in why["message"] else "")),
+            "text": game(why["message"] + (f" (CR {why['rule']})" if why["rule"] and
+                                           why["rule"] not in why["message"] else ""), tips=False),
             "rule": why["rule"]},
     }
+
+
+def _frame(colors: list[str], land: bool) -> str:
+    """Name the frame a card is drawn in: a land's, colorless, one color's, or multicolored (gold)."""
+    if land:
+        return "land"
+    return "colorless" if not colors else colors[0] if len(colors) == 1 else "multi"
 
 
 def _pt(info: dict) -> str:
     if info.get("power") is not None:
         return f"{info['power']}/{info['toughness']}"
     return "" if "types" in info else info["printed_pt"]  # in hand: as printed
-

@@ -1,202 +1,221 @@
-// The table: each player's side, their permanents and hand as cards with full Oracle text.
-// Built with element APIs and textContent only; the one markup parsed is the shipped symbol SVGs
-// (symbolMaker, from symbols.js, which the kernel puts in front of this module).
-// One tab stop per card (its name button); Enter or Space opens its actions, a menu with arrow keys.
-// After an action the focus stays on the card, or follows it to the zone it moved to (a moved card is
-// a new object with a new id, CR 400.7), else goes to the first card: never to the page body.
+// The table in zones, as at a game: the opponents' sides above, the learner's below (the kernel sends
+// the learner's side last). Creatures, other permanents and lands in their own rows, lands that read
+// alike stacked with a count ("Forest ×3"), the hand as a row of cards; every card with its full
+// Oracle text in a frame of its colors. Built with element APIs and text nodes only (dom.js's builder
+// draws the game's text); the one markup parsed is the shipped symbol SVGs (symbols.js).
+// One tab stop per card or stack (its name button); Enter, Space or ArrowDown opens its actions, a menu
+// with arrow keys, Escape closes it. After an action the focus stays on the card or stack, or follows
+// the card to where it went (a moved card is a new object with a new id, CR 400.7), else goes to the
+// first card: never to the page body.
+import { builder, el } from "./dom.js";
 
+const OPPONENT_ZONES = [["hand", "Hand"], ["lands", "Lands"], ["others", "Other permanents"],
+  ["creatures", "Creatures"]];
+const LEARNER_ZONES = [["creatures", "Creatures"], ["others", "Other permanents"], ["lands", "Lands"],
+  ["hand", "Hand"]];
 let uid = 0;
 
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 function render({ model, el: host }) {
-  const symbol = symbolMaker(model);
+  const build = builder(model);
   const root = el("div", "rd-table");
   host.append(root);
-  let open = null; // id of the card whose menu is open
-  let acted = null; // the card whose action was taken: its id, its name and the ids then on the table
+  let open = null; // the key of the card whose menu is open
+  let acted = null; // the card acted on: its key and name, and every id then on the table
 
-  // Game text arrives split by the kernel: ["text", s], ["sym", "E"], ["rule", "603.3b"].
-  function gameText(parts, tag = "span", cls = "") {
+  const text = (nodes, tag = "span", cls = "") => {
     const node = el(tag, cls);
-    for (const [kind, value] of parts) {
-      if (kind === "sym") node.append(symbol(value));
-      else if (kind === "rule") node.append(el("span", "rd-rule", `CR ${value}`));
-      else node.append(document.createTextNode(value));
-    }
+    node.append(...nodes.map(build));
     return node;
-  }
+  };
+  const ids = (card) => card.ids || [card.id];
+  // A card is known by its id; a stack by what its lands share, which stays while lands join or leave it.
+  const keyOf = (side, zone, card) => (card.count
+    ? JSON.stringify([side.name, zone, card.name, card.tapped, card.state]) : String(card.id));
+  const cardsOf = (players) => players.flatMap((p) => LEARNER_ZONES.flatMap(([zone]) => p[zone]));
+  const keysOf = (players) => new Set(players.flatMap((p) => LEARNER_ZONES.flatMap(([zone]) =>
+    p[zone].map((card) => keyOf(p, zone, card)))));
 
   function closeMenu(focusCard) {
-    const id = open;
+    const key = open;
     open = null;
     draw();
-    if (focusCard && id !== null) root.querySelector(`[data-card="${id}"] .rd-card-name`)?.focus();
+    if (focusCard && key !== null) nameButton(key)?.focus();
   }
 
-  function menu(card, nameButton) {
+  function menu(card, key, button) {
     const list = el("ul", "rd-menu");
     list.setAttribute("role", "menu");
     list.id = `rd-menu-${++uid}`;
     list.setAttribute("aria-label", `What you can do with ${card.name}`);
-    nameButton.setAttribute("aria-controls", list.id);
+    button.setAttribute("aria-controls", list.id);
     const items = [];
-    if (card.actions.length) {
-      for (const action of card.actions) {
-        const item = gameText(action.label, "li", "rd-menu-item");
-        item.setAttribute("role", "menuitem");
-        item.tabIndex = -1;
-        item.addEventListener("click", () => {
-          acted = { id: card.id, name: card.name, ids: new Set(cardsOf(model.get("players")).map((c) => c.id)) };
-          model.send({ do: action.key });
-          closeMenu(true);
-        });
-        items.push(item);
-      }
-    } else {
-      const why = card.why_not ? card.why_not.text : [["text", `${card.name} has no action to take right now.`]];
-      const item = gameText(why, "li", "rd-menu-item rd-why-not");
-      item.setAttribute("role", "menuitem");
-      item.setAttribute("aria-disabled", "true");
-      item.tabIndex = -1;
+    for (const action of card.actions) {
+      const item = text(action.label, "li", "rd-menu-item");
+      item.addEventListener("click", () => {
+        acted = { key, name: card.name, all: new Set(cardsOf(model.get("players")).flatMap(ids)) };
+        model.send({ do: action.key });
+        closeMenu(true);
+      });
       items.push(item);
     }
+    if (!items.length) {
+      const why = card.why_not ? card.why_not.text : [`${card.name} has no action to take right now.`];
+      const item = text(why, "li", "rd-menu-item rd-why-not");
+      item.setAttribute("aria-disabled", "true");
+      items.push(item);
+    }
+    for (const item of items) { item.setAttribute("role", "menuitem"); item.tabIndex = -1; }
     list.addEventListener("keydown", (ev) => {
       const at = items.indexOf(document.activeElement);
       if (ev.key === "ArrowDown") items[(at + 1) % items.length].focus();
       else if (ev.key === "ArrowUp") items[(at - 1 + items.length) % items.length].focus();
       else if (ev.key === "Home") items[0].focus();
       else if (ev.key === "End") items[items.length - 1].focus();
-      else if (ev.key === "Escape" || ev.key === "Tab") { if (ev.key === "Escape") ev.preventDefault(); closeMenu(ev.key === "Escape"); return; }
-      else if (ev.key === "Enter" || ev.key === " ") { if (at >= 0) items[at].click(); }
+      else if (ev.key === "Escape" || ev.key === "Tab") {
+        if (ev.key === "Escape") ev.preventDefault();
+        closeMenu(ev.key === "Escape");
+        return;
+      } else if (ev.key === "Enter" || ev.key === " ") { if (at >= 0) items[at].click(); }
       else return;
       ev.preventDefault();
     });
     list.append(...items);
-    return [list, items];
+    return list;
   }
 
-  function cardNode(card, where) {
-    const node = el("li", card.tapped ? "rd-card rd-tapped" : "rd-card");
-    node.dataset.card = String(card.id);
-    const textId = `rd-card-text-${++uid}`;
-    const head = el("div", "rd-card-head");
+  function frameClasses(card) {
+    const cls = ["rd-card", `rd-frame-${card.frame}`];
+    if (card.frame === "land") cls.push(`rd-mana-${card.colors.length > 1 ? "multi" : card.colors[0] || "C"}`);
+    if (card.tapped) cls.push("rd-tapped");
+    if (card.wide) cls.push("rd-wide");
+    return cls.join(" ");
+  }
+
+  function cardNode(side, zone, card) {
+    const key = keyOf(side, zone, card);
+    const node = el("li", frameClasses(card));
+    node.dataset.card = key;
+    node.dataset.ids = ids(card).join(" ");
     const readonly = model.get("readonly");
+    const head = el("div", "rd-card-head");
     const name = el(readonly ? "strong" : "button", "rd-card-name", card.name);
-    head.append(name, gameText(card.cost, "span", "rd-cost"));
+    head.append(name);
+    const described = [];
+    if (card.count) {
+      const count = el("span", "rd-count", `×${card.count}${card.tapped ? ", tapped" : ""}`);
+      count.id = `rd-count-${++uid}`;
+      described.push(count.id);
+      head.append(count);
+    }
+    if (card.cost.length) head.append(text(card.cost, "span", "rd-cost"));
     const body = el("div", "rd-card-body");
-    body.id = textId;
+    body.id = `rd-card-text-${++uid}`;
+    described.push(body.id);
     const type = el("div", "rd-type", card.type_line);
     if (card.pt) {
       const pt = el("span", card.pt_why.length ? "rd-pt rd-changed" : "rd-pt", card.pt);
-      if (card.pt_why.length) pt.append(document.createTextNode(` (printed ${card.printed_pt})`));
+      if (card.pt_why.length) pt.append(` (printed ${card.printed_pt})`);
       type.append(" · ", pt);
     }
     body.append(type);
     if (card.pt_why.length) body.append(el("div", "rd-why", `Changed: ${card.pt_why.join("; ")}.`));
-    if (card.state.length) {
+    const state = card.count ? card.state.filter((s) => s !== "tapped") : card.state; // a stack says it in its count
+    if (state.length) {
       const badges = el("ul", "rd-badges");
       badges.setAttribute("aria-label", "State");
-      for (const s of card.state) badges.append(el("li", "rd-badge", s));
+      for (const s of state) badges.append(el("li", "rd-badge", s));
       body.append(badges);
     }
     const oracle = el("div", "rd-oracle");
-    for (const para of card.oracle) oracle.append(gameText(para, "p"));
+    for (const para of card.oracle) oracle.append(text(para, "p"));
     body.append(oracle);
     node.append(head, body);
     if (readonly) return node;
     name.type = "button";
     name.setAttribute("aria-haspopup", "menu");
-    name.setAttribute("aria-expanded", String(open === card.id));
-    name.setAttribute("aria-describedby", textId);
+    name.setAttribute("aria-expanded", String(open === key));
+    name.setAttribute("aria-describedby", described.join(" "));
     name.addEventListener("click", () => {
-      if (open === card.id) { closeMenu(true); return; }
-      open = card.id;
+      if (open === key) { closeMenu(true); return; }
+      open = key;
       draw();
-      root.querySelector(`[data-card="${card.id}"] [role="menuitem"]`)?.focus();
+      root.querySelector(`[data-card="${CSS.escape(key)}"] [role="menuitem"]`)?.focus();
     });
     name.addEventListener("keydown", (ev) => {
-      if (ev.key === "ArrowDown" && open !== card.id) { ev.preventDefault(); name.click(); }
+      if (ev.key === "ArrowDown" && open !== key) { ev.preventDefault(); name.click(); }
     });
-    if (open === card.id) node.append(menu(card, name)[0]);
+    if (open === key) node.append(menu(card, key, name));
     return node;
   }
 
-  function zone(label, cards, empty) {
-    const section = el("section", "rd-zone");
-    const id = `rd-zone-${++uid}`;
-    const h = el("h4", "rd-zone-name", label);
-    h.id = id;
-    section.append(h);
-    if (!cards.length) { section.append(el("p", "rd-empty", empty)); return section; }
+  function zoneNode(side, zone, label) {
+    const box = el("section", `rd-zone rd-zone-${zone}`);
+    const caption = el("h4", "rd-zone-name", label);
+    caption.id = `rd-zone-${++uid}`;
     const list = el("ul", "rd-cards");
-    list.setAttribute("aria-labelledby", id);
-    list.append(...cards.map((c) => cardNode(c, label)));
-    section.append(list);
-    return section;
-  }
-
-  function side(p) {
-    const box = el("section", "rd-side");
-    box.setAttribute("aria-label", `${p.name}'s side of the table`);
-    const head = el("div", "rd-side-head");
-    head.append(el("h3", "rd-player", p.name));
-    const facts = el("p", "rd-facts");
-    const bits = [];
-    if (p.active) bits.push("active player");
-    if (p.priority) bits.push("has priority");
-    bits.push(`${p.life} life`);
-    facts.append(document.createTextNode(bits.join(" · ") + " · mana pool: "));
-    facts.append(p.pool.length ? gameText(p.pool) : document.createTextNode("empty"));
-    head.append(facts);
-    const energy = el("p", "rd-energy");
-    energy.setAttribute("role", "status");
-    energy.setAttribute("aria-label", `${p.name} has ${p.energy} energy`);
-    for (let i = 0; i < Math.min(p.energy, 12); i++) energy.append(symbol("E"));
-    energy.append(el("span", "rd-big", String(p.energy)), document.createTextNode(" energy"));
-    head.append(energy);
-    box.append(head, zone("Battlefield", p.battlefield, "No permanents."),
-      zone("Hand", p.hand, "Empty hand."));
-    const rest = el("p", "rd-zone-counts",
-      `Library: ${p.library} · Graveyard: ${p.graveyard.join(", ") || "empty"}`);
-    box.append(rest);
+    list.setAttribute("aria-labelledby", caption.id);
+    list.append(...side[zone].map((card) => cardNode(side, zone, card)));
+    box.append(caption, list);
     return box;
   }
 
-  function cardsOf(players) {
-    return players.flatMap((p) => [...p.battlefield, ...p.hand]);
+  function sideNode(p) {
+    const box = el("section", p.learner ? "rd-side rd-learner" : "rd-side rd-opponent");
+    box.setAttribute("aria-label", `${p.name}'s side of the table`);
+    const head = el("div", "rd-side-head");
+    head.append(el("h3", "rd-player", p.name));
+    const bits = [];
+    if (p.active) bits.push("active player");
+    if (p.choosing) bits.push("choosing");
+    else if (p.priority) bits.push("has priority");
+    bits.push(`${p.life} life`);
+    const facts = el("span", "rd-facts", bits.join(" · "));
+    if (p.choosing || p.priority) facts.classList.add("rd-deciding");
+    const pool = el("span", "rd-pool", "Mana pool: ");
+    pool.append(p.pool.length ? text(p.pool) : "empty");
+    const energy = el("span", "rd-energy");
+    energy.setAttribute("role", "status");
+    energy.setAttribute("aria-label", `${p.name} has ${p.energy} energy`);
+    for (let i = 0; i < Math.min(p.energy, 12); i++) energy.append(build(["sym", "E"]));
+    energy.append(el("span", "rd-big", String(p.energy)), " energy");
+    const counts = [`Library: ${p.library}`, `Graveyard: ${p.graveyard.length}` +
+      (p.graveyard.length ? ` (${p.graveyard.join(", ")})` : "")];
+    if (!p.hand.length) counts.unshift("Hand: empty");
+    head.append(facts, energy, pool, el("span", "rd-zone-counts", counts.join(" · ")));
+    box.append(head);
+    const zones = (p.learner ? LEARNER_ZONES : OPPONENT_ZONES).filter(([zone]) => p[zone].length);
+    if (zones.length) {
+      const rows = el("div", "rd-zones");
+      rows.append(...zones.map(([zone, label]) => zoneNode(p, zone, label)));
+      box.append(rows);
+    }
+    return box;
   }
 
-  function nameButton(id) {
-    return root.querySelector(`[data-card="${id}"] .rd-card-name`);
-  }
+  const nameButton = (key) => root.querySelector(`[data-card="${CSS.escape(key)}"] .rd-card-name`);
+  const holding = (id) => [...root.querySelectorAll("[data-ids]")]
+    .find((node) => node.dataset.ids.split(" ").includes(String(id)))?.querySelector(".rd-card-name");
+  const firstCard = () => root.querySelector("button.rd-card-name");
 
-  function firstCard() {
-    return root.querySelector("button.rd-card-name");
-  }
-
-  // The same card, else the card of that name that is new to the table (it moved zones), else the first.
-  function refocus(id) {
-    let target = nameButton(id);
-    if (!target && acted && String(acted.id) === id) {
-      const moved = cardsOf(model.get("players")).find((c) => c.name === acted.name && !acted.ids.has(c.id));
-      if (moved) target = nameButton(moved.id);
+  // The same card or stack; else the one now holding a card it held (a tapped land joins the tapped
+  // stack); else, after an action, the card of that name new to the table (it moved zones); else the first.
+  function refocus(key, held) {
+    let target = nameButton(key) || held.map(holding).find(Boolean);
+    if (!target && acted && acted.key === key) {
+      const moved = cardsOf(model.get("players")).filter((c) => c.name === acted.name).flatMap(ids)
+        .find((id) => !acted.all.has(id));
+      if (moved !== undefined) target = holding(moved);
     }
     (target || firstCard())?.focus();
   }
 
   function draw() {
     const focused = document.activeElement;
-    const focusCard = root.contains(focused) ? focused.closest("[data-card]")?.dataset.card : null;
+    const card = root.contains(focused) ? focused.closest("[data-card]") : null;
     const players = model.get("players");
-    if (open !== null && !cardsOf(players).some((c) => c.id === open)) open = null;
-    root.replaceChildren(...players.map(side));
-    if (focusCard && !root.contains(document.activeElement)) refocus(focusCard);
+    if (open !== null && !keysOf(players).has(open)) open = null;
+    root.replaceChildren(...players.map(sideNode));
+    if (card && !root.contains(document.activeElement)) refocus(card.dataset.card, card.dataset.ids.split(" "));
   }
 
   // The kernel asks for the focus when the control acted on is gone and no decision opened.
@@ -205,9 +224,10 @@ function render({ model, el: host }) {
   }
 
   model.on("change:players", draw);
+  model.on("change:readonly", draw);
   model.on("msg:custom", message);
   draw();
-  return () => { model.off("change:players", draw); model.off("msg:custom", message); };
+  return () => { model.off("change:players", draw); model.off("change:readonly", draw); model.off("msg:custom", message); };
 }
 
 export default { render };
