@@ -7,7 +7,7 @@ import pathlib
 import anywidget
 import traitlets
 
-from .base import View
+from .base import View, message
 from .text import SYMBOL, game_text_parts, game_text_words, symbol_svgs
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -103,8 +103,7 @@ class Board(View):
     def _message(self, _widget, content, _buffers) -> None:
         key = content.get("do") if isinstance(content, dict) else None
         if not isinstance(key, int) or not any(k == key for k, _label, _oid in self.model.legal):
-            self.feedback.value = ("<div class='rd-note' role='status'>That action is no longer "
-                                   "available: the table has changed.</div>")
+            self.feedback.content = [message("rd-note", ["That action is no longer available: the table has changed."])]
             return
         self.act(self.model.play, key)
 
