@@ -75,6 +75,17 @@ def error(text: str, rule: str) -> list:
     return message("rd-error", [h("b", "Not allowed:"), " ", *game(text)], rule, role="alert")
 
 
+def asked(pending: dict) -> list[Node]:
+    """Return a pending choice's question, naming the player who decides it, once.
+
+    >>> asked({"player": "Alice", "prompt": "Alice: declare attackers (or none)"})
+    ['Alice: ', 'declare attackers (or none)']
+    """
+    who = f"{pending['player']}: "
+    prompt = str(pending["prompt"])
+    return [who, *game(prompt.removeprefix(who))]
+
+
 def heading(title: str, rules: tuple[str, ...] = ()) -> list[Node]:
     """Make a view's heading: its title, and its rules folded behind a "Rules" disclosure.
 

@@ -75,7 +75,7 @@ class Board(View):
         super().__init__(model, **kwargs)
         self.table = Table(symbols=symbol_svgs())
         self.table.on_msg(self._message)
-        self.children = [self.header, self.table, self.feedback]
+        self.children = [self.style, self.header, self.table, self.feedback]
         model.observe(self._draw, names=["version"])
         self._draw()
 

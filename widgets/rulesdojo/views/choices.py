@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from .base import View, button, message
+from .base import View, asked, button, message
 from .dom import Dom, game
 from .text import game_text_words
 
@@ -46,7 +46,7 @@ class ChoicePanel(View):
             self.prompt.content = []
             self.options.options, self.multi.options = [], []
             return
-        self.prompt.content = [message("rd-note", [f"{p['player']}: ", *game(p["prompt"])], p["rule"])]
+        self.prompt.content = [message("rd-note", asked(p), p["rule"])]
         if multi:
             self.multi.options = [(p["labels"].get(str(o), str(o)), o) for o in p["options"]]
         else:

@@ -7,7 +7,7 @@ import ipywidgets as ipw
 
 from ..state import STEPS
 from .base import View, button, message
-from .dom import Dom, h
+from .dom import Dom, Node, h
 from .energy import energy
 from .text import game_text_words
 
@@ -53,7 +53,7 @@ class ManaVsEnergy(View):
                                 aria_label=f"Turn {m.turn}, {m.active}'s turn: {m.step} step")]
         rows = []
         for p in m.players:
-            pool = [["sym", t] for t, n in p["mana_pool"].items() for _ in range(n)] or ["empty"]
+            pool: list[Node] = [["sym", t] for t, n in p["mana_pool"].items() for _ in range(n)] or ["empty"]
             total = sum(p["mana_pool"].values())
             rows.append(h("tr", h("th", p["name"], scope="row"),
                           h("td", *pool, " ", h("span", f"({total} mana)", cls="rd-type")),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from .base import View, button, message
+from .base import View, asked, button, message
 from .dom import Dom, game, h
 from .modules import esm
 from .text import game_text_words
@@ -72,7 +72,7 @@ class TriggerOrder(View):
         self.order_list.items = [{"id": i, "label": game_text_words(f"{labels.get(i, i)}: {texts.get(i, '')}")}
                                  for i in p["options"]]
         self.order_list.order = list(reversed(p["options"]))  # top of the stack first
-        self.prompt.content = [message("rd-note", [f"{p['player']}: ", *game(p["prompt"]), "."])]
+        self.prompt.content = [message("rd-note", [*asked(p), "."])]
         self._explain()
 
     def _explain(self, _change=None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from .base import View, button, message
+from .base import View, asked, button, message
 from .dom import Dom, game, h
 
 LINKS = {
@@ -64,7 +64,7 @@ class PaymentPrompt(View):
         if may:
             amount = p["data"].get("amount")
             self.pay_button.description = "Pay " + ("energy" if amount is None else f"{amount} energy")
-        self.prompt.content = [message("rd-note", [f"{p['player']}: ", *game(p["prompt"])], p["rule"])] \
+        self.prompt.content = [message("rd-note", asked(p), p["rule"])] \
             if self.active else []
         link = self._link()
         self.link.content = [h("div", *game(LINKS[link]), cls="rd-type")] if link else []
