@@ -89,8 +89,9 @@ def asked(pending: dict) -> list[Node]:
 def heading(title: str, rules: tuple[str, ...] = ()) -> list[Node]:
     """Make a view's heading: its title, and its rules folded behind a "Rules" disclosure.
 
-    >>> heading("The stack", ("405.5",))
-    [['div', {'class': 'rd-head'}, ['b', {}, 'The stack'], ['details', {'class': 'rd-rules'}, ['summary', {}, 'Rules'], ['rule', '405.5']]]]
+    >>> from .dom import plain
+    >>> (head,) = heading("The stack", ("405.5", "608.1")); head[3][:3], plain([head])
+    (['details', {'class': 'rd-rules'}, ['summary', {}, 'Rules']], 'The stackRulesCR 405.5CR 608.1')
     """
     rules_box = h("details", h("summary", "Rules"), *(["rule", r] for r in rules), cls="rd-rules") if rules else None
     return [h("div", h("b", title), rules_box, cls="rd-head")]

@@ -81,8 +81,8 @@ class TriggerOrder(View):
         if not order:
             return
         put = [labels.get(i, str(i)) for i in reversed(order)]
-        self.implied.content = [h("div", "You put them on the stack in this order: ", h("ol", *(h("li", n) for n in put)),
-                                  f"The last one you put there, {put[-1]}, is on top of the stack and resolves "
+        self.implied.content = [h("div", "You put them on the stack in this order: ",
+                                  h("ol", *(h("li", n) for n in put)), f"The last one you put there, {put[-1]}, is on top of the stack and resolves "
                                   "first ", *game("(Landfall ruling 3; CR 405.5)."))]
 
     def first_control(self):
