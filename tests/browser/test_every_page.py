@@ -1,6 +1,7 @@
 """Every served page reads as a learner needs: symbols drawn, no markup shown, every card's full text
 visible, text on the board, log and order list at least 14 px, no serious or critical axe-core finding,
-and no sideways scroll on a 390 px phone.
+no sideways scroll on a 390 px phone, and at most one rule badge shown per message (at its end, not
+repeating the text), none on a panel's heading.
 
 One Voila server serves the lesson folder for every page. Set RULESDOJO_SCREENSHOT_DIR=folder to keep
 the phone-width screenshot of lesson 7.
@@ -66,8 +67,33 @@ def letters(text: str) -> str:
     return "".join(SYMBOL.sub("", text).split())
 
 
+BADGES_JS = """() => {
+  const problems = [], inMessage = new Map();
+  for (const tag of document.querySelectorAll('.rd-rule')) {
+    if (!tag.checkVisibility()) continue;
+    if (tag.closest('.rd-head, h1, h2, h3, h4')) { problems.push(`on a heading: ${tag.textContent}`); continue; }
+    const message = tag.parentElement.closest('li, p, div');
+    inMessage.set(message, (inMessage.get(message) || 0) + 1);
+    let next = tag.nextSibling;
+    while (next && !next.textContent.trim()) next = next.nextSibling;
+    if (next) problems.push(`${tag.textContent} is not at the end of its message: ${message.textContent.slice(0, 80)}`);
+    const number = tag.textContent.replace(/^CR /, '');
+    if ([...message.querySelectorAll('.rd-cite')].some(c => c.textContent.includes(number)))
+      problems.push(`${tag.textContent} repeats the message's text: ${message.textContent.slice(0, 80)}`);
+  }
+  for (const [message, n] of inMessage)
+    if (n > 1) problems.push(`${n} badges in one message: ${message.textContent.slice(0, 80)}`);
+  return problems;
+}"""
+
+
+def badge_problems(page, name: str) -> list[str]:
+    """Count the rule badges shown by default: at most one per message, at its end, none on a heading."""
+    return [f"{name}: a rule badge {p}" for p in page.evaluate(BADGES_JS)]
+
+
 def check_page(page, name: str) -> list[str]:
-    problems = []
+    problems = badge_problems(page, name)
     text = visible_text(page)
     for pattern, what in RAW:
         for m in pattern.finditer(text):

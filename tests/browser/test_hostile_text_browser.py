@@ -107,8 +107,8 @@ def test_hostile_names_and_texts_stay_text_in_the_sandbox_and_the_quiz(tmp_path,
         page.get_by_role("button", name="Resolve top").click()
         expect(page.get_by_text(f"{QUOTED_PLAYER}: Choose a color of mana to add")).to_be_visible()
         expect(page.locator(".rd-error")).to_have_count(0)
-        clean(page, dialogs, f"{QUOTED_PLAYER}'s Steppe Lynx", f"Pass priority ({QUOTED_OTHER})",
-              f"{QUOTED_PLAYER} plays Forest")                          # stack, its buttons, the log
+        clean(page, dialogs, f"{QUOTED_PLAYER}'s Steppe Lynx", f"{QUOTED_PLAYER} is choosing now",
+              f"{QUOTED_PLAYER} plays Forest")                          # stack, who decides, the log
 
         # A file whose title and player hold markup: names are text, so it loads and both read verbatim.
         pick.select_option(label=TAG_FILE)

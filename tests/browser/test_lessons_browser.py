@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import urllib.parse
 from pathlib import Path
 
 from learner import no_code_on_page, part, take_lesson_1
@@ -172,3 +173,48 @@ def test_lesson_7_first_task_by_keyboard_keeps_the_focus(tmp_path, voila_server,
     page.keyboard.press("Enter")
     expect(task.get_by_text("✓ Done.")).to_be_visible()
     focus_kept(page, task, "resolving the last trigger")
+
+
+def only_local(route) -> None:
+    local = urllib.parse.urlsplit(route.request.url).hostname in ("127.0.0.1", "localhost")
+    route.continue_() if local or route.request.url.startswith(("data:", "blob:")) else route.abort()
+
+
+def test_show_rule_numbers_opens_every_panels_rules_and_is_remembered_and_a_ruling_shows_on_a_tap(
+        tmp_path, voila_server, browser):
+    base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context.set_default_timeout(30_000)
+    context.route("**/*", only_local)
+    try:
+        page = context.new_page()
+        page.goto(base + "voila/render/07-landfall.ipynb", wait_until="domcontentloaded", timeout=60_000)
+        task = part(page, "You choose the order")
+        forest = task.get_by_role("button", name="Forest", exact=True)
+        expect(forest).to_be_visible(timeout=60_000)
+        rules = page.locator("details.rd-rules")
+        expect(rules.first).to_be_attached()
+        assert page.locator(".rd-head .rd-rule:visible").count() == 0      # folded away by default
+        forest.tap()
+        task.get_by_role("menuitem", name="Play Forest").tap()
+        ruling = task.locator(".rd-ruling", has_text="Landfall ruling 3").first  # the order it implies
+        ruling.tap()
+        tip = ruling.locator(".rd-ruling-text")
+        expect(tip).to_be_visible()
+        expect(tip).to_contain_text("stack")
+        box = tip.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box     # on the phone's screen
+
+        switch = page.get_by_role("checkbox", name="Show rule numbers")
+        expect(switch).not_to_be_checked()
+        switch.tap()
+        expect(page.locator("details.rd-rules:not([open])")).to_have_count(0)
+        expect(task.locator(".rd-head .rd-rule").first).to_be_visible()
+        page.reload(wait_until="domcontentloaded", timeout=60_000)
+        expect(page.get_by_role("checkbox", name="Show rule numbers")).to_be_checked(timeout=60_000)
+        expect(part(page, "You choose the order").locator(".rd-head .rd-rule").first).to_be_visible(timeout=60_000)
+        expect(page.locator("details.rd-rules:not([open])")).to_have_count(0)
+        page.get_by_role("checkbox", name="Show rule numbers").tap()          # and off again
+        expect(page.locator("details.rd-rules[open]")).to_have_count(0)
+    finally:
+        context.close()

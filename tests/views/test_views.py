@@ -1,7 +1,6 @@
 """Each widget driven as a learner would: set values, click, read what it shows and what the engine holds."""
 
 import re
-from html import unescape
 
 import pytest
 
@@ -19,8 +18,35 @@ def make_model():
     return board
 
 
-def shown_energy(html, who):
-    return int(re.search(rf'{who} has (\d+) energy', html).group(1))
+def elements(nodes, tag):
+    """Return every ``tag`` element a view's nodes hold, at any depth."""
+    out = []
+    for node in nodes:
+        if isinstance(node, list) and node and node[0] not in ("sym", "cite", "rule", "ruling"):
+            out += [node] if node[0] == tag else []
+            out += elements(node[2:], tag)
+    return out
+
+
+def texts(dom, tag):
+    return [plain(node[2:]) for node in elements(dom.content, tag)]
+
+
+def rules_tags(dom):
+    """Return the rule tags (badges) a view's nodes hold, outside its "Rules" disclosure."""
+    def walk(nodes):
+        for node in nodes:
+            if isinstance(node, list) and node:
+                if node[0] == "rule":
+                    yield node[1]
+                elif node[0] not in ("sym", "cite", "ruling") and "rd-rules" not in node[1].get("class", ""):
+                    yield from walk(node[2:])
+    return list(walk(dom.content))
+
+
+def shown_energy(dom, who):
+    label = next(n[1]["aria-label"] for n in elements(dom.content, "div") if who in n[1].get("aria-label", ""))
+    return int(re.search(rf'{who} has (\d+) energy', label).group(1))
 
 
 # 1. Energy counter: CR 107.14, 118.3 — you can't pay more than you have.
@@ -29,15 +55,16 @@ def test_energy_counter_gets_pays_and_refuses_overpaying(make_model):
     w = EnergyCounter(m, "Alice")
     w.amount.value = 3
     w.get_button.click()
-    assert m.energy_of("Alice") == 3 and shown_energy(w.display.value, "Alice") == 3
-    assert w.display.value.count('aria-label="energy"') == 3  # one symbol per counter
+    assert m.energy_of("Alice") == 3 and shown_energy(w.display, "Alice") == 3
+    assert w.display.text.count("{E}") == 3  # one symbol per counter
     w.amount.value = 5
     w.pay_button.click()
-    assert "CR 118.3" in w.feedback.value and "can't pay 5" in unescape(w.feedback.value)
-    assert m.energy_of("Alice") == 3 and shown_energy(w.display.value, "Alice") == 3
+    assert "can't pay 5" in w.feedback.text and w.feedback.text.endswith("CR 118.3")
+    assert rules_tags(w.feedback) == ["118.3"]  # one reference, at the end
+    assert m.energy_of("Alice") == 3 and shown_energy(w.display, "Alice") == 3
     w.amount.value = 2
     w.pay_button.click()
-    assert w.feedback.value == "" and shown_energy(w.display.value, "Alice") == 1
+    assert w.feedback.text == "" and shown_energy(w.display, "Alice") == 1
 
 
 # 2. Mana vs energy: CR 500.4 empties mana; energy stays (ruling E7); "any type" gives no energy.
@@ -50,12 +77,13 @@ def test_mana_empties_at_step_end_but_energy_stays(make_model):
     w.add_button.click()
     alice = m.players[0]
     assert alice["mana_pool"]["G"] == 1 and alice["energy"] == 1  # mana, never energy
-    assert "(1 mana)" in w.pools.value
+    assert "(1 mana)" in w.pools.text
     w.next_button.click()
     assert m.step == "beginning of combat"
     assert m.players[0]["mana_pool"]["G"] == 0 and m.players[0]["energy"] == 1
-    assert "(0 mana)" in w.pools.value and shown_energy(w.pools.value, "Alice") == 1
-    assert 'aria-current="step"' in w.steps.value and "▶ beginning of combat" in w.steps.value
+    assert "(0 mana)" in w.pools.text and shown_energy(w.pools, "Alice") == 1
+    now = [n for n in elements(w.steps.content, "span") if n[1].get("aria-current") == "step"]
+    assert [plain(n[2:]) for n in now] == ["▶ beginning of combat"]
 
 
 def test_energy_stays_across_turns(make_model):
@@ -74,11 +102,11 @@ def test_stack_shows_a_spell_that_did_not_resolve(make_model):
     b.press("Cast Harnessed Lightning targeting Nadia's Grizzly Bears")
     w.pass_button.click()
     b.press("Cast Unsummon targeting Nadia's Grizzly Bears")
-    assert "Unsummon" in w.display.value.split("</li>")[0]  # top first
+    assert "Unsummon" in texts(w.display, "li")[0]  # top first
     w.resolve_button.click()
     w.resolve_button.click()
-    assert "didn't resolve" in w.outcome.value and "CR 608.2b" in w.outcome.value
-    assert "No energy was gained" in w.outcome.value
+    assert "didn't resolve" in w.outcome.text and w.outcome.text.endswith("CR 608.2b")
+    assert "No energy was gained" in w.outcome.text and rules_tags(w.outcome) == ["608.2b"]
     assert m.energy_of("Alice") == 2 and m.stack == ()
 
 
@@ -92,8 +120,8 @@ def test_trigger_order_reorders_and_confirms(make_model):
     names = {i["id"]: i["label"].split(":")[0] for i in w.order_list.items}
     w.order_list.order = list(reversed(ids))  # what a drag (or Alt+Down) sends back
     first_to_resolve = names[w.order_list.order[0]]  # the top of the list is the top of the stack
-    assert re.findall(r"<li>([^<]+)</li>", w.implied.value)[-1] == first_to_resolve
-    assert f"{first_to_resolve}, is on top of the stack and resolves first" in w.implied.value
+    assert texts(w.implied, "li")[-1] == first_to_resolve
+    assert f"{first_to_resolve}, is on top of the stack and resolves first" in w.implied.text
     w.confirm_button.click()
     assert m.pending is None and m.stack[0]["name"] == first_to_resolve
 
@@ -109,7 +137,7 @@ def test_may_pay_once_if_you_do(make_model):
     c.confirm_button.click()
     s = StackView(m)
     s.resolve_button.click()
-    assert not p.pay_button.disabled and "If you do" in p.link.value
+    assert not p.pay_button.disabled and "If you do" in p.link.text
     p.pay_button.click()
     assert m.energy_of("Alice") == 4 and m.pending is None  # paid once, then no prompt
     assert p.pay_button.disabled
@@ -139,11 +167,11 @@ def test_when_you_do_puts_a_reflexive_trigger_on_the_stack(make_model):
     c.multi.value = (bears,)
     c.confirm_button.click()
     s.resolve_button.click()
-    assert "When you do" in p.link.value
+    assert "When you do" in p.link.text
     p.pay_button.click()
     assert m.energy_of("Alice") == 0 and m.pending["kind"] == "choose_targets"
     c.confirm_button.click()  # the only attacking creature
-    assert "reflexive" in s.display.value and m.priority == "Alice"  # players may respond now
+    assert "reflexive" in s.display.text and m.priority == "Alice"  # players may respond now
 
 
 # 6. Board: a card offers its legal actions, or says which rule stops it; its full text is on it.
@@ -231,7 +259,7 @@ def test_board_ignores_a_stale_or_forged_message(make_model):
     before = m.version
     for content in ({"do": 999}, {"do": "0"}, {"nothing": 1}, "junk"):
         b._message(b.table, content, [])
-        assert "no longer available" in b.feedback.value and m.version == before
+        assert "no longer available" in b.feedback.text and m.version == before
 
 
 # 7. Event log: newest first, each line with its rule.
@@ -240,9 +268,11 @@ def test_event_log_is_newest_first_with_rules(make_model):
     log, b, s = EventLog(m), Board(m), StackView(m)
     b.press("Play Forest")
     s.resolve_button.click()
-    items = re.findall(r"<li>(.*?)</li>", log.display.value)
-    assert "CR 107.14" in items[0] and "gets 1 energy" in items[0]
-    assert "CR 305.1" in items[-1]
+    items = texts(log.display, "li")
+    assert items[0].endswith("CR 107.14") and "gets 1 energy" in items[0]
+    assert items[-1].endswith("CR 305.1")
+    lines = elements(log.display.content, "li")
+    assert all(sum(isinstance(n, list) and n[0] == "rule" for n in li[2:]) <= 1 for li in lines)
 
 
 # 8. Sandbox: loads a shipped board, plays, undoes.
@@ -257,7 +287,7 @@ def test_sandbox_loads_plays_and_undoes():
     assert s.model.players[0]["mana_pool"]["G"] == 0
     s.upload.set_state({"value": [{"name": "mine.yaml", "type": "", "size": 20, "last_modified": 0,
                                    "content": memoryview(b"name: mine\nsetup: {}\n")}]})
-    assert "mine.yaml: line 2, setup" in unescape(s.feedback.value) and s.model.scenario_name.startswith("Energy")
+    assert "mine.yaml: line 2, setup" in s.feedback.text and s.model.scenario_name.startswith("Energy")
     assert s.upload.value == ()  # read, then let go
 
 
@@ -282,3 +312,37 @@ def test_marvel_casts_a_modal_spell_and_the_learner_chooses_its_mode_then_its_ta
     bears = next(p for p in m.battlefield if p["card"] == "Grizzly Bears")
     assert (bears["power"], bears["toughness"]) == (4, 4) and m.energy_of("Alice") == 0
     assert any(event[1] == "700.2a" and "Put two +1/+1 counters" in event[2] for event in m.log)
+
+
+# 9. Panels: drawn only while they have something to show or decide; their rules folded behind "Rules".
+def test_panels_are_drawn_only_while_they_have_something_to_show_or_decide(make_model):
+    m = make_model({"hand": ["Forest"], "battlefield": ["Architect of the Untamed", "Steppe Lynx"]}, {})
+    b = Board(m)
+    order, pay, choices, stack, log = TriggerOrder(m), PaymentPrompt(m), ChoicePanel(m), StackView(m), EventLog(m)
+    idle = [order, pay, choices, stack, log]
+    assert [v.active for v in idle] == [False] * 5 and {v.layout.display for v in idle} == {"none"}
+    assert [v.prompt.text for v in (order, pay, choices)] == ["", "", ""]  # no "nothing is waiting" line
+    b.press("Play Forest")
+    assert order.active and order.layout.display is None and order.prompt.text.startswith("Alice: ")
+    assert not pay.active and not choices.active and log.active
+    order.confirm_button.click()
+    assert not order.active and order.layout.display == "none" and stack.active and stack.layout.display is None
+
+
+def test_a_panels_rules_are_behind_its_rules_disclosure_not_on_its_heading(make_model):
+    w = TriggerOrder(make_model({}, {}))
+    assert rules_tags(w.header) == []  # no badge on the heading
+    (box,) = elements(w.header.content, "details")
+    assert plain(box[2:]) == "RulesCR 603.3bCR 405.5" and box[1]["class"] == "rd-rules"
+
+
+def test_while_a_player_chooses_during_a_resolution_the_stack_names_them_not_the_priority_holder(make_model):
+    m = make_model({"energy": 5, "battlefield": ["Voltaic Brawler"]}, {}, step="beginning of combat")
+    c, p, s = ChoicePanel(m), PaymentPrompt(m), StackView(m)
+    ManaVsEnergy(m).next_button.click()
+    c.multi.value = (m.battlefield[0]["id"],)
+    c.confirm_button.click()
+    s.resolve_button.click()
+    assert m.pending["player"] == "Alice" and p.active and p.prompt.text.startswith("Alice: ")
+    assert "Alice is choosing now" in s.display.text and s.buttons.layout.display == "none"
+    assert "priority (" not in s.display.text

@@ -22,6 +22,7 @@ from ..quiz.store import ResultStore, better
 from ..views.base import html_widget
 from ..views.board import ProseSymbols
 from ..views.learner import learner_key_widget
+from ..views.rules_switch import rules_switch
 from ..views.text import escape
 from .data import Lesson
 
@@ -56,7 +57,7 @@ class Progress:
         self.label = html_widget()
         self.nav = html_widget(nav)
         self.widget = ipw.HBox([self.bar, self.label, self.nav, ProseSymbols(),  # + the lesson's symbols
-                                learner_key_widget()])  # + who the learner is
+                                learner_key_widget(), rules_switch()])  # + who the learner is, the rules switch
         self.widget.add_class("rd-progress")
         self._draw()
         identity.when_learner_known(self._resume)

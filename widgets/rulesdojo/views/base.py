@@ -1,16 +1,18 @@
-"""What every view shares: a header naming its rules, a feedback line, and acting through the model."""
+"""What every view shares: a header with its rules folded away, a feedback line, acting through the model."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import ipywidgets as ipw
+import traitlets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..state import GameModel
+from .dom import Dom, Node, game, h
 from .guard import install_when_served
-from .render import STYLE
-from .text import escape, game_text_html, rule_tag
+from .modules import page_style
 
 install_when_served()
 
@@ -30,24 +32,92 @@ def html_widget(value: str = "") -> ipw.HTML:
     return ipw.HTML(value, layout=shared("layout"), style=shared("html"))
 
 
-def error_html(message: str, rule: str) -> str:
-    return (f'<div class="rd-error" role="alert"><b>Not allowed:</b> {game_text_html(message)} '
-            f'{rule_tag(rule)}</div>')
+def _cited(nodes: list[Node]) -> set[str]:
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, list) and node:
+            if node[0] == "cite":
+                found |= {r.strip() for r in re.split(r"[,;]", str(node[1]))}
+            elif node[0] not in ("sym", "rule", "ruling"):
+                found |= _cited([n for n in node[1:] if isinstance(n, list)])
+    return found
+
+
+def tagged(nodes: list[Node], rule: str = "") -> list[Node]:
+    """Return a message's nodes with its rule tag at the end, unless the text already cites that rule.
+
+    >>> tagged(game("Pay {E}."), "107.14")
+    ['Pay ', ['sym', 'E'], '.', ' ', ['rule', '107.14']]
+    >>> tagged(game("You can't (CR 118.3)."), "118.3")
+    ["You can't (", ['cite', '118.3'], ').']
+    """
+    if not rule or rule in _cited(nodes):
+        return list(nodes)
+    return [*nodes, " ", ["rule", rule]]
+
+
+def message(cls: str, nodes: list[Node], rule: str = "", role: str | None = "status") -> list:
+    """Make a message (``rd-ok``, ``rd-note``, ``rd-error``): its text, then its one rule tag.
+
+    >>> message("rd-note", ["Choose a scenario."])
+    ['div', {'class': 'rd-note', 'role': 'status'}, 'Choose a scenario.']
+    """
+    return h("div", *tagged(nodes, rule), cls=cls, role=role)
+
+
+def error(text: str, rule: str) -> list:
+    """Make the message of an action the rules refuse: what was wrong, and the rule that says so.
+
+    >>> from .dom import plain
+    >>> plain([error("You can't pay 5 energy: you have 3.", "118.3")])
+    "Not allowed: You can't pay 5 energy: you have 3. CR 118.3"
+    """
+    return message("rd-error", [h("b", "Not allowed:"), " ", *game(text)], rule, role="alert")
+
+
+def asked(pending: dict) -> list[Node]:
+    """Return a pending choice's question, naming the player who decides it, once.
+
+    >>> asked({"player": "Alice", "prompt": "Alice: declare attackers (or none)"})
+    ['Alice: ', 'declare attackers (or none)']
+    """
+    who = f"{pending['player']}: "
+    prompt = str(pending["prompt"])
+    return [who, *game(prompt.removeprefix(who))]
+
+
+def heading(title: str, rules: tuple[str, ...] = ()) -> list[Node]:
+    """Make a view's heading: its title, and its rules folded behind a "Rules" disclosure.
+
+    >>> from .dom import plain
+    >>> (head,) = heading("The stack", ("405.5", "608.1")); head[3][:3], plain([head])
+    (['details', {'class': 'rd-rules'}, ['summary', {}, 'Rules']], 'The stackRulesCR 405.5CR 608.1')
+    """
+    rules_box = h("details", h("summary", "Rules"), *(["rule", r] for r in rules), cls="rd-rules") if rules else None
+    return [h("div", h("b", title), rules_box, cls="rd-head")]
 
 
 class View(ipw.VBox):
-    """A view of one ``GameModel``: it reads traits and calls model methods, nothing else."""
+    """A view of one ``GameModel``: it reads traits and calls model methods, nothing else.
+
+    ``active`` says whether it has something to show or decide now; while it hasn't, it isn't drawn.
+    """
 
     title = ""
     rules: tuple[str, ...] = ()
+    active = traitlets.Bool(True)
 
     def __init__(self, model: GameModel, **kwargs):
         super().__init__(**kwargs)
         self.model = model
-        rules = "".join(rule_tag(r) for r in self.rules)
-        self.header = html_widget(f'{STYLE}<div class="rd-head"><b>{escape(self.title)}</b> {rules}</div>')
-        self.feedback = html_widget("")
+        self.style = page_style()
+        self.header = Dom(heading(self.title, self.rules))
+        self.feedback = Dom()
         self.add_class("rd-view")
+        self.observe(self._shown, names=["active"])
+
+    def _shown(self, change) -> None:
+        self.layout.display = None if change["new"] else "none"
 
     def first_control(self):
         """Return the control that answers the pending choice this view handles, or None."""
@@ -56,7 +126,7 @@ class View(ipw.VBox):
     def act(self, method, *args) -> bool:
         """Call a model method; show the rule when it refuses, clear the line when it works."""
         ok = method(*args)
-        self.feedback.value = "" if ok else error_html(self.model.error, self.model.error_rule)
+        self.feedback.content = [] if ok else [error(self.model.error, self.model.error_rule)]
         return ok
 
 

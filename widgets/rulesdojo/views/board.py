@@ -7,9 +7,9 @@ import pathlib
 import anywidget
 import traitlets
 
-from .base import View
+from .base import View, message
 from .dom import game
-from .modules import esm, page_style
+from .modules import esm
 from .text import SYMBOL, game_text_words, symbol_svgs
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -116,7 +116,7 @@ class Board(View):
         self.learner = learner
         self.table = Table(symbols=symbol_svgs())
         self.table.on_msg(self._message)
-        self.children = [page_style(), self.header, self.table, self.feedback]
+        self.children = [self.style, self.header, self.table, self.feedback]
         model.observe(self._draw, names=["version"])
         self._draw()
 
@@ -147,8 +147,7 @@ class Board(View):
     def _message(self, _widget, content, _buffers) -> None:
         key = content.get("do") if isinstance(content, dict) else None
         if not isinstance(key, int) or not any(k == key for k, _label, _oid in self.model.legal):
-            self.feedback.value = ("<div class='rd-note' role='status'>That action is no longer "
-                                   "available: the table has changed.</div>")
+            self.feedback.content = [message("rd-note", ["That action is no longer available: the table has changed."])]
             return
         self.act(self.model.play, key)
 

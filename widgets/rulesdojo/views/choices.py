@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from .base import View, button, html_widget
-from .text import escape, game_text_html, game_text_words, rule_tag
+from .base import View, asked, button, message
+from .dom import Dom, game
+from .text import game_text_words
 
 #: The forms of answer other views ask for: an order of triggers, a payment, an amount.
 OWN_VIEWS = ("order", "pay", "amount")
@@ -16,8 +17,8 @@ class ChoicePanel(View):
     """Answer the pending choice that no dedicated view handles.
 
     >>> from rulesdojo.state import GameModel
-    >>> ChoicePanel(GameModel.empty()).options.layout.display
-    'none'
+    >>> w = ChoicePanel(GameModel.empty()); w.active, w.options.layout.display
+    (False, 'none')
     """
 
     title = "Your choice"
@@ -25,28 +26,27 @@ class ChoicePanel(View):
 
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
-        self.prompt = html_widget()
+        self.prompt = Dom()
         self.options = ipw.Dropdown(description="Answer", layout=ipw.Layout(width="34em"))
         self.multi = ipw.SelectMultiple(description="Choose", rows=5, layout=ipw.Layout(width="34em"))
         self.confirm_button = button("Confirm", "Give this answer", self._confirm)
-        self.children = [self.header, self.prompt, self.options, self.multi, self.confirm_button,
+        self.children = [self.style, self.header, self.prompt, self.options, self.multi, self.confirm_button,
                          self.feedback]
         model.observe(self._draw, names=["version"])
         self._draw()
 
     def _draw(self, _change=None) -> None:
         p = self.model.pending
-        active = bool(p) and p["form"] not in OWN_VIEWS
+        self.active = active = bool(p) and p["form"] not in OWN_VIEWS
         self.confirm_button.disabled = not active
         multi = active and p["form"] == "several"
         self.multi.layout.display = None if multi else "none"
         self.options.layout.display = None if active and not multi else "none"
         if not active:
-            self.prompt.value = "<i>No other choice is waiting.</i>"
+            self.prompt.content = []
             self.options.options, self.multi.options = [], []
             return
-        self.prompt.value = (f"<div class='rd-note'>{escape(p['player'])}: {game_text_html(p['prompt'])} "
-                             f"{rule_tag(p['rule'])}</div>")
+        self.prompt.content = [message("rd-note", asked(p), p["rule"])]
         if multi:
             self.multi.options = [(p["labels"].get(str(o), str(o)), o) for o in p["options"]]
         else:

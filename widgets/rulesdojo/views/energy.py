@@ -4,9 +4,22 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from .base import View, button, html_widget
-from .render import energy_html
-from .text import escape, game_text_html
+from .base import View, button
+from .dom import Dom, game, h
+
+SHOWN = 12  # energy symbols drawn before the number alone says the rest
+
+
+def energy(n: int, who: str = "") -> list:
+    """Draw an energy total as symbols and a number; the number is always there in text.
+
+    >>> from .dom import plain
+    >>> plain([energy(2, "Alice")])
+    '{E}{E}2 energy'
+    """
+    label = f"{who} has {n} energy" if who else f"{n} energy"
+    return h("div", *[["sym", "E"]] * min(n, SHOWN), " …" if n > SHOWN else None, h("span", str(n), cls="rd-big"),
+             " energy", cls="rd-energy", role="status", aria_label=label)
 
 
 class EnergyCounter(View):
@@ -15,7 +28,7 @@ class EnergyCounter(View):
     >>> from rulesdojo.state import GameModel
     >>> w = EnergyCounter(GameModel.empty(), "Alice")
     >>> w.amount.value = 2; w.pay_button.click()
-    >>> "pay 2 for practice" in w.feedback.value, w.model.energy_of("Alice")
+    >>> "pay 2 for practice" in w.feedback.text, w.model.energy_of("Alice")
     (True, 0)
     """
 
@@ -25,20 +38,20 @@ class EnergyCounter(View):
     def __init__(self, model, player: str = "Alice", **kwargs):
         super().__init__(model, **kwargs)
         self.player = player
-        self.display = html_widget()
+        self.display = Dom()
         self.amount = ipw.BoundedIntText(value=1, min=1, max=99, description="Amount",
                                          layout=ipw.Layout(width="11em"))
         self.get_button = button("Get energy", "Get that many energy counters (as from an effect)",
                                  lambda: self.act(self.model.get_energy, self.player, self.amount.value))
         self.pay_button = button("Pay energy", "Pay that many energy: lose that many energy counters",
                                  lambda: self.act(self.model.pay_energy, self.player, self.amount.value))
-        self.children = [self.header, self.display,
+        self.children = [self.style, self.header, self.display,
                          ipw.HBox([self.amount, self.get_button, self.pay_button]), self.feedback]
         model.observe(self._draw, names=["players"])
         self._draw()
 
     def _draw(self, _change=None) -> None:
         p = next(p for p in self.model.players if p["name"] == self.player)
-        self.display.value = (f"<div><b>{escape(self.player)}</b></div>{energy_html(p['energy'], self.player)}"
-                              "<div class='rd-type'>" + game_text_html("Energy counters sit on the "
-                              "player, not on any permanent (Energy ruling 4).") + "</div>")
+        self.display.content = [h("div", h("b", self.player)), energy(p["energy"], self.player),
+                                h("div", *game("Energy counters sit on the player, not on any permanent "
+                                               "(Energy ruling 4)."), cls="rd-type")]

@@ -12,6 +12,7 @@ VOILA_BASE_URL in its kernels): in JupyterLab the author still sees the tracebac
 
 from __future__ import annotations
 
+import html
 import logging
 import os
 import sys
@@ -100,18 +101,25 @@ def _tell(comm_id, text: str) -> None:
     """Show ``text`` on the feedback line of the innermost part that holds widget ``comm_id``."""
     from ipywidgets import HTML
     from ipywidgets.widgets.widget import _instances
+
+    from .dom import Dom, h
     widget = _instances.get(comm_id) if isinstance(comm_id, str) else None
     if widget is None:
         return
     parts = []
     for holder in list(_instances.values()):
         line = getattr(holder, "feedback", None)
-        if isinstance(line, HTML):
+        if isinstance(line, (HTML, Dom)):
             inside = _inside(holder)
             if widget in inside:
                 parts.append((len(inside), line))
-    if parts:
-        min(parts, key=lambda part: part[0])[1].value = f"<div class='rd-error' role='alert'>{text}</div>"
+    if not parts:
+        return
+    line = min(parts, key=lambda part: part[0])[1]
+    if isinstance(line, Dom):
+        line.content = [h("div", text, cls="rd-error", role="alert")]
+    else:  # a part not yet on Dom: the same message, its text escaped
+        line.value = "<div class='rd-error' role='alert'>" + html.escape(text) + "</div>"
 
 
 def _inside(box) -> list:

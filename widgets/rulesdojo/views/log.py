@@ -1,20 +1,30 @@
-"""Event log: the engine's narration, newest first, each line with its rule number."""
+"""Event log: the engine's narration, newest first, each line ending with its rule number."""
 
 from __future__ import annotations
 
-import ipywidgets as ipw
+from .base import View, tagged
+from .dom import Dom, game, h
 
-from .base import View, html_widget
-from .render import log_html
+
+def log_lines(events, limit: int = 200) -> list:
+    """Make the log's list, newest first: each event's text, then its one rule tag.
+
+    >>> from .dom import plain
+    >>> plain([log_lines([(1, "107.14", "Alice gets {E}.", "energy")])])
+    'Alice gets {E}. CR 107.14'
+    """
+    rows = list(events)[-limit:][::-1]
+    return h("ol", *(h("li", *tagged(game(ev[2]), ev[1])) for ev in rows), cls="rd-log", reversed=True,
+             aria_label="Event log, newest first")
 
 
 class EventLog(View):
-    """Show the game's events newest first.
+    """Show the game's events newest first; drawn once there is an event.
 
     >>> from rulesdojo.state import GameModel
-    >>> m = GameModel.empty(); w = EventLog(m); _ = m.get_energy("Alice", 1)
-    >>> "CR 107.14" in w.display.value
-    True
+    >>> m = GameModel.empty(); w = EventLog(m); before = w.active; _ = m.get_energy("Alice", 1)
+    >>> before, w.active, w.display.text.endswith("CR 107.14")
+    (False, True, True)
     """
 
     title = "What happened"
@@ -22,11 +32,11 @@ class EventLog(View):
     def __init__(self, model, limit: int = 200, **kwargs):
         super().__init__(model, **kwargs)
         self.limit = limit
-        self.display = html_widget()
-        self.children = [self.header, self.display]
+        self.display = Dom()
+        self.children = [self.style, self.header, self.display]
         model.observe(self._draw, names=["log"])
         self._draw()
 
     def _draw(self, _change=None) -> None:
-        self.display.value = (log_html(self.model.log, limit=self.limit) if self.model.log
-                              else "<i>Nothing has happened yet.</i>")
+        self.active = bool(self.model.log)
+        self.display.content = [log_lines(self.model.log, limit=self.limit)] if self.active else []

@@ -6,9 +6,10 @@ from __future__ import annotations
 import ipywidgets as ipw
 
 from ..state import STEPS
-from .base import View, button, html_widget
-from .render import energy_html
-from .text import escape, game_text_words, symbol_html
+from .base import View, button, message
+from .dom import Dom, Node, h
+from .energy import energy
+from .text import game_text_words
 
 
 class ManaVsEnergy(View):
@@ -16,8 +17,8 @@ class ManaVsEnergy(View):
 
     >>> from rulesdojo.state import GameModel
     >>> w = ManaVsEnergy(GameModel.empty())
-    >>> w.next_button.click(); w.model.step
-    'beginning of combat'
+    >>> w.abilities.layout.display, w.next_button.click(), w.model.step
+    ('none', None, 'beginning of combat')
     """
 
     title = "Mana empties, energy stays"
@@ -25,46 +26,44 @@ class ManaVsEnergy(View):
 
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
-        self.steps = html_widget()
-        self.pools = html_widget()
+        self.steps = Dom()
+        self.pools = Dom()
         self.next_button = button("Next step", "All players pass with an empty stack: end this step",
                                   lambda: self.act(self.model.next_step))
         self.abilities = ipw.Dropdown(description="Mana ability", options=[],
                                       layout=ipw.Layout(width="24em"))
         self.add_button = button("Add mana", "Activate the chosen mana ability (no stack: CR 605.3b)",
                                  self._add)
-        self.children = [self.header, self.steps, self.pools,
+        self.children = [self.style, self.header, self.steps, self.pools,
                          ipw.HBox([self.next_button, self.abilities, self.add_button]), self.feedback]
         model.observe(self._draw, names=["version"])
         self._draw()
 
     def _add(self) -> None:
         if self.abilities.value is None:
-            self.feedback.value = "<div class='rd-note'>No mana ability can be activated now.</div>"
+            self.feedback.content = [message("rd-note", ["No mana ability can be activated now."])]
             return
         self.act(self.model.play, self.abilities.value)
 
     def _draw(self, _change=None) -> None:
         m = self.model
-        cells = []
-        for _phase, step in STEPS:
-            now = step == m.step
-            attrs = ' class="rd-step rd-now" aria-current="step"' if now else ' class="rd-step"'
-            cells.append(f'<span{attrs}>{"▶ " if now else ""}{escape(step)}</span>')
-        self.steps.value = (f'<div class="rd-steps" aria-label="Turn {m.turn}, {escape(m.active)}\'s turn: '
-                            f'{escape(m.step)} step">Turn {m.turn} ({escape(m.active)}): '
-                            f'{"".join(cells)}</div>')
+        cells = [h("span", f"▶ {step}", cls="rd-step rd-now", aria_current="step") if step == m.step
+                 else h("span", step, cls="rd-step") for _phase, step in STEPS]
+        self.steps.content = [h("div", f"Turn {m.turn} ({m.active}): ", *cells, cls="rd-steps",
+                                aria_label=f"Turn {m.turn}, {m.active}'s turn: {m.step} step")]
         rows = []
         for p in m.players:
-            pool = "".join(symbol_html(t) * n for t, n in p["mana_pool"].items() if n) or "empty"
+            pool: list[Node] = [["sym", t] for t, n in p["mana_pool"].items() for _ in range(n)] or ["empty"]
             total = sum(p["mana_pool"].values())
-            rows.append(f"<tr><th scope='row'>{escape(p['name'])}</th>"
-                        f"<td>{pool} <span class='rd-type'>({total} mana)</span></td>"
-                        f"<td>{energy_html(p['energy'], p['name'])}</td></tr>")
-        self.pools.value = ("<table><thead><tr><th>Player</th><th>Mana pool (empties at the end of "
-                            "each step and phase)</th><th>Energy (stays)</th></tr></thead>"
-                            f"<tbody>{''.join(rows)}</tbody></table>")
+            rows.append(h("tr", h("th", p["name"], scope="row"),
+                          h("td", *pool, " ", h("span", f"({total} mana)", cls="rd-type")),
+                          h("td", energy(p["energy"], p["name"]))))
+        self.pools.content = [h("table", h("thead", h("tr", h("th", "Player"), h(
+            "th", "Mana pool (empties at the end of each step and phase)"), h("th", "Energy (stays)"))),
+            h("tbody", *rows))]
         mana = [(game_text_words(label), k) for k, label in m.mana_abilities()]
         self.abilities.options = mana
         self.abilities.value = mana[0][1] if mana else None
         self.add_button.disabled = not mana
+        # No mana ability at hand: no empty list and no button that does nothing.
+        self.abilities.layout.display = self.add_button.layout.display = None if mana else "none"

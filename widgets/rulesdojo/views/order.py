@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import pathlib
-
 import anywidget
-import ipywidgets as ipw
 import traitlets
 
-from .base import View, button, html_widget
-from .text import escape, game_text_html, game_text_words
-
-STATIC = pathlib.Path(__file__).parent / "static"
+from .base import View, asked, button, message
+from .dom import Dom, game, h
+from .modules import esm
+from .text import game_text_words
 
 
 class OrderList(anywidget.AnyWidget):
     """A reorderable list (drag and drop, Alt+arrows, Up/Down buttons); ``order`` holds the ids, top first."""
 
-    _esm = STATIC / "trigger_order.js"
-    _css = STATIC / "css" / "order.css"
+    _esm = esm("trigger_order.js")
     items = traitlets.List(traitlets.Dict()).tag(sync=True)
     order = traitlets.List(traitlets.Int()).tag(sync=True)
     label = traitlets.Unicode("Items in order, first at the top").tag(sync=True)
@@ -41,8 +37,8 @@ class TriggerOrder(View):
 
     >>> from rulesdojo.state import GameModel
     >>> w = TriggerOrder(GameModel.empty())
-    >>> w.confirm_button.disabled
-    True
+    >>> w.active, w.confirm_button.disabled
+    (False, True)
     """
 
     title = "Put your triggers on the stack"
@@ -51,10 +47,10 @@ class TriggerOrder(View):
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
         self.order_list = OrderList(**STACK_LIST)
-        self.prompt = html_widget()
-        self.implied = html_widget()
+        self.prompt = Dom()
+        self.implied = Dom()
         self.confirm_button = button("Put them on the stack", "Confirm this order", self._confirm)
-        self.children = [self.header, self.prompt, self.order_list, self.implied, self.confirm_button,
+        self.children = [self.style, self.header, self.prompt, self.order_list, self.implied, self.confirm_button,
                          self.feedback]
         self.order_list.observe(self._explain, names=["order"])
         model.observe(self._draw, names=["pending"])
@@ -65,19 +61,18 @@ class TriggerOrder(View):
 
     def _draw(self, _change=None) -> None:
         p = self.model.pending
-        active = bool(p and p["form"] == "order")
+        self.active = active = bool(p and p["form"] == "order")
         self.confirm_button.disabled = not active
         self.order_list.layout.display = None if active else "none"
         if not active:
-            self.prompt.value = "<i>No triggered abilities are waiting to be ordered.</i>"
-            self.implied.value = ""
+            self.prompt.content = self.implied.content = []
             return
         labels = self._labels()
         texts = {t["id"]: t["text"] for t in self.model.waiting}
         self.order_list.items = [{"id": i, "label": game_text_words(f"{labels.get(i, i)}: {texts.get(i, '')}")}
                                  for i in p["options"]]
         self.order_list.order = list(reversed(p["options"]))  # top of the stack first
-        self.prompt.value = f"<div class='rd-note'>{escape(p['prompt'])}.</div>"
+        self.prompt.content = [message("rd-note", [*asked(p), "."])]
         self._explain()
 
     def _explain(self, _change=None) -> None:
@@ -86,10 +81,9 @@ class TriggerOrder(View):
         if not order:
             return
         put = [labels.get(i, str(i)) for i in reversed(order)]
-        self.implied.value = ("<div>You put them on the stack in this order: <ol>" +
-                              "".join(f"<li>{escape(n)}</li>" for n in put) +
-                              f"</ol>The last one you put there, {escape(put[-1])}, is on top of the stack "
-                              "and resolves first " + game_text_html("(Landfall ruling 3; CR 405.5).") + "</div>")
+        self.implied.content = [h("div", "You put them on the stack in this order: ",
+                                  h("ol", *(h("li", n) for n in put)), f"The last one you put there, {put[-1]}, is on top of the stack and resolves "
+                                  "first ", *game("(Landfall ruling 3; CR 405.5)."))]
 
     def first_control(self):
         return None if self.confirm_button.disabled else self.order_list

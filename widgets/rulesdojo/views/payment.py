@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from .base import View, button, html_widget
-from .text import escape, game_text_html, rule_tag
+from .base import View, asked, button, message
+from .dom import Dom, game, h
 
 LINKS = {
     "if you do": ("\"If you do\": the effect happens right away, in the same resolution. No player "
@@ -24,8 +24,8 @@ class PaymentPrompt(View):
 
     >>> from rulesdojo.state import GameModel
     >>> w = PaymentPrompt(GameModel.empty())
-    >>> w.pay_button.disabled, w.slider.layout.display
-    (True, 'none')
+    >>> w.active, w.pay_button.disabled, w.slider.layout.display
+    (False, True, 'none')
     """
 
     title = "Paying energy while it resolves"
@@ -33,8 +33,8 @@ class PaymentPrompt(View):
 
     def __init__(self, model, **kwargs):
         super().__init__(model, **kwargs)
-        self.prompt = html_widget()
-        self.link = html_widget()
+        self.prompt = Dom()
+        self.link = Dom()
         self.pay_button = button("Pay", "Pay the energy once", lambda: self._answer(True))
         self.decline_button = button("Don't pay", "Decline: the payment's effect doesn't happen",
                                      lambda: self._answer(False))
@@ -42,7 +42,7 @@ class PaymentPrompt(View):
                                     style={"description_width": "initial"})
         self.amount_button = button("Pay this amount", "Pay the chosen amount of energy",
                                     lambda: self._answer(self.slider.value))
-        self.children = [self.header, self.prompt, ipw.HBox([self.pay_button, self.decline_button]),
+        self.children = [self.style, self.header, self.prompt, ipw.HBox([self.pay_button, self.decline_button]),
                          ipw.HBox([self.slider, self.amount_button]), self.link, self.feedback]
         model.observe(self._draw, names=["pending"])
         self._draw()
@@ -51,6 +51,7 @@ class PaymentPrompt(View):
         p = self.model.pending
         form = p["form"] if p else None
         may, any_amount = form == "pay", form == "amount"
+        self.active = may or any_amount
         for b in (self.pay_button, self.decline_button):
             b.disabled = not may
             b.layout.display = None if may else "none"
@@ -63,13 +64,10 @@ class PaymentPrompt(View):
         if may:
             amount = p["data"].get("amount")
             self.pay_button.description = "Pay " + ("energy" if amount is None else f"{amount} energy")
-        if may or any_amount:
-            self.prompt.value = (f"<div class='rd-note'>{escape(p['player'])}: {game_text_html(p['prompt'])} "
-                                 f"{rule_tag(p['rule'])}</div>")
-        else:
-            self.prompt.value = "<i>No payment is being asked for right now.</i>"
+        self.prompt.content = [message("rd-note", asked(p), p["rule"])] \
+            if self.active else []
         link = self._link()
-        self.link.value = f"<div class='rd-type'>{game_text_html(LINKS[link])}</div>" if link else ""
+        self.link.content = [h("div", *game(LINKS[link]), cls="rd-type")] if link else []
 
     def _answer(self, value) -> None:
         self.act(self.model.answer, self.model.pending, value)

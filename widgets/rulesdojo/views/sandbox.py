@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 import ipywidgets as ipw
 
 from ..state import GameModel, scenario_choices
-from .base import View, button, html_widget
+from .base import View, button, message
 from .board import Board
 from .choices import ChoicePanel
+from .dom import Dom, h
 from .focus import FocusKeeper
 from .log import EventLog
 from .mana import ManaVsEnergy
 from .order import TriggerOrder
 from .payment import PaymentPrompt
+from .rules_switch import rules_switch
 from .stack import StackView
 
 
@@ -59,13 +60,13 @@ class Sandbox(View):
                                      tooltip="Open a scenario file from this computer (read here, not kept)",
                                      layout=ipw.Layout(width="auto"))
         self.upload.observe(self._uploaded, names=["value"])
-        self.title_line = html_widget()
+        self.title_line = Dom()
         tools = ipw.HBox([self.undo_button, self.reset_button, self.scenarios, self.load_button,
-                          self.upload], layout=ipw.Layout(flex_flow="row wrap"))
+                          self.upload, rules_switch()], layout=ipw.Layout(flex_flow="row wrap"))
         side = ipw.VBox([self.stack_view, self.order_view, self.payment, self.choices],
                         layout=ipw.Layout(flex="1 1 22em"))
         main = ipw.VBox([self.board, self.turn_bar], layout=ipw.Layout(flex="3 1 30em"))
-        self.children = [self.header, self.title_line, tools, self.feedback,
+        self.children = [self.style, self.header, self.title_line, tools, self.feedback,
                          ipw.HBox([main, side], layout=ipw.Layout(flex_flow="row wrap")), self.event_log]
         FocusKeeper(m, self, [self.board, self.stack_view, self.order_view, self.payment, self.choices],
                     fallback=self.undo_button)
@@ -82,15 +83,15 @@ class Sandbox(View):
 
     def _title(self, _change=None) -> None:
         name = self.model.scenario_name
-        self.title_line.value = f"<div><b>{html.escape(name)}</b></div>" if name else ""
+        self.title_line.content = [h("div", h("b", name))] if name else []
 
     def _reset(self) -> None:
         self.model.reset()
-        self.feedback.value = ""
+        self.feedback.content = []
 
     def _load(self) -> None:
         if not self.scenarios.value:
-            self.feedback.value = "<div class='rd-note'>Choose a scenario, or upload a scenario file.</div>"
+            self.feedback.content = [message("rd-note", ["Choose a scenario, or upload a scenario file."])]
             return
         self.act(self.model.load_named, self.folder, self.scenarios.value)
 

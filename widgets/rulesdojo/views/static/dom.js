@@ -13,6 +13,32 @@ const SAFE_HREF = /^(https?:|mailto:|[^:]*$)/i; // a relative link, or the web's
 
 let uid = 0;
 
+// The page-level switch "Show rule numbers": kept in this browser, told to every module by a window
+// event (this tab) or a storage event (another tab); each module applies it to its own element.
+const RULES_KEY = "rd-show-rules";
+const RULES_EVENT = "rd-show-rules";
+let rulesFallback = false; // where the browser keeps no storage (a private window may refuse it)
+
+export function rulesShown() {
+  try { return localStorage.getItem(RULES_KEY) === "1"; } catch { return rulesFallback; }
+}
+
+export function showRules(on) {
+  rulesFallback = on;
+  try { localStorage.setItem(RULES_KEY, on ? "1" : "0"); } catch { /* kept for this page only */ }
+  window.dispatchEvent(new CustomEvent(RULES_EVENT, { detail: on }));
+}
+
+// Call apply(shown) now and whenever the switch changes; return the cleanup.
+export function followRules(apply) {
+  const now = () => apply(rulesShown());
+  const stored = (ev) => { if (ev.key === RULES_KEY) now(); };
+  window.addEventListener(RULES_EVENT, now);
+  window.addEventListener("storage", stored);
+  now();
+  return () => { window.removeEventListener(RULES_EVENT, now); window.removeEventListener("storage", stored); };
+}
+
 export function builder(model) {
   const symbol = symbolMaker(model);
 
@@ -65,11 +91,13 @@ function render({ model, el: host }) {
   const build = builder(model);
   const root = el("div", "rd-dom");
   host.append(root);
-  const draw = () => root.replaceChildren(...model.get("content").map(build));
+  const rules = (on) => root.querySelectorAll("details.rd-rules").forEach((d) => { d.open = on; });
+  const draw = () => { root.replaceChildren(...model.get("content").map(build)); rules(rulesShown()); };
   model.on("change:content", draw);
   model.on("change:symbols", draw); // a symbol new to this view arrives beside the content that uses it
   draw();
-  return () => { model.off("change:content", draw); model.off("change:symbols", draw); };
+  const unfollow = followRules(rules);
+  return () => { model.off("change:content", draw); model.off("change:symbols", draw); unfollow(); };
 }
 
 export default { render };

@@ -1,0 +1,17 @@
+// The page-level switch "Show rule numbers": opens every view's "Rules" disclosure, remembered in
+// this browser. It sets the switch; each module applies it to its own element (dom.js).
+import { el, followRules, showRules } from "./dom.js";
+
+function render({ el: host }) {
+  const label = el("label", "rd-rules-switch");
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  label.append(box, document.createTextNode(" Show rule numbers"));
+  host.append(label);
+  const changed = () => showRules(box.checked);
+  box.addEventListener("change", changed);
+  const unfollow = followRules((on) => { box.checked = on; });
+  return () => { box.removeEventListener("change", changed); unfollow(); };
+}
+
+export default { render };
