@@ -10,7 +10,7 @@ import re
 import shutil
 from pathlib import Path
 
-from learner import no_code_on_page, part, take_lesson_1
+from learner import no_code_on_page, part, prose_draws_energy, take_lesson_1
 from playwright.sync_api import expect
 
 from rulesdojo.lessons import lessons
@@ -51,12 +51,8 @@ OBSERVED_JS = """(() => {
 def prose_symbols_drawn(page) -> None:
     """Lesson 1's opening prose draws {E} as the shipped symbol with its text alternative, and no
     widget's module watches the whole page for it."""
-    intro = page.locator(".rd-prose").first
-    expect(intro).to_contain_text("stands for one energy counter")
-    expect(intro.get_by_role("img", name="energy").first).to_be_visible()
-    assert intro.get_by_role("img", name="energy").count() == 4  # "The symbol {E}", "get {E}{E}", "pay {E}"
-    assert intro.locator(".rd-sym svg[aria-label='energy']").count() == 4  # the shipped SVG
-    assert "{E}" not in intro.inner_text()
+    expect(page.locator(".rd-prose").first).to_contain_text("stands for one energy counter")
+    prose_draws_energy(page, 4)  # "The symbol {E}", "you get {E}{E}", "pay {E}"
     watched = page.evaluate("() => window.rdObserved")
     assert watched, "the page's own template watches the page: the recording works"
     assert not [w for w in watched if w["module"]], watched
