@@ -24,7 +24,7 @@ def passage(text: str) -> list[Node]:
     >>> passage("Pay {E}.\\n\\n- one\\n  more\\n- **two**")
     [['p', {}, 'Pay ', ['sym', 'E'], '.'], ['ul', {}, ['li', {}, 'one more'], ['li', {}, ['b', {}, 'two']]]]
     """
-    out = []
+    out: list[Node] = []
     for block in _BLANK_LINE.split(str(text).strip()):
         if block.startswith("- "):
             out.append(h("ul", *(h("li", *prose(" ".join(item[2:].split()))) for item in _ITEM.split(block))))
