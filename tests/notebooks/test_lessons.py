@@ -82,7 +82,7 @@ def test_lesson_notebook_shows_each_part_once(path):
     code = ["".join(c["source"]) for c in _load(path)["cells"] if c["cell_type"] == "code"]
     assert code[0] == (f"from rulesdojo.lessons import before, next_steps, progress, prose, recap, show\n\n"
                        f"progress({number})")
-    assert code[1:3] == [f'prose({number}, "intro")', f"before({number})"]  # the "before you start" questions
+    assert code[1:3] == [f"before({number})", f'prose({number}, "intro")']  # asked before it teaches
     assert code[-2:] == [f"recap({number})", f"next_steps({number})"]  # the recap after every check
     shown = [re.fullmatch(r'(show|prose)\((\d+), "([\w-]+)"\)', c) for c in code[3:-2]]
     assert all(shown), "between the first and last cells, code cells are show(N, \"key\") or prose(N, \"name\")"
