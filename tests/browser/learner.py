@@ -20,6 +20,15 @@ def no_code_on_page(page):
     assert "from rulesdojo" not in body and "show(1," not in body
 
 
+def prose_draws_energy(page, count: int) -> None:
+    """The lesson's opening prose draws each {E} as the shipped symbol, with its text alternative."""
+    intro = page.locator(".rd-prose").first
+    expect(intro.get_by_role("img", name="energy").first).to_be_visible()
+    assert intro.get_by_role("img", name="energy").count() == count
+    assert intro.locator(".rd-sym svg[aria-label='energy']").count() == count  # the shipped SVG
+    assert "{E}" not in intro.inner_text()
+
+
 def take_lesson_1(page, ready_timeout: float = 40_000):
     """Do lesson 1's tasks and checks (a wrong answer first) on its open page, to "4 of 4 steps done"."""
     expect(page.get_by_text("0 of 4 steps done")).to_be_visible(timeout=ready_timeout)

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import _stop, free_port
-from learner import part
+from learner import part, prose_draws_energy
 from test_lessons_browser import LESSONS
 
 
@@ -107,6 +107,7 @@ def test_lesson_runs_and_responds_in_jupyterlab_and_notebook(jupyter, page, fron
     page.wait_for_timeout(2000)                      # the kernel's connection settles after it is idle
     try:
         run_all_and_order_triggers(page)
+        prose_draws_energy(page, 1)  # the Architect's "you get {E}" in the opening prose
     finally:
         page.screenshot(path=str(tmp_path / "front-end.png"))
     assert not page.blocked, page.blocked

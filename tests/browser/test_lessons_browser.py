@@ -11,7 +11,7 @@ import shutil
 import urllib.parse
 from pathlib import Path
 
-from learner import no_code_on_page, part, take_lesson_1
+from learner import no_code_on_page, part, prose_draws_energy, take_lesson_1
 from playwright.sync_api import expect
 
 from rulesdojo.lessons import lessons
@@ -33,8 +33,35 @@ def right_answer(lesson: int, key: str) -> str:
     return lessons()[lesson].part(key).variant().solution().right_answer_text
 
 
+# Records each MutationObserver that watches the whole page, and whether a widget's module made it
+# (anywidget loads a module from a blob: URL, its imports from data: URLs). The page's template and
+# Voila's own bundle may watch the page; a module touches only its own element.
+OBSERVED_JS = """(() => {
+  window.rdObserved = [];
+  const observe = MutationObserver.prototype.observe;
+  MutationObserver.prototype.observe = function (target, options) {
+    if (target === document || target === document.documentElement || target === document.body) {
+      const stack = new Error().stack.split("\\n").slice(2).join(" ");
+      window.rdObserved.push({target: target.nodeName, module: /\\b(blob|data):/.test(stack), stack});
+    }
+    return observe.call(this, target, options);
+  };
+})()"""
+
+
+def prose_symbols_drawn(page) -> None:
+    """Lesson 1's opening prose draws {E} as the shipped symbol with its text alternative, and no
+    widget's module watches the whole page for it."""
+    expect(page.locator(".rd-prose").first).to_contain_text("stands for one energy counter")
+    prose_draws_energy(page, 4)  # "The symbol {E}", "you get {E}{E}", "pay {E}"
+    watched = page.evaluate("() => window.rdObserved")
+    assert watched, "the page's own template watches the page: the recording works"
+    assert not [w for w in watched if w["module"]], watched
+
+
 def test_landing_page_to_a_completed_lesson(tmp_path, voila_server, page, full_screenshot):
     base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
+    page.add_init_script(OBSERVED_JS)
     page.goto(base + "voila/render/index.ipynb", wait_until="domcontentloaded", timeout=30_000)
     first = page.get_by_role("link", name="What energy is")
     expect(first).to_be_visible(timeout=40_000)
@@ -45,6 +72,7 @@ def test_landing_page_to_a_completed_lesson(tmp_path, voila_server, page, full_s
 
     page.wait_for_url(re.compile(r"01-what-energy-is\.ipynb"))
     take_lesson_1(page)
+    prose_symbols_drawn(page)
     full_screenshot(page, tmp_path / "lesson-01.png")
 
     # Lesson 7 with the keyboard only (and, for the README, its screenshot): order three landfall

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from rulesdojo.cli import main as rulesdojo
 from rulesdojo.quiz import load_bank
 
-from learner import answer_whatever_is_asked, no_code_on_page, start_quiz, take_lesson_1
+from learner import answer_whatever_is_asked, no_code_on_page, prose_draws_energy, start_quiz, take_lesson_1
 
 pytestmark = pytest.mark.timeout(900)  # the first test waits for the site's build
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -120,6 +120,7 @@ def test_landing_page_to_a_completed_lesson_1(site_url, site_page):
     first.click()
     page.wait_for_url(re.compile(r"01-what-energy-is\.html"))
     take_lesson_1(page, ready_timeout=KERNEL_READY)
+    prose_draws_energy(page, 4)
 
     # What was done stays in this browser: after a reload the lesson and the course map show it.
     wait_until_stored(page, 4)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -53,6 +54,7 @@ BROKEN = [
     ("05-fizzle.yaml", '    expect: "2"\n', "", "  - check: lightning-energy", "a check needs 'expect'"),
     ("03-energy-isnt-mana.yaml", "      - tap: Swamp\n", "      - tap: Swamp\n      - tap: Swamp\n",
      "- tap: Swamp\n      - advance", "can't be played"),
+    ("02-cant-pay-more.yaml", "  intro: |-\n", "  Intro: |-\n", "prose:", "'prose' names each passage"),
 ]
 
 
@@ -143,3 +145,30 @@ parts:
     assert re.findall(r"href='([^']+)'", course.next_steps(10).value)[-1] == "11-landfall-again.ipynb"
     assert "11-landfall-again.ipynb" in course.contents().children[0].value
     assert re.findall(r"href='([^']+)'", course.next_steps(11).value)[-1] == "quiz.ipynb"
+
+
+def _notebook_problems(tmp_path: Path, edit) -> list[str]:
+    """Lint lesson 2 with its notebook's cells changed by ``edit``; return the problems' lines."""
+    path = _copy(tmp_path, "02-cant-pay-more.yaml", "title:", "title:")
+    notebook = path.with_suffix(".ipynb")
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    edit(nb["cells"])
+    notebook.write_text(json.dumps(nb), encoding="utf-8")
+    return [str(p) for p in lint_lessons(tmp_path).problems]
+
+
+def test_a_symbol_in_a_markdown_cell_is_a_problem_the_page_would_show_raw(tmp_path):
+    def write_a_symbol(cells):
+        cells.insert(1, {"cell_type": "markdown", "id": "raw", "metadata": {}, "source": ["Pay {E} first."]})
+    problems = _notebook_problems(tmp_path, write_a_symbol)
+    assert len(problems) == 1 and "02-cant-pay-more.ipynb" in problems[0], problems
+    assert "cell 2" in problems[0] and "{E}" in problems[0] and "prose(N, \"name\")" in problems[0]
+    assert _notebook_problems(tmp_path, lambda cells: None) == []
+
+
+def test_a_prose_passage_the_notebook_never_shows_is_a_problem(tmp_path):
+    def drop_the_intro(cells):
+        cells[:] = [c for c in cells if "".join(c["source"]) != 'prose(2, "intro")']
+    problems = _notebook_problems(tmp_path, drop_the_intro)
+    assert len(problems) == 1 and "prose(...) cells don't match the lesson's prose passages" in problems[0]
+    assert "(missing: intro)" in problems[0], problems

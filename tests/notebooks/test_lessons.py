@@ -24,6 +24,7 @@ import pytest
 
 from rulesdojo.lessons import contents, lessons, next_steps
 from rulesdojo.lessons.data import Check, Task
+from rulesdojo.views.text import SYMBOL
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = lessons()
@@ -79,14 +80,18 @@ def test_lesson_notebook_shows_each_part_once(path):
     lesson = LESSONS[number]
     assert path.name == lesson.notebook
     code = ["".join(c["source"]) for c in _load(path)["cells"] if c["cell_type"] == "code"]
-    assert code[0] == f"from rulesdojo.lessons import before, next_steps, progress, recap, show\n\nprogress({number})"
-    assert code[1] == f"before({number})"  # the "before you start" questions open the lesson
+    assert code[0] == (f"from rulesdojo.lessons import before, next_steps, progress, prose, recap, show\n\n"
+                       f"progress({number})")
+    assert code[1:3] == [f"before({number})", f'prose({number}, "intro")']  # asked before it teaches
     assert code[-2:] == [f"recap({number})", f"next_steps({number})"]  # the recap after every check
-    shown = [re.fullmatch(r'show\((\d+), "([\w-]+)"\)', c) for c in code[2:-2]]
-    assert all(shown), "between the first and last cells, code cells are show(N, \"key\")"
-    assert {int(m[1]) for m in shown} == {number}
-    assert [m[2] for m in shown] == [p.key for p in lesson.parts]
+    shown = [re.fullmatch(r'(show|prose)\((\d+), "([\w-]+)"\)', c) for c in code[3:-2]]
+    assert all(shown), "between the first and last cells, code cells are show(N, \"key\") or prose(N, \"name\")"
+    assert {int(m[2]) for m in shown} == {number}
+    assert [m[3] for m in shown if m[1] == "show"] == [p.key for p in lesson.parts]
+    assert ["intro", *(m[3] for m in shown if m[1] == "prose")] == list(lesson.prose)
     text = "".join("".join(c["source"]) for c in _load(path)["cells"] if c["cell_type"] == "markdown")
+    assert not SYMBOL.search(text), "symbols are drawn in the lesson file's prose, not in Markdown"
+    assert "Try it" not in text, "a task shows its own title and instructions"
     assert "Recap" not in text, "the recap is the lesson file's recap:, shown once the checks are answered"
     assert lesson.recap.startswith("- ")
     assert lesson.tasks and lesson.checks

@@ -218,3 +218,14 @@ def test_marvel_casts_a_spell_for_free():
     both_pass(g)
     assert g.player("Nadia").life == 18
     assert [c.card for c in g.player("Alice").library] == ["Forest"]
+
+
+def test_combat_choices_name_the_player_once():
+    g = Game(["Alice", "Nadia"], step="beginning of combat")
+    a = g.add_permanent("Alice", "Grizzly Bears")
+    g.add_permanent("Nadia", "Steppe Lynx")
+    g.apply(AdvanceStep())
+    assert str(g.pending).count("Alice") == 1, str(g.pending)  # "Alice: Declare attackers (or none) …"
+    g.apply(DeclareAttackers((a,)))
+    g.apply(AdvanceStep())
+    assert str(g.pending).count("Nadia") == 1, str(g.pending)

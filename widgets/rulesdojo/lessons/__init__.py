@@ -64,6 +64,18 @@ def show(number: int, key: str) -> ipw.Widget:
     return _WIDGETS[(number, key)]
 
 
+def prose(number: int, key: str) -> ipw.Widget:
+    """Show a passage of the lesson's teaching prose (the lesson file's ``prose:``), symbols drawn.
+
+    >>> prose(1, "intro").children[1].text[:32]
+    'The symbol {E} stands for one en'
+    """
+    if (number, f"prose {key}") not in _WIDGETS:
+        from ..views.prose import passage_view
+        _WIDGETS[(number, f"prose {key}")] = passage_view(lessons()[number].passage(key))
+    return _WIDGETS[(number, f"prose {key}")]
+
+
 def before(number: int) -> ipw.Widget:
     """Show the questions a lesson opens with, answered before it teaches (no score on the page)."""
     if (number, "before") not in _WIDGETS:

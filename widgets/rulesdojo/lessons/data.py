@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, List, Literal, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional
 
 from pydantic.v1 import StrictStr, conlist, constr, validator
 
@@ -30,7 +30,7 @@ from ..state.lines import ScenarioError
 FILE_NAME = re.compile(r"(\d\d)-([a-z0-9-]+)\.ya?ml$")
 DEAD_END_KEYS = {"when", "say", "example"}
 #: Author prose; every other text in a lesson file (players, cards, views, keys) is a name.
-PROSE_KEYS = {"title", "summary", "recap", "instructions", "done", "say", "hints", "hint", "prompt", "explanation", "why",
+PROSE_KEYS = {"title", "summary", "recap", "prose", "instructions", "done", "say", "hints", "hint", "prompt", "explanation", "why",
               "explanation_lead", "note", "source", "text", "answer"}
 VIEWS = ("board", "stack", "order", "payment", "choices", "log", "turn", "steps", "energy")
 #: Steps a solution may take beyond scenario actions: lesson 1's practice counter.
@@ -117,6 +117,13 @@ class Lesson:
     parts: list
     source: str = ""
     recap: str = ""  # the closing summary, shown once the checks are answered
+    prose: dict = field(default_factory=dict)  # the lesson's teaching prose, by passage name
+
+    def passage(self, key: str) -> str:
+        """Return a passage of the lesson's prose (the file's ``prose:``) by its name."""
+        if key not in self.prose:
+            raise KeyError(f"lesson {self.number} has no prose {key!r}; prose: {list(self.prose)}")
+        return self.prose[key]
 
     @property
     def notebook(self) -> str:
@@ -175,7 +182,8 @@ def load_lesson(path) -> Lesson:
     check_names(data, LessonError, src, skip=PROSE_KEYS)
     form = check(LessonFormat, data, lambda msg, path: _bad(msg, src, data, path, "top level"))
     parts = _parts(data["parts"], src, form.rulings)
-    return Lesson(int(m[1]), m[2], data["title"], data["summary"], list(form.rulings), parts, src, form.recap)
+    return Lesson(int(m[1]), m[2], data["title"], data["summary"], list(form.rulings), parts, src, form.recap,
+                  dict(form.prose or {}))
 
 
 def _parts(parts: list, src: str, rulings: list) -> list:
@@ -339,6 +347,9 @@ class LessonFormat(Format):
         "'parts' lists the lesson's tasks and checks", or_missing=True)
     recap: StrictStr = says(
         "'recap' is text: the lesson's closing summary, a line per point starting with \"- \"", "")
+    prose: Optional[Dict[PartKey, Text]] = says(
+        "'prose' names each passage of the lesson's teaching prose (lower-case words joined by '-') and "
+        "gives its text, shown by a prose(N, \"name\") cell", None)
 
 
 class TaskFormat(Format):

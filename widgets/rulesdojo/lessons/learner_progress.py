@@ -20,7 +20,6 @@ import ipywidgets as ipw
 from .. import identity
 from ..quiz.store import ResultStore, better
 from ..views.base import html_widget
-from ..views.board import ProseSymbols
 from ..views.learner import learner_key_widget
 from ..views.rules_switch import rules_switch
 from ..views.text import escape
@@ -56,8 +55,8 @@ class Progress:
                                    layout=ipw.Layout(width="24em"))
         self.label = html_widget()
         self.nav = html_widget(nav)
-        self.widget = ipw.HBox([self.bar, self.label, self.nav, ProseSymbols(),  # + the lesson's symbols
-                                learner_key_widget(), rules_switch()])  # + who the learner is, the rules switch
+        self.widget = ipw.HBox([self.bar, self.label, self.nav, learner_key_widget(),  # + who the learner is
+                                rules_switch()])  # + the page-level rules switch
         self.widget.add_class("rd-progress")
         self._draw()
         identity.when_learner_known(self._resume)

@@ -15,10 +15,12 @@ from pathlib import Path
 from ..quiz.lint import LintReport, Problem, files_to_lint, lint_question
 from ..scenarios.scenario import Scenario
 from ..state.lines import NODE_BOUND, RulesError, ScenarioError, solution_step
+from ..views.text import SYMBOL
 from . import reach
 from .data import FILE_NAME, Check, LessonError, Task, lesson_files, load_lesson, shipped_folder, start_task
 
 SHOWN = re.compile(r'show\((\d+), "([\w-]+)"\)')
+PROSE = re.compile(r'prose\((\d+), "([\w-]+)"\)')
 
 
 @dataclass
@@ -68,7 +70,7 @@ def lint_lessons(path=None) -> LessonLintReport:
                     report.largest_search = (max(searched), f"{f.name} task {part.key}")
             else:
                 report.problems += lint_question(part.question) or lint_check(part, str(f))
-        report.problems += _lint_notebook(f, [p.key for p in lesson.parts])
+        report.problems += _lint_notebook(f, [p.key for p in lesson.parts], list(lesson.prose))
     return report
 
 
@@ -158,7 +160,7 @@ def _said(exc: RulesError) -> str:
     return exc.detail if isinstance(exc, ScenarioError) else str(exc)
 
 
-def _lint_notebook(lesson_file: Path, keys: list[str]) -> list[Problem]:
+def _lint_notebook(lesson_file: Path, keys: list[str], passages: list[str]) -> list[Problem]:
     m = FILE_NAME.match(lesson_file.name)
     if m is None:  # load_lesson has refused the file for its name already
         return []
@@ -169,11 +171,24 @@ def _lint_notebook(lesson_file: Path, keys: list[str]) -> list[Problem]:
         cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     except (OSError, ValueError, KeyError) as exc:
         return [Problem(str(notebook), None, f"can't be read as a notebook: {exc}")]
-    shown = [(int(n), k) for c in cells if c.get("cell_type") == "code"
-             for n, k in SHOWN.findall("".join(c.get("source", "")))]
-    want = [(int(m[1]), k) for k in keys]
-    if shown != want:
-        missing = [k for n, k in want if (n, k) not in shown]
-        return [Problem(str(notebook), None, "its show(...) cells don't match the lesson's parts in order"
-                        + (f" (missing: {', '.join(missing)})" if missing else ""))]
-    return []
+    code = ["".join(c.get("source", "")) for c in cells if c.get("cell_type") == "code"]
+    problems = [_in_order(notebook, SHOWN, code, int(m[1]), keys, "show", "parts"),
+                _in_order(notebook, PROSE, code, int(m[1]), passages, "prose", "prose passages")]
+    for i, c in enumerate(cells, 1):
+        found = SYMBOL.search("".join(c.get("source", ""))) if c.get("cell_type") == "markdown" else None
+        if found:
+            problems.append(Problem(str(notebook), f"cell {i}", f"a Markdown cell shows {found[0]} as it is "
+                                    "written: put prose with symbols in the lesson file's prose: and show it "
+                                    "with a prose(N, \"name\") cell, which draws them"))
+    return [p for p in problems if p]
+
+
+def _in_order(notebook: Path, call: re.Pattern, code: list[str], number: int, keys: list[str], name: str,
+              what: str) -> Problem | None:
+    shown = [(int(n), k) for src in code for n, k in call.findall(src)]
+    want = [(number, k) for k in keys]
+    if shown == want:
+        return None
+    missing = [k for n, k in want if (n, k) not in shown]
+    return Problem(str(notebook), None, f"its {name}(...) cells don't match the lesson's {what} in order"
+                   + (f" (missing: {', '.join(missing)})" if missing else ""))

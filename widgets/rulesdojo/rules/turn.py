@@ -225,7 +225,7 @@ def _begin_step(st: GameState) -> bool:
         able = [p.id for p in st.battlefield if p.controller == ap and q.is_type(st, p, "Creature")
                 and q.can_tap_for_cost(st, p)]
         if able:
-            st.pending = AttackersChoice(ap, f"{ap}: declare attackers (or none)", "508.1",
+            st.pending = AttackersChoice(ap, "Declare attackers (or none)", "508.1",
                                  tuple(able), 0, len(able))
         else:
             e.log(st, "508.1", f"{ap} has no creature that can attack.", "combat", ap)
@@ -234,7 +234,7 @@ def _begin_step(st: GameState) -> bool:
         able = [p.id for p in st.battlefield if p.controller == defender and not p.tapped
                 and q.is_type(st, p, "Creature")]
         if able:
-            st.pending = BlockersChoice(defender, f"{defender}: declare blockers (or none)",
+            st.pending = BlockersChoice(defender, "Declare blockers (or none)",
                                  "509.1", tuple(able), 0, len(able))
     elif st.step == "combat damage":
         combat_damage(st)

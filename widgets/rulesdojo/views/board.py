@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import pathlib
-
 import anywidget
 import traitlets
 
 from .base import View, message
 from .dom import game
 from .modules import esm
-from .text import SYMBOL, game_text_words, symbol_svgs
+from .text import game_text_words, symbol_svgs
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -28,17 +26,6 @@ class Table(anywidget.AnyWidget):
     players = traitlets.List(traitlets.Dict()).tag(sync=True)
     symbols = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
     readonly = traitlets.Bool(False, help="A position to read: cards offer no actions.").tag(sync=True)
-
-
-class ProseSymbols(anywidget.AnyWidget):
-    """Draw the symbols written in the notebook's Markdown cells; shows nothing itself."""
-
-    _esm = _module("prose.js")
-    symbols = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
-    pattern = traitlets.Unicode(SYMBOL.pattern).tag(sync=True)
-
-    def __init__(self, **kwargs):
-        super().__init__(symbols=symbol_svgs(), layout={"display": "none"}, **kwargs)
 
 
 def position(model, learner: str | None = None) -> Table:
