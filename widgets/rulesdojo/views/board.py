@@ -10,14 +10,6 @@ from .dom import game
 from .modules import esm
 from .text import game_text_words, symbol_svgs
 
-STATIC = pathlib.Path(__file__).parent / "static"
-
-
-def _module(name: str) -> str:
-    """Return an ES module with the shared symbol drawing (symbols.js) in front of it."""
-    return (STATIC / "symbols.js").read_text() + "\n" + (STATIC / name).read_text()
-
-
 class Table(anywidget.AnyWidget):
     """The rendered table: ``players`` in (the learner's side last), the chosen action's key out
     (a ``{"do": key}`` message)."""
