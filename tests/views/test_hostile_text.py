@@ -11,8 +11,10 @@ from html.parser import HTMLParser
 
 import ipywidgets as ipw
 import pytest
+from dom_nodes import elements
 
 from rulesdojo.rules import Game
+from rulesdojo.views.dom import Dom, plain
 from rulesdojo.state import GameModel
 from rulesdojo.views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                              Quiz, Sandbox, StackView, TriggerOrder)
@@ -45,6 +47,11 @@ def shown(widget) -> _Markup:
         stack += list(getattr(w, "children", ()))
         if isinstance(w, ipw.HTML):
             markup.feed(w.value)
+        elif isinstance(w, Dom):  # nodes, drawn as text nodes: their tags and attributes, their text
+            for node in elements(w.content):
+                markup.handle_starttag(node[0], [(k, v) for k, v in node[1].items()
+                                                 if not (k == "href" and ":" not in v)])  # a relative link is the kit's
+            markup.text.append(plain(w.content))
     return markup
 
 
@@ -115,7 +122,7 @@ def test_a_learner_name_stays_text_in_the_quiz(tmp_path, monkeypatch, name):
     first.count.value = 1
     first.start_button.click()
     if first.choice.options:                           # answer whatever the question asks
-        first.choice.value = first.choice.options[0]
+        first.choice.value = first.choice.options[0][1]
     first.number.value = "1"
     first.submit_button.click()
     again = Quiz(store=store)                          # greeted by name: "Welcome back, …"

@@ -599,7 +599,7 @@ class Quiz(ipw.VBox):
     def _show(self, screen: str) -> None:
         body = {"start": [self.start_screen], "question": [self.question_screen],
                 "review": [self.review, self.again_button]}[screen]
-        self.children = [page_style(), self.notice, *body]
+        self.children = [self.notice, *body, page_style()]
 
 
 def review_table(s: QuizSession, answered_only: bool = False) -> Node:
