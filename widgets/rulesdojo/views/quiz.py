@@ -663,7 +663,7 @@ def verdict_node(verdict) -> Node:
 
 
 def _explanation(text: str, tips: bool = True) -> Node:
-    return h("div", *(h("p", *game(line, tips)) for line in text.splitlines() if line.strip()), cls="rd-why")
+    return h("div", *(h("p", *game(line, tips)) for line in text.splitlines() if line.strip()), cls="rd-explanation")
 
 
 def _clock(seconds: float) -> str:
