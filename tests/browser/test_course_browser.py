@@ -92,7 +92,7 @@ def continue_from_the_course_map(page, url: str, lesson) -> None:
     """Go back to the course map and on by its Continue button, with the keyboard only: it opens the
     lesson at the heading of the first part not finished."""
     page.goto(url + "voila/render/index.ipynb", wait_until="domcontentloaded", timeout=LOAD)
-    card = page.locator(".rd-course-card", has=page.get_by_role("link", name=f"{lesson.number}. {lesson.title}"))
+    card = page.locator(".rd-course-card", has=page.get_by_role("link", name=lesson.title, exact=True))
     expect(card).to_contain_text(f"Started · 1 of {len(lesson.parts)} parts done", timeout=LOAD)
     go = page.get_by_role("link", name=re.compile(rf"^Continue: {lesson.number}\. "))
     expect(go).to_have_attribute("href", re.compile(rf"^{re.escape(lesson.notebook)}#."))
@@ -149,7 +149,7 @@ def test_the_course_map_then_shows_every_lesson_done(course):
     page, url = course
     page.goto(url + "voila/render/index.ipynb", wait_until="domcontentloaded", timeout=LOAD)
     for lesson in COURSE.values():
-        title = page.get_by_role("link", name=f"{lesson.number}. {lesson.title}", exact=True)
+        title = page.get_by_role("link", name=lesson.title, exact=True)
         row = page.locator(".rd-course-card", has=title)
         expect(row.locator(".rd-state")).to_have_text(f"Finished · 0/{len(lesson.checks)} checks mastered",
                                                       timeout=LOAD)

@@ -136,7 +136,7 @@ def _course_map(done: dict | None) -> list:
     for lesson in lessons().values():
         finished = (done or {}).get(lesson_id(lesson), {})
         state = "Finding your progress…" if done is None else _state(lesson, finished)
-        cards.append(h("li", h("h3", _link(lesson.notebook, f"{lesson.number}. {lesson.title}")),
+        cards.append(h("li", h("h3", f"{lesson.number}. ", _link(lesson.notebook, lesson.title)),
                        h("p", *prose(lesson.summary)), h("p", state, cls="rd-state"),
                        *_go_back(lesson, finished), cls="rd-course-card"))
     after = [h("li", h("h3", _link(href, title)), h("p", said), cls="rd-course-card")
@@ -168,6 +168,7 @@ def _state(lesson, done: dict) -> str:
 def _continue(done: dict | None) -> list:
     """Return the button to the first part not finished of the first lesson not finished (none
     while the learner is not known; the quiz once every lesson is finished)."""
+    from urllib.parse import quote
     from ..views.dom import h
     from .learner_progress import lesson_id
     if done is None:
@@ -179,7 +180,8 @@ def _continue(done: dict | None) -> list:
             verb = "Continue" if any(done.values()) else "Start"
             anchor = _anchors(lesson.notebook).get(part.key)
             where = f" at “{_heading(lesson.notebook, part.key)}”" if anchor else ""
-            return [h("p", _link(lesson.notebook + (f"#{anchor}" if anchor else ""),
+            # quoted whole: a link holds no ':' but its scheme's, and the page matches the decoded id too
+            return [h("p", _link(lesson.notebook + (f"#{quote(anchor, safe='')}" if anchor else ""),
                                  f"{verb}: {lesson.number}. {lesson.title}{where}", cls="rd-continue"))]
     return [h("p", "Every lesson is finished. ", _link("quiz.ipynb", "Go on to the judge quiz", cls="rd-continue"))]
 
