@@ -98,7 +98,10 @@ def _nav(number: int) -> list:
     parts.append(_link("index.ipynb", "All lessons"))
     parts.append(_link(ls[after[0]].notebook, f"Next: {ls[after[0]].title} →") if after
                  else _link("quiz.ipynb", "Next: the quiz →"))
-    return [h("nav", *sum(([p, " · "] for p in parts), [])[:-1], aria_label="Lessons", cls="rd-links")]
+    between: list = [parts[0]]
+    for link in parts[1:]:
+        between += [" · ", link]
+    return [h("nav", *between, aria_label="Lessons", cls="rd-links")]
 
 
 def next_steps(number: int) -> ipw.Widget:

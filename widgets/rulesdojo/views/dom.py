@@ -28,7 +28,7 @@ _EMPHASIS = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*|(?<![\w*])\*(?=[^\s*])([^*\n
 _VOID = ("br",)
 
 
-def h(tag: str, *children: Node, **attrs: Any) -> list:
+def h(tag: str, *children: Node | None, **attrs: Any) -> list:
     """Make an element node: ``cls`` is its class, ``aria_label`` its ``aria-label``; a None child is left out.
 
     >>> h("div", "Hi ", h("b", "there"), cls="rd-note", role="status")

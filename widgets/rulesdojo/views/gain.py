@@ -48,7 +48,7 @@ def _row(name: str, g) -> list[str]:
     return [*head, f"{g.gain:+.2f} ({g.low:+.2f} to {g.high:+.2f})", flag]
 
 
-def gain_nodes(parts, lessons, practice) -> list[Node]:
+def gain_nodes(parts, lessons, practice) -> list:
     """Return the learning-gain tables for the store's lesson rows and practice rows."""
     checks, titles = lesson_checks(lessons)
     answers = lesson_answers(parts, checks)

@@ -118,12 +118,12 @@ class Quiz(ipw.VBox):
         self.start_feedback = Dom()
         self.mode.observe(self._mode_changed, names=["value"])
         self.exam_pick.observe(self._describe_exam, names=["value"])
-        secrecy = None if self.exam_allowed else h(
+        secrecy = [] if self.exam_allowed else [h(
             "div", "This is a notebook whose kernel you control, so answers can't be kept from you here: "
             "only ", h("b", "practice"), " mode is offered. Exams run when the quiz is served with Voila.",
-            cls="rd-note")
+            cls="rd-note")]
         self.start_screen = ipw.VBox([
-            Dom([h("h3", "Judge training quiz"), secrecy]), self.signed_in, self.name,
+            Dom([h("h3", "Judge training quiz"), *secrecy]), self.signed_in, self.name,
             self.history, self.under_way, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
             self.start_feedback, learner_key_widget()])
         self._mode_changed()
@@ -564,7 +564,7 @@ class Quiz(ipw.VBox):
             verdict = (f" Passed (pass mark {exam.pass_mark}%)." if exam.passed(right, s.total)
                        else f" Not passed (pass mark {exam.pass_mark}%).")
         asked = answered if s.mode == "practice" else s.total  # a practice ended early counts what was asked
-        head: list[Node] = [h("h3", f"Your results: {right} of {asked} right.{why}{verdict}")]
+        head: list = [h("h3", f"Your results: {right} of {asked} right.{why}{verdict}")]
         if s.mode == "practice":
             past = self._past() if self.store is not None else _as_rows(s)
             head += go_back(teaching(missed_last(past, self.bank))) + mastery_nodes(mastery(past, self.bank))
@@ -619,7 +619,7 @@ def review_table(s: QuizSession, answered_only: bool = False) -> Node:
                  cls="rd-review rd-results")
 
 
-def mastery_nodes(shares: dict[str, tuple[int, int]]) -> list[Node]:
+def mastery_nodes(shares: dict[str, tuple[int, int]]) -> list:
     """Show a learner's mastery per ruling: right of answered, weakest first.
 
     >>> from rulesdojo.views.dom import plain

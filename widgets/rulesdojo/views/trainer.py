@@ -48,7 +48,7 @@ class FileDownload(anywidget.AnyWidget):
             self.send({"event": "file", "filename": name, "type": self.mime}, buffers=[data])
 
 
-def difficulty_chart(shares: dict[str, float]) -> list[Node]:
+def difficulty_chart(shares: dict[str, float]) -> list:
     """Show each question's share answered right as a bar per question, hardest first.
 
     >>> from rulesdojo.views.dom import plain
@@ -70,7 +70,7 @@ def _verdict(passed: bool | None) -> str:
     return "—" if passed is None else "passed" if passed else "not passed"
 
 
-def question_cell(qid: str, text: str) -> list[Node]:
+def question_cell(qid: str, text: str) -> list:
     """Show a question's id and first line, its full text on open; every word of it as text.
 
     >>> question_cell("q-1", "Is <b>this</b> & that?")
@@ -188,7 +188,7 @@ class Trainer(ipw.VBox):
                  f"{a.score:.0%}" if a.score is not None else "—", _verdict(a.passed)]
         return cells if exam_title is None else [exam_title, *cells[1:]]
 
-    def _pass_rates(self) -> list[Node]:
+    def _pass_rates(self) -> list:
         rows = [[self._titles.get(p.exam, p.exam), str(p.attempts),
                  "no pass mark" if p.mark is None else f"{p.mark}%",
                  "—" if p.mark is None else str(p.passed),
@@ -211,7 +211,7 @@ class Trainer(ipw.VBox):
         self.candidate_view.content = [table(f"Every exam attempt of {who}", ["Exam", "Started", "Ended", "State",
                                                                               "Right", "Score", "Result"], rows)]
 
-    def _questions(self, stats) -> list[Node]:
+    def _questions(self, stats) -> list:
         if not stats:
             return []
         rows = []
@@ -226,7 +226,7 @@ class Trainer(ipw.VBox):
                   "who knows from who doesn't).", cls="rd-type"),
                 table("Per question", ["Question", "Answers", "Right", "Discrimination", "Wrong answers chosen"], rows)]
 
-    def _mastery(self, per: dict) -> list[Node]:
+    def _mastery(self, per: dict) -> list:
         if not per:
             return []
         rulings = sorted({r for shares in per.values() for r in shares})
@@ -259,13 +259,13 @@ class Trainer(ipw.VBox):
         self.drill_view.content = [table(f"Answers of {rec.candidate}, {_when(rec.started)}",
                                          ["#", "Question", "Answer", "Result", "Right answer"], rows)]
 
-    def _exam_files(self) -> list[Node]:
+    def _exam_files(self) -> list:
         items = [h("li", h("b", e.title), f" ({e.id}): {e.size} questions, "
                    f"{f'{e.time_limit / 60:g} minutes' if e.time_limit else 'no time limit'}, "
                    f"{e.attempts} attempt(s), answers shown {e.show_answers}"
                    f"{f', pass mark {e.pass_mark}%' if e.pass_mark is not None else ''}")
                  for e in self.exam_files]
-        items += [h("li", p, cls="rd-error") for p in self.exam_problems]
+        items += [h("li", str(p), cls="rd-error") for p in self.exam_problems]
         return [h("h4", "Exam files"), h("ul", *(items or [h("li", "None.")]))]
 
     def _csv(self) -> tuple[str, bytes]:
