@@ -11,13 +11,14 @@ import re
 from urllib.parse import quote
 
 import pytest
-from dom_nodes import elements
 
 from rulesdojo.lessons import _course_map, lessons
 from rulesdojo.lessons.framework import CheckView, TaskView
 from rulesdojo.lessons.learner_progress import Progress, lesson_id, recap_view
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.views.dom import plain
+
+from dom_nodes import elements
 
 LESSON = lessons()[2]  # one task, two checks, all on Energy ruling 2
 CHECK = LESSON.checks[0]

@@ -11,13 +11,14 @@ from html.parser import HTMLParser
 
 import ipywidgets as ipw
 import pytest
-from dom_nodes import elements
 
 from rulesdojo.rules import Game
-from rulesdojo.views.dom import Dom, plain
 from rulesdojo.state import GameModel
 from rulesdojo.views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                              Quiz, Sandbox, StackView, TriggerOrder)
+from rulesdojo.views.dom import Dom, plain
+
+from dom_nodes import elements
 
 HOSTILE = ['Eve"><img src=x onerror=alert(1)>', "Mal'\"><script>alert(2)</script>", "Tom & Jerry's \"crew\""]
 SAFE_TAGS = {"div", "span", "b", "i", "em", "strong", "ol", "ul", "li", "p", "table", "thead", "tbody", "tr",
