@@ -258,8 +258,8 @@ class Quiz(ipw.VBox):
                              if best is not None and e.answers_shown(now) else "—")
             rows.append(cells)
         head = ["Exam", "Questions"] + (["Your attempts", "Best score"] if who else [])
-        hint = None if who or self.source.trusted else h("p", "Type your name to see your attempts.", cls="rd-type")
-        self.exam_list.content = [table("Exams open to you", head, rows), hint]
+        hint = [] if who or self.source.trusted else [h("p", "Type your name to see your attempts.", cls="rd-type")]
+        self.exam_list.content = [table("Exams open to you", head, rows), *hint]
 
     def _error(self, text: str) -> None:
         self.start_feedback.content = [h("div", text, cls="rd-error", role="alert")]
