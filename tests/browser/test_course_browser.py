@@ -2,8 +2,8 @@
 
 In each lesson: every check gets one wrong try (a hint shows, the answer doesn't), then the right
 answer; every task is played to its goal with "Show me the next move"; the page is reloaded after
-the first part, and the lesson resumes with that part done; the recap opens once the checks are
-answered. Then the course map shows every lesson done but not mastered (every check took two tries),
+the first part (lesson 1: reached again by the course map's Continue button, keyboard only), and the
+lesson resumes with that part done; the recap opens once the checks are answered. Then the course map shows every lesson done but not mastered (every check took two tries),
 with a link back to the lesson for each ruling it teaches. (Playing tasks through the board itself: test_lessons_browser.py.)
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect
@@ -83,6 +84,33 @@ def answer_check(page, check) -> None:
     expect(box.get_by_text("✓ Right.")).to_be_visible()
 
 
+FOCUSED_JS = """() => { const a = document.activeElement, s = getComputedStyle(a);
+  return [a.className, s.outlineStyle, s.outlineWidth]; }"""
+
+
+def continue_from_the_course_map(page, url: str, lesson) -> None:
+    """Go back to the course map and on by its Continue button, with the keyboard only: it opens the
+    lesson at the heading of the first part not finished."""
+    page.goto(url + "voila/render/index.ipynb", wait_until="domcontentloaded", timeout=LOAD)
+    card = page.locator(".rd-course-card", has=page.get_by_role("link", name=lesson.title, exact=True))
+    expect(card).to_contain_text(f"Started · 1 of {len(lesson.parts)} parts done", timeout=LOAD)
+    go = page.get_by_role("link", name=re.compile(rf"^Continue: {lesson.number}\. "))
+    expect(go).to_have_attribute("href", re.compile(rf"^{re.escape(lesson.notebook)}#."))
+    for _ in range(5):  # the first things a Tab reaches
+        page.keyboard.press("Tab")
+        if go.evaluate("a => a === document.activeElement"):
+            break
+    cls, outline, width = page.evaluate(FOCUSED_JS)
+    assert "rd-continue" in cls and outline != "none" and width != "0px"  # a focus ring on the button
+    anchor = unquote(go.get_attribute("href").split("#", 1)[1])
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(re.escape(lesson.notebook) + "#"), timeout=LOAD)
+    expect(page.get_by_text(f"1 of {len(lesson.parts)} steps done")).to_be_visible(timeout=LOAD)
+    heading = page.locator(f"[id='{anchor}']")  # the heading Voila gave that id
+    expect(heading).to_have_count(1)
+    expect(heading).to_contain_text(anchor.replace("-", " ")[:20])
+
+
 def open_lesson(page, url: str, lesson, done: int) -> None:
     page.goto(url + f"voila/render/{lesson.notebook}", wait_until="domcontentloaded", timeout=LOAD)
     expect(page.get_by_text(f"{done} of {len(lesson.parts)} steps done")).to_be_visible(timeout=LOAD)
@@ -100,7 +128,10 @@ def test_a_learner_takes_each_lesson(course, number):
         else:
             answer_check(page, part)
         if i == 0:  # a reload in the middle of the lesson resumes it
-            open_lesson(page, url, lesson, 1)
+            if number == 1:
+                continue_from_the_course_map(page, url, lesson)
+            else:
+                open_lesson(page, url, lesson, 1)
             first = region(page, part)
             expect(first.get_by_text(re.compile("✓ Done|Answered before"))).to_be_visible()
     # each check took two tries: the lesson is done, not mastered; the recap opens after the checks
@@ -118,11 +149,16 @@ def test_the_course_map_then_shows_every_lesson_done(course):
     page, url = course
     page.goto(url + "voila/render/index.ipynb", wait_until="domcontentloaded", timeout=LOAD)
     for lesson in COURSE.values():
-        row = page.locator("li", has=page.get_by_role("link", name=lesson.title, exact=True))
-        expect(row).to_contain_text(f"done ✓ · 0 of {len(lesson.checks)} checks mastered", timeout=LOAD)
+        title = page.get_by_role("link", name=lesson.title, exact=True)
+        row = page.locator(".rd-course-card", has=title)
+        expect(row.locator(".rd-state")).to_have_text(f"Finished · 0/{len(lesson.checks)} checks mastered",
+                                                      timeout=LOAD)
+        assert "underline" in title.evaluate("a => getComputedStyle(a).textDecorationLine")  # a link looks like one
         back = row.locator(".rd-go-back li")  # each ruling the lesson teaches, back to the lesson
         expect(back).to_have_count(len(lesson.rulings))
         expect(back.first).to_contain_text("Not yet mastered:")
         expect(back.first.get_by_role("link")).to_have_attribute("href", lesson.notebook)
     expect(page.get_by_role("link", name="The judge quiz")).to_have_attribute("href", "quiz.ipynb")
     expect(page.get_by_role("link", name="The sandbox")).to_have_attribute("href", "sandbox.ipynb")
+    expect(page.get_by_role("link", name="Go on to the judge quiz")).to_have_attribute("href", "quiz.ipynb")
+    expect(page.get_by_text("Then", exact=True)).to_have_count(0)

@@ -45,6 +45,17 @@ def test_candidate_practises_three_and_the_trainer_is_not_served(tmp_path, voila
     assert sum("✓ right" in r for r in rows.all_inner_texts()) == right
     assert n == total == 3
     full_screenshot(page, tmp_path / "quiz.png")
+    expect(page.locator("table.rd-review .rd-rule")).to_have_count(0)  # rules named in a text: plain, no badge
+
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: each answer a block, the Why readable whole
+    why = page.locator("table.rd-results td[data-label='Why']")
+    expect(why).to_have_count(total)
+    expect(why.first).to_have_css("display", "block")
+    fits = why.evaluate_all("""cells => cells.map(c => { const r = c.getBoundingClientRect();
+        return [c.scrollWidth <= c.clientWidth, r.left >= 0 && r.right <= innerWidth, c.innerText.trim().length]; })""")
+    assert all(inside and seen and letters > 20 for inside, seen, letters in fits), fits
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")  # no sideways scroll
+    full_screenshot(page, tmp_path / "quiz-390.png")
 
     assert ResultStore(results).history("Ana")[-1].mode == "practice"
     assert page.request.get(base + "voila/render/trainer.ipynb").status == 404

@@ -129,7 +129,7 @@ def test_landing_page_to_a_completed_lesson_1(site_url, site_page):
     expect(page.get_by_text("kept in this browser").first).to_be_visible()
     page.goto(site_url + "voici/render/index.html")
     lesson_1 = page.get_by_role("listitem").filter(has=page.get_by_role("link", name="What energy is", exact=True))
-    expect(lesson_1).to_contain_text("done ✓", timeout=KERNEL_READY)
+    expect(lesson_1).to_contain_text("Finished ·", timeout=KERNEL_READY)
 
 
 def test_a_practice_question_and_the_engine_answers_as_the_server(site_url, site_page):

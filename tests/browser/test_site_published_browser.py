@@ -101,7 +101,7 @@ def test_under_a_path_then_without_a_connection(published, learner_page):
     practice_question(page, published)
     page.goto(published)
     lesson_1 = page.get_by_role("listitem").filter(has=page.get_by_role("link", name="What energy is", exact=True))
-    expect(lesson_1).to_contain_text("done ✓", timeout=KERNEL_READY)
+    expect(lesson_1).to_contain_text("Finished ·", timeout=KERNEL_READY)
     page.get_by_role("link", name="What energy is", exact=True).click()
     expect(page.get_by_text("4 of 4 steps done")).to_be_visible(timeout=KERNEL_READY)
     expect(page.locator(".rulesdojo-offline").first).to_have_text(

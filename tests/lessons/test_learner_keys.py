@@ -70,7 +70,7 @@ def test_two_browsers_keep_their_own_progress_and_boards(served):
     assert ben.done == {} and "0 of 4 steps done" in ben.label.value
     assert "Answered before" not in ben_check.feedback.value
     assert board.model.energy_of("Alice") == start + 2 and ben_board.model.energy_of("Alice") == start
-    assert "not started" in contents().children[0].value
+    assert "Not started" in contents().children[1].text
     ben_board.reset_button.click()  # Ben's "Start over" leaves Ana's board alone
     store = ResultStore()
     assert store.lesson_parts(ANA) == {lesson_id(LESSON): {"after-unsummon": False}}
@@ -82,8 +82,8 @@ def test_a_page_made_before_the_learner_connects_shows_their_state_when_they_do(
     check, task = LESSON.part("after-unsummon"), LESSON.part("get-and-pay")
     preheated = Progress(LESSON)  # the notebook runs before anyone asks for the page
     later_check, later_board = CheckView(check, preheated), TaskView(task, preheated)
-    course = contents().children[0]
-    assert "finding your progress" in course.value and "not started" not in course.value
+    course = contents().children[1]
+    assert "Finding your progress" in course.text and "Not started" not in course.text and "Continue" not in course.text
     store = ResultStore()
     store.mark_part(ANA, lesson_id(LESSON), check.key, True)  # meanwhile, in Ana's other tab
     start = later_board.model.energy_of("Alice")
@@ -92,7 +92,7 @@ def test_a_page_made_before_the_learner_connects_shows_their_state_when_they_do(
     assert later_board.model.energy_of("Alice") == start + 2
     assert "1 of 4 steps done" in preheated.label.value
     assert "Answered before" in later_check.feedback.value
-    assert "in progress: 1 of 4 steps" in course.value
+    assert "Started · 1 of 4 parts done" in course.text
 
 
 def test_outside_voila_the_kernels_learner_is_known_at_once_and_stays(served, monkeypatch):

@@ -8,19 +8,25 @@ from __future__ import annotations
 import html
 import re
 
+from urllib.parse import quote
+
 import pytest
 
 from rulesdojo.lessons import _course_map, lessons
 from rulesdojo.lessons.framework import CheckView, TaskView
 from rulesdojo.lessons.learner_progress import Progress, lesson_id, recap_view
 from rulesdojo.quiz.store import ResultStore
+from rulesdojo.views.dom import plain
+
+from dom_nodes import elements
 
 LESSON = lessons()[2]  # one task, two checks, all on Energy ruling 2
 CHECK = LESSON.checks[0]
 
 
-def text(markup: str) -> str:
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup))).strip()
+def text(markup: str | list) -> str:
+    said = plain(markup) if isinstance(markup, list) else html.unescape(re.sub(r"<[^>]+>", " ", markup))
+    return re.sub(r"\s+", " ", said).strip()
 
 
 @pytest.fixture
@@ -97,7 +103,7 @@ def test_a_right_first_try_on_a_later_visit_masters_it_and_a_later_miss_keeps_it
 
 def test_a_lesson_done_then_mastered_on_its_line_and_the_course_map_with_the_way_back(store):
     progress = visit()
-    assert "not started" in text(_course_map(store.lesson_parts(progress.learner)))
+    assert "Not started" in text(_course_map(store.lesson_parts(progress.learner)))
     finish_task(progress)
     for check in LESSON.checks:  # every check answered, only after "Show me"
         view = CheckView(check, progress)
@@ -105,14 +111,15 @@ def test_a_lesson_done_then_mastered_on_its_line_and_the_course_map_with_the_way
         answer(view, right(view))
     assert "3 of 3 steps done — lesson done ✓ · 0 of 2 checks mastered" in text(progress.label.value)
     course = _course_map(store.lesson_parts(progress.learner))
-    row = next(r for r in re.split(r"(?=<li><a href=)", course) if r.startswith(f"<li><a href='{LESSON.notebook}'"))
-    assert "(done ✓ · 0 of 2 checks mastered)" in text(row)
-    back = text(row.split("rd-go-back")[-1].partition(">")[2])
+    card = next(c for c in elements(course, "li", "rd-course-card")
+                if ["a", {"href": LESSON.notebook}, LESSON.title] in elements([c], "a"))
+    assert text(elements([card], "p", "rd-state")) == "Finished · 0/2 checks mastered"
+    back = text(elements([card], "ul", "rd-go-back"))
     assert back.startswith("Not yet mastered: Getting and paying energy (Energy ruling 2) — back to")
     assert back.endswith(f") — back to {LESSON.title}")
-    assert "you get that many energy counters" not in back  # the ruling named, its text not run on
-    assert f"<a href='{LESSON.notebook}'>back to " in row
-    assert course.count("Not yet mastered:") == 1  # the lessons not begun point nowhere yet
+    assert "you get that many energy counters" not in str(card)  # the ruling named, its text not run on
+    assert ["a", {"href": LESSON.notebook}, f"back to {LESSON.title}"] in elements([card], "a")
+    assert text(course).count("Not yet mastered:") == 1  # the lessons not begun point nowhere yet
     again = visit()  # a later visit: each check right on the first try
     for check in LESSON.checks:
         view = CheckView(check, again)
@@ -120,7 +127,7 @@ def test_a_lesson_done_then_mastered_on_its_line_and_the_course_map_with_the_way
         assert again.is_mastered(check.key)
     assert "3 of 3 steps done — lesson mastered ★" in text(again.label.value)
     course = _course_map(store.lesson_parts(again.learner))
-    assert "(mastered ★)" in text(course) and "Not yet mastered:" not in course
+    assert "Finished · 2/2 checks mastered" in text(course) and "Not yet mastered:" not in text(course)
 
 
 def test_the_recap_opens_only_once_every_check_is_answered(store):
@@ -139,3 +146,22 @@ def test_the_recap_opens_only_once_every_check_is_answered(store):
     assert points in text(recap.value) and "opens once" not in recap.value
     assert "<li>" in recap.value
     assert points in text(recap_view(visit()).value)  # a later visit: the checks were answered
+
+
+def test_the_course_map_continues_at_the_first_part_not_finished(store):
+    first = lessons()[1]
+    assert text(_course_map(store.lesson_parts("nobody"))).startswith(f"Start: 1. {first.title} at “")
+    who = visit().learner
+    store.mark_part(who, lesson_id(first), first.parts[0].key, None)
+    course = _course_map(store.lesson_parts(who))
+    (go,) = elements(course, "a", "rd-continue")
+    heading = "Try it: the permanent leaves, the energy stays"  # the notebook's heading above that part
+    assert first.parts[1].key == "leaving-takes-nothing"
+    assert go[1]["href"] == f"{first.notebook}#{quote(heading.replace(' ', '-'), safe='')}"
+    assert go[2] == f"Continue: 1. {first.title} at “{heading}”"
+    assert ":" not in go[1]["href"]  # the page keeps a link only with no ':' but a web scheme's
+    for lesson in lessons().values():
+        for part in lesson.parts:
+            store.mark_part(who, lesson_id(lesson), part.key, True)
+    (go,) = elements(_course_map(store.lesson_parts(who)), "a", "rd-continue")
+    assert go[1]["href"] == "quiz.ipynb"

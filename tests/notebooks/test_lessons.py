@@ -26,6 +26,8 @@ from rulesdojo.lessons import contents, lessons, next_steps
 from rulesdojo.lessons.data import Check, Task
 from rulesdojo.views.text import SYMBOL
 
+from dom_nodes import elements
+
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = lessons()
 NOTEBOOKS = sorted((ROOT / "lessons").glob("*.ipynb"))
@@ -225,7 +227,7 @@ def test_policy_checks_say_dice_are_barred_at_competitive_rel():
 # --- (d) the course map and the navigation ----------------------------------------------------
 
 def test_course_map_lists_every_lesson_in_order_then_the_quiz_and_sandbox():
-    links = re.findall(r"href='([^']+)'", contents().children[0].value)
+    links = [a[1]["href"] for a in elements(contents().children[1].content, "a") if "class" not in a[1]]
     assert links == [p.name for p in LESSON_NOTEBOOKS] + ["quiz.ipynb", "sandbox.ipynb"]
     assert [int(l[:2]) for l in links[:-2]] == sorted(LESSONS)
     index = "".join("".join(c["source"]) for c in _load(ROOT / "lessons" / "index.ipynb")["cells"])
@@ -235,7 +237,7 @@ def test_course_map_lists_every_lesson_in_order_then_the_quiz_and_sandbox():
 @pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
 def test_navigation_links_the_neighbours_and_the_capstone_leads_to_the_quiz(path):
     n = int(path.name[:2])
-    links = re.findall(r"href='([^']+)'", next_steps(n).value)
+    links = [a[1]["href"] for a in elements(next_steps(n).children[1].content, "a")]
     numbers = sorted(LESSONS)
     before = [LESSONS[m].notebook for m in numbers if m < n][-1:]
     after = [LESSONS[m].notebook for m in numbers if m > n][:1] or ["quiz.ipynb"]

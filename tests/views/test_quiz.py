@@ -11,6 +11,9 @@ from rulesdojo.quiz.exam import Exam
 from rulesdojo.quiz.model import Bank
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.views import Quiz, Trainer
+from rulesdojo.views.dom import plain
+
+from dom_nodes import elements, table_rows
 
 BANK = load_bank()
 
@@ -76,27 +79,27 @@ def test_practice_gives_feedback_after_each_answer_and_brings_a_miss_back(tmp_pa
     start(quiz)
     total = quiz.session.total
     answer_with(quiz, right_text(quiz))
-    assert "✓ Right" in quiz.feedback.value and "score 1 of 1" in quiz.status.value
+    assert "✓ Right" in quiz.feedback.text and "score 1 of 1" in quiz.status.text
     quiz.next_button.click()
     missed = quiz.session.current.id
     wrong = wrong_text(quiz)
     expected = right_text(quiz)
     answer_with(quiz, wrong)
-    assert "✗ Not right" in quiz.feedback.value
-    assert re.sub(r"\{\w\}", "", expected)[:20] in re.sub(r"<[^>]+>", "", quiz.feedback.value)
-    assert "rd-ruling-text" not in quiz.feedback.value  # rulings named, their hover text not read out
-    assert quiz.feedback.value.count("The answer:") <= 1
+    assert "✗ Not right" in quiz.feedback.text
+    assert re.sub(r"\{\w\}", "", expected)[:20] in re.sub(r"\{\w\}", "", quiz.feedback.text)
+    assert "['ruling'," not in str(quiz.feedback.content)  # rulings named, their text not read out
+    assert quiz.feedback.text.count("The answer:") <= 1
     assert quiz.session.total == total          # N questions asked means N: the miss comes back inside
     assert [v.id for v in quiz.session.variants[quiz.session.index + 1:]].count(missed) == 1
     while not quiz.session.done:
         quiz.next_button.click()
         if not quiz.session.done:
             answer_with(quiz, right_text(quiz))
-    assert f"{total - 1} of {total} right" in quiz.review.value
+    assert f"{total - 1} of {total} right" in quiz.review.text
     assert len(store.history("Ana")) == total
-    mastery_at = quiz.review.value.index("Your mastery per ruling")
-    assert mastery_at < quiz.review.value.index("<table class='rd-review'>")  # at the top
-    assert "Energy is on the player" in quiz.review.value or "Getting and paying energy" in quiz.review.value
+    heads = [plain(n[2:]) for n in elements(quiz.review.content) if n[0] in ("h4", "caption")]
+    assert heads.index("Your mastery per ruling") < heads.index("Your answers")  # at the top
+    assert "Energy is on the player" in quiz.review.text or "Getting and paying energy" in quiz.review.text
 
 
 def test_ending_a_practice_early_scores_only_what_was_answered(tmp_path):
@@ -108,8 +111,8 @@ def test_ending_a_practice_early_scores_only_what_was_answered(tmp_path):
     quiz.next_button.click()
     answer_with(quiz, wrong_text(quiz))
     quiz.finish_button.click()
-    assert "1 of 2 right" in quiz.review.value and f"of {total} right" not in quiz.review.value
-    assert "not answered" not in quiz.review.value
+    assert "1 of 2 right" in quiz.review.text and f"of {total} right" not in quiz.review.text
+    assert "not answered" not in quiz.review.text
 
 
 def test_exam_shows_nothing_until_the_review(tmp_path):
@@ -118,14 +121,14 @@ def test_exam_shows_nothing_until_the_review(tmp_path):
     start(quiz, mode="exam")
     first = quiz.session.current
     answer_with(quiz, wrong_text(quiz))
-    assert quiz.feedback.value == "" and quiz.session.index == 1  # straight on, no verdict
-    assert "score" not in quiz.status.value
+    assert quiz.feedback.text == "" and quiz.session.index == 1  # straight on, no verdict
+    assert "score" not in quiz.status.text
     while not quiz.session.done:
         answer_with(quiz, right_text(quiz))
-    rows = re.findall(r"<tr><td>\d+</td>(.*?)</tr>", quiz.review.value)
+    rows = table_rows(quiz.review.content, "Your answers")
     assert len(rows) == quiz.session.total
-    assert "✗ wrong" in rows[0] and all("✓ right" in r for r in rows[1:])
-    assert first.solution().explanation.splitlines()[0][:25] in re.sub(r"<[^>]+>", "", quiz.review.value)
+    assert rows[0][3] == "✗ wrong" and all(r[3] == "✓ right" for r in rows[1:])
+    assert re.sub(r"\{\w\}", "", first.solution().explanation.splitlines()[0])[:25] in re.sub(r"\{\w\}", "", rows[0][5])
 
 
 def test_timer_expiry_ends_the_exam(tmp_path):
@@ -134,16 +137,16 @@ def test_timer_expiry_ends_the_exam(tmp_path):
     quiz = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True, clock=clock,
                 exams=[exam_of(bank, minutes=1)])
     start(quiz, mode="exam")
-    assert "Time left: 1:00" in quiz.countdown.value
+    assert "Time left: 1:00" in quiz.countdown.text
     answer_with(quiz, right_text(quiz))
     clock.now += 30
     quiz.tick()
-    assert "Time left: 0:30" in quiz.countdown.value
+    assert "Time left: 0:30" in quiz.countdown.text
     clock.now += 31
     quiz.tick()
     assert quiz.session.ended_by == "time"
-    assert "Time ran out" in quiz.review.value and "not answered" in quiz.review.value
-    assert f"1 of {quiz.session.total} right" in quiz.review.value
+    assert "Time ran out" in quiz.review.text and "not answered" in quiz.review.text
+    assert f"1 of {quiz.session.total} right" in quiz.review.text
 
 
 def test_history_is_shown_for_the_hub_identity_only(tmp_path, monkeypatch):
@@ -152,23 +155,24 @@ def test_history_is_shown_for_the_hub_identity_only(tmp_path, monkeypatch):
     monkeypatch.setenv("JUPYTERHUB_USER", "Nico")
     quiz = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True,
                 exams=[exam_of(bank, count=2)])
-    assert quiz.name.layout.display == "none" and "Signed in as <b>Nico</b>" in quiz.signed_in.value
+    assert quiz.name.layout.display == "none" and "Signed in as Nico." in quiz.signed_in.text
+    assert ["b", {}, "Nico"] in elements(quiz.signed_in.content, "b")
     quiz.mode.value = "exam"
     quiz.start_button.click()
     answer_with(quiz, right_text(quiz))
     answer_with(quiz, wrong_text(quiz))
     again = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True, exams=[])
-    assert "Welcome back, Nico: 2 answers so far, 1 right" in again.history.value
+    assert "Welcome back, Nico: 2 answers so far, 1 right" in again.history.text
     monkeypatch.setenv("RULESDOJO_IDENTITY", "typed")
     typed = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True, exams=[])
     typed.name.value = "Nico"  # anyone can type a name: no history shown for it
-    assert typed.history.value == "" and typed.name.layout.display != "none"
+    assert typed.history.text == "" and typed.name.layout.display != "none"
 
 
 def test_a_notebook_kernel_offers_practice_only():
     quiz = Quiz(one_of_each_kind(), store=None, exam_allowed=False)
     assert [v for _, v in quiz.mode.options] == ["practice"]
-    assert "only <b>practice</b> mode" in quiz.start_screen.children[0].value
+    assert "only practice mode" in quiz.start_screen.children[0].text
 
 
 def test_a_damaged_results_file_doesnt_stop_practice_and_an_exam_says_it_cant_start(tmp_path):
@@ -177,12 +181,12 @@ def test_a_damaged_results_file_doesnt_stop_practice_and_an_exam_says_it_cant_st
     bank = one_of_each_kind()
     quiz = Quiz(bank, store=ResultStore(bad), exam_allowed=True, exams=[exam_of(bank, count=1)])
     start(quiz, mode="exam")                   # its attempts can't be counted: it doesn't start
-    assert quiz.session is None and "The exam can" in quiz.start_feedback.value
-    assert "damaged" in quiz.start_feedback.value and "Traceback" not in quiz.start_feedback.value
+    assert quiz.session is None and "The exam can" in quiz.start_feedback.text
+    assert "damaged" in quiz.start_feedback.text and "Traceback" not in quiz.start_feedback.text
     start(quiz, mode="practice", count=1)
     answer_with(quiz, right_text(quiz))
     quiz.next_button.click()
-    assert "Results are not being saved" in quiz.notice.value and "1 of 1 right" in quiz.review.value
+    assert "Results are not being saved" in quiz.notice.text and "1 of 1 right" in quiz.review.text
 
 
 def synced_strings(root):
@@ -225,7 +229,7 @@ def test_the_answer_stays_in_the_kernel_until_submitted(qid):
     v = quiz.session.current
     solution = v.solution()
     page = synced_strings(quiz)
-    chrome = re.sub(r"<[^>]+>", " ", quiz.status.value)  # "Question 1 of 1"
+    chrome = quiz.status.text  # "Question 1 of 1"
     visible = " ".join([v.prompt, v.instructions, *v.options, chrome, quiz.order.help, quiz.order.label])
     for line in solution.explanation.splitlines()[1:]:
         assert line.strip() not in page  # the reasoning is never on the page early
@@ -233,21 +237,22 @@ def test_the_answer_stays_in_the_kernel_until_submitted(qid):
         if not re.search(rf"(?<![\w{{]){re.escape(token)}(?![\w}}])", visible):
             assert not re.search(rf"(?<![\w{{]){re.escape(token)}(?![\w}}])", page), token
     if v.answer_format in ("option", "yes/no"):  # every option shown alike, none marked
-        assert quiz.choice.value is None and list(quiz.choice.options) == list(v.options)
+        assert quiz.choice.value is None and [value for _, value in quiz.choice.options] == list(v.options)
     json.dumps(quiz.get_state(), default=str)
 
 
 def test_feedback_names_a_ruling_without_reading_out_its_text_and_says_the_answer_once():
     from rulesdojo.quiz.variant import Verdict
-    from rulesdojo.views.quiz import _verdict_html
+    from rulesdojo.views.quiz import verdict_node
     verdict = Verdict(False, "4", "Nadia takes 4: one payment (Landfall ruling 1).\n- Alice pays.", "5", None)
-    shown = _verdict_html(verdict)
-    words = re.sub(r"<[^>]+>", "", shown)
-    assert "Landfall ruling 1" in words and "A landfall ability triggers" not in words
+    shown = verdict_node(verdict)
+    words = plain([shown])
+    assert "Landfall ruling 1" in words and "A landfall ability triggers" not in str(shown)
     assert "The answer:" not in words  # the explanation already says it
-    assert "The answer: 4." in re.sub(r"<[^>]+>", "", _verdict_html(Verdict(False, "4", "Count again.", "5", None)))
+    assert "The answer: 4." in plain([verdict_node(Verdict(False, "4", "Count again.", "5", None))])
     digits_elsewhere = Verdict(False, "4", "Counters double (CR 614.1a).\n- Alice pays.", "5", None)
-    assert "The answer: 4." in re.sub(r"<[^>]+>", "", _verdict_html(digits_elsewhere))
+    assert "The answer: 4." in plain([verdict_node(digits_elsewhere)])
+    assert ["cite", "614.1a"] in elements([verdict_node(digits_elsewhere)], "p")[0]  # a rule in a text: no badge
 
 
 def _practise_once(quiz, answer) -> None:
@@ -262,11 +267,23 @@ def test_practice_results_point_back_to_the_lesson_for_each_ruling_not_yet_maste
     quiz = Quiz(Bank([landfall]), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=False)
     _practise_once(quiz, wrong_text)
     taught = next(lesson for lesson in lessons().values() if "L1" in lesson.rulings)
-    back = quiz.review.value.split("rd-go-back")[1]
-    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", back))
-    assert "Not yet mastered: Every land you control entering (Landfall ruling 1) — back to" in words
-    assert f"<a href='{taught.notebook}'>back to {taught.title}</a>" in back
-    assert quiz.review.value.index("rd-go-back") < quiz.review.value.index("Your mastery per ruling")
+    back = elements(quiz.review.content, "ul", "rd-go-back")[0]
+    assert "Not yet mastered: Every land you control entering (Landfall ruling 1) — back to" in plain([back])
+    assert ["a", {"href": taught.notebook}, f"back to {taught.title}"] in elements([back], "a")
+    top = [n[0] for n in quiz.review.content]
+    assert top.index("ul") < top.index("h4")  # before "Your mastery per ruling"
     quiz.again_button.click()
     _practise_once(quiz, right_text)  # right on a later practice: mastered again, no pointer
-    assert "1 of 1 right" in quiz.review.value and "Not yet mastered" not in quiz.review.value
+    assert "1 of 1 right" in quiz.review.text and "Not yet mastered" not in quiz.review.text
+
+
+def test_answer_options_say_their_symbols_in_words_and_an_answer_is_the_option_itself():
+    bank = Bank([BANK["energy-survives-the-step"]])
+    quiz = Quiz(bank, store=None, exam_allowed=False)
+    start(quiz, count=1)
+    labels = [label for label, _ in quiz.choice.options]
+    with_green = next(o for o in quiz.session.current.options if "{G} in her pool" in o)
+    assert with_green.replace("{G}", "green mana") in labels
+    assert not [label for label in labels if re.search(r"\{\w+\}", label)]  # no raw symbol code shown
+    answer_with(quiz, right_text(quiz))
+    assert "✓ Right" in quiz.feedback.text

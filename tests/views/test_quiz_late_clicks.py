@@ -25,12 +25,12 @@ def test_a_click_after_the_attempt_went_to_another_page_changes_nothing(hub, tmp
     answer_with(tab_a, wrong_text(tab_a))
     tab_b = take(bank, ResultStore(path), exam, clock)         # B holds the attempt now
     answer_with(tab_a, wrong_text(tab_a))                     # A is told at its next action
-    told = tab_a.review.value
+    told = tab_a.review.text
     assert "opened again on another page" in told
     with caplog.at_level(logging.WARNING):
         getattr(tab_a, late).click()                          # a click A's page sent before it was told
     assert [r.getMessage() for r in caplog.records if "Exception in callback" in r.getMessage()] == []
-    assert tab_a.review.value == told and tab_a.session is None
+    assert tab_a.review.text == told and tab_a.session is None
     (record,) = ResultStore(path).records("check", "Ana")
     assert record.ended_by is None and tab_b.session.id == record.id
     assert [a.correct for a in ResultStore(path).answers(record.id)] == [False]

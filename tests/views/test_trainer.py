@@ -5,9 +5,12 @@ import io
 
 import pytest
 
+from rulesdojo.quiz.report import first_line, question_text
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.views import Quiz, Trainer
+from rulesdojo.views.dom import plain
 
+from dom_nodes import elements, table_rows
 from test_quiz import Clock, answer_with, exam_of, one_of_each_kind, right_text, wrong_text
 
 
@@ -36,16 +39,17 @@ def test_trainer_shows_each_attempt_question_figures_and_mastery(results):
     bank, exam, path = results
     t = Trainer(ResultStore(path), bank=bank, exams=[exam])
     assert t.exam_pick.value == "check"
-    assert "Ana" in t.attempts.value and "&quot;x&quot;" in t.attempts.value and "Pia" not in t.attempts.value
+    assert "Ana" in t.attempts.text and "=HYPERLINK(\"x\")" in t.attempts.text and "Pia" not in t.attempts.text
     n = len(bank)
-    assert f"{n} of {n}" in t.attempts.value and f"0 of {n}" in t.attempts.value
-    assert "+1.00" in t.questions.value                 # the right candidate is the upper group
-    assert "Mastery per ruling" in t.mastery.value and "<svg" in t.chart.value
+    assert f"{n} of {n}" in t.attempts.text and f"0 of {n}" in t.attempts.text
+    assert "+1.00" in t.questions.text                 # the right candidate is the upper group
+    assert "Mastery per ruling" in t.mastery.text
+    assert len(table_rows(t.chart.content, "Questions: share answered right")) == n  # a bar per question
     t.drill.value = next(rid for label, rid in t.drill.options if rid and label.startswith("Ana"))
-    assert t.drill_view.value.count("✓ right") == n and "Right answer" in t.drill_view.value
-    assert bank.questions[0].prompt.split()[0] in t.drill_view.value   # the question's own text
+    assert t.drill_view.text.count("✓ right") == n and "Right answer" in t.drill_view.text
+    assert bank.questions[0].prompt.split()[0] in t.drill_view.text   # the question's own text
     t.mode.value = "practice"
-    assert "Pia" in t.attempts.value and "Ana" not in t.attempts.value
+    assert "Pia" in t.attempts.text and "Ana" not in t.attempts.text
 
 
 def test_csv_download_escapes_formulas(results):
@@ -65,12 +69,12 @@ def test_the_trainer_counts_one_answer_per_question_of_an_attempt(results):
         store.record("Ana", ana.id, "exam", first.question, first.seed, first.answer, True, 1.0)
     t = Trainer(ResultStore(path), bank=bank, exams=[exam])
     n = len(bank)
-    assert f"{n} of {n}" in t.attempts.value and f"{n + 3} of {n}" not in t.attempts.value
-    assert "100%" in t.attempts.value and f"{(n + 3) / n:.0%}" not in t.attempts.value
-    per_question = t.questions.value.split(first.question)[1].split("</tr>")[0]
-    assert "<td>2</td>" in per_question         # Ana's one answer and the other candidate's
+    assert f"{n} of {n}" in t.attempts.text and f"{n + 3} of {n}" not in t.attempts.text
+    assert "100%" in t.attempts.text and f"{(n + 3) / n:.0%}" not in t.attempts.text
+    per_question = next(r for r in table_rows(t.questions.content, "Per question") if r[0].startswith(first.question))
+    assert per_question[1] == "2"               # Ana's one answer and the other candidate's
     t.drill.value = ana.id
-    assert t.drill_view.value.count("✓ right") == n
+    assert t.drill_view.text.count("✓ right") == n
 
 
 def test_trainer_shows_question_text_pass_or_fail_pass_rates_and_one_candidate_across_exams(
@@ -84,19 +88,20 @@ def test_trainer_shows_question_text_pass_or_fail_pass_rates_and_one_candidate_a
     sit(bank, path, other, "Ana", monkeypatch, right=False)
     t = Trainer(ResultStore(path), bank=bank, exams=[exam, other])
     assert t.exam_pick.value == "check"
-    rows = t.attempts.value.split("<tr>")[2:]
-    assert "Ana" in rows[0] and "<td>passed</td>" in rows[0]
-    assert "Nico" in rows[1] and "<td>not passed</td>" in rows[1]
+    rows = table_rows(t.attempts.content, "Attempts by candidate")
+    assert rows[0][0] == "Ana" and rows[0][-1] == "passed"
+    assert rows[1][0] == "Nico" and rows[1][-1] == "not passed"
     q = bank.questions[0]
     first_words = " ".join(q.variant(seed=0).prompt.split()[:4])
-    assert f"<code>{q.id}</code> {first_words}" in t.questions.value and "<details>" in t.questions.value
-    rate = t.pass_rates.value.split("<tbody>")[1]
-    assert "<td>Check</td><td>2</td><td>50%</td><td>1</td><td>50%</td>" in rate
-    assert "<td>Second</td><td>1</td><td>no pass mark</td>" in rate
-    assert t.candidate_view.value == ""
+    summary = next(s for s in elements(t.questions.content, "summary") if s[2] == ["code", {}, q.id])
+    assert plain(summary[2:]) == f"{q.id} {first_line(question_text(bank, q.id))}" and first_words in plain(summary[2:])
+    rate = table_rows(t.pass_rates.content, "Pass rate per exam")
+    assert ["Check", "2", "50%", "1", "50%"] in rate
+    assert ["Second", "1", "no pass mark", "—", "—"] in rate
+    assert t.candidate_view.text == ""
     t.candidate_pick.value = "Ana"
-    assert "<td>Check</td>" in t.candidate_view.value and "<td>Second</td>" in t.candidate_view.value
-    assert "Nico" not in t.candidate_view.value
+    assert sorted(r[0] for r in table_rows(t.candidate_view.content, "Every exam attempt of Ana")) == ["Check", "Second"]
+    assert "Nico" not in t.candidate_view.text
 
 
 def test_the_csv_holds_exam_attempt_score_and_pass_with_times_in_iso_8601_and_an_offset(results):

@@ -93,12 +93,14 @@ def recap(number: int) -> ipw.Widget:
     return _WIDGETS[(number, "recap")]
 
 
-def _link(href: str, text: str) -> str:
-    from ..views.text import escape
-    return f"<a href='{escape(href)}'>{escape(text)}</a>"
+def _link(href: str, text: str, **attrs) -> list:
+    from ..views.dom import h
+    return h("a", text, href=href, **attrs)
 
 
-def _nav(number: int) -> str:
+def _nav(number: int) -> list:
+    """Return the links to a lesson's neighbours and the course map, as nodes."""
+    from ..views.dom import h
     ls = lessons()
     before = [n for n in ls if n < number]
     after = [n for n in ls if n > number]
@@ -108,63 +110,147 @@ def _nav(number: int) -> str:
     parts.append(_link("index.ipynb", "All lessons"))
     parts.append(_link(ls[after[0]].notebook, f"Next: {ls[after[0]].title} →") if after
                  else _link("quiz.ipynb", "Next: the quiz →"))
-    return "<nav aria-label='Lessons'>" + " · ".join(parts) + "</nav>"
+    between: list = [parts[0]]
+    for link in parts[1:]:
+        between += [" · ", link]
+    return [h("nav", *between, aria_label="Lessons", cls="rd-links")]
 
 
-def next_steps(number: int) -> ipw.HTML:
+def next_steps(number: int) -> ipw.Widget:
     """Link to what comes after a lesson: the next lesson, or the quiz after the last one."""
-    from ..views.base import html_widget
-    return html_widget(_nav(number))
+    from ..views.dom import Dom
+    from ..views.modules import page_style
+    return ipw.VBox([page_style(), Dom(_nav(number))])
 
 
 def contents() -> ipw.Box:
-    """Show the course map: each lesson linked with the learner's state in it, then the quiz and sandbox.
+    """Show the course map: each lesson a card with the learner's state in it and a button to go on
+    where they left off, then the quiz and the sandbox.
 
     The states are read when the learner is known (a preheated page: when they connect).
     """
     from .. import identity
     from ..quiz.store import ResultStore
-    from ..views.base import html_widget
+    from ..views.dom import Dom
     from ..views.learner import learner_key_widget
-    widget = html_widget(_course_map(None))
-    identity.when_learner_known(lambda who: setattr(widget, "value", _course_map(ResultStore().lesson_parts(who))))
-    return ipw.VBox([widget, learner_key_widget()])
+    from ..views.modules import page_style
+    widget = Dom(_course_map(None))
+    identity.when_learner_known(lambda who: setattr(widget, "content", _course_map(ResultStore().lesson_parts(who))))
+    return ipw.VBox([page_style(), widget, learner_key_widget()])
 
 
-def _course_map(done: dict | None) -> str:
-    """Return the course map's markup; ``done`` None: the learner is not known yet.
+def _course_map(done: dict | None) -> list:
+    """Return the course map as nodes; ``done`` None: the learner is not known yet.
 
     A lesson begun shows, under it, each ruling it teaches that a check has not yet mastered,
     with a link back to the lesson.
     """
-    from ..views.text import author_html, escape
-    from .learner_progress import lesson_id, lesson_state
-    rows = []
+    from ..views.dom import h, prose
+    from .learner_progress import lesson_id
+    cards = []
     for lesson in lessons().values():
         finished = (done or {}).get(lesson_id(lesson), {})
-        state = "finding your progress…" if done is None else lesson_state(lesson, finished)
-        rows.append(f"<li>{_link(lesson.notebook, lesson.title)} — {author_html(lesson.summary)} "
-                    f"<span class='rd-state'>({escape(state)})</span>{_go_back(lesson, finished)}</li>")
-    return (f"<h2>Lessons</h2><ol>{''.join(rows)}</ol>"
-            f"<h2>Then</h2><ul><li>{_link('quiz.ipynb', 'The judge quiz')} — engine-checked "
-            "questions on every ruling</li><li>"
-            f"{_link('sandbox.ipynb', 'The sandbox')} — play any scenario out</li></ul>")
+        state = "Finding your progress…" if done is None else _state(lesson, finished)
+        cards.append(h("li", h("h3", f"{lesson.number}. ", _link(lesson.notebook, lesson.title)),
+                       h("p", *prose(lesson.summary)), h("p", state, cls="rd-state"),
+                       *_go_back(lesson, finished), cls="rd-course-card"))
+    after = [h("li", h("h3", _link(href, title)), h("p", said), cls="rd-course-card")
+             for href, title, said in (("quiz.ipynb", "The judge quiz", "Engine-checked questions on every ruling."),
+                                       ("sandbox.ipynb", "The sandbox", "Play any scenario out."))]
+    return [h("div", *_continue(done),
+              h("h2", "Lessons"), h("ol", *cards, cls="rd-course"),
+              h("h2", "After the lessons"), h("ul", *after, cls="rd-course"), cls="rd-contents")]
 
 
-def _go_back(lesson, finished: dict) -> str:
+def _state(lesson, done: dict) -> str:
+    """Say how far a learner is in a lesson, for its card.
+
+    >>> one = lessons()[1]
+    >>> _state(one, {}), _state(one, {one.parts[0].key: None})
+    ('Not started', 'Started · 1 of 4 parts done')
+    >>> _state(one, {p.key: True for p in one.parts})
+    'Finished · 2/2 checks mastered'
+    """
+    parts = sum(1 for p in lesson.parts if p.key in done)
+    if parts == 0:
+        return "Not started"
+    if parts < len(lesson.parts):
+        return f"Started · {parts} of {len(lesson.parts)} parts done"
+    mastered = sum(1 for c in lesson.checks if done.get(c.key) is True)
+    return f"Finished · {mastered}/{len(lesson.checks)} checks mastered" if lesson.checks else "Finished"
+
+
+def _continue(done: dict | None) -> list:
+    """Return the button to the first part not finished of the first lesson not finished (none
+    while the learner is not known; the quiz once every lesson is finished)."""
+    from urllib.parse import quote
+    from ..views.dom import h
+    from .learner_progress import lesson_id
+    if done is None:
+        return []
+    for lesson in lessons().values():
+        finished = done.get(lesson_id(lesson), {})
+        part = next((p for p in lesson.parts if p.key not in finished), None)
+        if part is not None:
+            verb = "Continue" if any(done.values()) else "Start"
+            anchor = _anchors(lesson.notebook).get(part.key)
+            where = f" at “{_heading(lesson.notebook, part.key)}”" if anchor else ""
+            # quoted whole: a link holds no ':' but its scheme's, and the page matches the decoded id too
+            return [h("p", _link(lesson.notebook + (f"#{quote(anchor, safe='')}" if anchor else ""),
+                                 f"{verb}: {lesson.number}. {lesson.title}{where}", cls="rd-continue"))]
+    return [h("p", "Every lesson is finished. ", _link("quiz.ipynb", "Go on to the judge quiz", cls="rd-continue"))]
+
+
+@cache
+def _part_headings(path: str) -> dict[str, str]:
+    """Return, per part a lesson notebook shows, the heading of the section it is in."""
+    import json
+    import re
+    from pathlib import Path
+    try:
+        cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    out: dict[str, str] = {}
+    heading = None
+    for cell in cells:
+        text = "".join(cell.get("source", ""))
+        if cell.get("cell_type") == "markdown":
+            heading = next((m.group(1) for m in re.finditer(r"^#{1,6}\s+(.+?)\s*$", text, re.M)), heading)
+        for key in re.findall(r"""show\(\s*\d+\s*,\s*["']([\w-]+)["']""", text):
+            if heading:
+                out[key] = heading
+    return out
+
+
+def _heading(notebook: str, key: str) -> str:
+    import re
+    from .data import current_folder
+    return re.sub(r"[*_`]", "", _part_headings(str(current_folder() / notebook)).get(key, ""))
+
+
+def _anchors(notebook: str) -> dict[str, str]:
+    """Return the id Voila gives each part's heading (nbconvert's: spaces as '-', the rest URL-quoted)."""
+    from urllib.parse import quote
+    from .data import current_folder
+    return {key: quote(_heading(notebook, key).replace(" ", "-"), safe="?/:@!$&'()*+,;=")
+            for key in _part_headings(str(current_folder() / notebook))}
+
+
+def _go_back(lesson, finished: dict) -> list:
     """Point a learner who has begun a lesson back to it for each ruling not yet mastered."""
     from .learner_progress import unmastered
-    return go_back({tag: lesson for tag in unmastered(lesson, finished)}) if finished else ""
+    return go_back({tag: lesson for tag in unmastered(lesson, finished)}) if finished else []
 
 
-def go_back(lessons_for: dict) -> str:
+def go_back(lessons_for: dict) -> list:
     """Return a list that points back to a lesson for each ruling not yet mastered (ruling tag -> lesson)."""
     from ..quiz.rulings import ruling
-    from ..views.text import escape, game_text_html
+    from ..views.dom import game, h
     # Named, not explained: a ruling's text here would run on into the sentence.
-    items = [f"<li>Not yet mastered: {game_text_html(ruling(tag).title, tips=False)} ({escape(ruling(tag).name)}) — "
-             f"{_link(lesson.notebook, 'back to ' + lesson.title)}</li>" for tag, lesson in lessons_for.items()]
-    return f"<ul class='rd-go-back' aria-label='Rulings to go back to'>{''.join(items)}</ul>" if items else ""
+    items = [h("li", "Not yet mastered: ", *game(ruling(tag).title, tips=False), f" ({ruling(tag).name}) — ",
+               _link(lesson.notebook, "back to " + lesson.title)) for tag, lesson in lessons_for.items()]
+    return [h("ul", *items, cls="rd-go-back", aria_label="Rulings to go back to")] if items else []
 
 
 def teaching(tags) -> dict:

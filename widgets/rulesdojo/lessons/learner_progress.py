@@ -20,6 +20,7 @@ import ipywidgets as ipw
 from .. import identity
 from ..quiz.store import ResultStore, better
 from ..views.base import html_widget
+from ..views.dom import Dom
 from ..views.learner import learner_key_widget
 from ..views.rules_switch import rules_switch
 from ..views.text import escape
@@ -44,7 +45,7 @@ class Progress:
     no "Show me"); a miss on one visit is mastered by a right first try on a later one.
     """
 
-    def __init__(self, lesson: Lesson, nav: str = ""):
+    def __init__(self, lesson: Lesson, nav: list | None = None):
         self.lesson = lesson
         self.store = ResultStore()
         self.learner: str | None = None
@@ -54,7 +55,7 @@ class Progress:
         self.bar = ipw.IntProgress(value=0, min=0, max=len(lesson.parts), description="Progress",
                                    layout=ipw.Layout(width="24em"))
         self.label = html_widget()
-        self.nav = html_widget(nav)
+        self.nav = Dom(nav)
         self.widget = ipw.HBox([self.bar, self.label, self.nav, learner_key_widget(),  # + who the learner is
                                 rules_switch()])  # + the page-level rules switch
         self.widget.add_class("rd-progress")

@@ -7,16 +7,10 @@ from __future__ import annotations
 
 from functools import partial
 
-import ipywidgets as ipw
-
 from ..quiz.gain import MIN_LEARNERS, RETENTION_DELAY, gain_figures, lesson_answers, retention
 from ..quiz.rulings import ruling
-from .text import escape, table_html
-
-#: the tables' look: ruled rows, captions and row names to the left
-GAIN_STYLE = ("<style>.rd-gain{border-collapse:collapse;margin:.4em 0 1em}.rd-gain th,.rd-gain td{text-align:left;"
-              "padding:.2em .7em;border-bottom:1px solid #ddd}.rd-gain thead th{border-bottom:2px solid #888}"
-              ".rd-gain caption{text-align:left;font-weight:bold;padding:.2em 0}</style>")
+from .dom import Dom, Node, h
+from .tables import table
 
 
 def lesson_checks(lessons) -> tuple[dict[str, dict[str, list[str]]], dict[str, str]]:
@@ -54,36 +48,35 @@ def _row(name: str, g) -> list[str]:
     return [*head, f"{g.gain:+.2f} ({g.low:+.2f} to {g.high:+.2f})", flag]
 
 
-def gain_html(parts, lessons, practice) -> str:
+def gain_nodes(parts, lessons, practice) -> list:
     """Return the learning-gain tables for the store's lesson rows and practice rows."""
     checks, titles = lesson_checks(lessons)
     answers = lesson_answers(parts, checks)
     figures = gain_figures(answers)
     head = ["Lesson", "Learners", "Right before", "Right after", "Normalized gain (95% interval)", "Gain"]
-    by_lesson = [_row(escape(titles[i]), figures[i]) for i in titles if i in figures]
+    by_lesson = [_row(titles[i], figures[i]) for i in titles if i in figures]
     tags = sorted({t for c in checks.values() for ts in c.values() for t in ts})
-    by_ruling = [_row(escape(ruling(t).name), figures[t]) for t in tags if t in figures]
+    by_ruling = [_row(ruling(t).name, figures[t]) for t in tags if t in figures]
     kept = retention(parts, checks, practice)
-    later = [[escape(ruling(t).name), str(r.learners),
+    later = [[ruling(t).name, str(r.learners),
               _share(r.share) if r.enough else f"too few learners (under {MIN_LEARNERS})"] for t, r in kept.items()]
     if not by_lesson:
-        return ("<h4>Learning gain</h4><i>No learner has answered both a lesson's “before you start” "
-                "questions and its checks yet.</i>")
-    note = (f"<p class='rd-type'>Before: the “before you start” questions; after: the lesson's checks right "
-            f"on the first try. Normalized gain: (after − before) ÷ (1 − before), with a 95% delta-method "
-            f"interval over learners. ✗: the interval's lower bound is not above zero. Fewer than "
-            f"{MIN_LEARNERS} learners: no figure (docs/exams.md).</p>")
-    named = partial(table_html, row_names=True, cls="rd-review rd-gain")
-    out = (f"{GAIN_STYLE}<h4>Learning gain</h4>" + note
-           + named("Learning gain per lesson", head, by_lesson)
-           + named("Learning gain per ruling", ["Ruling", *head[1:]], by_ruling))
+        return [h("h4", "Learning gain"), h("i", "No learner has answered both a lesson's “before you start” "
+                                             "questions and its checks yet.")]
+    note = h("p", "Before: the “before you start” questions; after: the lesson's checks right on the first try. "
+                  "Normalized gain: (after − before) ÷ (1 − before), with a 95% delta-method interval over "
+                  "learners. ✗: the interval's lower bound is not above zero. Fewer than "
+                  f"{MIN_LEARNERS} learners: no figure (docs/exams.md).", cls="rd-type")
+    named = partial(table, row_names=True, cls="rd-review rd-gain")
+    out = [h("h4", "Learning gain"), note, named("Learning gain per lesson", head, by_lesson),
+           named("Learning gain per ruling", ["Ruling", *head[1:]], by_ruling)]
     if later:
-        out += named(f"Retention: practice {RETENTION_DELAY / 3600:g} hours or more after the lesson",
-                     ["Ruling", "Learners", "Right"], later)
+        out.append(named(f"Retention: practice {RETENTION_DELAY / 3600:g} hours or more after the lesson",
+                         ["Ruling", "Learners", "Right"], later))
     return out
 
 
-class GainTables(ipw.HTML):
+class GainTables(Dom):
     """The learning-gain section of the trainer, read from the results store on ``refresh()``
     (the trainer's Refresh)."""
 
@@ -95,4 +88,4 @@ class GainTables(ipw.HTML):
         if self._lessons is None:
             from ..lessons import lessons as shipped
             self._lessons = shipped()
-        self.value = gain_html(self.store.every_lesson_part(), self._lessons, practice_rows(self.store, self.bank))
+        self.content = gain_nodes(self.store.every_lesson_part(), self._lessons, practice_rows(self.store, self.bank))

@@ -12,7 +12,6 @@ browser typing the same name can't resume or review it.
 from __future__ import annotations
 
 import asyncio
-import html
 import os
 import re
 import time
@@ -29,10 +28,12 @@ from ..quiz.session import AnswerError, AttemptClosed, NotYourAttempt, QuizSessi
 from ..quiz.store import ResultStore
 from ..quiz.variant import Variant
 from .base import button
+from .dom import Dom, Node, game, h, prose
 from .learner import learner_key_widget
+from .modules import page_style
 from .order import PLAIN_LIST, STACK_LIST, OrderList
-from .render import STYLE
-from .text import author_html, escape, game_text_html
+from .tables import table
+from .text import game_text_words
 
 
 class Quiz(ipw.VBox):
@@ -60,9 +61,9 @@ class Quiz(ipw.VBox):
         self._going: list[str] = []  # the open exams with an attempt of this candidate's under way
         self._build_start()
         self._build_question()
-        self.review = ipw.HTML()
+        self.review = Dom()
         self.again_button = button("Back to the start", "Back to the start screen", self._to_start)
-        self.notice = ipw.HTML()
+        self.notice = Dom()
         self._show("start")
         if self.source.trusted:
             identity.when_known(self._identity_arrived)
@@ -82,11 +83,11 @@ class Quiz(ipw.VBox):
     def _build_start(self) -> None:
         self.name = ipw.Text(description="Your name", placeholder="as your mentor knows you",
                              style={"description_width": "initial"})
-        self.signed_in = ipw.HTML()
+        self.signed_in = Dom()
         if self.source.trusted:
             self.name.layout.display = "none"
-            self.signed_in.value = ("<div class='rd-note' role='status'>Waiting for the server to say "
-                                    "who you are…</div>")
+            self.signed_in.content = [h("div", "Waiting for the server to say who you are…", cls="rd-note",
+                                        role="status")]
         modes = ["practice", "exam"] if self.exam_allowed and self.exams else ["practice"]
         self.mode = ipw.ToggleButtons(options=[(m.capitalize(), m) for m in modes], value="practice",
                                       description="Mode", tooltips=["Questions you choose, feedback after each",
@@ -97,7 +98,7 @@ class Quiz(ipw.VBox):
         self.topics = ipw.SelectMultiple(options=[(ruling(t).name, t) for t in tags],
                                          description="Rulings", rows=6,
                                          style={"description_width": "initial"})
-        self.ruling_text = ipw.HTML()
+        self.ruling_text = Dom()
         self.topics.observe(self._show_rulings, names=["value"])
         self._show_rulings()
         self.difficulty = ipw.Dropdown(options=[("Any", None), ("1 (easier)", 1), ("2", 2), ("3 (harder)", 3)],
@@ -106,23 +107,23 @@ class Quiz(ipw.VBox):
         now = self.clock()
         self.exam_pick = ipw.Dropdown(options=[(e.title, e.id) for e in self.exams.values() if e.is_open(now)],
                                       description="Exam", style={"description_width": "initial"})
-        self.exam_info = ipw.HTML()
-        self.exam_list = ipw.HTML()
+        self.exam_info = Dom()
+        self.exam_list = Dom()
         self.exam_box = ipw.VBox([self.exam_list, self.exam_pick, self.exam_info])
-        self.history = ipw.HTML()
-        self.under_way = ipw.HTML()
-        self.mastery = ipw.HTML()
+        self.history = Dom()
+        self.under_way = Dom()
+        self.mastery = Dom()
         self.start_button = button("Start", "Draw the questions and begin", self._start)
         self.start_button.disabled = self.source.trusted
-        self.start_feedback = ipw.HTML()
+        self.start_feedback = Dom()
         self.mode.observe(self._mode_changed, names=["value"])
         self.exam_pick.observe(self._describe_exam, names=["value"])
-        secrecy = ("" if self.exam_allowed else
-                   "<div class='rd-note'>This is a notebook whose kernel you control, so answers "
-                   "can't be kept from you here: only <b>practice</b> mode is offered. Exams run when "
-                   "the quiz is served with Voila.</div>")
+        secrecy = [] if self.exam_allowed else [h(
+            "div", "This is a notebook whose kernel you control, so answers can't be kept from you here: "
+            "only ", h("b", "practice"), " mode is offered. Exams run when the quiz is served with Voila.",
+            cls="rd-note")]
         self.start_screen = ipw.VBox([
-            ipw.HTML(f"{STYLE}<h3>Judge training quiz</h3>{secrecy}"), self.signed_in, self.name,
+            Dom([h("h3", "Judge training quiz"), *secrecy]), self.signed_in, self.name,
             self.history, self.under_way, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
             self.start_feedback, learner_key_widget()])
         self._mode_changed()
@@ -131,17 +132,17 @@ class Quiz(ipw.VBox):
         """Say each chosen ruling in full: moving through the list shows the ruling in focus."""
         chosen = [ruling(t) for t in self.topics.value]
         if not chosen:
-            self.ruling_text.value = ("<div class='rd-type' aria-live='polite'>Choose rulings to "
-                                      "practise (none: all of them); each one's text shows here.</div>")
+            self.ruling_text.content = [h("div", "Choose rulings to practise (none: all of them); each one's "
+                                          "text shows here.", cls="rd-type", aria_live="polite")]
             return
-        items = "".join(f"<li><b>{r.name}</b>: {game_text_html(r.text)}</li>" for r in chosen)
-        self.ruling_text.value = f"<ul class='rd-type' aria-live='polite'>{items}</ul>"
+        self.ruling_text.content = [h("ul", *(h("li", h("b", r.name), ": ", *game(r.text)) for r in chosen),
+                                      cls="rd-type", aria_live="polite")]
 
     def _identity_arrived(self, who: str | None) -> None:
         if not who:
             return
         self.who = who
-        self.signed_in.value = f"<div class='rd-note' role='status'>Signed in as <b>{escape(who)}</b>.</div>"
+        self.signed_in.content = [h("div", "Signed in as ", h("b", who), ".", cls="rd-note", role="status")]
         self.start_button.disabled = False
         self._greet()
         self._describe_exam()
@@ -187,14 +188,13 @@ class Quiz(ipw.VBox):
         past = self._past()
         right = sum(a.correct for a in past)
         if not past:
-            self.history.value = ""
+            said = None
         elif self.source.trusted:
-            self.history.value = (f"<div class='rd-note'>Welcome back, {escape(self.who)}: {len(past)} answers "
-                                  f"so far, {right} right.</div>")
+            said = f"Welcome back, {self.who}: {len(past)} answers so far, {right} right."
         else:
-            self.history.value = (f"<div class='rd-note'>Practice in this browser so far: {len(past)} "
-                                  f"answer{'' if len(past) == 1 else 's'}, {right} right.</div>")
-        self.mastery.value = mastery_html(mastery(past, self.bank))
+            said = f"Practice in this browser so far: {len(past)} answer{'' if len(past) == 1 else 's'}, {right} right."
+        self.history.content = [h("div", said, cls="rd-note")] if said else []
+        self.mastery.content = mastery_nodes(mastery(past, self.bank))
 
     def _exam(self):
         return self.exams.get(self.exam_pick.value)
@@ -203,10 +203,10 @@ class Quiz(ipw.VBox):
         exam = self._exam()
         self._list_exams()
         if self.mode.value != "exam":
-            self.exam_info.value = ""
+            self.exam_info.content = []
             return
         if exam is None:
-            self.exam_info.value = "<div class='rd-note'>No exam is open now.</div>"
+            self.exam_info.content = [h("div", "No exam is open now.", cls="rd-note")]
             return
         now = self.clock()
         facts = [f"{exam.size} questions",
@@ -216,15 +216,16 @@ class Quiz(ipw.VBox):
             facts.append(f"pass mark {exam.pass_mark}%")
         if exam.closes:
             facts.append("closes " + time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes)))
-        state = "" if exam.is_open(now) else " <b>Not open now.</b>"
+        closed = None if exam.is_open(now) else h("b", " Not open now.")
+        state = ""
         who = self._candidate()
         if who and self.store is not None:
             going = self.store.open_attempt(who, exam.id)
-            state += (" You have an attempt under way: Start resumes it." if going and
-                      going.learner_key == self._attempt_key() else
-                      f" Attempts used: {self.store.attempts_used(who, exam.id)} of {exam.attempts}.")
-        desc = f"<p>{escape(exam.description)}</p>" if exam.description else ""
-        self.exam_info.value = f"<div class='rd-note'>{desc}{escape(', '.join(facts))}.{state}</div>"
+            state = (" You have an attempt under way: Start resumes it." if going and
+                     going.learner_key == self._attempt_key() else
+                     f" Attempts used: {self.store.attempts_used(who, exam.id)} of {exam.attempts}.")
+        desc = h("p", exam.description) if exam.description else None
+        self.exam_info.content = [h("div", desc, ", ".join(facts) + ".", closed, state or None, cls="rd-note")]
 
     def _list_exams(self) -> None:
         """List the open exams with the candidate's attempts used and left, and their best score
@@ -236,15 +237,15 @@ class Quiz(ipw.VBox):
         going = [e for e in shown if any(r.exam == e.id and r.mode == "exam" and r.ended is None
                                          and r.learner_key == self._attempt_key() for r in mine)]
         self._going = [e.id for e in going]
-        self.under_way.value = ("" if not going or self.mode.value == "exam" else
-                                f"<div class='rd-note' role='status'>You have an attempt under way at "
-                                f"“{escape(going[0].title)}”: choose Exam, and Start resumes it.</div>")
+        self.under_way.content = ([] if not going or self.mode.value == "exam" else [h(
+            "div", f"You have an attempt under way at “{going[0].title}”: choose Exam, and Start resumes it.",
+            cls="rd-note", role="status")])
         if not shown or self.mode.value != "exam":
-            self.exam_list.value = ""
+            self.exam_list.content = []
             return
         rows = []
         for e in shown:
-            cells = [escape(e.title), f"{e.size}"]
+            cells = [e.title, f"{e.size}"]
             if who:
                 used = [r for r in mine if r.mode == "exam" and r.exam == e.id]
                 left = max(0, e.attempts - len(used))
@@ -255,15 +256,13 @@ class Quiz(ipw.VBox):
                 best = max(scored, key=lambda st: st[0] / st[1], default=None)
                 cells.append(f"{best[0]} of {best[1]} ({best[0] / best[1]:.0%})"
                              if best is not None and e.answers_shown(now) else "—")
-            rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+            rows.append(cells)
         head = ["Exam", "Questions"] + (["Your attempts", "Best score"] if who else [])
-        hint = "" if who or self.source.trusted else "<p class='rd-type'>Type your name to see your attempts.</p>"
-        self.exam_list.value = (f"<table class='rd-review'><caption>Exams open to you</caption><thead><tr>"
-                                + "".join(f"<th scope='col'>{h}</th>" for h in head)
-                                + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>{hint}")
+        hint = [] if who or self.source.trusted else [h("p", "Type your name to see your attempts.", cls="rd-type")]
+        self.exam_list.content = [table("Exams open to you", head, rows), *hint]
 
     def _error(self, text: str) -> None:
-        self.start_feedback.value = f"<div class='rd-error' role='alert'>{escape(text)}</div>"
+        self.start_feedback.content = [h("div", text, cls="rd-error", role="alert")]
 
     def _start(self) -> None:
         try:
@@ -285,7 +284,7 @@ class Quiz(ipw.VBox):
             return
         self.session = session
         self.resumed = session.resumed
-        self.start_feedback.value = ""
+        self.start_feedback.content = []
         self._show("question")
         if session.done or session.tick():
             self._show_review()
@@ -356,9 +355,9 @@ class Quiz(ipw.VBox):
     def _build_question(self) -> None:
         self.progress = ipw.IntProgress(min=0, max=1, value=0, description="Progress",
                                         layout=ipw.Layout(width="24em"))
-        self.status = ipw.HTML()
-        self.countdown = ipw.HTML()
-        self.prompt = ipw.HTML()
+        self.status = Dom()
+        self.countdown = Dom()
+        self.prompt = Dom()
         self.number = ipw.Text(description="Your answer", style={"description_width": "initial"})
         self.choice = ipw.RadioButtons(description="Your answer", options=[], value=None,
                                        layout=ipw.Layout(width="auto"), style={"description_width": "initial"})
@@ -366,8 +365,8 @@ class Quiz(ipw.VBox):
         self.submit_button = button("Submit", "Submit this answer", self._submit)
         self.next_button = button("Next question", "Go on", self._next)
         self.finish_button = button("End now", "Stop here and see the review", self._finish)
-        self.feedback = ipw.HTML()
-        self.confirm_text = ipw.HTML()
+        self.feedback = Dom()
+        self.confirm_text = Dom()
         self.confirm_button = button("Submit, and see the results", "Answers can't change once submitted",
                                      self._confirmed)
         self.back_button = button("Back to the question", "Go on answering", self._not_now)
@@ -388,8 +387,8 @@ class Quiz(ipw.VBox):
             return
         self.progress.max, self.progress.value = s.total, s.index
         self.finish_button.description = ("Submit the exam now" if s.mode == "exam" else "End the practice now")
-        self.prompt.value = (f"<div class='rd-note'><p>{author_html(v.prompt)}</p>"
-                             f"<p class='rd-type'>{author_html(v.instructions)}</p></div>")
+        self.prompt.content = [h("div", h("p", *prose(v.prompt)), h("p", *prose(v.instructions), cls="rd-type"),
+                                 cls="rd-note")]
         fmt = v.answer_format
         free = fmt in ("number", "mana", "names")
         self.number.layout.display = None if free else "none"
@@ -397,7 +396,7 @@ class Quiz(ipw.VBox):
         self.order.layout.display = None if fmt == "order" else "none"
         self.number.value = ""
         if fmt in ("option", "yes/no"):
-            self.choice.options = list(v.options)
+            self.choice.options = [(game_text_words(o), o) for o in v.options]  # a radio label holds text only
             self.choice.value = None
         if fmt == "order":
             for name, said in (STACK_LIST if v.stack_order else PLAIN_LIST).items():
@@ -408,7 +407,7 @@ class Quiz(ipw.VBox):
         self.next_button.layout.display = "none"
         self.confirm_box.layout.display = "none"
         self.finish_button.disabled = False
-        self.feedback.value = ""
+        self.feedback.content = []
         self._tick_display()
         # Last: the status announces the question once its answer field is in place.
         where = f"Question {s.index + 1} of {s.total}"
@@ -416,7 +415,7 @@ class Quiz(ipw.VBox):
             left = f", {_clock(s.remaining)} left" if s.remaining is not None else ""
             where = f"Resumed: {where}{left}"
             self.resumed = False
-        self.status.value = f"<span role='status'>{where}{self._score_shown()}</span>"
+        self.status.content = [h("span", where + self._score_shown(), role="status")]
 
     def _score_shown(self) -> str:
         if self.session is None or self.session.feedback != "after-each":
@@ -437,18 +436,18 @@ class Quiz(ipw.VBox):
             return
         answer = self._answer(s.current)
         if answer is None or answer == "":
-            self.feedback.value = "<div class='rd-note' role='status'>Give an answer first.</div>"
+            self.feedback.content = [h("div", "Give an answer first.", cls="rd-note", role="status")]
             return
         try:
             verdict = s.submit(answer)
         except AnswerError as exc:  # too long: the question stays open
-            self.feedback.value = f"<div class='rd-error' role='alert'>{escape(exc)}</div>"
+            self.feedback.content = [h("div", str(exc), cls="rd-error", role="alert")]
             return
         except AttemptClosed as exc:
             self._closed(exc)
             return
         except ValueError as exc:  # time ran out between drawing and submitting
-            self.feedback.value = f"<div class='rd-error' role='alert'>{escape(exc)}</div>"
+            self.feedback.content = [h("div", str(exc), cls="rd-error", role="alert")]
             self._show_review()
             return
         self._store_notice()
@@ -459,8 +458,8 @@ class Quiz(ipw.VBox):
         self.next_button.layout.display = None
         last = s.index == s.total - 1
         self.next_button.description = "See the results" if last else "Next question"
-        self.feedback.value = _verdict_html(verdict)
-        self.status.value = f"<span role='status'>Question {s.index + 1} of {s.total}{self._score_shown()}</span>"
+        self.feedback.content = [verdict_node(verdict)]
+        self.status.content = [h("span", f"Question {s.index + 1} of {s.total}{self._score_shown()}", role="status")]
 
     def _next(self) -> None:
         if self.session is None:  # a click sent before this page's attempt ended elsewhere
@@ -482,15 +481,16 @@ class Quiz(ipw.VBox):
         said = ("Every question is answered." if not open_ else
                 f"{open_} of {s.total} question{'s are' if open_ > 1 else ' is'} not answered; "
                 f"{'they count' if open_ > 1 else 'it counts'} as wrong.")
-        self.confirm_text.value = (f"<div class='rd-note' role='alert'><b>Submit the exam now?</b> {said} "
-                                   "Once submitted, your answers can't change.</div>")
+        self.confirm_text.content = [h("div", h("b", "Submit the exam now?"),
+                                       f" {said} Once submitted, your answers can't change.",
+                                       cls="rd-note", role="alert")]
         self.confirm_box.layout.display = None
         self.finish_button.disabled = True
         self.confirm_button.focus()
 
     def _not_now(self) -> None:
         self.confirm_box.layout.display = "none"
-        self.confirm_text.value = ""
+        self.confirm_text.content = []
         self.finish_button.disabled = False
         self.finish_button.focus()
 
@@ -501,7 +501,7 @@ class Quiz(ipw.VBox):
     def _closed(self, exc: AttemptClosed) -> None:
         """Say that this page's attempt ended elsewhere or went on in another page; show nothing of it."""
         self.session = None
-        self.review.value = f"{STYLE}<div class='rd-error' role='alert'>{escape(exc)}</div>"
+        self.review.content = [h("div", str(exc), cls="rd-error", role="alert")]
         self._store_notice()
         self._show("review")
 
@@ -525,10 +525,10 @@ class Quiz(ipw.VBox):
     def _tick_display(self) -> None:
         left = self.session.remaining if self.session else None
         if left is None:
-            self.countdown.value = ""
+            self.countdown.content = []
             return
-        self.countdown.value = (f"<span role='timer' aria-live='off' class='rd-badge'>Time left: "
-                                f"{_clock(left)}</span>")
+        self.countdown.content = [h("span", f"Time left: {_clock(left)}", role="timer", aria_live="off",
+                                    cls="rd-badge")]
 
     def _schedule_tick(self) -> None:
         try:
@@ -564,31 +564,31 @@ class Quiz(ipw.VBox):
             verdict = (f" Passed (pass mark {exam.pass_mark}%)." if exam.passed(right, s.total)
                        else f" Not passed (pass mark {exam.pass_mark}%).")
         asked = answered if s.mode == "practice" else s.total  # a practice ended early counts what was asked
-        head = f"{STYLE}<h3>Your results: {right} of {asked} right.{why}{verdict}</h3>"
+        head: list = [h("h3", f"Your results: {right} of {asked} right.{why}{verdict}")]
         if s.mode == "practice":
             past = self._past() if self.store is not None else _as_rows(s)
-            head += go_back(teaching(missed_last(past, self.bank))) + mastery_html(mastery(past, self.bank))
+            head += go_back(teaching(missed_last(past, self.bank))) + mastery_nodes(mastery(past, self.bank))
         if exam is not None and not exam.answers_shown(self.clock()):
             when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes))
-            self.review.value = (f"{head}<p>Your answers are submitted. The right answers and why are "
-                                 f"shown here after the exam closes ({when}).</p>")
+            self.review.content = [*head, h("p", "Your answers are submitted. The right answers and why are "
+                                             f"shown here after the exam closes ({when}).")]
         else:
-            self.review.value = head + review_table(s, answered_only=s.mode == "practice")
+            self.review.content = [*head, review_table(s, answered_only=s.mode == "practice")]
         self._store_notice()
         self._show("review")
 
     def _store_notice(self) -> None:
         store = self.store
         if store is None:
-            self.notice.value = ""
+            self.notice.content = []
         elif store.problem:
-            self.notice.value = (f"<div class='rd-error' role='status'>{escape(store.problem)} "
-                                 f"({store.unsaved} answers kept.)</div>")
+            self.notice.content = [h("div", f"{store.problem} ({store.unsaved} answers kept.)", cls="rd-error",
+                                     role="status")]
         elif store.recovered:
-            self.notice.value = ("<div class='rd-ok' role='status'>Results are being saved again: every "
-                                 "answer kept meanwhile is now saved.</div>")
+            self.notice.content = [h("div", "Results are being saved again: every answer kept meanwhile is now "
+                                     "saved.", cls="rd-ok", role="status")]
         else:
-            self.notice.value = ""
+            self.notice.content = []
 
     def _to_start(self) -> None:
         self.session = None
@@ -599,46 +599,47 @@ class Quiz(ipw.VBox):
     def _show(self, screen: str) -> None:
         body = {"start": [self.start_screen], "question": [self.question_screen],
                 "review": [self.review, self.again_button]}[screen]
-        self.children = [self.notice, *body]
+        self.children = [self.notice, *body, page_style()]
 
 
-def review_table(s: QuizSession, answered_only: bool = False) -> str:
+def review_table(s: QuizSession, answered_only: bool = False) -> Node:
     """Return the review: each question, the answer given, right or not, the right answer and why
-    (in practice, only the questions answered: one not reached isn't a miss)."""
+    (in practice, only the questions answered: one not reached isn't a miss). On a narrow page each
+    row reads as a block of its own, every cell named by its column (``static/css/quiz.css``)."""
     rows = []
     for i, (v, a) in enumerate(s.review(), 1):
         if answered_only and a is None:
             continue
         verdict = a.verdict if a else v.solution()
-        given = escape(a.answer) if a else "<i>not answered</i>"
+        given = [a.answer] if a else [h("i", "not answered")]
         mark = "✓ right" if a and a.verdict.correct else "✗ wrong"
-        rows.append(f"<tr><td>{i}</td><td>{author_html(v.prompt)}</td><td>{given}</td>"
-                    f"<td>{mark}</td><td>{game_text_html(verdict.right_answer_text)}</td>"
-                    f"<td>{_explanation_html(verdict.explanation)}</td></tr>")
-    return ("<table class='rd-review'><thead><tr><th>#</th><th>Question</th>"
-            "<th>Your answer</th><th>Result</th><th>Right answer</th><th>Why</th>"
-            f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+        rows.append([str(i), prose(v.prompt), given, mark, game(verdict.right_answer_text),
+                     [_explanation(verdict.explanation)]])
+    return table("Your answers", ["#", "Question", "Your answer", "Result", "Right answer", "Why"], rows,
+                 cls="rd-review rd-results")
 
 
-def mastery_html(shares: dict[str, tuple[int, int]]) -> str:
+def mastery_nodes(shares: dict[str, tuple[int, int]]) -> list:
     """Show a learner's mastery per ruling: right of answered, weakest first.
 
-    >>> html = mastery_html({"E2": (1, 4)})
-    >>> "Getting and paying energy" in html, "Energy ruling 2" in html
-    (True, True)
+    >>> from rulesdojo.views.dom import plain
+    >>> said = plain(mastery_nodes({"E2": (1, 4)}))
+    >>> "Getting and paying energy" in said, "Energy ruling 2" in said, "1 of 4" in said
+    (True, True, True)
     """
     if not shares:
-        return ""
-    rows = "".join(f"<tr><th scope='row'>{game_text_html(ruling(r).title, tips=False)} "
-                   f"<span class='rd-type'>({escape(ruling(r).name)})</span></th><td>{right} of {n}</td><td>"
-                   f"<meter min='0' max='1' value='{right / n:.2f}' aria-label='{escape(ruling(r).name)} "
-                   "mastery'></meter> "
-                   f"{right / n:.0%}</td></tr>"
-                   for r, (right, n) in sorted(shares.items(), key=lambda kv: (kv[1][0] / kv[1][1], kv[0])))
-    return ("<h4>Your mastery per ruling</h4><p class='rd-type'>Practice draws more questions on the "
-            "rulings you miss, and brings missed questions back a few questions later.</p>"
-            f"<table class='rd-mastery'><thead><tr><th>Ruling</th><th>Right</th><th>Mastery</th></tr>"
-            f"</thead><tbody>{rows}</tbody></table>")
+        return []
+    rows = [h("tr", h("th", *game(ruling(r).title, tips=False), " ", h("span", f"({ruling(r).name})", cls="rd-type"),
+                      scope="row"),
+              h("td", f"{right} of {n}"),
+              h("td", h("meter", min="0", max="1", value=f"{right / n:.2f}", aria_label=f"{ruling(r).name} mastery"),
+                f" {right / n:.0%}"))
+            for r, (right, n) in sorted(shares.items(), key=lambda kv: (kv[1][0] / kv[1][1], kv[0]))]
+    return [h("h4", "Your mastery per ruling"),
+            h("p", "Practice draws more questions on the rulings you miss, and brings missed questions back a "
+                   "few questions later.", cls="rd-type"),
+            h("table", h("thead", h("tr", h("th", "Ruling"), h("th", "Right"), h("th", "Mastery"))), h("tbody", *rows),
+              cls="rd-mastery")]
 
 
 def _as_rows(s: QuizSession):
@@ -647,24 +648,22 @@ def _as_rows(s: QuizSession):
             for a in s.answered]
 
 
-def _verdict_html(verdict) -> str:
+def verdict_node(verdict) -> Node:
     """Say right or not, and why; the answer once (the explanation's lead usually says it already).
 
     The feedback is a live region, read out whole: rulings are named, their text not spelled in.
     """
     cls, head = ("rd-ok", "✓ Right.") if verdict.correct else ("rd-error", "✗ Not right.")
-    problem = f" ({html.escape(verdict.problem)})" if verdict.problem else ""
+    problem = f" ({verdict.problem})" if verdict.problem else None
     answer = verdict.right_answer_text.split(" (or")[0]
     lead = verdict.explanation.split("\n", 1)[0]
-    said = "" if re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", lead, re.I) else \
-        f" The answer: {game_text_html(verdict.right_answer_text, tips=False)}."
-    return (f"<div class='{cls}' role='status'><b>{head}</b>{problem}{said}"
-            f"{_explanation_html(verdict.explanation, tips=False)}</div>")
+    said = None if re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", lead, re.I) else \
+        h("span", " The answer: ", *game(verdict.right_answer_text, tips=False), ".")
+    return h("div", h("b", head), problem, said, _explanation(verdict.explanation, tips=False), cls=cls, role="status")
 
 
-def _explanation_html(text: str, tips: bool = True) -> str:
-    lines = [game_text_html(line, tips) for line in text.splitlines() if line.strip()]
-    return "<div>" + "<br>".join(lines) + "</div>"
+def _explanation(text: str, tips: bool = True) -> Node:
+    return h("div", *(h("p", *game(line, tips)) for line in text.splitlines() if line.strip()), cls="rd-explanation")
 
 
 def _clock(seconds: float) -> str:

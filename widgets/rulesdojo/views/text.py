@@ -39,21 +39,6 @@ def escape(data) -> str:
     return html.escape(str(data), quote=True)
 
 
-def table_html(caption: str, head: list[str], rows: list[list[str]], *, row_names: bool = False,
-               cls: str = "rd-review") -> str:
-    """Lay out a results table: caption and headings escaped here, cells as HTML already made safe;
-    with ``row_names`` each row's first cell names it (a lesson, a ruling).
-
-    >>> table_html("Scores", ["Who", "Right"], [["Ana &amp; Bo", "2"]], row_names=True)
-    "<table class='rd-review'><caption>Scores</caption><thead><tr><th scope='col'>Who</th><th scope='col'>Right</th></tr></thead><tbody><tr><th scope='row'>Ana &amp; Bo</th><td>2</td></tr></tbody></table>"
-    """
-    first = "<th scope='row'>{}</th>" if row_names else "<td>{}</td>"
-    body = "".join("<tr>" + (first.format(r[0]) if r else "") + "".join(f"<td>{c}</td>" for c in r[1:]) + "</tr>"
-                   for r in rows)
-    return (f"<table class='{cls}'><caption>{escape(caption)}</caption><thead><tr>"
-            + "".join(f"<th scope='col'>{escape(h)}</th>" for h in head) + f"</tr></thead><tbody>{body}</tbody></table>")
-
-
 def words(sym: str) -> str:
     """Return a symbol's text alternative: ``words("E")`` is "energy", ``words("2")`` "2 generic mana".
 

@@ -10,10 +10,8 @@ file the mentor downloads on demand.
 
 from __future__ import annotations
 
-import html
 import io
 import json
-import pathlib
 import time
 
 import anywidget
@@ -27,17 +25,16 @@ from ..quiz.report import Results, first_line, question_text, write_csv
 from ..quiz.stats import ruling_mastery
 from ..quiz.store import ResultStore, difficulty
 from .base import button
+from .dom import Dom, Node, game, h, prose
 from .gain import GainTables
-from .render import STYLE
-from .text import author_html, escape, game_text_html, table_html
-
-STATIC = pathlib.Path(__file__).parent / "static"
+from .modules import esm, page_style
+from .tables import table
 
 
 class FileDownload(anywidget.AnyWidget):
     """A button that downloads a file the kernel makes when clicked (``make() -> (name, bytes)``)."""
 
-    _esm = STATIC / "file_download.js"
+    _esm = esm("file_download.js")
     label = traitlets.Unicode("Download").tag(sync=True)
 
     def __init__(self, make, mime: str = "text/csv", **kwargs):
@@ -51,26 +48,18 @@ class FileDownload(anywidget.AnyWidget):
             self.send({"event": "file", "filename": name, "type": self.mime}, buffers=[data])
 
 
-def difficulty_chart(shares: dict[str, float]) -> str:
-    """Draw each question's share answered right as a labelled horizontal bar chart (SVG).
+def difficulty_chart(shares: dict[str, float]) -> list:
+    """Show each question's share answered right as a bar per question, hardest first.
 
-    >>> "q-1: 50% right" in difficulty_chart({"q-1": 0.5})
-    True
+    >>> from rulesdojo.views.dom import plain
+    >>> plain(difficulty_chart({"q-1": 0.5}))
+    'Questions: share answered rightQuestionShare rightq-1 50%'
     """
-    rows = sorted(shares.items(), key=lambda kv: (kv[1], kv[0]))
-    bar_h, label_w, width = 18, 290, 260
-    height = bar_h * len(rows) + 24
-    parts = [f'<svg role="img" aria-label="Share of answers right, per question" width="{label_w + width + 60}" '
-             f'height="{height}" xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" font-size="12">']
-    for i, (qid, share) in enumerate(rows):
-        y = 4 + i * bar_h
-        text = f"{qid}: {share:.0%} right"
-        parts.append(f'<text x="{label_w - 6}" y="{y + 13}" text-anchor="end">{html.escape(qid)}</text>'
-                     f'<rect x="{label_w}" y="{y + 2}" width="{max(share * width, 1):.1f}" height="{bar_h - 5}" '
-                     f'fill="#3d6fb4"><title>{html.escape(text)}</title></rect>'
-                     f'<text x="{label_w + max(share * width, 1) + 4:.1f}" y="{y + 13}">{share:.0%}</text>')
-    parts.append(f'<text x="{label_w}" y="{height - 4}" fill="#555">share of answers right (0–100%)</text></svg>')
-    return "".join(parts)
+    rows = [[[h("code", qid)], [h("meter", min="0", max="1", value=f"{share:.2f}", aria_label=f"{qid}: {share:.0%} right"),
+                              f" {share:.0%}"]]
+            for qid, share in sorted(shares.items(), key=lambda kv: (kv[1], kv[0]))]
+    return [table("Questions: share answered right", ["Question", "Share right"], rows, row_names=True,
+                  cls="rd-review rd-chart")]
 
 
 def _when(t) -> str:
@@ -81,16 +70,15 @@ def _verdict(passed: bool | None) -> str:
     return "—" if passed is None else "passed" if passed else "not passed"
 
 
-def question_cell(qid: str, text: str) -> str:
+def question_cell(qid: str, text: str) -> list:
     """Show a question's id and first line, its full text on open; every word of it as text.
 
     >>> question_cell("q-1", "Is <b>this</b> & that?")
-    '<details><summary><code>q-1</code> Is &lt;b&gt;this&lt;/b&gt; &amp; that?</summary><p>Is &lt;b&gt;this&lt;/b&gt; &amp; that?</p></details>'
+    [['details', {}, ['summary', {}, ['code', {}, 'q-1'], ' Is <b>this</b> & that?'], ['p', {}, 'Is <b>this</b> & that?']]]
     """
     if not text:
-        return f"<code>{escape(qid)}</code> <i>(no longer in the bank)</i>"
-    return (f"<details><summary><code>{escape(qid)}</code> {escape(first_line(text))}</summary>"
-            f"<p>{escape(text)}</p></details>")
+        return [h("code", qid), " ", h("i", "(no longer in the bank)")]
+    return [h("details", h("summary", h("code", qid), " " + first_line(text)), h("p", text))]
 
 
 class Trainer(ipw.VBox):
@@ -100,7 +88,7 @@ class Trainer(ipw.VBox):
     >>> s = ResultStore(pathlib.Path(tempfile.mkdtemp()) / "r.sqlite3")
     >>> _ = s.record("Ana", "x", "practice", "steppe-lynx-two-landfalls", 1, "3", True, 2.0)
     >>> t = Trainer(s); t.mode.value = "practice"
-    >>> "Ana" in t.attempts.value
+    >>> "Ana" in t.attempts.text
     True
     """
 
@@ -114,29 +102,28 @@ class Trainer(ipw.VBox):
                                       description="Show")
         self.exam_pick = ipw.Dropdown(description="Exam", options=[], style={"description_width": "initial"},
                                       layout=ipw.Layout(width="auto"))
-        self.attempts = ipw.HTML()
+        self.attempts = Dom()
         self.drill = ipw.Dropdown(description="Attempt", options=[], style={"description_width": "initial"},
                                   layout=ipw.Layout(width="auto"))
-        self.drill_view = ipw.HTML()
-        self.questions = ipw.HTML()
-        self.chart = ipw.HTML()
-        self.mastery = ipw.HTML()
-        self.pass_rates = ipw.HTML()
+        self.drill_view = Dom()
+        self.questions = Dom()
+        self.chart = Dom()
+        self.mastery = Dom()
+        self.pass_rates = Dom()
         self.candidate_pick = ipw.Dropdown(description="Candidate", options=[], layout=ipw.Layout(width="auto"),
                                            style={"description_width": "initial"})
-        self.candidate_view = ipw.HTML()
-        self.problem = ipw.HTML()
-        self.exams_view = ipw.HTML()
+        self.candidate_view = Dom()
+        self.problem = Dom()
+        self.exams_view = Dom()
         self.gain = GainTables(self.store, self.bank)
         self.download = FileDownload(self._csv, label="Download every answer as CSV")
         self.refresh_button = button("Refresh", "Read the results again", self.refresh)
-        self.children = [ipw.HTML(f"{STYLE}<h3>Quiz results</h3><div class='rd-type'>From "
-                                  f"{escape(self.store.where)}</div>"),
+        self.children = [page_style(), Dom([h("h3", "Quiz results"), h("div", f"From {self.store.where}", cls="rd-type")]),
                          ipw.HBox([self.refresh_button, self.download]), self.problem,
                          self.pass_rates,
                          self.mode, self.exam_pick, self.attempts, self.drill, self.drill_view, self.questions,
                          self.chart, self.mastery, self.gain,
-                         ipw.HTML("<h4>One candidate across exams</h4>"), self.candidate_pick, self.candidate_view,
+                         Dom([h("h4", "One candidate across exams")]), self.candidate_pick, self.candidate_view,
                          self.exams_view]
         self._quiet = False
         self.mode.observe(lambda _c: self._show(), names=["value"])
@@ -148,8 +135,7 @@ class Trainer(ipw.VBox):
     def refresh(self) -> None:
         """Read the store again and redraw everything."""
         self.results = Results.from_store(self.store, self.exam_files, time.time())
-        self.problem.value = (f"<div class='rd-error' role='alert'>{escape(self.store.problem)}</div>"
-                              if self.store.problem else "")
+        self.problem.content = [h("div", self.store.problem, cls="rd-error", role="alert")] if self.store.problem else []
         self._titles = {e.id: e.title for e in self.exam_files}
         ids = sorted(set(self.results.exams()) | set(self._titles))
         keep, who = self.exam_pick.value, self.candidate_pick.value
@@ -161,8 +147,8 @@ class Trainer(ipw.VBox):
         self.candidate_pick.value = who if who in people else None
         self._quiet = False
         self.candidate_pick.layout.display = None if people else "none"
-        self.pass_rates.value = self._pass_rates_html()
-        self.exams_view.value = self._exams_html()
+        self.pass_rates.content = self._pass_rates()
+        self.exams_view.content = self._exam_files()
         self.gain.refresh()
         self._show()
         self._show_candidate()
@@ -180,81 +166,80 @@ class Trainer(ipw.VBox):
             known = set(self.results.records)
             for c in sorted({a.candidate for a in answers if a.session not in known}):
                 mine = [a for a in answers if a.candidate == c and a.session not in known]
-                rows.append([escape(c), _when(mine[0].answered_at), _when(mine[-1].answered_at), "practice",
+                rows.append([c, _when(mine[0].answered_at), _when(mine[-1].answered_at), "practice",
                              f"{sum(a.correct for a in mine)} of {len(mine)}", "", "—"])
-        if not rows:
-            self.attempts.value = "<i>No attempts here yet.</i>"
-        else:
-            self.attempts.value = table_html("Attempts by candidate", ["Candidate", "Started", "Ended", "State",
-                                                                   "Right", "Score", "Result"], rows)
+        self.attempts.content = [table("Attempts by candidate", ["Candidate", "Started", "Ended", "State", "Right",
+                                                                 "Score", "Result"], rows)] if rows else [
+            h("i", "No attempts here yet.")]
         self._quiet = True
         self.drill.options = [("Choose an attempt to see its answers", None), *options]
         self.drill.value = None
         self._quiet = False
         self.drill.layout.display = None if options else "none"
-        self.drill_view.value = ""
-        self.questions.value = self._questions_html(self.results.questions(exam, mode) if answers else {})
+        self.drill_view.content = []
+        self.questions.content = self._questions(self.results.questions(exam, mode) if answers else {})
         shares = difficulty(answers)
-        self.chart.value = ("<h4>Questions: share answered right</h4>" + difficulty_chart(shares)) if shares else ""
-        self.mastery.value = self._mastery_html(ruling_mastery(answers, self.bank))
+        self.chart.content = difficulty_chart(shares) if shares else []
+        self.mastery.content = self._mastery(ruling_mastery(answers, self.bank))
 
     @staticmethod
     def _attempt_cells(a, exam_title: str | None = None) -> list[str]:
-        cells = [escape(a.candidate), _when(a.started), _when(a.ended), a.state, f"{a.right} of {a.questions}",
+        cells = [a.candidate, _when(a.started), _when(a.ended), a.state, f"{a.right} of {a.questions}",
                  f"{a.score:.0%}" if a.score is not None else "—", _verdict(a.passed)]
-        return cells if exam_title is None else [escape(exam_title), *cells[1:]]
+        return cells if exam_title is None else [exam_title, *cells[1:]]
 
-    def _pass_rates_html(self) -> str:
-        rows = [[escape(self._titles.get(p.exam, p.exam)), str(p.attempts),
+    def _pass_rates(self) -> list:
+        rows = [[self._titles.get(p.exam, p.exam), str(p.attempts),
                  "no pass mark" if p.mark is None else f"{p.mark}%",
                  "—" if p.mark is None else str(p.passed),
                  "—" if p.rate is None else f"{p.rate:.0%}"]
                 for p in self.results.pass_rates()]
         if not rows:
-            return ""
-        return ("<h4>Pass rate per exam</h4><p class='rd-type'>Ended attempts (submitted or out of time); "
-                "an attempt in progress is not counted yet.</p>"
-                + table_html("Pass rate per exam", ["Exam", "Ended attempts", "Pass mark", "Passed", "Pass rate"], rows))
+            return []
+        return [h("h4", "Pass rate per exam"),
+                h("p", "Ended attempts (submitted or out of time); an attempt in progress is not counted yet.",
+                  cls="rd-type"),
+                table("Pass rate per exam", ["Exam", "Ended attempts", "Pass mark", "Passed", "Pass rate"], rows)]
 
     def _show_candidate(self) -> None:
         who = self.candidate_pick.value
         if who is None:
-            self.candidate_view.value = ""
+            self.candidate_view.content = []
             return
         rows = [self._attempt_cells(a, self._titles.get(a.exam, a.exam))
                 for a in self.results.attempts(candidate=who)]
-        self.candidate_view.value = table_html(f"Every exam attempt of {who}", ["Exam", "Started", "Ended", "State",
-                                                                           "Right", "Score", "Result"], rows)
+        self.candidate_view.content = [table(f"Every exam attempt of {who}", ["Exam", "Started", "Ended", "State",
+                                                                              "Right", "Score", "Result"], rows)]
 
-    def _questions_html(self, stats) -> str:
+    def _questions(self, stats) -> list:
         if not stats:
-            return ""
+            return []
         rows = []
         for s in stats.values():
-            wrong = ", ".join(f"“{escape(a)}” ×{n}" for a, n in s.wrong_answers[:5]) or "—"
+            wrong = ", ".join(f"“{a}” ×{n}" for a, n in s.wrong_answers[:5]) or "—"
             disc = "—" if s.discrimination is None else f"{s.discrimination:+.2f}"
             rows.append([question_cell(s.question, question_text(self.bank, s.question)), str(s.answered),
                          f"{s.share_right:.0%}", disc, wrong])
-        return ("<h4>Per question</h4><p class='rd-type'>Open a question to read it whole. Discrimination: "
-                "the share right among the top 27% of attempts by score minus among the bottom 27% (near 0 "
-                "or below: the question doesn't separate who knows from who doesn't).</p>"
-                + table_html("Per question", ["Question", "Answers", "Right", "Discrimination",
-                                          "Wrong answers chosen"], rows))
+        return [h("h4", "Per question"),
+                h("p", "Open a question to read it whole. Discrimination: the share right among the top 27% of "
+                  "attempts by score minus among the bottom 27% (near 0 or below: the question doesn't separate "
+                  "who knows from who doesn't).", cls="rd-type"),
+                table("Per question", ["Question", "Answers", "Right", "Discrimination", "Wrong answers chosen"], rows)]
 
-    def _mastery_html(self, per: dict) -> str:
+    def _mastery(self, per: dict) -> list:
         if not per:
-            return ""
+            return []
         rulings = sorted({r for shares in per.values() for r in shares})
-        rows = [[escape(c)] + [f"{shares[r][0]}/{shares[r][1]}" if r in shares else "—" for r in rulings]
+        rows = [[c] + [f"{shares[r][0]}/{shares[r][1]}" if r in shares else "—" for r in rulings]
                 for c, shares in per.items()]
-        return "<h4>Mastery per ruling</h4>" + table_html("Mastery per ruling (right/answered)",
-                                                      ["Candidate", *(ruling(r).name for r in rulings)], rows)
+        return [h("h4", "Mastery per ruling"),
+                table("Mastery per ruling (right/answered)", ["Candidate", *(ruling(r).name for r in rulings)], rows)]
 
     def _show_attempt(self) -> None:
         rid = self.drill.value
         records = self.results.records
         if rid is None or rid not in records:
-            self.drill_view.value = ""
+            self.drill_view.content = []
             return
         rec = records[rid]
         asked = json.loads(rec.state).get("questions", [])
@@ -266,22 +251,22 @@ class Trainer(ipw.VBox):
                 given.remove(a)
             if qid in self.bank:
                 v = self.bank[qid].variant(seed=seed)
-                prompt, right = author_html(v.prompt), game_text_html(v.solution().right_answer_text)
+                prompt, right = prose(v.prompt), game(v.solution().right_answer_text)
             else:
-                prompt, right = escape(qid) + " <i>(no longer in the bank)</i>", "—"
-            rows.append([str(i + 1), prompt, escape(a.answer) if a else "<i>not answered</i>",
+                prompt, right = [qid, " ", h("i", "(no longer in the bank)")], ["—"]
+            rows.append([str(i + 1), prompt, a.answer if a else [h("i", "not answered")],
                          ("✓ right" if a.correct else "✗ wrong") if a else "✗ wrong", right])
-        self.drill_view.value = table_html(f"Answers of {rec.candidate}, {_when(rec.started)}",
-                                       ["#", "Question", "Answer", "Result", "Right answer"], rows)
+        self.drill_view.content = [table(f"Answers of {rec.candidate}, {_when(rec.started)}",
+                                         ["#", "Question", "Answer", "Result", "Right answer"], rows)]
 
-    def _exams_html(self) -> str:
-        items = [f"<li><b>{escape(e.title)}</b> ({escape(e.id)}): {e.size} questions, "
-                 f"{f'{e.time_limit / 60:g} minutes' if e.time_limit else 'no time limit'}, "
-                 f"{e.attempts} attempt(s), answers shown {escape(e.show_answers)}"
-                 f"{f', pass mark {e.pass_mark}%' if e.pass_mark is not None else ''}</li>"
+    def _exam_files(self) -> list:
+        items = [h("li", h("b", e.title), f" ({e.id}): {e.size} questions, "
+                   f"{f'{e.time_limit / 60:g} minutes' if e.time_limit else 'no time limit'}, "
+                   f"{e.attempts} attempt(s), answers shown {e.show_answers}"
+                   f"{f', pass mark {e.pass_mark}%' if e.pass_mark is not None else ''}")
                  for e in self.exam_files]
-        items += [f"<li class='rd-error'>{escape(p)}</li>" for p in self.exam_problems]
-        return f"<h4>Exam files</h4><ul>{''.join(items) or '<li>None.</li>'}</ul>"
+        items += [h("li", str(p), cls="rd-error") for p in self.exam_problems]
+        return [h("h4", "Exam files"), h("ul", *(items or [h("li", "None.")]))]
 
     def _csv(self) -> tuple[str, bytes]:
         buf = io.StringIO()

@@ -8,20 +8,31 @@ export default {
     // The widget button's fixed width clips a long label; this one is as wide as its words.
     button.style.width = "auto";
     const label = () => { button.textContent = model.get("label"); };
-    label();
-    model.on("change:label", label);
-    button.addEventListener("click", () => model.send({ event: "download" }));
-    model.on("msg:custom", (msg, buffers) => {
+    const ask = () => model.send({ event: "download" });
+    const urls = new Set();
+    const save = (msg, buffers) => {
       if (!msg || msg.event !== "file") return;
       const url = URL.createObjectURL(new Blob(buffers, { type: msg.type }));
+      urls.add(url);
       const link = document.createElement("a");
       link.href = url;
       link.download = msg.filename;
-      document.body.appendChild(link);
+      link.hidden = true;
+      el.appendChild(link); // inside this widget's own element, gone once followed
       link.click();
       link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60000);
-    });
+      setTimeout(() => { URL.revokeObjectURL(url); urls.delete(url); }, 60000);
+    };
+    label();
+    model.on("change:label", label);
+    model.on("msg:custom", save);
+    button.addEventListener("click", ask);
     el.appendChild(button);
+    return () => {
+      model.off("change:label", label);
+      model.off("msg:custom", save);
+      button.removeEventListener("click", ask);
+      urls.forEach((url) => URL.revokeObjectURL(url));
+    };
   },
 };
