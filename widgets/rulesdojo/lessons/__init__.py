@@ -86,23 +86,24 @@ def _link(href: str, text: str) -> str:
     return f"<a href='{escape(href)}'>{escape(text)}</a>"
 
 
-def _nav(number: int) -> str:
+def _nav(number: int) -> list:
+    from ..views.dom import h
     ls = lessons()
     before = [n for n in ls if n < number]
     after = [n for n in ls if n > number]
     parts = []
     if before:
-        parts.append(_link(ls[before[-1]].notebook, f"← {ls[before[-1]].title}"))
-    parts.append(_link("index.ipynb", "All lessons"))
-    parts.append(_link(ls[after[0]].notebook, f"Next: {ls[after[0]].title} →") if after
-                 else _link("quiz.ipynb", "Next: the quiz →"))
-    return "<nav aria-label='Lessons'>" + " · ".join(parts) + "</nav>"
+        parts.append(h("a", f"← {ls[before[-1]].title}", href=ls[before[-1]].notebook))
+    parts.append(h("a", "All lessons", href="index.ipynb"))
+    parts.append(h("a", f"Next: {ls[after[0]].title} →", href=ls[after[0]].notebook) if after
+                 else h("a", "Next: the quiz →", href="quiz.ipynb"))
+    return [h("nav", *[x for p in parts for x in (" · ", p)][1:], aria_label="Lessons")]
 
 
-def next_steps(number: int) -> ipw.HTML:
+def next_steps(number: int) -> ipw.Widget:
     """Link to what comes after a lesson: the next lesson, or the quiz after the last one."""
-    from ..views.base import html_widget
-    return html_widget(_nav(number))
+    from ..views.dom import Dom
+    return Dom(_nav(number))
 
 
 def contents() -> ipw.Box:
