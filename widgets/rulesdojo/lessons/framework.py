@@ -27,8 +27,9 @@ from .learner_progress import Progress, lesson_id
 
 
 OFF_LINE = "This position isn't on the worked line"
-#: where a task's views go: the decision block under the "Now:" line, the side column under it, the board's
-DECISION, SIDE = ("payment", "choices", "order"), ("stack", "turn", "steps", "energy")
+#: where a task's views go: the decision block under the "Now:" line, the side column under it (the stack
+#: first); the board and the rest (turn bar, log) in the board's column, the board first
+DECISION, SIDE = ("payment", "choices", "order"), ("stack", "energy")
 
 
 def message(cls: str, *nodes: Node, rule: str = "") -> list[Node]:
@@ -89,10 +90,12 @@ class TaskView(ipw.VBox):
         tools = box([self.hint_button, self.undo_button, self.back_button, self.reset_button,
                      self.show_button], "rd-tools", ipw.HBox)
         side = box([box(decision, "rd-decision"), tools, self.hint,
-                    *(v for k, v in zip(kinds, self.views) if k in SIDE)], "rd-task-side")
-        board = box([v for k, v in zip(kinds, self.views) if k not in DECISION + SIDE], "rd-task-board")
+                    *sorted((v for k, v in zip(kinds, self.views) if k in SIDE), key=lambda v: not isinstance(v, StackView))],
+                   "rd-task-side")
+        board = box(sorted((v for k, v in zip(kinds, self.views) if k not in DECISION + SIDE),
+                           key=lambda v: not isinstance(v, Board)), "rd-task-board")
         self.children = [page_style(),
-                         Dom([h("h3", task.title), h("div", *prose(task.instructions), cls="rd-instructions")]),
+                         Dom([h("h3", task.title, cls="rd-task-title"), h("div", *prose(task.instructions), cls="rd-instructions")]),
                          box([side, board], "rd-task-main", ipw.HBox)]
         self.add_class("rd-task")
         FocusKeeper(self.model, self, self.views, fallback=self.undo_button)

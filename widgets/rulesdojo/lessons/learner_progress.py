@@ -122,7 +122,7 @@ class Progress:
         self.label.content = [h("span", h("span", f"Lesson {self.lesson.number} · {n}/{total}{mark}",
                                               cls="rd-narrow"),
                                 h("span", f"{n} of {total} steps done{state}", cls="rd-wide"), role="status"),
-                              h("i", f" {note}", cls="rd-progress-note", title=note) if note else None]
+                              *([h("i", f" {note}", cls="rd-progress-note", title=note)] if note else [])]
 
 
 def lesson_state(lesson: Lesson, done: dict) -> str:
