@@ -17,6 +17,7 @@ Not a test: it reports figures; the machine's load average is printed with them.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import sys
@@ -25,22 +26,18 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import LESSONS, launch, local_only, machine_line, start_voila, stop_voila  # noqa: E402
+from common import LESSONS, ROOT, launch, local_only, machine_line, start_voila, stop_voila  # noqa: E402
 from widget_models import widget_models  # noqa: E402
+
+# The browser test's own wait for a settled page (no widget view, card or symbol added for 1.5 s).
+_spec = importlib.util.spec_from_file_location("every_page", ROOT / "tests" / "browser" / "test_every_page.py")
+_every_page = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_every_page)
+SETTLED_JS = _every_page.SETTLED_JS
 
 PAGES = ["index.ipynb", *sorted(p.name for p in LESSONS.glob("[0-9][0-9]-*.ipynb")), "sandbox.ipynb",
          "quiz.ipynb"]
 WIDTHS = [(1280, 900), (390, 844)]
-SETTLED_JS = """() => new Promise(done => {
-  let last = -1, since = performance.now();
-  const tick = () => {
-    const n = document.querySelectorAll('.jupyter-widgets, .rd-card, .rd-sym').length;
-    if (n !== last) { last = n; since = performance.now(); }
-    if (!document.getElementById('loading') && n > 0 && performance.now() - since > 1500) done(n);
-    else setTimeout(tick, 100);
-  };
-  tick();
-})"""
 MEASURE_JS = """() => {
   const line = document.querySelector('.rd-progress');
   return {height: document.scrollingElement.scrollHeight,

@@ -10,12 +10,13 @@ learning gain compares it with the checks' first tries, ``rulesdojo.quiz.gain``)
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import ipywidgets as ipw
 
 from ..quiz.gain import BEFORE
 from ..views.base import button
-from ..views.dom import Dom, Node, game, h, prose
+from ..views.dom import Dom, game, h, prose
 from ..views.modules import page_style
 from ..views.text import game_text_words
 from .data import Lesson
@@ -101,7 +102,7 @@ class BeforeQuestion(ipw.VBox):
         self.verdict = verdict
         self.progress.mark(self.key, verdict.correct)
 
-    def _say(self, cls: str, *nodes: Node) -> None:
+    def _say(self, cls: str, *nodes: Any) -> None:
         self.feedback.content = message(cls, *nodes)
 
     def _draw(self) -> None:
@@ -136,7 +137,7 @@ def before_view(progress: Progress, bank=None) -> ipw.VBox:
     def fill(_learner: str) -> None:
         from ..quiz.model import load_bank
         items = [BeforeQuestion(tag, q, progress) for tag, q in before_questions(progress.lesson, bank or load_bank())]
-        intro = [head, h("p", "What would you answer now? No score, no hints: this shows you, and your mentor, "
+        intro: list = [head, h("p", "What would you answer now? No score, no hints: this shows you, and your mentor, "
                           "what the lesson changes. Answer once and read on.")] if items else []
         box.children = [page_style(), *([Dom(intro)] if intro else []), *items]
     progress.on_learner(fill)

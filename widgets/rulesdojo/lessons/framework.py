@@ -8,6 +8,8 @@ answered right before its answer was shown.
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as ipw
 
 from ..quiz.play import Played
@@ -18,7 +20,7 @@ from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, 
                      StackView, TriggerOrder)
 from ..views.base import button
 from ..views.board import position
-from ..views.dom import Dom, Node, game, h, prose
+from ..views.dom import Dom, game, h, prose
 from ..views.focus import FocusKeeper
 from ..views.modules import page_style
 from . import guide, reach
@@ -32,13 +34,13 @@ OFF_LINE = "This position isn't on the worked line"
 DECISION, SIDE = ("payment", "choices", "order"), ("stack", "energy")
 
 
-def message(cls: str, *nodes: Node, rule: str = "") -> list[Node]:
+def message(cls: str, *nodes: Any, rule: str = "") -> list:
     """Return one message as nodes: its text, then its one rule reference (if any) at its end.
 
     >>> message("rd-ok", "Done.", rule="107.14")
     [['div', {'class': 'rd-ok', 'role': 'status'}, 'Done.', ' ', ['rule', '107.14']]]
     """
-    tail = [" ", ["rule", rule]] if rule else []
+    tail: list[Any] = [" ", ["rule", rule]] if rule else []
     return [h("div", *nodes, *tail, cls=cls, role="status")]
 
 
@@ -46,6 +48,10 @@ def box(children: list, cls: str, kind=ipw.VBox) -> ipw.Box:
     out = kind(children)
     out.add_class(cls)
     return out
+
+
+def _first(kind, views: list) -> list:
+    return sorted(views, key=lambda v: not isinstance(v, kind))
 
 
 def shown_while_active(view) -> None:
@@ -89,14 +95,13 @@ class TaskView(ipw.VBox):
             decision.append(box(self.shortcut_buttons, "rd-tools", ipw.HBox))
         tools = box([self.hint_button, self.undo_button, self.back_button, self.reset_button,
                      self.show_button], "rd-tools", ipw.HBox)
-        side = box([box(decision, "rd-decision"), tools, self.hint,
-                    *sorted((v for k, v in zip(kinds, self.views) if k in SIDE), key=lambda v: not isinstance(v, StackView))],
-                   "rd-task-side")
-        board = box(sorted((v for k, v in zip(kinds, self.views) if k not in DECISION + SIDE),
-                           key=lambda v: not isinstance(v, Board)), "rd-task-board")
-        self.children = [page_style(),
-                         Dom([h("h3", task.title, cls="rd-task-title"), h("div", *prose(task.instructions), cls="rd-instructions")]),
-                         box([side, board], "rd-task-main", ipw.HBox)]
+        side = [v for k, v in zip(kinds, self.views) if k in SIDE]
+        rest = [v for k, v in zip(kinds, self.views) if k not in DECISION + SIDE]
+        title = h("h3", task.title, cls="rd-task-title")
+        self.children = [page_style(), Dom([title, h("div", *prose(task.instructions), cls="rd-instructions")]),
+                         box([box([box(decision, "rd-decision"), tools, self.hint, *_first(StackView, side)],
+                                  "rd-task-side"),
+                              box(_first(Board, rest), "rd-task-board")], "rd-task-main", ipw.HBox)]
         self.add_class("rd-task")
         FocusKeeper(self.model, self, self.views, fallback=self.undo_button)
         self.model.observe(self._update, names=["version"])
@@ -263,7 +268,7 @@ class CheckView(ipw.VBox):
             hint = f"It's {'more' if right > given else 'less'} than {given}. {hint}"
         return hint
 
-    def _explained(self, cls: str, head: list[Node], verdict) -> list[Node]:
+    def _explained(self, cls: str, head: list, verdict) -> list:
         lead, *steps = verdict.explanation.splitlines()
         items = [h("li", *game(s.removeprefix("- "))) for s in steps]
         basis = h("details", h("summary", "The policy" if self.variant.kind == "policy" else "What the engine did"),
