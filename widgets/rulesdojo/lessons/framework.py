@@ -18,7 +18,7 @@ from ..state import GameModel
 from ..state.lines import SHORTCUTS
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
-from ..views.base import button
+from ..views.base import button, shared
 from ..views.board import position
 from ..views.dom import Dom, game, h, prose
 from ..views.focus import FocusKeeper
@@ -45,7 +45,7 @@ def message(cls: str, *nodes: Any, rule: str = "") -> list:
 
 
 def box(children: list, cls: str, kind=ipw.VBox) -> ipw.Box:
-    out = kind(children)
+    out = kind(children, layout=shared("layout"))  # never restyled: the kernel's one plain Layout
     out.add_class(cls)
     return out
 
