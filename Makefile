@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 SITE ?= build/site
 
-.PHONY: install test typecheck serve site bench bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
+.PHONY: install test typecheck serve site bench bench-pages bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
 
 install: $(STAMP)
 
@@ -58,6 +58,10 @@ typecheck: $(STAMP)
 bench: $(STAMP) chromium
 	$(BIN)/python benchmarks/history.py
 	$(BIN)/python benchmarks/bench.py
+
+# Each page's height at 1280 and 390 px, the progress line's at 390 px, lesson 7's widget count.
+bench-pages: $(STAMP) chromium
+	$(BIN)/python benchmarks/pages.py
 
 # Classes of 30, 60 and 120 simulated learners (no browsers: the page's own messages over the kernel
 # websocket) arrive within a minute and take lesson 7; prints the capacity table. Each run stops by

@@ -1,7 +1,9 @@
 """Every served page reads as a learner needs: symbols drawn, no markup shown, every card's full text
 visible, text on the board, log and order list at least 14 px, no serious or critical axe-core finding,
-no sideways scroll on a 390 px phone, and at most one rule badge shown per message (at its end, not
-repeating the text), none on a panel's heading.
+no sideways scroll on a 390 px phone, at most one rule badge shown per message (at its end, not
+repeating the text), none on a panel's heading, and every lesson task held by the screen: its words,
+its board and its pending decision within one 900 px screen at 1280 px and two at 390 px, under a
+one-line progress line.
 
 One Voila server serves the lesson folder for every page. Set RULESDOJO_SCREENSHOT_DIR=folder to keep
 the phone-width screenshot of lesson 7.
@@ -17,6 +19,7 @@ from pathlib import Path
 from axe_playwright_python.sync_playwright import Axe
 import pytest
 
+from rulesdojo.lessons.data import load_lessons
 from rulesdojo.rules import CardSet
 from rulesdojo.views.text import SYMBOL
 
@@ -52,6 +55,61 @@ SMALL_TEXT_JS = """() => [...document.querySelectorAll('.rd-table *, .rd-log *, 
   .filter(el => !el.closest('svg') && [...el.childNodes].some(n => n.nodeType === 3 && n.nodeValue.trim())
                 && parseFloat(getComputedStyle(el).fontSize) < 14)
   .map(el => `${el.className || el.tagName}: ${el.textContent.trim().slice(0, 30)}`)"""
+
+
+# For each task: scroll its heading to the top of the screen, then measure from the top of its words
+# to the bottom of the lowest of its words, its board and its decision's control (the first enabled
+# control of the decision block, else the "Now:" line), against the screen less the fixed progress line.
+FIT_JS = """async () => {
+  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const seen = el => el && el.getClientRects().length > 0;
+  const line = document.querySelector('.rd-progress');
+  const lineHeight = seen(line) ? line.getBoundingClientRect().height : 0;
+  const out = {line: lineHeight, screen: window.innerHeight, tasks: []};
+  for (const task of document.querySelectorAll('.rd-task')) {
+    const words = task.querySelector('.rd-instructions'), heading = task.querySelector('.rd-task-title');
+    heading.scrollIntoView({block: 'start'});
+    await frame();
+    const board = task.querySelector('.rd-table') || task.querySelector('.rd-task-board');
+    const decision = task.querySelector('.rd-decision');
+    const control = decision && [...decision.querySelectorAll(
+        'button, select, input, textarea, [role=radio], [role=option], [tabindex="0"]')]
+      .find(c => seen(c) && !c.disabled && !c.closest('.rd-now-line'));
+    const now = task.querySelector('.rd-now-line');
+    const parts = {words: heading, board, decision: control || now};
+    const top = heading.getBoundingClientRect().top;
+    const bottoms = Object.fromEntries(Object.entries(parts).map(
+      ([k, el]) => [k, seen(el) ? Math.round(el.getBoundingClientRect().bottom - top) : null]));
+    bottoms.words = Math.round((words || heading).getBoundingClientRect().bottom - top);
+    const boardTop = seen(board) ? Math.round(board.getBoundingClientRect().top - top) : null;
+    out.tasks.push({title: heading.textContent.trim(), bottoms, boardTop,
+                    control: control ? (control.textContent || control.tagName).trim().slice(0, 40) : 'Now:'});
+  }
+  return out;
+}"""
+LINE_MOST = 56  # px: the progress line on a phone, one line
+
+
+def fit_problems(page, name: str, screens: int) -> list[str]:
+    """Say where a lesson task's words, board and decision don't fit ``screens`` screens, or the
+    progress line is more than one line on a phone."""
+    number = int(name[:2])
+    expected = len(load_lessons(LESSONS)[number].tasks)
+    fit = page.evaluate(FIT_JS)
+    problems = [] if len(fit["tasks"]) == expected else \
+        [f"{name}: {len(fit['tasks'])} tasks found on the page, {expected} in the lesson"]
+    room = screens * fit["screen"] - fit["line"]
+    width = page.viewport_size["width"]
+    for task in fit["tasks"]:
+        missing = [k for k, v in task["bottoms"].items() if v is None]
+        lowest = max((v for v in task["bottoms"].values() if v is not None), default=0)
+        if missing or lowest > room:
+            problems.append(f"{name} at {width} px: {task['title']!r} needs {lowest} px for its words, board "
+                            f"and decision ({task['control']!r}) {task['bottoms']}, more than {room} px"
+                            + (f"; not shown: {missing}" if missing else ""))
+    if width < 600 and fit["line"] > LINE_MOST:
+        problems.append(f"{name} at {width} px: the progress line is {fit['line']:.0f} px tall, over {LINE_MOST}")
+    return problems
 
 
 def visible_text(page) -> str:
@@ -127,9 +185,12 @@ def test_every_page_reads_well_and_fits_a_phone(tmp_path, voila_server, page, fu
         assert page.title().startswith(heading) and "ipynb" not in page.title(), f"{name}: {page.title()!r}"
         cards_seen += page.locator(".rd-card").count()
         problems += check_page(page, name)
+        lesson = name[:2].isdigit()
+        problems += fit_problems(page, name, screens=1) if lesson else []
         page.set_viewport_size({"width": 390, "height": 844})
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         problems += [f"{name} at 390 px scrolls sideways: {w}" for w in page.evaluate(SIDEWAYS_JS)]
+        problems += fit_problems(page, name, screens=2) if lesson else []
         if name.startswith("07-") and os.environ.get("RULESDOJO_SCREENSHOT_DIR"):
             shot = full_screenshot(page, tmp_path / "lesson-07-phone.png")
             target = Path(os.environ["RULESDOJO_SCREENSHOT_DIR"])

@@ -32,7 +32,7 @@ def task_view(number: int, key: str) -> TaskView:
 
 
 def panel(view: TaskView, kind):
-    return next(w for w in view.children if isinstance(w, kind))
+    return next(w for w in view.views if isinstance(w, kind))
 
 
 def play(view: TaskView, *steps) -> None:
@@ -41,7 +41,7 @@ def play(view: TaskView, *steps) -> None:
 
 
 def said_dead_end(view: TaskView) -> str:
-    shown = text(view.status.value)
+    shown = text(view.status.text)
     assert "can't reach the goal any more" in shown, shown
     assert view.back_button.layout.display != "none"
     return shown
@@ -49,7 +49,7 @@ def said_dead_end(view: TaskView) -> str:
 
 def back(view: TaskView) -> None:
     view.back_button.click()
-    assert "Now:" in view.status.value and view.back_button.layout.display == "none"
+    assert "Now:" in view.status.text and view.back_button.layout.display == "none"
     assert reach.dead_end(view.task, view.played()) is None
 
 
@@ -69,7 +69,7 @@ def test_lesson_1_paying_six_after_getting_two_goes_back_to_the_payment():
     counter = panel(view, EnergyCounter)
     counter.amount.value = 2
     counter.get_button.click()
-    assert "Now:" in view.status.value
+    assert "Now:" in view.status.text
     counter.amount.value = 6
     counter.pay_button.click()
     said_dead_end(view)
@@ -142,14 +142,14 @@ def test_lesson_4_check_1_asks_the_damage_nadia_takes_and_accepts_4():
     assert "How much damage does Nadia take?" in view.variant.prompt
     view.answer.value = "4"
     view.check_button.click()
-    assert "✓ Right." in view.feedback.value and "Nadia takes 4" in text(view.feedback.value)
+    assert "✓ Right." in view.feedback.text and "Nadia takes 4" in text(view.feedback.text)
 
 
 def test_show_me_the_next_move_says_the_move_in_words_and_why():
     view = task_view(7, "choose-order")
     view.show_button.click()
     view.show_button.click()
-    said = text(view.hint.value)
+    said = text(view.hint.text)
     assert "Order the triggers: Steppe Lynx on top of the stack (it resolves first)" in said
     assert "resolves first: the Lynx goes there" in said and "['" not in said
 
@@ -159,13 +159,13 @@ def test_the_off_the_worked_line_notice_clears_on_undo_and_on_done():
     wrong = view.task.dead_ends[0].example[1]
     play(view, {"play": "Forest"}, wrong)
     view.show_button.click()
-    assert "isn't on the worked line" in view.hint.value
+    assert "isn't on the worked line" in view.hint.text
     view.undo_button.click()
-    assert "isn't on the worked line" not in view.hint.value
+    assert "isn't on the worked line" not in view.hint.text
     view.reset_button.click()
     play(view, {"play": "Forest"})
     view.model.play_step({"order": ["Lotus Cobra", "Architect of the Untamed", "Steppe Lynx"]})
     view.show_button.click()
-    assert "isn't on the worked line" in view.hint.value
+    assert "isn't on the worked line" in view.hint.text
     play(view, "resolve")
-    assert "✓ Done." in view.status.value and "isn't on the worked line" not in view.hint.value
+    assert "✓ Done." in view.status.text and "isn't on the worked line" not in view.hint.text

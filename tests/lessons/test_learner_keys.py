@@ -42,9 +42,9 @@ def test_a_key_of_any_other_shape_is_ignored(served, junk):
     progress = Progress(LESSON)
     sends(junk)
     assert identity._Browser.key is None and progress.learner is None
-    assert "Finding your progress" in progress.label.value
+    assert "Finding your progress" in progress.label.text
     sends(ANA)
-    assert progress.learner == ANA and "0 of 4 steps done" in progress.label.value
+    assert progress.learner == ANA and "0 of 4 steps done" in progress.label.text
 
 
 def test_a_second_key_changes_nothing_once_the_page_has_one(served):
@@ -60,15 +60,15 @@ def test_two_browsers_keep_their_own_progress_and_boards(served):
     sends(ANA)
     CheckView(check, ana).show_button.click()
     board = TaskView(task, ana)
-    start, counter = board.model.energy_of("Alice"), board.children[-2]
+    start, counter = board.model.energy_of("Alice"), next(v for v in board.views if hasattr(v, "get_button"))
     counter.amount.value = 2
     counter.get_button.click()
     served()  # another browser's page
     ben = Progress(LESSON)
     ben_check, ben_board = CheckView(check, ben), TaskView(task, ben)
     sends(BEN)
-    assert ben.done == {} and "0 of 4 steps done" in ben.label.value
-    assert "Answered before" not in ben_check.feedback.value
+    assert ben.done == {} and "0 of 4 steps done" in ben.label.text
+    assert "Answered before" not in ben_check.feedback.text
     assert board.model.energy_of("Alice") == start + 2 and ben_board.model.energy_of("Alice") == start
     assert "Not started" in contents().children[1].text
     ben_board.reset_button.click()  # Ben's "Start over" leaves Ana's board alone
@@ -90,8 +90,8 @@ def test_a_page_made_before_the_learner_connects_shows_their_state_when_they_do(
     store.save_board(ANA, lesson_id(LESSON), task.key, '[["GetEnergy", {"player": "Alice", "amount": 2}]]')
     sends(ANA)
     assert later_board.model.energy_of("Alice") == start + 2
-    assert "1 of 4 steps done" in preheated.label.value
-    assert "Answered before" in later_check.feedback.value
+    assert "1 of 4 steps done" in preheated.label.text
+    assert "Answered before" in later_check.feedback.text
     assert "Started · 1 of 4 parts done" in course.text
 
 

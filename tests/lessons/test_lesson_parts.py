@@ -10,7 +10,8 @@ import pytest
 
 from rulesdojo.lessons import lessons
 from rulesdojo.lessons.data import Check, Task
-from rulesdojo.lessons.framework import CheckView, TaskView, prose
+from rulesdojo.lessons.framework import CheckView, TaskView
+from rulesdojo.views.dom import plain, prose
 from rulesdojo.lessons.learner_progress import Progress, lesson_id
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.rules.actions import CastSpell
@@ -39,12 +40,12 @@ def store(tmp_path, monkeypatch):
 @pytest.mark.parametrize("number,task", TASKS, ids=_id)
 def test_show_me_the_next_move_walks_the_solution_to_the_goal(number, task, store):
     view = TaskView(task, Progress(LESSONS[number]))
-    assert "Now:" in view.status.value and not view.achieved
+    assert "Now:" in view.status.text and not view.achieved
     for _ in task.solution:
         if view.achieved:
             break
         view.show_button.click()
-    assert view.achieved and "✓ Done." in view.status.value
+    assert view.achieved and "✓ Done." in view.status.text
     assert task.key in store.lesson_parts(view.progress.learner)[lesson_id(LESSONS[number])]
 
 
@@ -55,11 +56,11 @@ def test_a_known_dead_end_is_said_and_back_to_the_decision_leaves_it(number, tas
     assert view.back_button.layout.display == "none"
     for step in end.example:
         assert view.model.play_step(step), view.model.error
-    shown = text(view.status.value)
-    assert "can't reach the goal any more" in shown and text(prose(end.say)).strip() in shown
+    shown = text(view.status.text)
+    assert "can't reach the goal any more" in shown and text(plain(prose(end.say))).strip() in shown
     assert view.back_button.layout.display != "none"
     view.back_button.click()
-    assert task.dead_end(view.played()) is None and "Now:" in view.status.value
+    assert task.dead_end(view.played()) is None and "Now:" in view.status.text
     assert view.back_button.layout.display == "none"
     assert len(view.model.game.history) < len(end.example) + 20  # undone, not reset blindly
 
@@ -88,15 +89,15 @@ def test_a_wrong_try_gets_a_hint_not_the_answer_then_a_second_try(number, check,
     right = view.variant.solution().right_answer_text
     if not view.variant.options:
         view.check_button.click()  # nothing typed: not an answer
-        assert "Give an answer first" in view.feedback.value and view.tries == 0
+        assert "Give an answer first" in view.feedback.text and view.tries == 0
         _answer(view, "lots")
-        assert view.tries == 0 and "isn't a whole number" in text(view.feedback.value)
+        assert view.tries == 0 and "isn't a whole number" in text(view.feedback.text)
     _answer(view, _wrong(view))
-    shown = text(view.feedback.value)
+    shown = text(view.feedback.text)
     assert "Not yet" in shown and "Try again" in shown
-    assert right not in shown and "What the engine did" not in view.feedback.value
+    assert right not in shown and "What the engine did" not in view.feedback.text
     _answer(view, right)
-    assert "✓ Right." in view.feedback.value and not view.progress.done[check.key]
+    assert "✓ Right." in view.feedback.text and not view.progress.done[check.key]
     assert store.lesson_parts(view.progress.learner)[lesson_id(LESSONS[number])][check.key] is False
 
 
@@ -106,10 +107,10 @@ def test_two_misses_or_show_me_give_the_answer_and_why(number, check, store):
     right = view.variant.solution().right_answer_text
     _answer(view, _wrong(view))
     _answer(view, _wrong(view))
-    assert f"the answer is {right}" in text(view.feedback.value)
+    assert f"the answer is {right}" in text(view.feedback.text)
     other = CheckView(check, Progress(LESSONS[number]))
     other.show_button.click()
-    assert right in text(other.feedback.value)
+    assert right in text(other.feedback.text)
 
 
 def test_a_first_try_is_recorded_and_a_new_kernel_resumes_the_lesson(store):
@@ -119,8 +120,8 @@ def test_a_first_try_is_recorded_and_a_new_kernel_resumes_the_lesson(store):
     _answer(view, view.variant.solution().right_answer_text)
     again = Progress(lesson)  # a reload: a new kernel reads the store
     assert again.done == {"after-unsummon": True} and again.first_tries() == (1, 1)
-    assert "1 of 4 steps done" in again.label.value
-    assert "Answered before" in CheckView(check, again).feedback.value
+    assert "1 of 4 steps done" in again.label.text
+    assert "Answered before" in CheckView(check, again).feedback.text
 
 
 def test_the_store_keeps_each_learner_apart(store, monkeypatch):
@@ -164,7 +165,7 @@ def test_a_reload_puts_the_task_board_back_where_the_learner_left_it(store):
         view.show_button.click()
     left = view.model.game.snapshot()
     again = TaskView(task, Progress(lesson))  # a new kernel: the board comes back from the store
-    assert again.model.game.snapshot() == left and "Now:" in again.status.value
+    assert again.model.game.snapshot() == left and "Now:" in again.status.text
     again.reset_button.click()
     assert TaskView(task, Progress(lesson)).model.game.snapshot()["players"] == \
         TaskView(task, Progress(LESSONS[10])).model.game.snapshot()["players"]

@@ -71,12 +71,12 @@ def test_two_wrong_tries_then_right_is_done_but_not_mastered(store):
     answer(view, wrong(view))
     answer(view, wrong(view))
     answer(view, right(view))
-    assert "✓ Right." in view.feedback.value and "Mastered" not in view.feedback.value
+    assert "✓ Right." in view.feedback.text and "Mastered" not in view.feedback.text
     assert view.progress.is_done(CHECK.key) and not view.progress.is_mastered(CHECK.key)
     assert mastered(view.progress) is False
-    assert "0 of 2 checks mastered" in text(view.progress.label.value)
+    assert "0 of 2 checks mastered" in text(view.progress.label.text)
     again = CheckView(CHECK, visit())
-    assert "Answered before, not yet mastered" in text(again.feedback.value)
+    assert "Answered before, not yet mastered" in text(again.feedback.text)
 
 
 def test_show_me_then_right_does_not_master(store):
@@ -92,10 +92,10 @@ def test_a_right_first_try_on_a_later_visit_masters_it_and_a_later_miss_keeps_it
     answer(first, wrong(first))
     later = CheckView(CHECK, visit())
     answer(later, right(later))
-    assert "Mastered." in later.feedback.value and later.progress.is_mastered(CHECK.key)
+    assert "Mastered." in later.feedback.text and later.progress.is_mastered(CHECK.key)
     assert mastered(later.progress) is True
     after = CheckView(CHECK, visit())
-    assert "Answered before — mastered" in text(after.feedback.value)
+    assert "Answered before — mastered" in text(after.feedback.text)
     answer(after, wrong(after))
     answer(after, wrong(after))
     assert mastered(after.progress) is True and visit().is_mastered(CHECK.key)
@@ -109,7 +109,7 @@ def test_a_lesson_done_then_mastered_on_its_line_and_the_course_map_with_the_way
         view = CheckView(check, progress)
         view.show_button.click()
         answer(view, right(view))
-    assert "3 of 3 steps done — lesson done ✓ · 0 of 2 checks mastered" in text(progress.label.value)
+    assert "3 of 3 steps done — lesson done ✓ · 0 of 2 checks mastered" in text(progress.label.text)
     course = _course_map(store.lesson_parts(progress.learner))
     card = next(c for c in elements(course, "li", "rd-course-card")
                 if ["a", {"href": LESSON.notebook}, LESSON.title] in elements([c], "a"))
@@ -125,7 +125,7 @@ def test_a_lesson_done_then_mastered_on_its_line_and_the_course_map_with_the_way
         view = CheckView(check, again)
         answer(view, right(view))
         assert again.is_mastered(check.key)
-    assert "3 of 3 steps done — lesson mastered ★" in text(again.label.value)
+    assert "3 of 3 steps done — lesson mastered ★" in text(again.label.text)
     course = _course_map(store.lesson_parts(again.learner))
     assert "Finished · 2/2 checks mastered" in text(course) and "Not yet mastered:" not in text(course)
 
@@ -135,17 +135,17 @@ def test_the_recap_opens_only_once_every_check_is_answered(store):
     recap = recap_view(progress)
     points = "A cost is paid in full or not at all"
     finish_task(progress)
-    assert "opens once you've answered the checks" in text(recap.value) and points not in text(recap.value)
+    assert "opens once you've answered the checks" in text(recap.shown.text) and points not in text(recap.shown.text)
     view = CheckView(LESSON.checks[0], progress)
     answer(view, right(view))
-    assert points not in text(recap.value)  # one check left: its answer stays hidden
+    assert points not in text(recap.shown.text)  # one check left: its answer stays hidden
     view = CheckView(LESSON.checks[1], progress)
     answer(view, wrong(view))
-    assert points not in text(recap.value)  # a wrong try is not yet an answer
+    assert points not in text(recap.shown.text)  # a wrong try is not yet an answer
     answer(view, right(view))
-    assert points in text(recap.value) and "opens once" not in recap.value
-    assert "<li>" in recap.value
-    assert points in text(recap_view(visit()).value)  # a later visit: the checks were answered
+    assert points in text(recap.shown.text) and "opens once" not in recap.shown.text
+    assert recap.shown.content[1][0] == "ul" and len(recap.shown.content[1]) > 3  # the points, one item each
+    assert points in text(recap_view(visit()).shown.text)  # a later visit: the checks were answered
 
 
 def test_the_course_map_continues_at_the_first_part_not_finished(store):

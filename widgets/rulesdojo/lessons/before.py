@@ -10,15 +10,17 @@ learning gain compares it with the checks' first tries, ``rulesdojo.quiz.gain``)
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import ipywidgets as ipw
 
 from ..quiz.gain import BEFORE
-from ..views.base import button, html_widget
-from ..views.render import STYLE
-from ..views.text import author_html as prose
-from ..views.text import escape, game_text_html, game_text_words
+from ..views.base import button
+from ..views.dom import Dom, game, h, prose
+from ..views.modules import page_style
+from ..views.text import game_text_words
 from .data import Lesson
+from .framework import message
 from .learner_progress import Progress
 
 #: at most this many before questions open a lesson
@@ -70,9 +72,9 @@ class BeforeQuestion(ipw.VBox):
                                    style={"description_width": "initial"})
         self.keep_button = button("Keep my answer", "No score now: you'll see it after the lesson's checks",
                                   self.keep)
-        self.feedback = html_widget()
-        self.children = [html_widget(f"<div class='rd-note'>{prose(v.prompt)}</div>"), self.answer,
-                         self.keep_button, self.feedback]
+        self.feedback = Dom()
+        self.children = [Dom([h("div", *prose(v.prompt), cls="rd-note")]), self.answer, self.keep_button,
+                         self.feedback]
         progress.watch(self._draw)
         self._draw()
 
@@ -91,17 +93,17 @@ class BeforeQuestion(ipw.VBox):
             self._draw()
             return
         if given is None or not str(given).strip():
-            self._say("rd-note", f"Give an answer first: {escape(self.variant.instructions)}")
+            self._say("rd-note", f"Give an answer first: {self.variant.instructions}")
             return
         verdict = self.variant.grade(given)
         if verdict.problem:
-            self._say("rd-note", f"{escape(verdict.problem)}: {escape(self.variant.instructions)}")
+            self._say("rd-note", f"{verdict.problem}: {self.variant.instructions}")
             return
         self.verdict = verdict
         self.progress.mark(self.key, verdict.correct)
 
-    def _say(self, cls: str, text: str) -> None:
-        self.feedback.value = f"<div class='{cls}' role='status'>{text}</div>"
+    def _say(self, cls: str, *nodes: Any) -> None:
+        self.feedback.content = message(cls, *nodes)
 
     def _draw(self) -> None:
         closed = self.kept or self._late()
@@ -112,14 +114,14 @@ class BeforeQuestion(ipw.VBox):
         elif not self.kept:
             return
         elif not self.progress.checks_answered():
-            self._say("rd-ok", "<b>Kept.</b> No score now: answer the lesson's checks, then look back here.")
+            self._say("rd-ok", h("b", "Kept."), " No score now: answer the lesson's checks, then look back here.")
         elif self.verdict is None:
             self._say("rd-note", "You answered this before the lesson.")
         else:
             self._say("rd-ok" if self.verdict.correct else "rd-note",
-                      f"Before the lesson you answered {game_text_html(self.verdict.answer_text)}"
-                      f"{' — right' if self.verdict.correct else ''}; the answer is "
-                      f"{game_text_html(self.verdict.right_answer_text)}.")
+                      "Before the lesson you answered ", *game(self.verdict.answer_text),
+                      f"{' — right' if self.verdict.correct else ''}; the answer is ",
+                      *game(self.verdict.right_answer_text), ".")
 
 
 def before_view(progress: Progress, bank=None) -> ipw.VBox:
@@ -128,15 +130,15 @@ def before_view(progress: Progress, bank=None) -> ipw.VBox:
     The questions are drawn once the learner is known (the bank is read then, not while the page
     is made): they show whether this learner answered them already.
     """
-    head = f"{STYLE}<h2>Before you start</h2>"
-    box = ipw.VBox([html_widget(f"{head}<p role='status'>Finding your questions…</p>")])
+    head = h("h2", "Before you start")
+    box = ipw.VBox([page_style(), Dom([head, h("p", "Finding your questions…", role="status")])])
     box.add_class("rd-before")
 
     def fill(_learner: str) -> None:
         from ..quiz.model import load_bank
         items = [BeforeQuestion(tag, q, progress) for tag, q in before_questions(progress.lesson, bank or load_bank())]
-        box.children = [html_widget(f"{head}<p>What would you answer now? No score, no hints: this shows you, "
-                                    "and your mentor, what the lesson changes. Answer once and read on.</p>"
-                                    if items else ""), *items]
+        intro: list = [head, h("p", "What would you answer now? No score, no hints: this shows you, and your mentor, "
+                          "what the lesson changes. Answer once and read on.")] if items else []
+        box.children = [page_style(), *([Dom(intro)] if intro else []), *items]
     progress.on_learner(fill)
     return box

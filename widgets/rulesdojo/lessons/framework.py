@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import ipywidgets as ipw
 
@@ -20,12 +21,12 @@ from ..state import GameModel
 from ..state.lines import SHORTCUTS, finish
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
-from ..views.base import button, html_widget
+from ..views.base import button, shared
+from ..views.base import message as note
 from ..views.board import position
+from ..views.dom import Dom, game, h, prose
 from ..views.focus import FocusKeeper
-from ..views.render import STYLE
-from ..views.text import author_html as prose
-from ..views.text import escape, game_text_html, rule_tag
+from ..views.modules import page_style
 from . import guide, reach
 from .data import Check, Task
 from .learner_progress import Progress, lesson_id
@@ -69,6 +70,39 @@ def in_turns(steps, done) -> tuple[asyncio.Task | None, object]:
     return loop.create_task(run()), None
 
 
+#: where a task's views go: the decision block under the "Now:" line, the side column under it (the stack
+#: first); the board and the rest (turn bar, log) in the board's column, the board first
+DECISION, SIDE = ("payment", "choices", "order"), ("stack", "energy")
+
+
+def message(cls: str, *nodes: Any, rule: str = "") -> list:
+    """Return one message as a page's nodes: its text, then its one rule reference (if any) at its end.
+
+    >>> message("rd-ok", "Done.", rule="107.14")
+    [['div', {'class': 'rd-ok', 'role': 'status'}, 'Done.', ' ', ['rule', '107.14']]]
+    """
+    return [note(cls, [n for n in nodes if n is not None], rule)]
+
+
+def box(children: list, cls: str, kind=ipw.VBox) -> ipw.Box:
+    out = kind(children, layout=shared("layout"))  # never restyled: the kernel's one plain Layout
+    out.add_class(cls)
+    return out
+
+
+def _first(kind, views: list) -> list:
+    return sorted(views, key=lambda v: not isinstance(v, kind))
+
+
+def shown_while_active(view) -> None:
+    """Draw a panel only while it has something to show or decide (its ``active`` trait, where it has one)."""
+    def draw(_change=None) -> None:
+        view.layout.display = None if getattr(view, "active", True) else "none"
+    if view.has_trait("active"):
+        view.observe(draw, names=["active"])
+    draw()
+
+
 class TaskView(ipw.VBox):
     """A task: instructions, what to do now, a live board, and a goal that turns to done when it holds."""
 
@@ -78,8 +112,9 @@ class TaskView(ipw.VBox):
         self.scenario = Scenario.from_dict(task.scenario, source=task.key)
         self.model = GameModel.from_scenario(self.scenario)
         self._line = reach.worked_line(task).positions
-        self.status = html_widget()
-        self.hint = html_widget()
+        self.status = Dom()
+        self.status.add_class("rd-now-line")
+        self.hint = Dom()
         self._hints_shown = 0
         self.undo_button = button("Undo", "Take back your last action", self.model.undo)
         self.reset_button = button("Start over", "Back to the starting position", self._reset)
@@ -89,15 +124,25 @@ class TaskView(ipw.VBox):
         self.show_button = button("Show me the next move", "Play the next move of a line that reaches "
                                   "the goal", self.show_next_move)
         self.views = [_view(name, self.model) for name in task.views]
-        rows = [ipw.HBox([self.undo_button, self.reset_button, self.back_button, self.hint_button,
-                          self.show_button])]
-        if any(v in ("turn", "steps") for v in task.views):
+        kinds = [name.partition(":")[0] for name in task.views]
+        panels = [v for k, v in zip(kinds, self.views) if k in DECISION]
+        for panel in panels:
+            shown_while_active(panel)
+        decision = [self.status, *panels]
+        if any(k in ("turn", "steps") for k in kinds):
             self.shortcut_buttons = [button(label, tip, lambda k=key: self._shortcut(k))
                                      for key, label, tip in SHORTCUTS]
-            rows.append(ipw.HBox(self.shortcut_buttons))
-        self.children = [html_widget(f"{STYLE}<h3>{escape(task.title)}</h3>"
-                                     f"<div>{prose(task.instructions)}</div>"),
-                         self.status, *rows, self.hint, *self.views]
+            decision.append(box(self.shortcut_buttons, "rd-tools", ipw.HBox))
+        tools = box([self.hint_button, self.undo_button, self.back_button, self.reset_button,
+                     self.show_button], "rd-tools", ipw.HBox)
+        side = [v for k, v in zip(kinds, self.views) if k in SIDE]
+        rest = [v for k, v in zip(kinds, self.views) if k not in DECISION + SIDE]
+        title = h("h3", task.title, cls="rd-task-title")
+        self.children = [page_style(), Dom([title, h("div", *prose(task.instructions), cls="rd-instructions")]),
+                         box([box([box(decision, "rd-decision"), tools, self.hint, *_first(StackView, side)],
+                                  "rd-task-side"),
+                              box(_first(Board, rest), "rd-task-board")], "rd-task-main", ipw.HBox)]
+        self.add_class("rd-task")
         FocusKeeper(self.model, self, self.views, fallback=self.undo_button)
         self.model.observe(self._update, names=["version"])
         self._deciding: asyncio.Task | None = None  # a search for a dead end, between the page's messages
@@ -145,17 +190,17 @@ class TaskView(ipw.VBox):
         """Show the next hint; after the last one, offer the next move."""
         hints = self.task.hints
         self._hints_shown = min(self._hints_shown + 1, len(hints))
-        shown = "".join(f"<li>{prose(h)}</li>" for h in hints[:self._hints_shown])
-        more = "" if self._hints_shown < len(hints) else " Still stuck? Press “Show me the next move”."
-        self.hint.value = f"<div class='rd-note' role='status'><b>Hints</b><ol>{shown}</ol>{more}</div>"
+        shown = [h("li", *prose(hint)) for hint in hints[:self._hints_shown]]
+        more = None if self._hints_shown < len(hints) else "Still stuck? Press “Show me the next move”."
+        self.hint.content = message("rd-note", h("b", "Hints"), h("ol", *shown), more)
 
     def show_next_move(self) -> None:
         """Play the next move of the task's solution from here (if the position is on its line)."""
         here = reach.position(self.model.game)
         done = [i for i, pos in enumerate(self._line) if pos == here]
         if not done or done[-1] >= len(self.task.solution):
-            self.hint.value = (f"<div class='rd-note' role='status'>{OFF_LINE}: "
-                               "press Start over, then “Show me the next move” to follow it.</div>")
+            self.hint.content = message("rd-note", f"{OFF_LINE}: press Start over, then “Show me the next "
+                                        "move” to follow it.")
             return
         i = done[-1]
         if guide.is_refusal(self.task.solution[i]):
@@ -163,8 +208,8 @@ class TaskView(ipw.VBox):
         step = self.task.solution[i]
         if self.model.play_step(step):
             why = self.task.whys[i] if i < len(self.task.whys) else ""
-            self.hint.value = (f"<div class='rd-note' role='status'>Move {i + 1} of {len(self.task.solution)}: "
-                               f"{escape(guide.say_step(step))}." + (f" {prose(why)}" if why else "") + "</div>")
+            self.hint.content = message("rd-note", f"Move {i + 1} of {len(self.task.solution)}: "
+                                        f"{guide.say_step(step)}.", *([" ", *prose(why)] if why else []))
 
     def _shortcut(self, key: str) -> None:
         self.model.advance(key)
@@ -174,8 +219,8 @@ class TaskView(ipw.VBox):
     def _update(self, _change=None) -> None:
         if _change is not None:
             self._save()
-            if OFF_LINE in self.hint.value:  # it was about the position it was given in
-                self.hint.value = ""
+            if OFF_LINE in self.hint.text:  # it was about the position it was given in
+                self.hint.content = []
         played = self.played()
         if self.task.reached(played):
             self.progress.mark(self.task.key, None)
@@ -187,16 +232,15 @@ class TaskView(ipw.VBox):
     def _show(self, played: Played, end) -> None:
         self.back_button.layout.display = None if end else "none"
         if self.task.reached(played):
-            self.status.value = (f"<div class='rd-ok' role='status'><b>✓ Done.</b> {prose(self.task.done)} "
-                                 f"{rule_tag(self.task.rule)}</div>")
+            self.status.content = message("rd-ok", h("b", "✓ Done."), " ", *prose(self.task.done),
+                                          rule=self.task.rule)
         elif end is not None:
-            self.status.value = (f"<div class='rd-error' role='status'><b>This can't reach the goal "
-                                 f"any more.</b> {prose(end.say)} Press “Back to the decision” to try "
-                                 "that choice again.</div>")
+            self.status.content = message("rd-error", h("b", "This can't reach the goal any more."), " ",
+                                          *prose(end.say), " Press “Back to the decision” to try that "
+                                          "choice again.")
         else:
-            done = " (done before ✓ — play on, or start over)" if self.achieved else ""
-            self.status.value = (f"<div class='rd-note' role='status'><b>Now:</b> "
-                                 f"{game_text_html(self.model.now_line())}{done}</div>")
+            done = " (done before ✓ — play on, or start over)" if self.achieved else None
+            self.status.content = message("rd-note", h("b", "Now:"), " ", *game(self.model.now_line()), done)
 
 
 class CheckView(ipw.VBox):
@@ -220,47 +264,45 @@ class CheckView(ipw.VBox):
         self.check_button = button("Check my answer", "The engine plays it out and compares"
                                    if v.kind != "policy" else "Compare with the tournament rules", self.grade)
         self.show_button = button("Show me", "Show the answer and why", self.show_answer)
-        self.feedback = html_widget()
-        board = position(GameModel(_start_position(check))) if check.board and v.kind != "policy" \
-            else html_widget("")
-        self.children = [html_widget(f"{STYLE}<div class='rd-note'><b>Check:</b> {prose(v.prompt)}</div>"),
-                         board, self.answer, ipw.HBox([self.check_button, self.show_button]), self.feedback]
+        self.feedback = Dom()
+        board = [position(GameModel(_start_position(check)))] if check.board and v.kind != "policy" else []
+        self.children = [page_style(), Dom([h("div", h("b", "Check:"), " ", *prose(v.prompt), cls="rd-note")]),
+                         *board, self.answer, ipw.HBox([self.check_button, self.show_button]), self.feedback]
+        self.add_class("rd-check")
         progress.on_learner(self._answered_before)
 
     def _answered_before(self, _learner: str) -> None:
         if self.tries or self.shown or not self.progress.is_done(self.check.key):
             return
         if self.progress.is_mastered(self.check.key):
-            self.feedback.value = "<div class='rd-ok' role='status'><b>✓ Answered before — mastered.</b></div>"
+            self.feedback.content = message("rd-ok", h("b", "✓ Answered before — mastered."))
         else:
-            self.feedback.value = ("<div class='rd-note' role='status'><b>Answered before, not yet "
-                                   "mastered:</b> answer it right on your first try to master it.</div>")
+            self.feedback.content = message("rd-note", h("b", "Answered before, not yet mastered:"),
+                                            " answer it right on your first try to master it.")
 
     def grade(self) -> None:
         given = self.answer.value
         if given is None or not str(given).strip():
-            self.feedback.value = ("<div class='rd-note' role='status'>Give an answer first: "
-                                   f"{escape(self.variant.instructions)}</div>")
+            self.feedback.content = message("rd-note", f"Give an answer first: {self.variant.instructions}")
             return
         verdict = self.variant.grade(given)
         if verdict.problem:
-            self.feedback.value = (f"<div class='rd-note' role='status'>{escape(verdict.problem)}: "
-                                   f"{escape(self.variant.instructions)}</div>")
+            self.feedback.content = message("rd-note", f"{verdict.problem}: {self.variant.instructions}")
             return
         self.tries += 1
         if verdict.correct:
             first = self.tries == 1 and not self.shown
             self.progress.mark(self.check.key, first)
-            head = "<b>✓ Right.</b> Mastered." if first else "<b>✓ Right.</b>"
-            self.feedback.value = self._explained("rd-ok", head, verdict)
+            head = [h("b", "✓ Right."), " Mastered."] if first else [h("b", "✓ Right.")]
+            self.feedback.content = self._explained("rd-ok", head, verdict)
         elif self.tries == 1 and not self.shown:
-            self.feedback.value = (f"<div class='rd-error' role='status'><b>✗ Not yet.</b> "
-                                   f"{prose(self._hint(verdict))} Try again, or press “Show me”.</div>")
+            self.feedback.content = message("rd-error", h("b", "✗ Not yet."), " ", *prose(self._hint(verdict)),
+                                            " Try again, or press “Show me”.")
         else:
             self.progress.mark(self.check.key, False)
-            self.feedback.value = self._explained(
-                "rd-error", f"<b>✗ Not quite.</b> You answered {escape(verdict.answer_text)}; the "
-                f"answer is {escape(verdict.right_answer_text)}.", verdict)
+            self.feedback.content = self._explained(
+                "rd-error", [h("b", "✗ Not quite."), f" You answered {verdict.answer_text}; the answer is "
+                             f"{verdict.right_answer_text}."], verdict)
 
     def _submitted(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("event") == "submit":
@@ -270,8 +312,8 @@ class CheckView(ipw.VBox):
         self.shown = True
         self.progress.mark(self.check.key, False)
         verdict = self.variant.solution()
-        self.feedback.value = self._explained("rd-note", f"<b>The answer:</b> "
-                                              f"{escape(verdict.right_answer_text)}.", verdict)
+        self.feedback.content = self._explained("rd-note", [h("b", "The answer:"),
+                                                            f" {verdict.right_answer_text}."], verdict)
 
     def _hint(self, verdict) -> str:
         hint = self.check.hint_for(verdict.answer_text)
@@ -280,13 +322,12 @@ class CheckView(ipw.VBox):
             hint = f"It's {'more' if right > given else 'less'} than {given}. {hint}"
         return hint
 
-    def _explained(self, cls: str, head: str, verdict) -> str:
+    def _explained(self, cls: str, head: list, verdict) -> list:
         lead, *steps = verdict.explanation.splitlines()
-        items = "".join(f"<li>{game_text_html(s.removeprefix('- '))}</li>" for s in steps)
-        basis = (f"<details open><summary>{'The policy' if self.variant.kind == 'policy' else 'What the engine did'}"
-                 f"</summary><ul>{items}</ul></details>") if items else ""
-        return (f"<div class='{cls}' role='status'>{head} {prose(lead)} {rule_tag(self.check.rule)}"
-                f"{basis}</div>")
+        items = [h("li", *game(s.removeprefix("- "))) for s in steps]
+        basis = h("details", h("summary", "The policy" if self.variant.kind == "policy" else "What the engine did"),
+                  h("ul", *items), open=True) if items else None
+        return message(cls, *head, " ", *prose(lead), basis, rule=self.check.rule)
 
 
 def _start_position(check: Check):

@@ -19,19 +19,11 @@ import ipywidgets as ipw
 
 from .. import identity
 from ..quiz.store import ResultStore, better
-from ..views.base import html_widget
-from ..views.dom import Dom
+from ..views.dom import Dom, Node, h, prose
 from ..views.learner import learner_key_widget
+from ..views.modules import page_style
 from ..views.rules_switch import rules_switch
-from ..views.text import escape
 from .data import Lesson
-
-# The line stays in view while the page scrolls (a cell's output can't be sticky beyond its cell).
-STICKY = ("<style>.rd-progress{position:fixed;bottom:0;left:0;right:0;z-index:30;background:#fff;"
-          "border-top:1px solid #bbb;padding:.3em .8em;box-shadow:0 -2px 6px rgba(0,0,0,.15)}"
-          ".rd-progress nav{margin-left:1.5em}.jp-Notebook{padding-bottom:3em}"
-          # Voila's page panels contain their children strictly, which would pin the line to them.
-          ".lm-BoxPanel:has(.rd-progress),.lm-BoxPanel-child:has(.rd-progress){contain:none !important}</style>")
 
 
 def lesson_id(lesson: Lesson) -> str:
@@ -45,7 +37,8 @@ class Progress:
     no "Show me"); a miss on one visit is mastered by a right first try on a later one.
     """
 
-    def __init__(self, lesson: Lesson, nav: list | None = None):
+    def __init__(self, lesson: Lesson, nav: list[Node] | None = None):
+        """Follow ``lesson``; ``nav`` is the links to its neighbours (nodes), in the line's menu."""
         self.lesson = lesson
         self.store = ResultStore()
         self.learner: str | None = None
@@ -53,10 +46,14 @@ class Progress:
         self._waiting: list = []  # called with the learner once known
         self._watchers: list = []  # called after every change
         self.bar = ipw.IntProgress(value=0, min=0, max=len(lesson.parts), description="Progress",
-                                   layout=ipw.Layout(width="24em"))
-        self.label = html_widget()
-        self.nav = Dom(nav)
-        self.widget = ipw.HBox([self.bar, self.label, self.nav, learner_key_widget(),  # + who the learner is
+                                   layout=ipw.Layout(width="16em"))
+        self.bar.add_class("rd-wide")
+        self.label = Dom()
+        self.label.add_class("rd-progress-state")
+        # On a phone the neighbours' links fold into a menu, so the line stays one line.
+        self.nav = Dom([h("details", h("summary", "Lessons"), *(nav or []), cls="rd-lessons-menu")])
+        self.widget = ipw.HBox([page_style(), self.bar, self.label, self.nav,
+                                learner_key_widget(),  # + who the learner is
                                 rules_switch()])  # + the page-level rules switch
         self.widget.add_class("rd-progress")
         self._draw()
@@ -115,14 +112,17 @@ class Progress:
         for callback in self._watchers:
             callback()
         if self.learner is None:  # not a count that may be someone else's, or out of date
-            self.label.value = f"{STICKY}<span role='status'>Finding your progress…</span>"
+            self.label.content = [h("span", "Finding your progress…", role="status")]
             return
         note = self.store.kept if self.store.saving else self.store.problem
-        saved = f" <i>{escape(note)}</i>" if note else ""
         n, total = self.bar.value, len(self.lesson.parts)
         state = f" — lesson {lesson_state(self.lesson, self.done)}" if n == total else \
             f" · {mastered_checks(self.lesson, self.done)}"
-        self.label.value = f"{STICKY}<span role='status'>{n} of {total} steps done{escape(state)}</span>{saved}"
+        mark = "" if n < total else " ★" if lesson_state(self.lesson, self.done) == "mastered ★" else " ✓"
+        self.label.content = [h("span", h("span", f"Lesson {self.lesson.number} · {n}/{total}{mark}",
+                                              cls="rd-narrow"),
+                                h("span", f"{n} of {total} steps done{state}", cls="rd-wide"), role="status"),
+                              *([h("i", f" {note}", cls="rd-progress-note", title=note)] if note else [])]
 
 
 def lesson_state(lesson: Lesson, done: dict) -> str:
@@ -168,21 +168,28 @@ def unmastered(lesson: Lesson, done: dict) -> dict[str, list]:
     return out
 
 
-def recap_view(progress: Progress) -> ipw.HTML:
-    """Return the lesson's recap, closed until every check is answered (it would give them away)."""
-    from ..views.text import author_html
-    widget = html_widget()
-    points = [" ".join(line.split()) for line in progress.lesson.recap.split("\n- ")]
+class RecapView(ipw.VBox):
+    """The lesson's recap, closed until every check is answered (it would give them away)."""
 
-    def draw() -> None:
-        if not progress.lesson.recap:
+    def __init__(self, progress: Progress):
+        self.shown = Dom()
+        super().__init__([page_style(), self.shown])
+        self.progress = progress
+        self.points = [" ".join(line.split()) for line in progress.lesson.recap.split("\n- ")]
+        progress.watch(self._draw)
+        self._draw()
+
+    def _draw(self) -> None:
+        if not self.progress.lesson.recap:
             return
-        if not progress.checks_answered():
-            widget.value = ("<h2>Recap</h2><p class='rd-note' role='status'>The recap opens once you've "
-                            "answered the checks above.</p>")
+        if not self.progress.checks_answered():
+            self.shown.content = [h("h2", "Recap"), h("p", "The recap opens once you've answered the checks above.",
+                                                      cls="rd-note", role="status")]
             return
-        items = "".join(f"<li>{author_html(p.removeprefix('- '))}</li>" for p in points if p)
-        widget.value = f"<h2>Recap</h2><ul>{items}</ul>"
-    progress.watch(draw)
-    draw()
-    return widget
+        self.shown.content = [h("h2", "Recap"),
+                              h("ul", *(h("li", *prose(p.removeprefix("- "))) for p in self.points if p))]
+
+
+def recap_view(progress: Progress) -> RecapView:
+    """Return the lesson's recap, closed until every check is answered (it would give them away)."""
+    return RecapView(progress)
