@@ -1,42 +1,24 @@
-"""Text on the page, three ways and no other: game text, author prose, data.
+"""The game's text read for the page: its symbols, its rule numbers, its symbols in words.
 
-- ``game_text_html(text)``: the game's own words (Oracle text, log lines, prompts, rule messages):
-  escaped, then ``{E}``, ``{T}``, ``{2}{G}`` drawn as the shipped SVG symbols (each with a text
-  alternative) and "CR 603.3b" set as a rule tag. ``game_text_parts`` is the same reading as data,
-  for the board's ES module; ``game_text_words`` the same in words, for stock widgets' labels
-  (buttons, dropdown options), which hold text only.
-- ``author_html(markup)``: trusted prose written by lesson and question authors: a few tags
-  (``<b>``, ``<em>``, ``<code>``, lists, paragraphs), ``**bold**`` and ``*emphasis*``, and the
-  symbols. Any other tag or attribute is shown as text, never run.
-- ``escape(data)``: names and texts from files or learners; always escaped, quotes included.
+- ``game_text_parts(text)``: the game's own words (Oracle text, log lines, prompts, rule messages)
+  split into text, ``{E}``/``{T}``/``{2}{G}`` symbols and "CR 603.3b" rule numbers, as data: the
+  views turn them into nodes (``views/dom.game``), drawn by the page as text nodes and the shipped
+  SVG symbols (``symbol_svgs``), each with a text alternative (``words``).
+- ``game_text_words(text)``: the same with its symbols in words, for stock widgets' labels
+  (buttons, dropdown options, radio options), which hold text only.
 """
 
 from __future__ import annotations
 
-import html
 import re
 from functools import cache
 from importlib import resources
-from itertools import count
 
 SYMBOL = re.compile(r"\{([WUBRGCET]|\d+)\}")
 _CR = re.compile(r"\bCR (\d{3}(?:\.\d+[a-z]?)?(?:[,;] (?:\d{3}(?:\.\d+[a-z]?)?))*)")
 _TOKEN = re.compile(SYMBOL.pattern + "|" + _CR.pattern)
-_AUTHOR_TAGS = ("b", "strong", "i", "em", "code", "kbd", "p", "br", "ul", "ol", "li", "h3", "h4")
-_AUTHOR_TAG = re.compile(r"&lt;(/?)(" + "|".join(_AUTHOR_TAGS) + r")\s*/?&gt;")
-_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
-_EM = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]+?)(?<=\S)\*(?![\w*])")
 WORDS = {"W": "white mana", "U": "blue mana", "B": "black mana", "R": "red mana", "G": "green mana",
          "C": "colorless mana", "E": "energy", "T": "tap"}
-
-
-def escape(data) -> str:
-    """Return data (a name, a learner's text) as HTML text: markup and quotes escaped.
-
-    >>> escape('Eve"><img src=x>')
-    'Eve&quot;&gt;&lt;img src=x&gt;'
-    """
-    return html.escape(str(data), quote=True)
 
 
 def words(sym: str) -> str:
@@ -58,24 +40,6 @@ def symbol_svgs() -> dict[str, str]:
     return {name: _svg(name) for name in (*WORDS, "generic")}
 
 
-def symbol_html(sym: str) -> str:
-    """Return one symbol as inline SVG with its text alternative, e.g. ``symbol_html("E")``.
-
-    >>> 'aria-label="energy"' in symbol_html("E")
-    True
-    """
-    svg = _svg("generic").replace("{n}", sym) if sym.isdigit() else _svg(sym)
-    return f'<span class="rd-sym">{svg}</span>'
-
-
-def rule_tag(rule: str) -> str:
-    """Return a rule reference ("603.3b", or a ruling's name) as a tag: "CR 603.3b"."""
-    if not rule:
-        return ""
-    label = f"CR {rule}" if rule[0].isdigit() else rule
-    return f'<span class="rd-rule">{escape(label)}</span>'
-
-
 def game_text_parts(text: str) -> list[list[str]]:
     """Split the game's text into ``["text", s]``, ``["sym", "E"]`` and ``["rule", "603.3b"]`` parts.
 
@@ -91,44 +55,6 @@ def game_text_parts(text: str) -> list[list[str]]:
     if at < len(text):
         parts.append(["text", text[at:]])
     return parts
-
-
-def game_text_html(text: str, tips: bool = True) -> str:
-    """Return the game's text as escaped HTML with its symbols drawn and its rule numbers tagged.
-
-    A ruling named in it ("Energy ruling 4") can take focus and then shows the ruling's text;
-    without ``tips`` (text that a live region reads out whole) it is only named.
-
-    >>> html = game_text_html("Pay {E} <b>now</b> (CR 107.14)")
-    >>> 'aria-label="energy"' in html, "&lt;b&gt;" in html, '"rd-rule">CR 107.14<' in html
-    (True, True, True)
-    """
-    out = []
-    for kind, value in game_text_parts(str(text)):
-        out.append((ruling_names(escape(value)) if tips else escape(value)) if kind == "text" else symbol_html(value)
-                   if kind == "sym" else rule_tag(value))
-    return "".join(out)
-
-
-_IDS = count(1)
-
-
-def ruling_names(escaped: str) -> str:
-    """Make each ruling named in escaped text ("Energy ruling 4") focusable, its text shown on focus.
-
-    >>> out = ruling_names("as Energy ruling 4 says")
-    >>> 'tabindex="0"' in out, "not associated with any specific permanents" in out
-    (True, True)
-    """
-    from ..quiz.rulings import NAME, named
-
-    def one(m: re.Match) -> str:
-        r = named(m.group(0))
-        rid = f"rd-ruling-{next(_IDS)}"
-        text = "".join(escape(v) if k == "text" else symbol_html(v) for k, v in game_text_parts(r.text))
-        return (f'<span class="rd-ruling" tabindex="0" aria-describedby="{rid}">{r.name}'
-                f'<span class="rd-ruling-text" role="tooltip" id="{rid}">{text}</span></span>')
-    return NAME.sub(one, escaped)
 
 
 def game_text_words(text: str) -> str:
@@ -147,17 +73,3 @@ def game_text_words(text: str) -> str:
                 runs.append([s, 1])
         return " and ".join(words(s) if n == 1 else f"{n} {words(s)}" for s, n in runs)
     return re.sub(f"(?:{SYMBOL.pattern})+", say, str(text))
-
-
-def author_html(markup: str) -> str:
-    """Return trusted author prose as HTML: its few tags and **bold** / *emphasis* kept, symbols drawn.
-
-    Everything else (other tags, attributes, entities) is shown as text.
-
-    >>> author_html("<b>Next step</b>: a land *you* control. <img src=x onerror=alert(1)> {E}")[:60]
-    '<b>Next step</b>: a land <em>you</em> control. &lt;img src=x'
-    """
-    out = game_text_html(markup)
-    out = _AUTHOR_TAG.sub(lambda m: f"<{m.group(1)}{m.group(2)}>", out)
-    out = _BOLD.sub(r"<b>\1</b>", out)
-    return _EM.sub(r"<em>\1</em>", out)
