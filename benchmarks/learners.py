@@ -46,6 +46,8 @@ from jupyter_server.services.kernels.connection.base import (deserialize_msg_fro
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from websockets.asyncio.client import connect
 
+from rulesdojo.views.dom import plain
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (BENCH, CLICK_JS, LESSONS, ROOT, kernels_of, launch_async, machine_line, pct,  # noqa: E402
                     start_voila, stop_voila, wait_until_idle)
@@ -191,8 +193,11 @@ class Page:
         return any(text in self.text(m) for m in self.below(root))
 
     def text(self, model_id: str) -> str:
-        """Return a widget's value as the page shows it (HTML entities read as characters)."""
-        return html.unescape(str(self.models.get(model_id, {}).get("value", "")))
+        """Return what a widget shows as text: a Dom's nodes, else its value (HTML entities read as characters)."""
+        state = self.models.get(model_id, {})
+        if isinstance(state.get("content"), list):
+            return plain(state["content"])
+        return html.unescape(str(state.get("value", "")))
 
     # --- what a learner's hand does ---
 
@@ -316,8 +321,7 @@ async def take_lesson_7(page: Page, rec: dict, right: dict, think) -> None:
     # Only this learner's actions: the board's energy and the progress are this page's own.
     players = page.models[table]["players"]
     rec["energy"] = [p["energy"] for p in players if p["name"] == "Alice"]
-    rec["ok"] = rec["energy"] == [0] and any("3 of 4 steps done" in str(s.get("value", ""))
-                                             for s in page.models.values())
+    rec["ok"] = rec["energy"] == [0] and any("3 of 4 steps done" in page.text(m) for m in page.models)
 
 
 async def learner(i: int, base: str, arrive: float, t0: float, out: dict, think_s: tuple, assets: list[str],

@@ -174,7 +174,7 @@ def test_malformed_comm_messages_get_no_traceback_and_the_page_works_on(voila_pr
 THINK = """\
 import time
 import ipywidgets as ipw
-from rulesdojo.views.base import html_widget
+from rulesdojo.views.dom import Dom
 
 
 class Part(ipw.VBox):
@@ -185,7 +185,7 @@ class Part(ipw.VBox):
         self.think.on_click(self.think_it_over)
         self.count = ipw.Button(description="Count")
         self.count.on_click(self.counted)
-        self.feedback = html_widget()
+        self.feedback = Dom()
         self.counts = 0
         super().__init__([ipw.HBox([self.think, self.count]), self.feedback])
 
@@ -196,7 +196,7 @@ class Part(ipw.VBox):
 
     def counted(self, _button):
         self.counts += 1
-        self.feedback.value = f"Counted {self.counts}"
+        self.feedback.content = [f"Counted {self.counts}"]
 
 
 Part()
@@ -217,7 +217,7 @@ def test_a_kernel_busy_past_the_limit_on_one_message_is_interrupted_and_the_lear
         try:
             kernel = kernel_of(server, page.kernel_id)
             root = next(m for m in page.models if page.models[m].get("_model_name") == "VBoxModel")
-            feedback = page.find(root, model="HTMLModel")
+            feedback = page.find(root, model="AnyModel")
             started = time.monotonic()
             page.custom(page.find(root, description="Think it over"), {"event": "click"})
             await page.until(lambda: TOO_LONG in page.text(feedback), limit + ANSWER)

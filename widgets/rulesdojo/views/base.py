@@ -7,7 +7,6 @@ from functools import cache
 
 import ipywidgets as ipw
 import traitlets
-from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..state import GameModel
 from .dom import Dom, Node, game, h
@@ -23,13 +22,7 @@ def shared(kind: str):
 
     Every widget otherwise brings its own layout and style models, each synced to the page on load.
     """
-    return {"layout": ipw.Layout, "html": HTMLStyle,
-            "card": lambda: ipw.Layout(width="11.5em")}[kind]()
-
-
-def html_widget(value: str = "") -> ipw.HTML:
-    """Make an HTML widget that shares its layout and style with every other one."""
-    return ipw.HTML(value, layout=shared("layout"), style=shared("html"))
+    return {"layout": ipw.Layout, "card": lambda: ipw.Layout(width="11.5em")}[kind]()
 
 
 def _cited(nodes: list[Node]) -> set[str]:

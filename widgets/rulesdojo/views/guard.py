@@ -12,7 +12,6 @@ VOILA_BASE_URL in its kernels): in JupyterLab the author still sees the tracebac
 
 from __future__ import annotations
 
-import html
 import logging
 import os
 import sys
@@ -99,7 +98,6 @@ def guard(shell, kernel, original):
 
 def _tell(comm_id, text: str) -> None:
     """Show ``text`` on the feedback line of the innermost part that holds widget ``comm_id``."""
-    from ipywidgets import HTML
     from ipywidgets.widgets.widget import _instances
 
     from .dom import Dom, h
@@ -109,17 +107,13 @@ def _tell(comm_id, text: str) -> None:
     parts = []
     for holder in list(_instances.values()):
         line = getattr(holder, "feedback", None)
-        if isinstance(line, (HTML, Dom)):
+        if isinstance(line, Dom):
             inside = _inside(holder)
             if widget in inside:
                 parts.append((len(inside), line))
     if not parts:
         return
-    line = min(parts, key=lambda part: part[0])[1]
-    if isinstance(line, Dom):
-        line.content = [h("div", text, cls="rd-error", role="alert")]
-    else:  # a part not yet on Dom: the same message, its text escaped
-        line.value = "<div class='rd-error' role='alert'>" + html.escape(text) + "</div>"
+    min(parts, key=lambda part: part[0])[1].content = [h("div", text, cls="rd-error", role="alert")]
 
 
 def _inside(box) -> list:
