@@ -42,5 +42,5 @@ def test_one_protocol_learner_takes_lesson_7_through_the_kernel_websocket(voila_
     assert done and rec["ok"] and len(rec["clicks_ms"]) == 5
     # The kernel played what the learner sent: the Forest is on Alice's battlefield, the Lynx 2/3.
     alice = next(p for p in table["players"] if p["name"] == "Alice")
-    assert "Forest" in [c["name"] for c in alice["battlefield"]] and not alice["hand"]
-    assert next(c["pt"] for c in alice["battlefield"] if c["name"] == "Steppe Lynx") == "2/3"
+    assert "Forest" in [c["name"] for c in alice["lands"]] and not alice["hand"]
+    assert next(c["pt"] for c in alice["creatures"] if c["name"] == "Steppe Lynx") == "2/3"

@@ -6,7 +6,6 @@ one move's save after another."""
 from __future__ import annotations
 
 import asyncio
-import html
 
 import pytest
 
@@ -29,7 +28,7 @@ def in_a_kernel(learner) -> None:
     """Run ``learner(view, counter)`` (a coroutine) on an event loop, as a kernel runs a page's clicks."""
     async def main():
         view = TaskView(LESSON.part("get-and-pay"), Progress(LESSON))
-        counter = next(w for w in view.children if isinstance(w, EnergyCounter))
+        counter = next(v for v in view.views if isinstance(v, EnergyCounter))
         await asyncio.wait_for(learner(view, counter), timeout=30)
     asyncio.run(main())
 
@@ -45,9 +44,9 @@ def test_a_click_is_answered_before_the_search_and_the_dead_end_is_named_when_it
         counter.amount.value = 3
         counter.get_button.click()
         assert view.model.energy_of("Alice") == 8
-        assert "Now:" in view.status.value and view.back_button.layout.display == "none"
+        assert "Now:" in view.status.text and view.back_button.layout.display == "none"
         await searches_ended()
-        assert "From here Alice can't reach 2 energy: Alice has 8 now" in html.unescape(view.status.value)
+        assert "From here Alice can't reach 2 energy: Alice has 8 now" in view.status.text
         assert view.back_button.layout.display != "none"
     in_a_kernel(learner)
 
@@ -59,7 +58,7 @@ def test_a_search_about_a_position_left_behind_never_shows_its_verdict():
         counter.amount.value = 6
         counter.pay_button.click()  # 8 - 6 = 2: the goal, before that search ended
         await searches_ended()
-        assert "✓ Done." in view.status.value, view.status.value
+        assert "✓ Done." in view.status.text, view.status.text
         assert view.back_button.layout.display == "none"
     in_a_kernel(learner)
 
