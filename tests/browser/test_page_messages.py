@@ -174,6 +174,7 @@ def test_malformed_comm_messages_get_no_traceback_and_the_page_works_on(voila_pr
 THINK = """\
 import time
 import ipywidgets as ipw
+import rulesdojo.views.base  # noqa: F401 -- every view's module installs the page-message guard
 from rulesdojo.views.dom import Dom
 
 
