@@ -6,7 +6,7 @@ its board and its pending decision within one 900 px screen at 1280 px and two a
 one-line progress line.
 
 One Voila server serves the lesson folder for every page. Set RULESDOJO_SCREENSHOT_DIR=folder to keep
-the phone-width screenshot of lesson 7.
+the phone-width screenshot of lesson 7 and the course map's (a new learner's, at 1280 px).
 """
 
 from __future__ import annotations
@@ -173,6 +173,14 @@ def check_page(page, name: str) -> list[str]:
     return problems
 
 
+def keep(page, full_screenshot, shot: Path) -> None:
+    """Keep a screenshot of the page in RULESDOJO_SCREENSHOT_DIR, when it is set (the README's pictures)."""
+    if os.environ.get("RULESDOJO_SCREENSHOT_DIR"):
+        target = Path(os.environ["RULESDOJO_SCREENSHOT_DIR"])
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(full_screenshot(page, shot), target / shot.name)
+
+
 @pytest.mark.timeout(900)  # every page of the course, one after another
 def test_every_page_reads_well_and_fits_a_phone(tmp_path, voila_server, page, full_screenshot):
     base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
@@ -187,15 +195,14 @@ def test_every_page_reads_well_and_fits_a_phone(tmp_path, voila_server, page, fu
         problems += check_page(page, name)
         lesson = name[:2].isdigit()
         problems += fit_problems(page, name, screens=1) if lesson else []
+        if name == "index.ipynb":
+            keep(page, full_screenshot, tmp_path / "course-map.png")
         page.set_viewport_size({"width": 390, "height": 844})
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         problems += [f"{name} at 390 px scrolls sideways: {w}" for w in page.evaluate(SIDEWAYS_JS)]
         problems += fit_problems(page, name, screens=2) if lesson else []
-        if name.startswith("07-") and os.environ.get("RULESDOJO_SCREENSHOT_DIR"):
-            shot = full_screenshot(page, tmp_path / "lesson-07-phone.png")
-            target = Path(os.environ["RULESDOJO_SCREENSHOT_DIR"])
-            target.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(shot, target / "lesson-07-phone.png")
+        if name.startswith("07-"):
+            keep(page, full_screenshot, tmp_path / "lesson-07-phone.png")
     assert cards_seen > 40  # the lessons' boards were there to check
     assert problems == [], "\n".join(problems)
     assert not page.blocked, page.blocked

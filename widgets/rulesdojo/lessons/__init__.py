@@ -183,8 +183,8 @@ def _state(lesson, done: dict) -> str:
 def _continue(done: dict | None) -> list:
     """Return the button to the first part not finished of the first lesson not finished (none
     while the learner is not known; the quiz once every lesson is finished)."""
-    from urllib.parse import quote
     from ..views.dom import h
+    from .data import Task
     from .learner_progress import lesson_id
     if done is None:
         return []
@@ -193,48 +193,19 @@ def _continue(done: dict | None) -> list:
         part = next((p for p in lesson.parts if p.key not in finished), None)
         if part is not None:
             verb = "Continue" if any(done.values()) else "Start"
-            anchor = _anchors(lesson.notebook).get(part.key)
-            where = f" at “{_heading(lesson.notebook, part.key)}”" if anchor else ""
-            # quoted whole: a link holds no ':' but its scheme's, and the page matches the decoded id too
-            return [h("p", _link(lesson.notebook + (f"#{quote(anchor, safe='')}" if anchor else ""),
-                                 f"{verb}: {lesson.number}. {lesson.title}{where}", cls="rd-continue"))]
+            where = f"“{part.title}”" if isinstance(part, Task) else "its checks"
+            return [h("p", _link(f"{lesson.notebook}#{part_anchor(part.key)}",
+                                 f"{verb}: {lesson.number}. {lesson.title} at {where}", cls="rd-continue"))]
     return [h("p", "Every lesson is finished. ", _link("quiz.ipynb", "Go on to the judge quiz", cls="rd-continue"))]
 
 
-@cache
-def _part_headings(path: str) -> dict[str, str]:
-    """Return, per part a lesson notebook shows, the heading of the section it is in."""
-    import json
-    import re
-    from pathlib import Path
-    try:
-        cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
-    except (OSError, ValueError, KeyError):
-        return {}
-    out: dict[str, str] = {}
-    heading = None
-    for cell in cells:
-        text = "".join(cell.get("source", ""))
-        if cell.get("cell_type") == "markdown":
-            heading = next((m.group(1) for m in re.finditer(r"^#{1,6}\s+(.+?)\s*$", text, re.M)), heading)
-        for key in re.findall(r"""show\(\s*\d+\s*,\s*["']([\w-]+)["']""", text):
-            if heading:
-                out[key] = heading
-    return out
+def part_anchor(key: str) -> str:
+    """Return the id a lesson part's widget carries on its page, for links to that part.
 
-
-def _heading(notebook: str, key: str) -> str:
-    import re
-    from .data import current_folder
-    return re.sub(r"[*_`]", "", _part_headings(str(current_folder() / notebook)).get(key, ""))
-
-
-def _anchors(notebook: str) -> dict[str, str]:
-    """Return the id Voila gives each part's heading (nbconvert's: spaces as '-', the rest URL-quoted)."""
-    from urllib.parse import quote
-    from .data import current_folder
-    return {key: quote(_heading(notebook, key).replace(" ", "-"), safe="?/:@!$&'()*+,;=")
-            for key in _part_headings(str(current_folder() / notebook))}
+    >>> part_anchor("get-and-pay")
+    'part-get-and-pay'
+    """
+    return f"part-{key}"
 
 
 def _go_back(lesson, finished: dict) -> list:

@@ -27,7 +27,7 @@ from ..views.board import position
 from ..views.dom import Dom, game, h, prose
 from ..views.focus import FocusKeeper
 from ..views.modules import page_style
-from . import guide, reach
+from . import guide, part_anchor, reach
 from .data import Check, Task
 from .learner_progress import Progress, lesson_id
 
@@ -137,7 +137,7 @@ class TaskView(ipw.VBox):
                      self.show_button], "rd-tools", ipw.HBox)
         side = [v for k, v in zip(kinds, self.views) if k in SIDE]
         rest = [v for k, v in zip(kinds, self.views) if k not in DECISION + SIDE]
-        title = h("h3", task.title, cls="rd-task-title")
+        title = h("h3", task.title, cls="rd-task-title", id=part_anchor(task.key))
         self.children = [page_style(), Dom([title, h("div", *prose(task.instructions), cls="rd-instructions")]),
                          box([box([box(decision, "rd-decision"), tools, self.hint, *_first(StackView, side)],
                                   "rd-task-side"),
@@ -266,7 +266,7 @@ class CheckView(ipw.VBox):
         self.show_button = button("Show me", "Show the answer and why", self.show_answer)
         self.feedback = Dom()
         board = [position(GameModel(_start_position(check)))] if check.board and v.kind != "policy" else []
-        self.children = [page_style(), Dom([h("div", h("b", "Check:"), " ", *prose(v.prompt), cls="rd-note")]),
+        self.children = [page_style(), Dom([h("div", h("b", "Check:"), " ", *prose(v.prompt), cls="rd-note", id=part_anchor(check.key))]),
                          *board, self.answer, ipw.HBox([self.check_button, self.show_button]), self.feedback]
         self.add_class("rd-check")
         progress.on_learner(self._answered_before)

@@ -87,6 +87,19 @@ export function el(tag, cls, text) {
   return node;
 }
 
+// A link to a part of a page ("lesson.ipynb#part-get-and-pay") names an element that a widget draws
+// after the page has loaded, too late for the browser to scroll to it: the view that draws it does.
+let arrived = false;
+
+function scrollToTarget(root) {
+  const id = decodeURIComponent(location.hash.slice(1));
+  const target = !arrived && id ? root.querySelector(`[id="${CSS.escape(id)}"]`) : null;
+  if (target) {
+    arrived = true;
+    requestAnimationFrame(() => target.scrollIntoView({ block: "start" }));
+  }
+}
+
 function render({ model, el: host }) {
   const build = builder(model);
   const root = el("div", "rd-dom");
@@ -96,6 +109,7 @@ function render({ model, el: host }) {
   model.on("change:content", draw);
   model.on("change:symbols", draw); // a symbol new to this view arrives beside the content that uses it
   draw();
+  scrollToTarget(root);
   const unfollow = followRules(rules);
   return () => { model.off("change:content", draw); model.off("change:symbols", draw); unfollow(); };
 }
