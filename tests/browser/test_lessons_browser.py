@@ -63,7 +63,7 @@ def test_landing_page_to_a_completed_lesson(tmp_path, voila_server, page, full_s
     base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
     page.add_init_script(OBSERVED_JS)
     page.goto(base + "voila/render/index.ipynb", wait_until="domcontentloaded", timeout=30_000)
-    first = page.get_by_role("link", name="What energy is")
+    first = page.get_by_role("link", name="What energy is", exact=True)
     expect(first).to_be_visible(timeout=40_000)
     titles = page.locator("ol li a").all_inner_texts()
     assert titles[:2] == ["What energy is", "You can't pay more energy than you have"] or len(titles) >= 10

@@ -114,7 +114,7 @@ def test_landing_page_to_a_completed_lesson_1(site_url, site_page):
     page.goto(site_url)
     page.wait_for_url(re.compile(r"voici/render/index\.html"))
     expect(page.get_by_text("Exams are not offered here").first).to_be_visible()
-    first = page.get_by_role("link", name="What energy is")
+    first = page.get_by_role("link", name="What energy is", exact=True)
     expect(first).to_be_visible(timeout=KERNEL_READY)
     no_code_on_page(page)
     first.click()
