@@ -133,7 +133,7 @@ def test_a_learner_takes_each_lesson(course, number):
             else:
                 open_lesson(page, url, lesson, 1)
             first = region(page, part)
-            expect(first.get_by_text(re.compile("✓ Done|Answered before"))).to_be_visible()
+            expect(first.get_by_text(re.compile("✓ Done|Answered before"))).to_be_visible(timeout=LOAD)
     # each check took two tries: the lesson is done, not mastered; the recap opens after the checks
     line = page.get_by_text(f"{len(lesson.parts)} of {len(lesson.parts)} steps done — lesson done ✓ · "
                             f"0 of {len(lesson.checks)} checks mastered")
