@@ -63,7 +63,7 @@ def test_each_browser_sees_its_own_lessons_true_on_the_first_load(tmp_path, voil
         expect(page.get_by_text("1 of 4 steps done")).to_be_visible(timeout=WAIT)
 
         other = ben.new_page()  # another person: nothing of Ana's, and what he does stays his
-        expect(course_row(other, url).locator(".rd-state")).to_have_text("(not started)", timeout=LOAD)
+        expect(course_row(other, url).locator(".rd-state")).to_have_text("Not started", timeout=LOAD)
         open_lesson_1(other, url, 0)
         expect(part(other, "Get two, pay five").get_by_role("status").first).to_contain_text("Now:")
         theirs = part(other, "A permanent leaving takes no energy")
@@ -75,7 +75,7 @@ def test_each_browser_sees_its_own_lessons_true_on_the_first_load(tmp_path, voil
         expect(other.get_by_text("1 of 4 steps done")).to_be_visible(timeout=WAIT)
 
         # Ana's kernels were preheated before she did anything: each shows her state as it is now.
-        expect(course_row(page, url).locator(".rd-state")).to_have_text("(in progress: 1 of 4 steps done · 0 of 2 checks mastered)",
+        expect(course_row(page, url).locator(".rd-state")).to_have_text("Started · 1 of 4 parts done",
                                                                          timeout=LOAD)
         open_lesson_1(page, url, 1)  # a reload in the middle of the lesson
         expect(part(page, "Get two, pay five").get_by_text("✓ Done.")).to_be_visible(timeout=WAIT)
