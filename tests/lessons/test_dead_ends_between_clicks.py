@@ -6,10 +6,13 @@ one move's save after another."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from unittest.mock import patch
 
 import pytest
 
 from rulesdojo.lessons import lessons
+from rulesdojo.lessons import framework
 from rulesdojo.lessons.framework import TaskView
 from rulesdojo.lessons.learner_progress import Progress
 from rulesdojo.quiz.store import ResultStore
@@ -25,12 +28,15 @@ def store(tmp_path, monkeypatch):
 
 
 def in_a_kernel(learner) -> None:
-    """Run ``learner(view, counter)`` (a coroutine) on an event loop, as a kernel runs a page's clicks."""
+    """Run ``learner(view, counter)`` (a coroutine) on an event loop, as a kernel runs a page's clicks:
+    in a thread of its own (a browser test's driver may hold this thread's loop), with the loop taken
+    for a kernel's."""
     async def main():
         view = TaskView(LESSON.part("get-and-pay"), Progress(LESSON))
         counter = next(v for v in view.views if isinstance(v, EnergyCounter))
         await asyncio.wait_for(learner(view, counter), timeout=30)
-    asyncio.run(main())
+    with patch.object(framework, "kernel_loop", asyncio.get_running_loop), ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result(timeout=60)
 
 
 async def searches_ended() -> None:

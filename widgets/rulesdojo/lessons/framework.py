@@ -38,6 +38,22 @@ PAUSE = 0.002  # seconds between two slices of the search
 BOARD_SAVES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulesdojo-board-saves")
 
 
+def kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """Return the event loop of the IPython kernel this runs in, else None (a script, a test, or a
+    loop that is not a kernel's, such as a browser driver's in a test process)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    shell = get_ipython()
+    if getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 def in_turns(steps, done) -> tuple[asyncio.Task | None, object]:
     """Run a paused computation (a generator) in turns with the kernel's messages.
 
@@ -51,9 +67,8 @@ def in_turns(steps, done) -> tuple[asyncio.Task | None, object]:
         next(steps)
     except StopIteration as ended:
         return None, ended.value
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
+    loop = kernel_loop()
+    if loop is None:
         return None, finish(steps)
 
     async def run():
@@ -160,9 +175,7 @@ class TaskView(ipw.VBox):
         if self._kept and self.progress.learner is not None:
             save = functools.partial(self.progress.store.save_board, self.progress.learner,
                                      lesson_id(self.progress.lesson), self.task.key, self.model.moves())
-            try:
-                asyncio.get_running_loop()
-            except RuntimeError:  # a script, a test: saved before the click returns
+            if kernel_loop() is None:  # a script, a test: saved before the click returns
                 save()
                 return
             # The file's write waits on the disk (milliseconds, more under load): in a kernel it is
