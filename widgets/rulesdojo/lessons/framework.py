@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -39,8 +40,11 @@ BOARD_SAVES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulesdojo-bo
 
 
 def kernel_loop() -> asyncio.AbstractEventLoop | None:
-    """Return the event loop of the IPython kernel this runs in, else None (a script, a test, or a
-    loop that is not a kernel's, such as a browser driver's in a test process)."""
+    """Return the event loop of the IPython kernel this runs in, else None (a script, a test, a
+    loop that is not a kernel's, such as a browser driver's in a test process, or the static site's
+    in-browser kernel, which has no threads for the board's saves and answers at once anyway)."""
+    if sys.platform == "emscripten":
+        return None
     try:
         from IPython import get_ipython
     except ImportError:
