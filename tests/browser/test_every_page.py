@@ -81,8 +81,7 @@ FIT_JS = """async () => {
     const bottoms = Object.fromEntries(Object.entries(parts).map(
       ([k, el]) => [k, seen(el) ? Math.round(el.getBoundingClientRect().bottom - top) : null]));
     bottoms.words = Math.round((words || heading).getBoundingClientRect().bottom - top);
-    const boardTop = seen(board) ? Math.round(board.getBoundingClientRect().top - top) : null;
-    out.tasks.push({title: heading.textContent.trim(), bottoms, boardTop,
+    out.tasks.push({title: heading.textContent.trim(), bottoms,
                     control: control ? (control.textContent || control.tagName).trim().slice(0, 40) : 'Now:'});
   }
   return out;
