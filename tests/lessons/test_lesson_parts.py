@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 
+import ipywidgets as ipw
 import pytest
 
 from rulesdojo.lessons import lessons
@@ -47,6 +48,27 @@ def test_show_me_the_next_move_walks_the_solution_to_the_goal(number, task, stor
         view.show_button.click()
     assert view.achieved and "✓ Done." in view.status.text
     assert task.key in store.lesson_parts(view.progress.learner)[lesson_id(LESSONS[number])]
+
+
+@pytest.mark.parametrize("number,task", TASKS, ids=_id)
+def test_a_panel_shown_again_is_sent_as_shown_on_every_kernel(number, task, store, monkeypatch):
+    """A Layout change to None reaches the static site's page as JavaScript's ``undefined`` (its kernel
+    converts with Pyodide's ``toJs()``), which the page ignores: the panel would stay hidden there."""
+    sent: list[tuple[str, object]] = []
+    send = ipw.Widget._send
+
+    def record(widget, msg, buffers=None):
+        if isinstance(widget, ipw.Layout) and msg.get("method") == "update":
+            sent.extend(msg["state"].items())
+        return send(widget, msg, buffers)
+    monkeypatch.setattr(ipw.Widget, "_send", record)
+    view = TaskView(task, Progress(LESSONS[number]))
+    for _ in task.solution:
+        if view.achieved:
+            break
+        view.show_button.click()
+    assert view.achieved
+    assert [name for name, value in sent if value is None] == []
 
 
 @pytest.mark.parametrize("number,task,i", DEAD_ENDS, ids=lambda x: _id(x) if not isinstance(x, int) else str(x))

@@ -29,7 +29,7 @@ def test_the_candidate_sets_nothing_but_the_exam(hub, tmp_path):
     quiz = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True,
                 exams=[exam_of(bank, minutes=15, pass_mark=50)])
     quiz.mode.value = "exam"
-    assert quiz.practice_box.layout.display == "none" and quiz.exam_box.layout.display is None
+    assert quiz.practice_box.layout.display == "none" and quiz.exam_box.layout.display == ""
     assert "15 minutes" in quiz.exam_info.text and "pass mark 50%" in quiz.exam_info.text
 
 
@@ -62,7 +62,7 @@ def test_ending_early_submits_and_attempts_are_counted(hub, tmp_path):
     answer_with(quiz, right_text(quiz))
     quiz.finish_button.click()                 # asks once, saying what is left unanswered
     left = quiz.session.total - 1
-    assert quiz.confirm_box.layout.display is None and quiz.review.text == ""
+    assert quiz.confirm_box.layout.display == "" and quiz.review.text == ""
     assert f"{left} of {quiz.session.total} questions are not answered" in quiz.confirm_text.text
     quiz.back_button.click()                   # back to the question, nothing submitted
     assert quiz.confirm_box.layout.display == "none" and store.records("check", "Ana")[0].ended is None

@@ -323,10 +323,10 @@ def test_panels_are_drawn_only_while_they_have_something_to_show_or_decide(make_
     assert [v.active for v in idle] == [False] * 5 and {v.layout.display for v in idle} == {"none"}
     assert [v.prompt.text for v in (order, pay, choices)] == ["", "", ""]  # no "nothing is waiting" line
     b.press("Play Forest")
-    assert order.active and order.layout.display is None and order.prompt.text.startswith("Alice: ")
+    assert order.active and order.layout.display == "" and order.prompt.text.startswith("Alice: ")
     assert not pay.active and not choices.active and log.active
     order.confirm_button.click()
-    assert not order.active and order.layout.display == "none" and stack.active and stack.layout.display is None
+    assert not order.active and order.layout.display == "none" and stack.active and stack.layout.display == ""
 
 
 def test_a_panels_rules_are_behind_its_rules_disclosure_not_on_its_heading(make_model):

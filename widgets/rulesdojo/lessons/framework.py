@@ -22,7 +22,7 @@ from ..state import GameModel
 from ..state.lines import SHORTCUTS, finish
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
-from ..views.base import button, shared
+from ..views.base import button, shared, show
 from ..views.base import message as note
 from ..views.board import position
 from ..views.dom import Dom, game, h, prose
@@ -116,7 +116,7 @@ def _first(kind, views: list) -> list:
 def shown_while_active(view) -> None:
     """Draw a panel only while it has something to show or decide (its ``active`` trait, where it has one)."""
     def draw(_change=None) -> None:
-        view.layout.display = None if getattr(view, "active", True) else "none"
+        show(getattr(view, "active", True), view)
     if view.has_trait("active"):
         view.observe(draw, names=["active"])
     draw()
@@ -247,7 +247,7 @@ class TaskView(ipw.VBox):
         self._show(played, end)
 
     def _show(self, played: Played, end) -> None:
-        self.back_button.layout.display = None if end else "none"
+        show(end, self.back_button)
         if self.task.reached(played):
             self.status.content = message("rd-ok", h("b", "✓ Done."), " ", *prose(self.task.done),
                                           rule=self.task.rule)

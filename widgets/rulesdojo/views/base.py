@@ -25,6 +25,21 @@ def shared(kind: str):
     return {"layout": ipw.Layout, "card": lambda: ipw.Layout(width="11.5em")}[kind]()
 
 
+def show(visible: bool, *widgets: ipw.Widget) -> None:
+    """Show or hide widgets: "" lets the page's stylesheet decide, "none" hides.
+
+    Not None for shown: the static site's kernel turns None into JavaScript's ``undefined``, which a
+    page ignores, so a hidden widget stayed hidden there.
+
+    >>> b = ipw.Button(); show(False, b); b.layout.display
+    'none'
+    >>> show(True, b); b.layout.display
+    ''
+    """
+    for widget in widgets:
+        widget.layout.display = "" if visible else "none"
+
+
 def _cited(nodes: list[Node]) -> set[str]:
     found: set[str] = set()
     for node in nodes:
@@ -110,7 +125,7 @@ class View(ipw.VBox):
         self.observe(self._shown, names=["active"])
 
     def _shown(self, change) -> None:
-        self.layout.display = None if change["new"] else "none"
+        show(change["new"], self)
 
     def first_control(self):
         """Return the control that answers the pending choice this view handles, or None."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from .base import View, asked, button, message
+from .base import View, asked, button, message, show
 from .dom import Dom, game
 from .text import game_text_words
 
@@ -40,8 +40,8 @@ class ChoicePanel(View):
         self.active = active = bool(p) and p["form"] not in OWN_VIEWS
         self.confirm_button.disabled = not active
         multi = active and p["form"] == "several"
-        self.multi.layout.display = None if multi else "none"
-        self.options.layout.display = None if active and not multi else "none"
+        show(multi, self.multi)
+        show(active and not multi, self.options)
         if not active:
             self.prompt.content = []
             self.options.options, self.multi.options = [], []
@@ -63,7 +63,7 @@ class ChoicePanel(View):
         """
         if self.confirm_button.disabled:
             return None
-        return self.multi if self.multi.layout.display is None else self.options
+        return self.multi if self.multi.layout.display != "none" else self.options
 
     def _confirm(self) -> None:
         p = self.model.pending

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ipywidgets as ipw
 
 from ..state import STEPS
-from .base import View, button, message
+from .base import View, button, message, show
 from .dom import Dom, Node, h
 from .energy import energy
 from .text import game_text_words
@@ -66,4 +66,4 @@ class ManaVsEnergy(View):
         self.abilities.value = mana[0][1] if mana else None
         self.add_button.disabled = not mana
         # No mana ability at hand: no empty list and no button that does nothing.
-        self.abilities.layout.display = self.add_button.layout.display = None if mana else "none"
+        show(bool(mana), self.abilities, self.add_button)

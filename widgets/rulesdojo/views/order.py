@@ -5,7 +5,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from .base import View, asked, button, message
+from .base import View, asked, button, message, show
 from .dom import Dom, game, h
 from .modules import esm
 from .text import game_text_words
@@ -63,7 +63,7 @@ class TriggerOrder(View):
         p = self.model.pending
         self.active = active = bool(p and p["form"] == "order")
         self.confirm_button.disabled = not active
-        self.order_list.layout.display = None if active else "none"
+        show(active, self.order_list)
         if not active:
             self.prompt.content = self.implied.content = []
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from .base import View, asked, button, message
+from .base import View, asked, button, message, show
 from .dom import Dom, game, h
 
 LINKS = {
@@ -54,8 +54,8 @@ class PaymentPrompt(View):
         self.active = may or any_amount
         for b in (self.pay_button, self.decline_button):
             b.disabled = not may
-            b.layout.display = None if may else "none"
-        self.slider.layout.display = self.amount_button.layout.display = None if any_amount else "none"
+            show(may, b)
+        show(any_amount, self.slider, self.amount_button)
         self.amount_button.disabled = not any_amount
         if any_amount:
             self.slider.max = p["high"]

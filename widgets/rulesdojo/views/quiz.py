@@ -27,7 +27,7 @@ from ..quiz.rulings import ruling
 from ..quiz.session import AnswerError, AttemptClosed, NotYourAttempt, QuizSession, StartRefused
 from ..quiz.store import ResultStore
 from ..quiz.variant import Variant
-from .base import button
+from .base import button, show
 from .dom import Dom, Node, game, h, prose
 from .learner import learner_key_widget
 from .modules import page_style
@@ -167,8 +167,8 @@ class Quiz(ipw.VBox):
 
     def _mode_changed(self, _change=None) -> None:
         exam = self.mode.value == "exam"
-        self.practice_box.layout.display = "none" if exam else None
-        self.exam_box.layout.display = None if exam else "none"
+        show(not exam, self.practice_box)
+        show(exam, self.exam_box)
         self._describe_exam()
         if exam and self._going and self.exam_pick.value not in self._going:
             self.exam_pick.value = self._going[0]  # the exam under way, which Start resumes
@@ -391,9 +391,9 @@ class Quiz(ipw.VBox):
                                  cls="rd-note")]
         fmt = v.answer_format
         free = fmt in ("number", "mana", "names")
-        self.number.layout.display = None if free else "none"
-        self.choice.layout.display = None if fmt in ("option", "yes/no") else "none"
-        self.order.layout.display = None if fmt == "order" else "none"
+        show(free, self.number)
+        show(fmt in ("option", "yes/no"), self.choice)
+        show(fmt == "order", self.order)
         self.number.value = ""
         if fmt in ("option", "yes/no"):
             self.choice.options = [(game_text_words(o), o) for o in v.options]  # a radio label holds text only
@@ -455,7 +455,7 @@ class Quiz(ipw.VBox):
             self._draw_question()
             return
         self.submit_button.disabled = True
-        self.next_button.layout.display = None
+        show(True, self.next_button)
         last = s.index == s.total - 1
         self.next_button.description = "See the results" if last else "Next question"
         self.feedback.content = [verdict_node(verdict)]
@@ -484,7 +484,7 @@ class Quiz(ipw.VBox):
         self.confirm_text.content = [h("div", h("b", "Submit the exam now?"),
                                        f" {said} Once submitted, your answers can't change.",
                                        cls="rd-note", role="alert")]
-        self.confirm_box.layout.display = None
+        show(True, self.confirm_box)
         self.finish_button.disabled = True
         self.confirm_button.focus()
 

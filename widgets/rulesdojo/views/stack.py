@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from .base import View, button, message
+from .base import View, button, message, show
 from .dom import Dom, game, h
 
 KINDS = {"spell": "spell", "ability": "activated ability", "trigger": "triggered ability",
@@ -55,7 +55,7 @@ class StackView(View):
         self.display.content = ([h("ol", *items, cls="rd-stack", aria_label="Stack, top first")] if items
                                 else []) + waiting
         # While a player is choosing, nobody passes priority: the buttons would name the wrong player.
-        self.buttons.layout.display = "none" if m.pending else None
+        show(not m.pending, self.buttons)
         self.pass_button.description = f"Pass priority ({m.priority or 'nobody'})"
         self.pass_button.disabled = not m.priority or m.pending is not None
         self.resolve_button.disabled = not m.stack or m.pending is not None

@@ -24,7 +24,7 @@ from ..quiz.rulings import ruling
 from ..quiz.report import Results, first_line, question_text, write_csv
 from ..quiz.stats import ruling_mastery
 from ..quiz.store import ResultStore, difficulty
-from .base import button
+from .base import button, show
 from .dom import Dom, Node, game, h, prose
 from .gain import GainTables
 from .modules import esm, page_style
@@ -146,7 +146,7 @@ class Trainer(ipw.VBox):
         self.candidate_pick.options = [("Choose a candidate", None), *((p, p) for p in people)]
         self.candidate_pick.value = who if who in people else None
         self._quiet = False
-        self.candidate_pick.layout.display = None if people else "none"
+        show(bool(people), self.candidate_pick)
         self.pass_rates.content = self._pass_rates()
         self.exams_view.content = self._exam_files()
         self.gain.refresh()
@@ -155,7 +155,7 @@ class Trainer(ipw.VBox):
 
     def _show(self) -> None:
         practice = self.mode.value == "practice"
-        self.exam_pick.layout.display = "none" if practice else None
+        show(not practice, self.exam_pick)
         exam = None if practice else self.exam_pick.value
         mode = "practice" if practice else "exam"
         attempts = self.results.attempts(exam, mode) if practice or exam is not None else []
@@ -175,7 +175,7 @@ class Trainer(ipw.VBox):
         self.drill.options = [("Choose an attempt to see its answers", None), *options]
         self.drill.value = None
         self._quiet = False
-        self.drill.layout.display = None if options else "none"
+        show(bool(options), self.drill)
         self.drill_view.content = []
         self.questions.content = self._questions(self.results.questions(exam, mode) if answers else {})
         shares = difficulty(answers)
