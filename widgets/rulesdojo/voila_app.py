@@ -438,6 +438,13 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
             door = kernel.dojo_door = Door()
         return door
 
+    def connect(self):
+        # Tornado leaves Nagle's algorithm on for a websocket. A click's answer is a "busy" status,
+        # then the widgets' updates a few milliseconds later: the updates waited for the browser's
+        # delayed ACK of the status (40 ms on Linux) whenever clicks came in quick succession.
+        self.websocket_handler.set_nodelay(True)
+        return super().connect()
+
     def handle_incoming_message(self, incoming_msg) -> None:
         read = read_message(incoming_msg, self.subprotocol)
         header, content = read if read else ({}, {})
