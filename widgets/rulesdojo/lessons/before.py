@@ -20,7 +20,7 @@ from ..views.dom import Dom, game, h, prose
 from ..views.modules import page_style
 from ..views.text import game_text_words
 from .data import Lesson
-from .framework import message
+from .framework import kernel_loop, message
 from .learner_progress import Progress
 
 #: at most this many before questions open a lesson
@@ -127,9 +127,13 @@ class BeforeQuestion(ipw.VBox):
 def before_view(progress: Progress, bank=None) -> ipw.VBox:
     """Return the lesson's opening questions under a "Before you start" heading.
 
-    The questions are drawn once the learner is known (the bank is read then, not while the page
-    is made): they show whether this learner answered them already.
+    The questions are drawn once the learner is known: they show whether this learner answered them
+    already. A served kernel reads the bank while the page is made, so a preheated page has it before
+    its learner arrives (a cold one pays the same either way); elsewhere it is read when needed.
     """
+    if bank is None and kernel_loop() is not None:
+        from ..quiz.model import load_bank
+        bank = load_bank()
     head = h("h2", "Before you start")
     box = ipw.VBox([page_style(), Dom([head, h("p", "Finding your questions…", role="status")])])
     box.add_class("rd-before")

@@ -4,7 +4,9 @@ Every file the kit reads (scenarios, cards, questions, lessons, exams, uploads) 
 safe loading only, no anchors or aliases (refused as they are met, before anything is expanded), at
 most ``DEPTH_LIMIT`` levels of nesting and ``NODE_LIMIT`` values (both counted while composing, so no
 recursion runs deep and nothing is built past the limit) and at most ``FILE_LIMIT`` bytes. The work
-to read a file is then bounded by ``NODE_LIMIT`` whatever its shape.
+to read a file is then bounded by ``NODE_LIMIT`` whatever its shape. Where PyYAML has libyaml (a
+server), libyaml scans and parses and the kit composes, with the same limits; elsewhere (the static
+site's PyYAML is pure Python) PyYAML does it all.
 """
 
 from __future__ import annotations
@@ -31,18 +33,10 @@ NODE_LIMIT = 10_000           # values (scalars, lists, mappings); the largest s
 FILE_LIMIT = 512 * 1024       # bytes; the largest shipped file is under 10 KB
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that refuses anchors and aliases and counts nesting as it composes."""
+class _Limits:
+    """Refuse anchors and aliases and count nesting and values as the document is composed."""
 
     depth = nodes = 0
-
-    def fetch_flow_collection_start(self, token_class):
-        # The scanner reads ahead up to 1024 characters for a key; refusing the 65th "[" here keeps
-        # a line of 20,000 from being scanned before the composer counts them.
-        if self.flow_level >= DEPTH_LIMIT:
-            raise yaml.scanner.ScannerError(None, None, f"nested more than {DEPTH_LIMIT} levels deep",
-                                            self.get_mark())
-        super().fetch_flow_collection_start(token_class)
 
     def compose_node(self, parent, index):
         event = self.peek_event()
@@ -69,6 +63,41 @@ class _Loader(yaml.SafeLoader):
             self.depth -= 1
 
 
+class _Loader(_Limits, yaml.SafeLoader):
+    """SafeLoader with the limits: PyYAML's own scanner and parser, where libyaml is missing."""
+
+    def fetch_flow_collection_start(self, token_class):
+        # The scanner reads ahead up to 1024 characters for a key; refusing the 65th "[" here keeps
+        # a line of 20,000 from being scanned before the composer counts them.
+        if self.flow_level >= DEPTH_LIMIT:
+            raise yaml.scanner.ScannerError(None, None, f"nested more than {DEPTH_LIMIT} levels deep",
+                                            self.get_mark())
+        super().fetch_flow_collection_start(token_class)
+
+
+_CParser = getattr(getattr(yaml, "_yaml", None), "CParser", None) if yaml.__with_libyaml__ else None
+
+
+if _CParser is not None:
+    class _FastLoader(_Limits, yaml.composer.Composer, yaml.constructor.SafeConstructor,
+                      yaml.resolver.Resolver, _CParser):  # type: ignore[misc,valid-type]
+        """The same limits on libyaml's events: its scanner and parser are C (80% of the time
+        reading the question bank went to PyYAML's Python scanner); composing stays here, so every
+        limit is checked as each value arrives, and libyaml reads no further ahead than an event."""
+
+        def __init__(self, stream):
+            _CParser.__init__(self, stream)
+            yaml.composer.Composer.__init__(self)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+
+    LOADERS: tuple = (_Loader, _FastLoader)
+else:
+    LOADERS = (_Loader,)
+# libyaml's scanner meets a line of "[" before the composer counts them: said in the kit's words
+LIBYAML_SAYS = {"exceeded maximum nesting depth": f"nested more than {DEPTH_LIMIT} levels deep"}
+
+
 def _mapping(loader, node):
     m = Located(loader.construct_mapping(node, deep=True))
     m.line = node.start_mark.line + 1
@@ -85,8 +114,9 @@ def _sequence(loader, node):
     return s
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+for _loader in LOADERS:
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
 def load(text: str):
@@ -96,7 +126,7 @@ def load(text: str):
     >>> d.line, d["b"].lines
     (1, [3, 4])
     """
-    return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+    return yaml.load(text, Loader=LOADERS[-1])  # noqa: S506 - safe constructors only
 
 
 def line_of(obj, default: int = 0) -> int:
@@ -152,6 +182,7 @@ def load_text(text: str, error, source: str):
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
+        problem = LIBYAML_SAYS.get(problem, problem)
         raise error(f"not valid YAML: {problem}", file=source,
                     place=f"line {mark.line + 1}" if mark else None)
 

@@ -101,7 +101,8 @@ function render({ model, el: host }) {
     const name = el(readonly ? "strong" : "button", "rd-card-name", card.name);
     head.append(name);
     const described = [];
-    if (card.count) {
+    const stacked = card.count > 1; // one land alone reads as any card: no "×1"
+    if (stacked) {
       const count = el("span", "rd-count", `×${card.count}${card.tapped ? ", tapped" : ""}`);
       count.id = `rd-count-${++uid}`;
       described.push(count.id);
@@ -119,7 +120,7 @@ function render({ model, el: host }) {
     }
     body.append(type);
     if (card.pt_why.length) body.append(el("div", "rd-why", `Changed: ${card.pt_why.join("; ")}.`));
-    const state = card.count ? card.state.filter((s) => s !== "tapped") : card.state; // a stack says it in its count
+    const state = stacked ? card.state.filter((s) => s !== "tapped") : card.state; // a stack says it in its count
     if (state.length) {
       const badges = el("ul", "rd-badges");
       badges.setAttribute("aria-label", "State");
