@@ -85,7 +85,7 @@ class Quiz(ipw.VBox):
                              style={"description_width": "initial"})
         self.signed_in = Dom()
         if self.source.trusted:
-            self.name.layout.display = "none"
+            show(False, self.name)
             self.signed_in.content = [h("div", "Waiting for the server to say who you are…", cls="rd-note",
                                         role="status")]
         modes = ["practice", "exam"] if self.exam_allowed and self.exams else ["practice"]
@@ -404,8 +404,7 @@ class Quiz(ipw.VBox):
             self.order.items = [{"id": i, "label": label} for i, label in enumerate(v.options)]
             self.order.order = list(range(len(v.options)))
         self.submit_button.disabled = False
-        self.next_button.layout.display = "none"
-        self.confirm_box.layout.display = "none"
+        show(False, self.next_button, self.confirm_box)
         self.finish_button.disabled = False
         self.feedback.content = []
         self._tick_display()
@@ -489,7 +488,7 @@ class Quiz(ipw.VBox):
         self.confirm_button.focus()
 
     def _not_now(self) -> None:
-        self.confirm_box.layout.display = "none"
+        show(False, self.confirm_box)
         self.confirm_text.content = []
         self.finish_button.disabled = False
         self.finish_button.focus()
