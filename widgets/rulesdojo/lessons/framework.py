@@ -113,15 +113,6 @@ def _first(kind, views: list) -> list:
     return sorted(views, key=lambda v: not isinstance(v, kind))
 
 
-def shown_while_active(view) -> None:
-    """Draw a panel only while it has something to show or decide (its ``active`` trait, where it has one)."""
-    def draw(_change=None) -> None:
-        show(getattr(view, "active", True), view)
-    if view.has_trait("active"):
-        view.observe(draw, names=["active"])
-    draw()
-
-
 class TaskView(ipw.VBox):
     """A task: instructions, what to do now, a live board, and a goal that turns to done when it holds."""
 
@@ -145,8 +136,6 @@ class TaskView(ipw.VBox):
         self.views = [_view(name, self.model) for name in task.views]
         kinds = [name.partition(":")[0] for name in task.views]
         panels = [v for k, v in zip(kinds, self.views) if k in DECISION]
-        for panel in panels:
-            shown_while_active(panel)
         decision = [self.status, *panels]
         if any(k in ("turn", "steps") for k in kinds):
             self.shortcut_buttons = [button(label, tip, lambda k=key: self._shortcut(k))
