@@ -9,6 +9,7 @@ are not offered: in a static page every answer is in the learner's browser.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import os
@@ -22,7 +23,9 @@ import zipfile
 from email.parser import Parser
 from pathlib import Path
 
+from . import site_source
 from .quiz.browser import SITE_CELL
+from .site_source import blank_docs, kept_in_stdlib
 
 #: the server and the mentor's pages stay on the server (the browser has the Pyodide kernel's ipykernel)
 SERVER_ONLY = {"voila", "ipykernel"}
@@ -35,13 +38,19 @@ EMPTY = {"jedi": "no code completion on these pages", "sqlite3": "no sqlite3 in 
 #: files of a wheel that nothing in the pages runs: tests, type stubs, JupyterLab's and Notebook's
 #: front-end files (the page has its own), the mentors' pages and the server's own modules
 LEFT_OUT = re.compile(r"(^|/)(tests?|labextension|nbextension)/|\.pyi$|(^|/)py\.typed$|^[^/]+\.data/"
-                      r"|^rulesdojo/(mentor/|voila_app\.py$|cli\.py$|__main__\.py$|site\.py$)"
+                      r"|^rulesdojo/(mentor/|voila_app\.py$|cli\.py$|__main__\.py$|site(_source)?\.py$)"
                       # Pygments' lexers, but Python's (IPython's tracebacks) and the index
-                      r"|^pygments/lexers/(?!(__init__|_mapping|python)\.py$)")
+                      r"|^pygments/lexers/(?!(__init__|_mapping|python)\.py$)"
+                      # the terminal's: IPython's GUI event loops and its documentation and test
+                      # plugins, prompt_toolkit's extras (telnet, ssh) and wcwidth's tables for each
+                      # terminal program (asked for by name, absent ones read as none)
+                      r"|^IPython/(sphinxext/|testing/plugin/|terminal/pt_inputhooks/(?!__init__\.py$))"
+                      r"|^prompt_toolkit/contrib/|^wcwidth/table_grapheme_overrides/_known_")
 #: classic Notebook's widget files: the page has JupyterLab's widget manager, the kernel a stand-in
 NOT_LOADED = {"widgetsnbextension"}
 #: the files of the npm package that the page loads
-PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+STDLIB = "python_stdlib.zip"
+PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", STDLIB]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: the page's JupyterLab extensions: the kernel, the widget manager, anywidget's front end (no others
 #: installed beside the kit, such as Notebook's or Voila's, which this page doesn't use)
@@ -130,6 +139,9 @@ importScripts("JUPYTERLITE");
 
 #: Voila's page template asks a CDN for icon fonts the lessons don't use
 EXTERNAL_STYLESHEET = re.compile(r"<link[^>]*href=\"https?://[^>]*>\s*")
+#: a rendered Markdown cell's opening tag, and a div's opening or closing tag
+MARKDOWN_CELL = re.compile(r"<div(?=\s)[^>]*\bclass=\"[^\"]*\bjp-MarkdownOutput\b[^>]*>")
+DIV_TAG = re.compile(r"<div(?=[\s>])[^>]*>|(</div\s*>)")
 
 
 class SiteError(RuntimeError):
@@ -289,15 +301,53 @@ def empty_package(name: str, cache: Path) -> Path:
     return write_wheel(out, {f"{name}-0.dist-info/METADATA": meta})
 
 
-def trim(wheel: Path, dest: Path) -> Path:
-    """Write ``wheel`` into the folder ``dest`` without the files matching ``LEFT_OUT``.
+def trim(wheel: Path, dest: Path, cache: Path) -> Path:
+    """Write ``wheel`` into the folder ``dest`` without the files matching ``LEFT_OUT``, its Python
+    blanked (``site_source``) and its metadata without the long description; kept in ``cache``.
 
     >>> bool(LEFT_OUT.search("pygments/lexers/lisp.py")), bool(LEFT_OUT.search("pygments/lexers/python.py"))
     (True, False)
     """
-    with zipfile.ZipFile(wheel) as z:
-        files = {n: z.read(n) for n in z.namelist() if not n.endswith("/") and not LEFT_OUT.search(n)}
-    return write_wheel(dest / wheel.name, files)
+    def slim(z: zipfile.ZipFile) -> dict[str, bytes]:
+        files = {}
+        for n in z.namelist():
+            if not n.endswith("/") and not LEFT_OUT.search(n):
+                data = z.read(n)
+                files[n] = (blank_docs(data) if n.endswith(".py")
+                            else data.split(b"\n\n", 1)[0] + b"\n" if n.endswith(".dist-info/METADATA") else data)
+        return files
+    return Path(shutil.copy2(slimmed(wheel, cache, lambda out: write_wheel(out, slim(zipfile.ZipFile(wheel)))),
+                             dest / wheel.name))
+
+
+def slimmed(original: Path, cache: Path, make) -> Path:
+    """Return the cached slim copy of the zip ``original``, made by ``make(path)`` when its files or
+    the way it is made (this module and ``site_source``) changed; the copy made before is dropped."""
+    key = hashlib.sha256()
+    with zipfile.ZipFile(original) as z:  # its files, not the zip's dates
+        for info in sorted(z.infolist(), key=lambda i: i.filename):
+            key.update(info.filename.encode() + b"\0" + z.read(info) + b"\0")
+    for module in (__file__, site_source.__file__):
+        key.update(Path(module).read_bytes())
+    out = cache / "slim" / f"{key.hexdigest()[:16]}-{original.name}"
+    if not out.exists():
+        out.parent.mkdir(parents=True, exist_ok=True)
+        for before in out.parent.glob(f"*-{original.name}"):
+            before.unlink()
+        make(out.with_name(out.name + ".new")).rename(out)
+    return out
+
+
+def slim_stdlib(stdlib: Path, out: Path) -> Path:
+    """Write Python's standard library zip to ``out`` without what the pages never use
+    (``site_source.kept_in_stdlib``), its source blanked."""
+    with zipfile.ZipFile(stdlib) as z, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as slim:
+        for info in z.infolist():
+            if kept_in_stdlib(info.filename):
+                data = z.read(info)
+                slim.writestr(info, blank_docs(data) if info.filename.endswith(".py") else data,
+                              compress_type=zipfile.ZIP_DEFLATED if data else zipfile.ZIP_STORED)
+    return out
 
 
 def lock_entry(wheel: Path, env: dict) -> dict:
@@ -312,7 +362,7 @@ def lock_entry(wheel: Path, env: dict) -> dict:
             "unvendored_tests": False, "shared_library": False}
 
 
-def write_runtime(runtime: Path, wheels: list[Path], dest: Path) -> list[str]:
+def write_runtime(runtime: Path, wheels: list[Path], dest: Path, cache: Path) -> list[str]:
     """Copy the runtime to ``dest`` with the wheels the page can load, and a lock listing exactly those.
 
     Only packages the page loads are kept: those the kit and the kernel need, and what they depend on
@@ -320,7 +370,8 @@ def write_runtime(runtime: Path, wheels: list[Path], dest: Path) -> list[str]:
     """
     dest.mkdir(parents=True, exist_ok=True)
     for f in PYODIDE_FILES:
-        shutil.copy2(runtime / f, dest / f)
+        shutil.copy2(slimmed(runtime / f, cache, functools.partial(slim_stdlib, runtime / f))
+                     if f == STDLIB else runtime / f, dest / f)
     original = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     env = _browser_env(original["info"])
     found = {e["name"]: (e, w) for w in wheels for e in [lock_entry(w, env)] if e["name"] not in NOT_LOADED}
@@ -332,7 +383,7 @@ def write_runtime(runtime: Path, wheels: list[Path], dest: Path) -> list[str]:
             entry["depends"] = [d for d in entry["depends"] if d in found]
             packages[name] = entry
             todo += entry["depends"]
-            entry["sha256"] = hashlib.sha256(trim(wheel, dest).read_bytes()).hexdigest()
+            entry["sha256"] = hashlib.sha256(trim(wheel, dest, cache).read_bytes()).hexdigest()
     lock = {"info": original["info"], "packages": dict(sorted(packages.items()))}
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     return sorted(packages)
@@ -363,10 +414,34 @@ def copy_lessons(lessons: Path, dest: Path) -> None:
         page.write_text(json.dumps(nb, indent=1), encoding="utf-8")
 
 
+def untypeset(html: str) -> str:
+    """Make each rendered Markdown cell a ``section`` in place of a ``div``, so that the page doesn't
+    load MathJax (0.9 MB) to typeset prose that holds no TeX: Voici typesets ``div.jp-MarkdownOutput``.
+
+    >>> untypeset('<div class="jp-MarkdownOutput"><div>a</div><p>b</p></div><div>c</div>')
+    '<section class="jp-MarkdownOutput"><div>a</div><p>b</p></section><div>c</div>'
+    """
+    out, at = [], 0
+    for opening in MARKDOWN_CELL.finditer(html):
+        if opening.start() < at:
+            continue  # inside the cell before
+        depth = 1
+        for tag in DIV_TAG.finditer(html, opening.end()):
+            depth += 1 if tag.group(1) is None else -1
+            if depth == 0:
+                break
+        else:
+            return html  # not closed: the page stays as Voici wrote it
+        out += [html[at:opening.start()], "<section", html[opening.start() + 4:tag.start()], "</section>"]
+        at = tag.end()
+    return "".join(out) + html[at:]
+
+
 def finish_pages(out: Path) -> None:
-    """Open the site on the landing page; say on every page that it is for practice; fix notebook links."""
+    """Open the site on the landing page; say on every page that it is for practice; fix notebook
+    links; leave MathJax out (``untypeset``)."""
     for page in (out / "voici").rglob("*.html"):
-        text = EXTERNAL_STYLESHEET.sub("", page.read_text(encoding="utf-8"))
+        text = untypeset(EXTERNAL_STYLESHEET.sub("", page.read_text(encoding="utf-8")))
         text = text.replace("</head>", LINK_SCRIPT + OFFLINE_SCRIPT + "</head>", 1)
         text = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + PRACTICE_NOTE, text, count=1)
         page.write_text(text, encoding="utf-8")
@@ -425,7 +500,7 @@ def build_site(out: Path, lessons: Path, cache: Path | None = None, log=print) -
               *(empty_package(name, cache) for name in EMPTY)]
     with tempfile.TemporaryDirectory(prefix="rulesdojo-site-") as tmp:
         lite = Path(tmp)
-        write_runtime(runtime, wheels, lite / "static" / "pyodide")
+        write_runtime(runtime, wheels, lite / "static" / "pyodide", cache)
         copy_lessons(Path(lessons), lite / "content")
         (lite / "jupyter-lite.json").write_text(json.dumps({
             "jupyter-lite-schema-version": 0,
