@@ -14,8 +14,9 @@ from rulesdojo.rules.errors import ScenarioError
 from rulesdojo.scenarios.cardfile import CardFileError, read_card
 from rulesdojo.scenarios.folder import uploaded
 from rulesdojo.scenarios.scenario import Scenario
-from rulesdojo.scenarios import yamlsource
-from rulesdojo.scenarios.yamlsource import DEPTH_LIMIT, FILE_LIMIT, LOADERS, NODE_LIMIT
+from rulesdojo.scenarios import yamlparse
+from rulesdojo.scenarios.yamlparse import LOADERS
+from rulesdojo.scenarios.yamlsource import DEPTH_LIMIT, FILE_LIMIT, NODE_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(autouse=True, params=LOADERS, ids=lambda loader: loader.__name__)
 def loader(request, monkeypatch):
     """Each bound holds with libyaml's parser (a served kernel) and PyYAML's own (the static site)."""
-    monkeypatch.setattr(yamlsource, "LOADERS", (request.param,))
+    monkeypatch.setattr(yamlparse, "LOADERS", (request.param,))
     return request.param
 
 
@@ -149,7 +150,7 @@ def test_every_yaml_the_kit_reads_goes_through_the_one_safe_loader():
 
     import rulesdojo
     package = Path(rulesdojo.__file__).resolve().parent
-    loader = package / "scenarios" / "yamlsource.py"
+    loader = package / "scenarios" / "yamlparse.py"
     direct = re.compile(r"^\s*(import yaml|from yaml\b)|\byaml\.(safe_)?(load|compose|parse|scan)\b", re.M)
     others = [str(p.relative_to(package)) for p in package.rglob("*.py") if p != loader and direct.search(p.read_text())]
     assert others == []

@@ -16,30 +16,16 @@ import subprocess
 import tempfile
 import sys
 import time
-from importlib import resources
 from pathlib import Path
 
 from .hub import LEARNER_PAGES, Place
 from .identity import ENV as IDENTITY_ENV
 from .identity import Source, configured
 from .scenarios.folder import FOLDER_ENV
+from .shipped import lessons_folder, notebooks
 
 IMAGES = r".*\.(png|jpg|jpeg|gif|svg)"
 DENIED = (r".*\.(ipynb|py|yaml|yml|json|sqlite3|db)$", r"(^|.*/)\..*")  # and hidden files
-
-
-def _notebooks(shipped_as: str, source: str, first: str) -> Path:
-    """Find a folder of notebooks: shipped in the wheel, or in the source tree."""
-    for folder in (Path(str(resources.files("rulesdojo"))) / shipped_as,
-                   Path(__file__).resolve().parents[2] / source):
-        if (folder / first).exists():
-            return folder
-    raise FileNotFoundError(f"No notebooks found: neither the package's {shipped_as}/ nor {source}/.")
-
-
-def lessons_folder() -> Path:
-    """Find the lesson notebooks: shipped in the wheel, or the source tree's ``lessons/``."""
-    return _notebooks("notebooks", "lessons", "index.ipynb")
 
 
 def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_size: int = 1,
@@ -349,7 +335,7 @@ MENTOR_PORT = 8867
 
 def mentor_folder() -> Path:
     """Find the mentor notebooks (the trainer): shipped in the wheel, or the source tree's ``mentor/``."""
-    return _notebooks("mentor", "mentor", "trainer.ipynb")
+    return notebooks("mentor", "mentor", "trainer.ipynb")
 
 
 def mentor_args(folder: Path, token: str, host: str = "127.0.0.1", port: int = MENTOR_PORT) -> list[str]:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from . import site_source
 from .quiz.browser import SITE_CELL
+from .scenarios.yamlsource import keep
 from .site_source import blank_docs, kept_in_stdlib
 
 #: the server and the mentor's pages stay on the server (the browser has the Pyodide kernel's ipykernel)
@@ -206,6 +207,18 @@ def with_lessons(kit: Path, lessons: Path) -> Path:
         if f.is_file() and f.name not in MENTOR_ONLY and not any(
                 p.startswith(".") or p == "__pycache__" for p in rel.parts) and f.suffix != ".sqlite3":
             files[shipped + rel.as_posix()] = f.read_bytes()
+    return write_wheel(kit, files)
+
+
+def with_kept_yaml(kit: Path) -> Path:
+    """Read every YAML file of the kit's wheel once, here, and keep what was read in the wheel
+    (``yamlsource.KEPT``): the pages then take each file as read instead of parsing it with the
+    browser's pure-Python PyYAML."""
+    from .scenarios.yamlsource import KEPT
+    with zipfile.ZipFile(kit) as z:
+        files = {n: z.read(n) for n in z.namelist()}
+    texts = [data.decode("utf-8") for name, data in files.items() if name.endswith((".yaml", ".yml"))]
+    files[f"rulesdojo/{KEPT.name}"] = keep(texts)
     return write_wheel(kit, files)
 
 
@@ -494,7 +507,7 @@ def build_site(out: Path, lessons: Path, cache: Path | None = None, log=print) -
     runtime = pyodide_runtime(cache)
     info = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     log("the kit's wheel and its browser dependencies")
-    kit = with_lessons(kit_wheel(cache), Path(lessons))
+    kit = with_kept_yaml(with_lessons(kit_wheel(cache), Path(lessons)))
     yaml_version = json.loads((runtime / "pyodide-lock.json").read_text())["packages"]["pyyaml"]["version"]
     wheels = [kit, *dependency_wheels(kit, info, cache), pure_pyyaml(yaml_version, cache),
               *(empty_package(name, cache) for name in EMPTY)]

@@ -32,8 +32,20 @@ def _lessons(folder: str) -> dict:
 
 def lessons() -> dict:
     """Return the lessons of the folder the notebook runs in (else the shipped ones), by number."""
-    from .data import current_folder
+    from .outline import current_folder
     return _lessons(str(current_folder()))
+
+
+@cache
+def _outlines(folder: str) -> dict:
+    from .outline import outlines
+    return outlines(folder)
+
+
+def outlines() -> dict:
+    """Return what the course map shows of each lesson ``lessons()`` holds, read without the engine."""
+    from .outline import current_folder
+    return _outlines(str(current_folder()))
 
 
 def progress(number: int) -> ipw.Widget:
@@ -146,9 +158,9 @@ def _course_map(done: dict | None) -> list:
     with a link back to the lesson.
     """
     from ..views.dom import h, prose
-    from .learner_progress import lesson_id
+    from .outline import lesson_id
     cards = []
-    for lesson in lessons().values():
+    for lesson in outlines().values():
         finished = (done or {}).get(lesson_id(lesson), {})
         state = "Finding your progress…" if done is None else _state(lesson, finished)
         cards.append(h("li", h("h3", f"{lesson.number}. ", _link(lesson.notebook, lesson.title)),
@@ -165,7 +177,7 @@ def _course_map(done: dict | None) -> list:
 def _state(lesson, done: dict) -> str:
     """Say how far a learner is in a lesson, for its card.
 
-    >>> one = lessons()[1]
+    >>> one = outlines()[1]
     >>> _state(one, {}), _state(one, {one.parts[0].key: None})
     ('Not started', 'Started · 1 of 4 parts done')
     >>> _state(one, {p.key: True for p in one.parts})
@@ -184,16 +196,15 @@ def _continue(done: dict | None) -> list:
     """Return the button to the first part not finished of the first lesson not finished (none
     while the learner is not known; the quiz once every lesson is finished)."""
     from ..views.dom import h
-    from .data import Task
-    from .learner_progress import lesson_id
+    from .outline import lesson_id
     if done is None:
         return []
-    for lesson in lessons().values():
+    for lesson in outlines().values():
         finished = done.get(lesson_id(lesson), {})
         part = next((p for p in lesson.parts if p.key not in finished), None)
         if part is not None:
             verb = "Continue" if any(done.values()) else "Start"
-            where = f"“{part.title}”" if isinstance(part, Task) else "its checks"
+            where = f"“{part.title}”" if part.kind == "task" else "its checks"
             return [h("p", _link(f"{lesson.notebook}#{part_anchor(part.key)}",
                                  f"{verb}: {lesson.number}. {lesson.title} at {where}", cls="rd-continue"))]
     return [h("p", "Every lesson is finished. ", _link("quiz.ipynb", "Go on to the judge quiz", cls="rd-continue"))]
@@ -210,7 +221,7 @@ def part_anchor(key: str) -> str:
 
 def _go_back(lesson, finished: dict) -> list:
     """Point a learner who has begun a lesson back to it for each ruling not yet mastered."""
-    from .learner_progress import unmastered
+    from .outline import unmastered
     return go_back({tag: lesson for tag in unmastered(lesson, finished)}) if finished else []
 
 

@@ -12,7 +12,6 @@ format is in docs/lessons.md.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional
@@ -26,8 +25,8 @@ from ..scenarios.scenario import RULINGS, Scenario, check_action, place_of
 from ..scenarios.schema import Format, Says, Text, check, says
 from ..scenarios.yamlsource import Located, LocatedList, check_names, key_line, line_of, load_file
 from ..state.lines import ScenarioError
+from .outline import FILE_NAME, current_folder, lesson_files, shipped_folder
 
-FILE_NAME = re.compile(r"(\d\d)-([a-z0-9-]+)\.ya?ml$")
 DEAD_END_KEYS = {"when", "say", "example"}
 #: Author prose; every other text in a lesson file (players, cards, views, keys) is a name.
 PROSE_KEYS = {"title", "summary", "recap", "prose", "instructions", "done", "say", "hints", "hint", "prompt", "explanation", "why",
@@ -99,6 +98,11 @@ class Check:
     line: int = 0
     expect: str = ""  # the answer the author expects a learner to give, in the prompt's terms
 
+    @property
+    def rulings(self) -> tuple[str, ...]:
+        """Return the rulings the check asks about."""
+        return tuple(self.question.tags.get("rulings", []))
+
     def variant(self):
         """Play the check's scenario and return the graded variant (the answer stays inside)."""
         return self.question.variant(seed=0)
@@ -144,27 +148,11 @@ class Lesson:
         raise KeyError(f"lesson {self.number} has no part {key!r}; parts: {[p.key for p in self.parts]}")
 
 
-def shipped_folder() -> Path:
-    from ..serving import lessons_folder
-    return lessons_folder()
-
-
-def lesson_files(folder) -> list[Path]:
-    """Return the lesson files of a folder (``NN-slug.yaml``), in lesson order."""
-    return sorted(p for p in Path(folder).iterdir() if p.is_file() and FILE_NAME.match(p.name))
-
-
 def load_lessons(folder=None) -> dict[int, Lesson]:
     """Read every lesson file of a folder (default: the one the notebook runs in, else the shipped one)."""
     folder = Path(folder) if folder is not None else current_folder()
     lessons = [load_lesson(f) for f in lesson_files(folder)]
     return {lesson.number: lesson for lesson in lessons}
-
-
-def current_folder() -> Path:
-    """The folder of the running notebook when it holds lessons (a mentor's), else the shipped lessons."""
-    here = Path.cwd()
-    return here if any(FILE_NAME.match(p.name) for p in here.glob("[0-9][0-9]-*.y*ml")) else shipped_folder()
 
 
 def load_lesson(path) -> Lesson:

@@ -24,10 +24,7 @@ from ..views.learner import learner_key_widget
 from ..views.modules import page_style
 from ..views.rules_switch import rules_switch
 from .data import Lesson
-
-
-def lesson_id(lesson: Lesson) -> str:
-    return lesson.notebook.removesuffix(".ipynb")
+from .outline import lesson_id
 
 
 class Progress:
@@ -151,21 +148,6 @@ def lesson_state(lesson: Lesson, done: dict) -> str:
 
 def mastered_checks(lesson: Lesson, done: dict) -> str:
     return f"{sum(1 for c in lesson.checks if done.get(c.key) is True)} of {len(lesson.checks)} checks mastered"
-
-
-def unmastered(lesson: Lesson, done: dict) -> dict[str, list]:
-    """Return, per ruling the lesson teaches, its checks not yet mastered (answered, or not yet).
-
-    >>> from rulesdojo.lessons.data import load_lessons
-    >>> [c.key for c in unmastered(load_lessons()[2], {})["E2"]][:1]
-    ['fifteen']
-    """
-    out: dict[str, list] = {}
-    for check in lesson.checks:
-        if done.get(check.key) is not True:
-            for tag in check.question.tags.get("rulings", []):
-                out.setdefault(tag, []).append(check)
-    return out
 
 
 class RecapView(ipw.VBox):

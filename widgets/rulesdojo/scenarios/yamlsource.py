@@ -6,127 +6,73 @@ most ``DEPTH_LIMIT`` levels of nesting and ``NODE_LIMIT`` values (both counted w
 recursion runs deep and nothing is built past the limit) and at most ``FILE_LIMIT`` bytes. The work
 to read a file is then bounded by ``NODE_LIMIT`` whatever its shape. Where PyYAML has libyaml (a
 server), libyaml scans and parses and the kit composes, with the same limits; elsewhere (the static
-site's PyYAML is pure Python) PyYAML does it all.
+site's PyYAML is pure Python) PyYAML does it all (``yamlparse``). The site's build reads the kit's
+own files once and the pages take them as read (``KEPT``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import pickle  # noqa: S403 - only the site's own build output is unpickled (KEPT)
 import unicodedata
+from functools import cache
 from pathlib import Path
 
-import yaml
+from .located import DEPTH_LIMIT, FILE_LIMIT, NODE_LIMIT, Located, LocatedList
 
-
-class Located(dict):
-    """A mapping that remembers the line it started on, and the line of each key."""
-    line: int = 0
-    key_lines: dict = {}
-
-
-class LocatedList(list):
-    """A list that remembers each item's line."""
-    lines: list[int]
-
-
-DEPTH_LIMIT = 64              # levels of nested lists and mappings; the shipped files use under 12
-NODE_LIMIT = 10_000           # values (scalars, lists, mappings); the largest shipped file holds under 500
-FILE_LIMIT = 512 * 1024       # bytes; the largest shipped file is under 10 KB
-
-
-class _Limits:
-    """Refuse anchors and aliases and count nesting and values as the document is composed."""
-
-    depth = nodes = 0
-
-    def compose_node(self, parent, index):
-        event = self.peek_event()
-        if isinstance(event, yaml.AliasEvent):
-            raise yaml.composer.ComposerError(
-                None, None, f"found an alias (*{event.anchor}); anchors and aliases aren't allowed: "
-                "write the value out", event.start_mark)
-        if event.anchor is not None:
-            raise yaml.composer.ComposerError(
-                None, None, f"found an anchor (&{event.anchor}); anchors and aliases aren't allowed: "
-                "write the value out", event.start_mark)
-        if self.depth >= DEPTH_LIMIT:
-            raise yaml.composer.ComposerError(
-                None, None, f"nested more than {DEPTH_LIMIT} levels deep", event.start_mark)
-        self.nodes += 1
-        if self.nodes > NODE_LIMIT:
-            raise yaml.composer.ComposerError(
-                None, None, f"holds more than {NODE_LIMIT} values; the kit's files hold a few hundred",
-                event.start_mark)
-        self.depth += 1
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
-
-
-class _Loader(_Limits, yaml.SafeLoader):
-    """SafeLoader with the limits: PyYAML's own scanner and parser, where libyaml is missing."""
-
-    def fetch_flow_collection_start(self, token_class):
-        # The scanner reads ahead up to 1024 characters for a key; refusing the 65th "[" here keeps
-        # a line of 20,000 from being scanned before the composer counts them.
-        if self.flow_level >= DEPTH_LIMIT:
-            raise yaml.scanner.ScannerError(None, None, f"nested more than {DEPTH_LIMIT} levels deep",
-                                            self.get_mark())
-        super().fetch_flow_collection_start(token_class)
-
-
-_CParser = getattr(getattr(yaml, "_yaml", None), "CParser", None) if yaml.__with_libyaml__ else None
-
-
-if _CParser is not None:
-    class _FastLoader(_Limits, yaml.composer.Composer, yaml.constructor.SafeConstructor,
-                      yaml.resolver.Resolver, _CParser):  # type: ignore[misc,valid-type]
-        """The same limits on libyaml's events: its scanner and parser are C (80% of the time
-        reading the question bank went to PyYAML's Python scanner); composing stays here, so every
-        limit is checked as each value arrives, and libyaml reads no further ahead than an event."""
-
-        def __init__(self, stream):
-            _CParser.__init__(self, stream)
-            yaml.composer.Composer.__init__(self)
-            yaml.constructor.SafeConstructor.__init__(self)
-            yaml.resolver.Resolver.__init__(self)
-
-    LOADERS: tuple = (_Loader, _FastLoader)
-else:
-    LOADERS = (_Loader,)
-# libyaml's scanner meets a line of "[" before the composer counts them: said in the kit's words
-LIBYAML_SAYS = {"exceeded maximum nesting depth": f"nested more than {DEPTH_LIMIT} levels deep"}
-
-
-def _mapping(loader, node):
-    m = Located(loader.construct_mapping(node, deep=True))
-    m.line = node.start_mark.line + 1
-    m.key_lines = {}
-    for key_node, _ in node.value:  # merge keys are already flattened by construct_mapping
-        if isinstance(key_node, yaml.ScalarNode):
-            m.key_lines.setdefault(loader.construct_object(key_node), key_node.start_mark.line + 1)
-    return m
-
-
-def _sequence(loader, node):
-    s = LocatedList(loader.construct_sequence(node, deep=True))
-    s.lines = [n.start_mark.line + 1 for n in node.value]
-    return s
-
-
-for _loader in LOADERS:
-    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+#: The kit's own YAML files as the site's build read them (the browser's PyYAML is pure Python: the
+#: ten lessons alone took 0.3 s there), written beside the package by ``rulesdojo build-site``.
+KEPT = Path(__file__).resolve().parent.parent / "kept-yaml.pickle"
 
 
 def load(text: str):
     """Parse YAML with safe loading, no anchors or aliases; mappings and lists carry line numbers.
 
+    A text the site's build read already (``KEPT``) is taken as it was read then.
+
     >>> d = load("a: 1\\nb:\\n  - x\\n  - y\\n")
     >>> d.line, d["b"].lines
     (1, [3, 4])
     """
-    return yaml.load(text, Loader=LOADERS[-1])  # noqa: S506 - safe constructors only
+    kept = _kept(text)
+    if kept is not None:
+        return kept
+    from .yamlparse import parse
+    return parse(text)
+
+
+def keep(texts) -> bytes:
+    """Read each text that parses and return them as ``KEPT`` holds them, by their UTF-8 bytes' digest.
+
+    >>> kept = pickle.loads(keep(["a: [1]", "a: &x 1"]))
+    >>> len(kept), pickle.loads(kept[_digest("a: [1]")])
+    (1, {'a': [1]})
+    """
+    from .yamlparse import parse
+    kept = {}
+    for text in texts:
+        try:
+            kept[_digest(text)] = pickle.dumps(parse(text), protocol=5)
+        except Exception:  # noqa: BLE001 - read where it is loaded, with the message it deserves
+            continue
+    return pickle.dumps(kept, protocol=5)
+
+
+def _kept(text: str):
+    entry = _kept_texts().get(_digest(text))
+    return None if entry is None else pickle.loads(entry)  # a copy each time: callers may change it
+
+
+@cache
+def _kept_texts() -> dict[bytes, bytes]:
+    try:
+        return pickle.loads(KEPT.read_bytes())  # noqa: S301 - written by the site's build, in the wheel
+    except FileNotFoundError:
+        return {}
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8")).digest()
 
 
 def line_of(obj, default: int = 0) -> int:
@@ -177,14 +123,11 @@ def load_text(text: str, error, source: str):
     Traceback (most recent call last):
     rulesdojo.rules.errors.ScenarioError: x.yaml: line 1: not valid YAML: found an anchor (&x); anchors and aliases aren't allowed: write the value out
     """
-    try:
-        return load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        problem = LIBYAML_SAYS.get(problem, problem)
-        raise error(f"not valid YAML: {problem}", file=source,
-                    place=f"line {mark.line + 1}" if mark else None)
+    kept = _kept(text)
+    if kept is not None:
+        return kept
+    from .yamlparse import parse_text
+    return parse_text(text, error, source)
 
 
 NAME_LIMIT = 80    # characters in a name: a player, a card, an id, a key

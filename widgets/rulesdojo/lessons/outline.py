@@ -1,0 +1,125 @@
+"""What the course map shows of each lesson, read without the engine: its number, title and summary,
+and its parts (a task's title, the rulings a check asks about).
+
+The course map is a learner's first page. Reading a lesson in full (``data``) plays every scenario
+through the engine and checks every question: in the browser, most of a second before the map is
+drawn. A lesson file that an outline can't be read from is read in full, which says what is wrong.
+
+>>> one = outlines()[1]
+>>> one.notebook, one.parts[0].key, one.parts[0].title, one.checks[0].rulings
+('01-what-energy-is.ipynb', 'get-and-pay', 'Get two, pay five', ('E1', 'E2', 'E4'))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..scenarios.yamlsource import load_file
+from ..shipped import lessons_folder
+
+FILE_NAME = re.compile(r"(\d\d)-([a-z0-9-]+)\.ya?ml$")
+
+
+@dataclass(frozen=True)
+class PartOutline:
+    """A part of a lesson as the course map names it."""
+
+    key: str
+    kind: str  # "task" or "check"
+    title: str = ""  # a task's; a check has none
+    rulings: tuple[str, ...] = ()  # the rulings a check asks about; a task's are its lesson's
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A lesson as the course map shows it."""
+
+    number: int
+    slug: str
+    title: str
+    summary: str
+    rulings: tuple[str, ...]
+    parts: tuple[PartOutline, ...]
+
+    @property
+    def notebook(self) -> str:
+        return f"{self.number:02d}-{self.slug}.ipynb"
+
+    @property
+    def checks(self) -> list[PartOutline]:
+        return [p for p in self.parts if p.kind == "check"]
+
+
+def shipped_folder() -> Path:
+    return lessons_folder()
+
+
+def lesson_files(folder) -> list[Path]:
+    """Return the lesson files of a folder (``NN-slug.yaml``), in lesson order."""
+    return sorted(p for p in Path(folder).iterdir() if p.is_file() and FILE_NAME.match(p.name))
+
+
+def current_folder() -> Path:
+    """The folder of the running notebook when it holds lessons (a mentor's), else the shipped lessons."""
+    here = Path.cwd()
+    return here if any(FILE_NAME.match(p.name) for p in here.glob("[0-9][0-9]-*.y*ml")) else shipped_folder()
+
+
+def lesson_id(lesson) -> str:
+    """Return the name a learner's progress in a lesson (or its outline) is kept under.
+
+    >>> lesson_id(outlines()[1])
+    '01-what-energy-is'
+    """
+    return lesson.notebook.removesuffix(".ipynb")
+
+
+def unmastered(lesson, done: dict) -> dict[str, list]:
+    """Return, per ruling a lesson (or its outline) teaches, its checks not yet mastered (answered, or not yet).
+
+    >>> [c.key for c in unmastered(outlines()[2], {})["E2"]][:1]
+    ['fifteen']
+    """
+    out: dict[str, list] = {}
+    for check in lesson.checks:
+        if done.get(check.key) is not True:
+            for tag in check.rulings:
+                out.setdefault(tag, []).append(check)
+    return out
+
+
+def outlines(folder=None) -> dict[int, Outline]:
+    """Read the outline of every lesson file of a folder (default: as ``data.load_lessons``), by number."""
+    folder = Path(folder) if folder is not None else current_folder()
+    read = [outline_of(f) for f in lesson_files(folder)]
+    return {lesson.number: lesson for lesson in read}
+
+
+def outline_of(path) -> Outline:
+    """Read a lesson file's outline; raise ``LessonError`` naming the file, line and problem."""
+    path = Path(path)
+    m = FILE_NAME.match(path.name)
+    try:
+        if not m:
+            raise ValueError(path.name)
+        data, _text = load_file(path, _lesson_error)
+        rulings = tuple(str(tag) for tag in data["rulings"])
+        return Outline(int(m[1]), m[2], str(data["title"]), str(data["summary"]), rulings,
+                       tuple(_part(p, rulings) for p in data["parts"]))
+    except (TypeError, KeyError, ValueError, AttributeError):  # not a lesson's shape: reading it in full says how
+        from .data import load_lesson
+        load_lesson(path)
+        raise
+
+
+def _part(p: dict, rulings: tuple[str, ...]) -> PartOutline:
+    if "task" in p:
+        return PartOutline(str(p["task"]), "task", str(p["title"]))
+    return PartOutline(str(p["check"]), "check", rulings=tuple(str(tag) for tag in p.get("rulings") or rulings))
+
+
+def _lesson_error(*args, **kwargs):
+    from .data import LessonError
+    return LessonError(*args, **kwargs)
