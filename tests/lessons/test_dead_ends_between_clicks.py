@@ -87,6 +87,7 @@ def test_in_a_kernel_each_move_is_saved_beside_the_page_messages_and_the_newest_
         for amount in (1, 2, 3):
             counter.amount.value = amount
             counter.get_button.click()
+        await asyncio.sleep(0)  # the board is saved just after the click's handler (after_answer)
         await asyncio.wrap_future(BOARD_SAVES.submit(lambda: None))  # the saves queued before it are done
         assert view.model.energy_of("Alice") == 11
     in_a_kernel(learner)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -22,7 +21,7 @@ from ..state import GameModel
 from ..state.lines import SHORTCUTS, finish
 from ..views import (Board, ChoicePanel, EnergyCounter, EventLog, ManaVsEnergy, PaymentPrompt,
                      StackView, TriggerOrder)
-from ..views.base import button, shared, show
+from ..views.base import after_answer, button, kernel_loop, shared, show
 from ..views.base import message as note
 from ..views.board import position
 from ..views.dom import Dom, game, h, prose
@@ -37,25 +36,6 @@ OFF_LINE = "This position isn't on the worked line"
 QUIET = 0.25  # seconds without a move before a dead end is searched for
 PAUSE = 0.002  # seconds between two slices of the search
 BOARD_SAVES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulesdojo-board-saves")
-
-
-def kernel_loop() -> asyncio.AbstractEventLoop | None:
-    """Return the event loop of the IPython kernel this runs in, else None (a script, a test, a
-    loop that is not a kernel's, such as a browser driver's in a test process, or the static site's
-    in-browser kernel, which has no threads for the board's saves and answers at once anyway)."""
-    if sys.platform == "emscripten":
-        return None
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return None
-    shell = get_ipython()
-    if getattr(shell, "kernel", None) is None:
-        return None
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 def in_turns(steps, done) -> tuple[asyncio.Task | None, object]:
@@ -152,7 +132,7 @@ class TaskView(ipw.VBox):
                               box(_first(Board, rest), "rd-task-board")], "rd-task-main", ipw.HBox)]
         self.add_class("rd-task")
         FocusKeeper(self.model, self, self.views, fallback=self.undo_button)
-        self.model.observe(self._update, names=["version"])
+        self.model.observe(self._changed, names=["version"])
         self._deciding: asyncio.Task | None = None  # a search for a dead end, between the page's messages
         self._update()
         self._kept = False  # the board is saved once what was kept before has been put back
@@ -221,6 +201,10 @@ class TaskView(ipw.VBox):
         self.model.advance(key)
 
     # --- what the learner sees ---
+
+    def _changed(self, change) -> None:
+        # The "Now:" block, the search and the save wait until the view acted on has sent its answer.
+        after_answer(lambda: self._update(change), self, "update", loop=kernel_loop())
 
     def _update(self, _change=None) -> None:
         if _change is not None:

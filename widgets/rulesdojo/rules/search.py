@@ -27,8 +27,9 @@ from .game import Game
 T = TypeVar("T")
 #: Positions the search tries before it gives up (lesson boards need far fewer; lint checks).
 NODE_BOUND = 20_000
-#: Positions tried between two pauses of a ``searching`` search (about a millisecond or two).
-SLICE = 8
+#: Positions tried between two pauses of a ``searching`` search (about half a millisecond): a
+#: page's click that comes during a slice waits for its end before the kernel even reads it.
+SLICE = 2
 
 
 @dataclass(frozen=True)

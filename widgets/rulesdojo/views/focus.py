@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
+from .base import after_answer
 from .board import Board
 
 
@@ -36,9 +37,14 @@ class FocusKeeper:
         self.boards = [v for v in self.views if isinstance(v, Board)]
         self._pending = model.pending
         for b in buttons(box):
-            b.on_click(self.after_action)  # runs after the button's own handler
+            b.on_click(self.after_click)  # runs after the button's own handler
         for board in self.boards:
-            board.table.on_msg(lambda *_: self.after_action(None))
+            board.table.on_msg(lambda *_: self.after_click(None))
+
+    def after_click(self, source) -> None:
+        # After the views redrawn once the click's answer is sent (``after_answer``): whether the
+        # control acted on is hidden now is known only then.
+        after_answer(lambda: self.after_action(source))
 
     def after_action(self, source) -> None:
         """Focus the decision the action opened, or, when ``source`` is gone, the first card."""

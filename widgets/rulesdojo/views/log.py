@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import View, tagged
+from .base import View, after_answer, tagged
 from .dom import Dom, game, h
 
 
@@ -34,8 +34,11 @@ class EventLog(View):
         self.limit = limit
         self.display = Dom()
         self.children = [self.style, self.header, self.display]
-        model.observe(self._draw, names=["log"])
+        model.observe(self._changed, names=["log"])
         self._draw()
+
+    def _changed(self, _change) -> None:
+        after_answer(self._draw, self, "draw")  # not part of a click's answer: drawn once it is sent
 
     def _draw(self, _change=None) -> None:
         self.active = bool(self.model.log)
