@@ -17,6 +17,7 @@ from rulesdojo.scenarios.scenario import Scenario
 from rulesdojo.scenarios import yamlparse
 from rulesdojo.scenarios.yamlparse import LOADERS
 from rulesdojo.scenarios.yamlsource import DEPTH_LIMIT, FILE_LIMIT, NODE_LIMIT
+from yaml_shape import located
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -130,13 +131,6 @@ def test_both_loaders_read_every_shipped_file_alike_lines_included():
     import yaml
 
     assert len(LOADERS) == 2, "PyYAML without libyaml here: served kernels read files 3x slower"
-
-    def located(value):
-        if isinstance(value, dict):
-            return ("map", value.line, dict(value.key_lines), {k: located(v) for k, v in value.items()})
-        if isinstance(value, list):
-            return ("list", list(value.lines), [located(v) for v in value])
-        return value
     files = [p for p in (ROOT / "widgets").rglob("*.yaml")] + [p for p in (ROOT / "lessons").rglob("*.yaml")]
     assert len(files) > 100
     for path in files:

@@ -9,17 +9,10 @@ from pathlib import Path
 import pytest
 
 from rulesdojo.scenarios import yamlparse, yamlsource
+from yaml_shape import located
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted([*(ROOT / "widgets").rglob("*.yaml"), *(ROOT / "lessons").rglob("*.yaml")])
-
-
-def located(value):
-    if isinstance(value, dict):
-        return ("map", value.line, dict(value.key_lines), {k: located(v) for k, v in value.items()})
-    if isinstance(value, list):
-        return ("list", list(value.lines), [located(v) for v in value])
-    return value
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from . import site_source
 from .quiz.browser import SITE_CELL
-from .scenarios.yamlsource import keep
+from .scenarios.yamlsource import KEPT, keep
 from .site_source import blank_docs, kept_in_stdlib
 
 #: the server and the mentor's pages stay on the server (the browser has the Pyodide kernel's ipykernel)
@@ -214,7 +214,6 @@ def with_kept_yaml(kit: Path) -> Path:
     """Read every YAML file of the kit's wheel once, here, and keep what was read in the wheel
     (``yamlsource.KEPT``): the pages then take each file as read instead of parsing it with the
     browser's pure-Python PyYAML."""
-    from .scenarios.yamlsource import KEPT
     with zipfile.ZipFile(kit) as z:
         files = {n: z.read(n) for n in z.namelist()}
     texts = [data.decode("utf-8") for name, data in files.items() if name.endswith((".yaml", ".yml"))]
