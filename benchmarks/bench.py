@@ -121,10 +121,13 @@ def load(browser, url: str, expected: int, outside: list) -> tuple[float, object
     return page.evaluate("window.__rd.ready"), ctx
 
 
-def calibrate(browser, url: str, outside: list) -> tuple[int, object]:
-    """Load once and count the widget views of the settled page (unchanged for 2 s)."""
+def calibrate(browser, url: str, outside: list, init_script: str | None = None) -> tuple[int, object]:
+    """Load once (after ``init_script``, if given) and count the widget views of the settled page
+    (unchanged for 2 s)."""
     ctx = browser.new_context(viewport={"width": 1400, "height": 900})
     local_only(ctx, outside)
+    if init_script:
+        ctx.add_init_script(init_script)
     page = ctx.new_page()
     page.goto(url, wait_until="commit", timeout=READY_TIMEOUT_MS)
     page.wait_for_function("!document.getElementById('loading') && document.querySelectorAll('.jupyter-widgets').length > 0",

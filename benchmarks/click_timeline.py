@@ -19,9 +19,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench import (BARE, CLICK_GAP, LESSON_1_ENERGY, READY_TIMEOUT_MS, Server,  # noqa: E402
-                   load_average)
-from common import BENCH, LESSONS, launch, local_only, machine_line, summary  # noqa: E402
+from bench import BARE, CLICK_GAP, LESSON_1_ENERGY, Server, calibrate, load_average  # noqa: E402
+from common import BENCH, LESSONS, launch, machine_line, summary  # noqa: E402
 
 # Installed before any page script: note when each message arrives on a websocket (its type, and
 # for a widget message its method), in ms since navigation start.
@@ -74,19 +73,6 @@ PAGES = [("lesson 1 Get energy", LESSONS / "01-what-energy-is.ipynb", "Get energ
          ("bare button", BENCH / BARE, "Click me", None, lambda i: f'.bare-label[data-n="{i}"]')]
 
 
-def open_page(browser, url: str, outside: list):
-    """Open ``url`` in a fresh context with the arrivals noted; return the page once it has settled."""
-    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
-    local_only(ctx, outside)
-    ctx.add_init_script(ARRIVALS_JS)
-    page = ctx.new_page()
-    page.goto(url, wait_until="commit", timeout=READY_TIMEOUT_MS)
-    page.wait_for_function("!document.getElementById('loading') && document.querySelectorAll('.jupyter-widgets').length > 0",
-                           polling=100, timeout=READY_TIMEOUT_MS)
-    time.sleep(2.0)  # the page's last views and the kernel's start-up work settle
-    return page
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=40, help="timed clicks per page (default 40)")
@@ -100,7 +86,7 @@ def main() -> int:
         with sync_playwright() as pw:
             browser = launch(pw)
             try:
-                pages = [open_page(browser, s.page_url, outside) for s in servers]
+                pages = [calibrate(browser, s.page_url, outside, ARRIVALS_JS)[1].pages[0] for s in servers]
                 splits: list[list] = [[] for _ in PAGES]
                 for i in range(args.clicks + 3):  # three to warm up
                     for k, (_name, _nb, button, scope, wanted) in enumerate(PAGES):
