@@ -78,3 +78,20 @@ def test_reset_returns_to_the_scenario_start():
     m.do(GetEnergy("Alice", 5))
     m.reset()
     assert m.energy_of("Alice") == 2 and m.scenario_name == "t"
+
+
+def test_the_log_trait_follows_the_engine_log_through_actions_undo_and_reset():
+    m = GameModel.from_scenario({"name": "t", "setup": {"players": [
+        {"name": "Alice", "hand": ["Forest"], "battlefield": ["Architect of the Untamed"]},
+        {"name": "Nadia"}]}})
+
+    def engine_rows():
+        return tuple((ev.seq, ev.rule, ev.text, ev.kind, ev.player) for ev in m.game.log)
+
+    forest = m.players[0]["hand"][0]["id"]
+    for act in (lambda: m.do(GetEnergy("Alice", 2)), lambda: m.do(PlayLand(forest)), m.pass_all,
+                lambda: m.do(PayEnergy("Alice", 9)), m.undo, m.undo, lambda: m.do(GetEnergy("Alice", 1)),
+                m.reset, lambda: m.do(GetEnergy("Alice", 3))):
+        act()
+        assert m.log == engine_rows()
+    assert [row[2] for row in m.log][-1].startswith("Alice gets 3 energy")

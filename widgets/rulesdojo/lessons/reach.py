@@ -52,9 +52,7 @@ def worked_line(task: Task) -> WorkedLine:
 
 def position(game) -> dict:
     """Return a game's position as plain data, without the log: equal positions compare equal."""
-    snap = game.snapshot()
-    snap.pop("log")
-    return snap
+    return game.snapshot(log=False)
 
 
 def search(task: Task, played: Played, bound: int = NODE_BOUND) -> Reach:

@@ -246,9 +246,15 @@ class Game:
         """Say an action in a learner's words, e.g. ``Play Forest``."""
         return describe(self._state, action)
 
-    def snapshot(self) -> dict:
-        """Return the whole state as plain data: equal snapshots mean equal games."""
-        return snapshot(self._state)
+    def snapshot(self, log: bool = True) -> dict:
+        """Return the whole state as plain data: equal snapshots mean equal games; without ``log``
+        the position alone (its cost then doesn't grow with the game's length).
+
+        >>> g = Game(["Alice", "Nadia"]); _ = g.apply(AdvanceStep())
+        >>> len(g.snapshot()["log"]), "log" in g.snapshot(log=False)
+        (2, False)
+        """
+        return snapshot(self._state, log)
 
 
 class LegalActions:
@@ -503,8 +509,8 @@ def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str) -> None:
         e.log(st, "701.9a", f"{who} discards {perm.card} to pay the cost.", "zone", who)
 
 
-def snapshot(st: GameState) -> dict:
-    """Return the state as plain data (JSON-ready)."""
+def snapshot(st: GameState, log: bool = True) -> dict:
+    """Return the state as plain data (JSON-ready), its log too if ``log``."""
     def zone(objs):
         return [{"id": o.id, "card": o.card, "owner": o.owner, "token": o.token} for o in objs]
 
@@ -531,6 +537,6 @@ def snapshot(st: GameState) -> dict:
         "waiting": [{"id": t.id, "name": t.name, "controller": t.controller} for t in st.waiting],
         "pending": None if st.pending is None else st.pending.snapshot(),
         "outcomes": {str(k): v for k, v in st.outcomes.items()},
-        "log": [[ev.seq, ev.rule, ev.text] for ev in st.log],
+        **({"log": [[ev.seq, ev.rule, ev.text] for ev in st.log]} if log else {}),
         "next_id": st.next_id,
     }

@@ -61,6 +61,20 @@ class Log(Sequence):
         """Return this log with ``event`` after the others (this one is left as it is)."""
         return Log(event, self)
 
+    def extends(self, other: "Log") -> bool:
+        """Tell whether this log is ``other`` with events added (or ``other`` itself).
+
+        >>> log = Log().added(Event(1, "107.14", "Alice gets 1 energy."))
+        >>> log.added(Event(2, "117.3d", "Alice passes.")).extends(log), Log().extends(log)
+        (True, False)
+        """
+        if other._len > self._len:
+            return False
+        node = self
+        for _ in range(self._len - other._len):
+            node = node._before
+        return node is other
+
     def __len__(self) -> int:
         return self._len
 

@@ -63,6 +63,7 @@ class GameModel(HasTraits):
         self._game = game or Game(cards=kit_cards())
         self._actions: list = []
         self._marks: list[int] = []  # history length before each learner action, for undo
+        self._log_of = None  # the engine log that ``log`` holds the rows of
         self._refresh()
 
     # --- building ---
@@ -249,7 +250,7 @@ class GameModel(HasTraits):
             self.stack = tuple(snap["stack"])
             self.waiting = tuple(snap["waiting"])
             self.pending = snap["pending"]
-            self.log = tuple((ev.seq, ev.rule, ev.text, ev.kind, ev.player) for ev in g.log)
+            self.log = self._log_rows(g.state.log)
             self.outcomes = tuple((st.names.get(i, "?"), r) for i, r in st.outcomes.items())
             self.legal = legal
             self.turn, self.step, self.active = st.turn, st.step, st.active
@@ -258,12 +259,23 @@ class GameModel(HasTraits):
             self.scenario_name = self._scenario.name if self._scenario else ""
             self.version = self.version + 1
 
+    def _log_rows(self, log) -> tuple:
+        # An action adds a few events to a log that can be thousands long: only those are copied.
+        kept, self._log_of = self._log_of, log
+        if kept is not None and log.extends(kept):
+            return self.log + tuple(_row(ev) for ev in log.since(len(kept)))
+        return tuple(_row(ev) for ev in log)
+
     @validate("players", "battlefield", "stack", "waiting", "log", "legal", "outcomes")
     def _tuple_of_records(self, proposal):
         value = proposal["value"]
         if not all(isinstance(x, (dict, tuple)) for x in value):
             raise ValueError(f"{proposal['trait'].name} holds records (dicts or tuples)")
         return value
+
+
+def _row(ev) -> tuple:
+    return (ev.seq, ev.rule, ev.text, ev.kind, ev.player)
 
 
 def _object_of(action) -> int | None:

@@ -82,7 +82,7 @@ def why_not(game: Game, oid: int, name: str, in_hand: bool) -> dict | None:
 
 def table(game: Game, legal: tuple) -> dict:
     """Return the zones as views draw them: permanents and hand cards with text, actions and refusals."""
-    snap = game.snapshot()
+    snap = game.snapshot(log=False)
     acts: dict = {}
     for key, label, oid in legal:
         if oid is not None:
@@ -108,4 +108,4 @@ def table(game: Game, legal: tuple) -> dict:
         pending = {**pending, "data": data, "form": game.pending.form,
                    "labels": {str(o): name_of(st, o) for o in pending["options"]}}
     return {"players": players, "battlefield": battlefield, "stack": snap["stack"],
-            "waiting": waiting, "pending": pending, "log": snap["log"]}
+            "waiting": waiting, "pending": pending}

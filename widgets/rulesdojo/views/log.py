@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .base import View, after_answer, tagged
 from .dom import Dom, game, h
 
@@ -13,9 +15,14 @@ def log_lines(events, limit: int = 200) -> list:
     >>> plain([log_lines([(1, "107.14", "Alice gets {E}.", "energy")])])
     'Alice gets {E}. CR 107.14'
     """
-    rows = list(events)[-limit:][::-1]
-    return h("ol", *(h("li", *tagged(game(ev[2]), ev[1])) for ev in rows), cls="rd-log", reversed=True,
+    rows = tuple(events)[-limit:][::-1]
+    return h("ol", *(_line(ev[2], ev[1]) for ev in rows), cls="rd-log", reversed=True,
              aria_label="Event log, newest first")
+
+
+@lru_cache(maxsize=1024)  # a redraw after each action makes only its new lines
+def _line(text: str, rule: str) -> list:
+    return h("li", *tagged(game(text), rule))
 
 
 class EventLog(View):
