@@ -33,8 +33,8 @@ from .learner_progress import Progress, lesson_id
 
 
 OFF_LINE = "This position isn't on the worked line"
-QUIET = 0.25  # seconds without a move before a dead end is searched for
-PAUSE = 0.002  # seconds between two slices of the search
+QUIET = 0.1  # seconds without a move before a dead end is searched for
+PAUSE = 0.001  # seconds between two slices of the search
 BOARD_SAVES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulesdojo-board-saves")
 
 

@@ -27,9 +27,9 @@ from .game import Game
 T = TypeVar("T")
 #: Positions the search tries before it gives up (lesson boards need far fewer; lint checks).
 NODE_BOUND = 20_000
-#: Positions tried between two pauses of a ``searching`` search (about half a millisecond): a
+#: Positions tried between two pauses of a ``searching`` search (about a millisecond): a
 #: page's click that comes during a slice waits for its end before the kernel even reads it.
-SLICE = 2
+SLICE = 4
 
 
 @dataclass(frozen=True)
@@ -127,9 +127,7 @@ def _moves(game: Game, extra: tuple, tap_for_mana: bool) -> list:
 
 
 def _key(game: Game, extra: tuple) -> str:
-    snap = game.snapshot()
-    del snap["log"]
-    return json.dumps([snap, [repr(a) for a in extra]], sort_keys=True, default=str)
+    return json.dumps([game.snapshot(log=False), [repr(a) for a in extra]], sort_keys=True, default=str)
 
 
 __all__ = ["NODE_BOUND", "SLICE", "Reach", "finish", "reach", "searching"]
