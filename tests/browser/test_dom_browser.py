@@ -36,3 +36,54 @@ def test_nodes_are_drawn_as_text_symbols_and_safe_links(voila_server, write_note
     assert page.locator(".rd-ruling-text").is_visible()
     # One stylesheet, although two views hold it: its rules apply on the page.
     assert page.evaluate("[...document.querySelectorAll('style')].filter(s => s.textContent.includes('.rd-error')).length") == 1
+
+
+# Each step's content, shown in turn by "Next": a line put first, a repeated line and a new sibling,
+# the order changed with a line gone, the list's own attributes changed, then nothing.
+STEPS = [
+    [["ol", {"class": "rd-log"}, ["li", {}, "one"]]],
+    [["ol", {"class": "rd-log"}, ["li", {}, "two"], ["li", {}, "one"]]],
+    [["ol", {"class": "rd-log"}, ["li", {}, "two"], ["li", {}, "one"], ["li", {}, "one"]],
+     ["p", {"class": "rd-p"}, "after & <b>"]],
+    [["p", {"class": "rd-p"}, "after & <b>"], ["ol", {"class": "rd-log"}, ["li", {}, "one"]]],
+    [["ol", {"class": "rd-log", "reversed": True}, ["li", {}, "three ", ["sym", "E"]]]],
+    [],
+]
+STEPS_CODE = f'''
+import ipywidgets as ipw
+from rulesdojo.views.dom import Dom
+steps = {STEPS!r}
+shown = Dom(steps[0])
+shown.add_class("rd-steps")
+at = [0]
+def next_step(_):
+    at[0] += 1
+    shown.content = steps[at[0]]
+go = ipw.Button(description="Next")
+go.on_click(next_step)
+ipw.VBox([shown, go])
+'''
+
+
+def test_a_redraw_keeps_the_nodes_whose_data_did_not_change(voila_server, write_notebook, tmp_path, page):
+    from rulesdojo.views.dom import plain
+    url = voila_server(write_notebook(tmp_path / "steps.ipynb", STEPS_CODE))
+    page.goto(url, timeout=TIMEOUT)
+    root = ".rd-steps .rd-dom"
+    page.wait_for_selector(f"{root} li", timeout=TIMEOUT)
+    page.evaluate("(sel) => { document.querySelector(sel + ' li').dataset.mark = 'first one'; "
+                  "document.querySelector(sel + ' ol').dataset.mark = 'list'; }", root)
+    marks, symbols = [], []
+    for k, step in enumerate(STEPS[1:], start=1):
+        page.get_by_role("button", name="Next").click()
+        page.wait_for_function("([sel, text]) => document.querySelector(sel).textContent === text",
+                               arg=[root, plain(step)], timeout=10_000)
+        marks.append(page.evaluate("(sel) => [...document.querySelectorAll(sel + ' [data-mark]')]"
+                                   ".map(e => e.tagName + ':' + e.textContent)", root))
+        assert page.locator(f"{root} > *").count() == len(step), k
+        symbols.append(page.locator(f"{root} svg[aria-label='energy']").count())
+    assert marks[0] == ["OL:twoone", "LI:one"]  # the line put first is new; the list and its line are kept
+    assert marks[1] == ["OL:twooneone", "LI:one"]
+    assert marks[2] == ["OL:one", "LI:one"]  # moved after the paragraph, one of its "one" lines kept
+    assert marks[3] == []  # other attributes: a new list
+    assert marks[4] == [] and symbols == [0, 0, 0, 1, 0]  # a symbol new to the view is drawn

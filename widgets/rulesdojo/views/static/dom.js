@@ -100,18 +100,72 @@ function scrollToTarget(root) {
   }
 }
 
+// Make parent's children show nodes, keeping each shown node whose data hasn't changed and, for an
+// element whose tag and attributes haven't, the element itself with its children kept the same way:
+// a new log line is one new <li>, not a rebuilt list, and a kept node keeps the focus or an open
+// tooltip. shown: what parent shows now, [{data, n, node}]; returns the same for nodes.
+function reconcile(parent, shown, nodes, build) {
+  const unused = new Map();
+  for (const s of shown) {
+    if (!unused.has(s.data)) unused.set(s.data, []);
+    unused.get(s.data).push(s);
+  }
+  const next = nodes.map((n) => {
+    const data = JSON.stringify(n);
+    const same = unused.get(data);
+    return same && same.length ? same.shift() : { data, n, node: null };
+  });
+  const left = [...unused.values()].flat();
+  for (const k of next) {
+    if (k.node) continue;
+    const tag = head(k.n);
+    const like = tag === null ? -1 : left.findIndex((s) => head(s.n) === tag);
+    if (like >= 0) { // the same element with other children
+      const [s] = left.splice(like, 1);
+      s.kids = reconcile(s.node, kids(s), children(k.n), build);
+      Object.assign(k, { node: s.node, kids: s.kids });
+    } else {
+      k.node = build(k.n);
+    }
+  }
+  for (const s of left) s.node.remove();
+  next.forEach((k, i) => { if (parent.childNodes[i] !== k.node) parent.insertBefore(k.node, parent.childNodes[i] || null); });
+  return next;
+}
+
+// An element node's tag and attributes, as text; null for text, a symbol, a rule or a ruling.
+function head(n) {
+  return Array.isArray(n) && TAGS.has(n[0]) ? JSON.stringify([n[0], attributes(n)]) : null;
+}
+
+function attributes(n) {
+  return n[1] && !Array.isArray(n[1]) && typeof n[1] === "object" ? n[1] : null;
+}
+
+function children(n) {
+  return n.slice(attributes(n) ? 2 : 1);
+}
+
+// What a shown element's children are (build made one DOM node for each of its child nodes).
+function kids(s) {
+  if (!s.kids) s.kids = children(s.n).map((n, i) => ({ data: JSON.stringify(n), n, node: s.node.childNodes[i] }));
+  return s.kids;
+}
+
 function render({ model, el: host }) {
   const build = builder(model);
   const root = el("div", "rd-dom");
   host.append(root);
   const rules = (on) => root.querySelectorAll("details.rd-rules").forEach((d) => { d.open = on; });
-  const draw = () => { root.replaceChildren(...model.get("content").map(build)); rules(rulesShown()); };
+  let shown = [];
+  const draw = () => { shown = reconcile(root, shown, model.get("content"), build); rules(rulesShown()); };
+  const redraw = () => { root.replaceChildren(); shown = []; draw(); };
   model.on("change:content", draw);
-  model.on("change:symbols", draw); // a symbol new to this view arrives beside the content that uses it
+  model.on("change:symbols", redraw); // a symbol new to this view arrives beside the content that uses it
   draw();
   scrollToTarget(root);
   const unfollow = followRules(rules);
-  return () => { model.off("change:content", draw); model.off("change:symbols", draw); unfollow(); };
+  return () => { model.off("change:content", draw); model.off("change:symbols", redraw); unfollow(); };
 }
 
 export default { render };
