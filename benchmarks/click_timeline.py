@@ -27,7 +27,7 @@ from common import BENCH, LESSONS, launch, machine_line, summary  # noqa: E402
 ARRIVALS_JS = r"""
 (() => {
   const seen = window.__arrivals = [];
-  const text = (d) => typeof d === 'string' ? d : (d instanceof ArrayBuffer ? new TextDecoder().decode(d) : '');
+  const text = (d) => typeof d === 'string' ? d : (d instanceof ArrayBuffer || ArrayBuffer.isView(d) ? new TextDecoder().decode(d) : '');
   const Socket = window.WebSocket;
   window.WebSocket = function (...args) {
     const ws = new Socket(...args);
@@ -37,6 +37,12 @@ ARRIVALS_JS = r"""
       const method = (s.match(/"method":\s*"([a-z_]+)"/) || [])[1] || '';
       seen.push([performance.now(), type, method]);
     });
+    const send = ws.send.bind(ws);
+    ws.send = (data) => {
+      const s = text(data);
+      seen.push([performance.now(), 'sent ' + ((s.match(/"msg_type":\s*"([a-z_]+)"/) || [])[1] || ''), '']);
+      return send(data);
+    };
     return ws;
   };
   window.WebSocket.prototype = Socket.prototype;
@@ -58,9 +64,11 @@ SPLIT_JS = """
     obs.disconnect();
     const done = performance.now() - t0;
     const after = window.__arrivals.filter(([t]) => t >= t0).map(([t, type, method]) => [t - t0, type, method]);
+    const sent = after.find(([, type]) => type === 'sent comm_msg');
     const busy = after.find(([, type]) => type === 'status');
     const update = after.find(([, type, method]) => type === 'comm_msg' && method === 'update');
-    resolve([done, busy ? busy[0] : null, update ? update[0] : null]);
+    resolve([done, busy ? busy[0] : null, update ? update[0] : null, sent ? sent[0] : null,
+             after.filter(([t, type]) => type.startsWith('sent') && t <= done).length]);
   });
   obs.observe(scope, {childList: true, subtree: true, characterData: true, attributes: true});
   btn.click();
@@ -92,7 +100,7 @@ def main() -> int:
                     for k, (_name, _nb, button, scope, wanted) in enumerate(PAGES):
                         time.sleep(CLICK_GAP)
                         split = pages[k].evaluate(SPLIT_JS, [button, scope, wanted(i + 1)])
-                        if i >= 3 and None not in split:
+                        if i >= 3 and None not in split[:3]:
                             splits[k].append(split)
             finally:
                 browser.close()
@@ -101,15 +109,19 @@ def main() -> int:
             s.stop()
     print(f"Measured on {machine_line()} ({time.strftime('%Y-%m-%d %H:%M')}), {args.clicks} clicks each; "
           f"{before} before, {load_average()} after; requests leaving 127.0.0.1: {len(outside)}")
-    print("ms after the click, median (p95)  | busy arrives | answer arrives | answer shown | page's part")
-    print("----------------------------------|--------------|----------------|--------------|------------")
+    print("ms after the click, median (p95)  | click sent   | busy arrives | answer arrives | answer shown "
+          "| page's part  | messages sent")
+    print("----------------------------------|--------------|--------------|----------------|--------------"
+          "|--------------|--------------")
     for (name, *_), rows in zip(PAGES, splits):
         if not rows:
             print(f"{name:<34}| no click answered with its messages seen")
             continue
         done, busy, update = (summary([r[j] for r in rows]) for j in range(3))
         page = summary([r[0] - r[2] for r in rows])
-        cells = [f"{s['median']:.1f} ({s['p95']:.1f})" for s in (busy, update, done, page)]
+        sent = summary([r[3] if r[3] is not None else float("nan") for r in rows])
+        count = summary([r[4] for r in rows])
+        cells = [f"{s['median']:.1f} ({s['p95']:.1f})" for s in (sent, busy, update, done, page, count)]
         print(f"{name:<34}| " + " | ".join(f"{c:<12}" for c in cells))
     return 0
 
