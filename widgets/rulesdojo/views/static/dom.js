@@ -103,14 +103,17 @@ function scrollToTarget(root) {
 // Make parent's children show nodes, keeping each shown node whose data hasn't changed and, for an
 // element whose tag and attributes haven't, the element itself with its children kept the same way:
 // a new log line is one new <li>, not a rebuilt list, and a kept node keeps the focus or an open
-// tooltip. shown: what parent shows now, [{data, n, node}]; returns the same for nodes.
+// tooltip. shown: what parent shows now, [{n, node}]; returns the same for nodes. A node's data is
+// written out as text only once it is compared, so a first draw costs what building it costs.
 function reconcile(parent, shown, nodes, build) {
   const unused = new Map();
   for (const s of shown) {
-    if (!unused.has(s.data)) unused.set(s.data, []);
-    unused.get(s.data).push(s);
+    const data = dataOf(s);
+    if (!unused.has(data)) unused.set(data, []);
+    unused.get(data).push(s);
   }
   const next = nodes.map((n) => {
+    if (!unused.size) return { n, node: null };
     const data = JSON.stringify(n);
     const same = unused.get(data);
     return same && same.length ? same.shift() : { data, n, node: null };
@@ -118,12 +121,12 @@ function reconcile(parent, shown, nodes, build) {
   const left = [...unused.values()].flat();
   for (const k of next) {
     if (k.node) continue;
-    const tag = head(k.n);
+    const tag = left.length ? head(k.n) : null;
     const like = tag === null ? -1 : left.findIndex((s) => head(s.n) === tag);
     if (like >= 0) { // the same element with other children
       const [s] = left.splice(like, 1);
-      s.kids = reconcile(s.node, kids(s), children(k.n), build);
-      Object.assign(k, { node: s.node, kids: s.kids });
+      k.node = s.node;
+      k.kids = reconcile(s.node, kids(s), children(k.n), build);
     } else {
       k.node = build(k.n);
     }
@@ -131,6 +134,11 @@ function reconcile(parent, shown, nodes, build) {
   for (const s of left) s.node.remove();
   next.forEach((k, i) => { if (parent.childNodes[i] !== k.node) parent.insertBefore(k.node, parent.childNodes[i] || null); });
   return next;
+}
+
+function dataOf(s) {
+  if (s.data === undefined) s.data = JSON.stringify(s.n);
+  return s.data;
 }
 
 // An element node's tag and attributes, as text; null for text, a symbol, a rule or a ruling.
@@ -148,7 +156,7 @@ function children(n) {
 
 // What a shown element's children are (build made one DOM node for each of its child nodes).
 function kids(s) {
-  if (!s.kids) s.kids = children(s.n).map((n, i) => ({ data: JSON.stringify(n), n, node: s.node.childNodes[i] }));
+  if (!s.kids) s.kids = children(s.n).map((n, i) => ({ n, node: s.node.childNodes[i] }));
   return s.kids;
 }
 
