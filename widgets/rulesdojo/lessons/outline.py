@@ -13,6 +13,7 @@ drawn. A lesson file that an outline can't be read from is read in full, which s
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,7 +63,13 @@ def lesson_files(folder) -> list[Path]:
 
 
 def current_folder() -> Path:
-    """The folder of the running notebook when it holds lessons (a mentor's), else the shipped lessons."""
+    """The folder of the running notebook when it holds lessons (a mentor's), else the shipped lessons.
+
+    On the practice site the lessons are the wheel's (its build puts the site's own there): its
+    pages' folder is a file drive whose every read is a request through the service worker.
+    """
+    if sys.platform == "emscripten":
+        return shipped_folder()
     here = Path.cwd()
     return here if any(FILE_NAME.match(p.name) for p in here.glob("[0-9][0-9]-*.y*ml")) else shipped_folder()
 
