@@ -67,14 +67,12 @@ export function builder(model) {
     if (tag === "ruling") return ruling(String(rest[0]), rest[1] || []);
     if (!TAGS.has(tag)) return document.createTextNode(rest.filter((x) => typeof x === "string").join(""));
     const out = document.createElement(tag);
-    const [attrs, ...children] = rest.length && rest[0] && !Array.isArray(rest[0]) && typeof rest[0] === "object"
-      ? rest : [{}, ...rest];
-    for (const [name, value] of Object.entries(attrs)) {
+    for (const [name, value] of Object.entries(attributes(node) || {})) {
       if (!ATTRIBUTE.test(name) || (name === "href" && !SAFE_HREF.test(String(value)))) continue;
       if (value === true) out.setAttribute(name, "");
       else if (value !== false && value !== null) out.setAttribute(name, String(value));
     }
-    out.append(...children.map(build));
+    out.append(...children(node).map(build));
     return out;
   }
   return build;
