@@ -214,3 +214,24 @@ def test_results_written_before_the_page_and_key_columns_get_them_and_resume(res
     assert store.create_attempt(attempt(2), None) is False       # the one open attempt left
     assert store.take_over(rec, "page-a") and answer(store, 1)
     assert stored(results.where)[1] == [("q-1", True)]
+
+
+@pytest.mark.parametrize("qid, seed", [("aetherworks-marvel-token-leaves", 0), ("amped-raptor-energy-cast", 0),
+                                       ("aether-hub-with-architect", 9)])
+def test_a_missed_question_comes_back_as_another_variant(qid, seed):
+    """Walk finding 5: a miss came back a few questions later as the identical variant (these seeds
+    drew the same values again for the question brought back)."""
+    from rulesdojo.quiz import load_bank
+    from rulesdojo.quiz.session import QuizSession
+    bank = load_bank()
+    rest = [q for q in bank if q.id != qid][:5]
+    s = QuizSession([bank[qid], *rest], "Ana", "practice", seed=seed, store=None, spaced=True)
+    missed = s.current
+    s.submit("999")
+    (again,) = [v for v in s.variants[s.index + 1:] if v.id == qid]
+    assert again.values != missed.values and again.prompt != missed.prompt
+    s.next()
+    while s.current is not again:
+        s.submit(s.current.solution().right_answer_text)
+        s.next()
+    assert s.submit(again.solution().right_answer_text).correct   # graded as the variant asked

@@ -50,12 +50,18 @@ def test_the_engine_log_shows_ruling_names_with_their_text():
 def test_the_quiz_offers_rulings_by_name_and_shows_the_chosen_ones_text():
     q = Quiz(store=None, exam_allowed=False)
     labels = [label for label, _ in q.topics.options]
-    assert "Energy ruling 4" in labels and "Landfall ruling 1" in labels
-    assert not any(re.fullmatch(r"[EL]\d", label) for label in labels)
+    # each named by its number and its words, not by its number alone (walk finding 14)
+    assert "Energy ruling 4: Energy is on the player" in labels
+    assert "Landfall ruling 1: Every land you control entering" in labels
+    assert "Energy ruling 1: Energy is one energy counter" in labels   # its {E} in words: a list holds text only
+    assert not any(re.fullmatch(r"[EL]\d|(Energy|Landfall) ruling \d", label) for label in labels)
     assert "text shows here" in q.ruling_text.text
+    # one hint says how to choose several in the list, and it stays while rulings are chosen
+    assert q.ruling_text.text.count("hold Ctrl (Cmd on a Mac)") == 1
     q.topics.value = ("E4",)
     assert "Energy ruling 4" in q.ruling_text.text
     assert "not associated with any specific permanents" in q.ruling_text.text
+    assert q.ruling_text.text.count("hold Ctrl (Cmd on a Mac)") == 1
     q.name.value = "Ana"
     q.count.value = 1
     q.start_button.click()

@@ -287,3 +287,55 @@ def test_answer_options_say_their_symbols_in_words_and_an_answer_is_the_option_i
     assert not [label for label in labels if re.search(r"\{\w+\}", label)]  # no raw symbol code shown
     answer_with(quiz, right_text(quiz))
     assert "✓ Right" in quiz.feedback.text
+
+
+def text_nodes(nodes):
+    """Every string the page shows as text in these nodes (symbols are drawn, not text)."""
+    out = []
+    for n in nodes:
+        if isinstance(n, str):
+            out.append(n)
+        elif isinstance(n, list) and n and n[0] not in ("sym", "cite", "rule", "ruling"):
+            out += text_nodes([c for c in n[2:]])
+    return out
+
+
+def test_the_results_draw_every_symbol_and_list_the_explanations_steps(tmp_path):
+    """Walk finding 5: a raw {U} in the results, and literal "- " bullets in explanations."""
+    mana = next(q for q in BANK if q.variant(seed=1).answer_format == "mana"
+                and q.variant(seed=1).solution().right_answer_text.startswith("{"))
+    policy = next(q for q in BANK if q.kind == "policy")
+    quiz = Quiz(Bank([mana, policy]), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=False)
+    start(quiz)
+    while not quiz.session.done:
+        v = quiz.session.current
+        answer_with(quiz, "U" if v.answer_format == "mana" else right_text(quiz))
+        assert not [t for t in text_nodes(quiz.feedback.content) if t.lstrip().startswith("- ")]
+        quiz.next_button.click()
+    shown = text_nodes(quiz.review.content)
+    assert not [t for t in shown if "{" in t], [t for t in shown if "{" in t]
+    assert not [t for t in shown if t.lstrip().startswith("- ")]
+    given = [r[2] for r in table_rows(quiz.review.content, "Your answers")]
+    assert "{U}" in given                                           # the answer given, drawn as a symbol
+    lists = [n for n in elements(quiz.review.content, "div") if n[1].get("class") == "rd-explanation"]
+    assert lists and all(any(c[0] == "ul" for c in n[2:]) for n in lists)  # the steps as a list
+
+
+def test_the_mana_answer_format_is_said_in_letters_one_can_type(tmp_path):
+    """Walk finding 5: the format was shown only as symbols nobody can type."""
+    mana = next(q for q in BANK if q.variant(seed=1).answer_format == "mana")
+    quiz = Quiz(Bank([mana]), store=None, exam_allowed=False)
+    start(quiz)
+    said = quiz.prompt.content[0][3]                               # the instructions under the prompt
+    assert ["sym", "G"] not in said and "GG" in plain(said[2:])
+    answer_with(quiz, "gg")
+    assert "couldn't" not in quiz.feedback.text and "mana symbols are" not in quiz.feedback.text
+
+
+def test_an_error_about_the_last_start_goes_once_the_name_is_typed():
+    """Walk finding 14: "Type your name first." stayed after the name was typed."""
+    quiz = Quiz(store=None, exam_allowed=False)
+    quiz.start_button.click()
+    assert "Type your name first." in quiz.start_feedback.text
+    quiz.name.value = "Ana"
+    assert quiz.start_feedback.text == ""

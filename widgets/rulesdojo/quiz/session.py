@@ -217,7 +217,7 @@ class QuizSession:
         at = min(self.index + 1 + SPACING, self.total - 1)
         if at <= self.index:
             return  # the last question: it comes back in the next practice
-        self.variants[at] = v.question.variant(seed=f"{v.seed}:again")
+        self.variants[at] = another_variant(v)
         self.save()
 
     def next(self) -> None:
@@ -246,6 +246,29 @@ class QuizSession:
         """Pair each question with its answer (None when time ran out first)."""
         by_index = dict(enumerate(self.answered))
         return [(v, by_index.get(i)) for i, v in enumerate(self.variants)]
+
+
+#: how many seeds are tried for a variant that asks a missed question in other numbers or cards
+OTHER_VARIANT_TRIES = 12
+
+
+def another_variant(v: Variant) -> Variant:
+    """Return a variant of ``v``'s question that asks it differently (other values, another
+    prompt), so that a missed question comes back as a new case, not the one just answered; the
+    same variant only when the question has no other.
+
+    >>> from rulesdojo.quiz import load_bank
+    >>> v = load_bank()["architect-landfall-one-energy"].variant(seed=3)
+    >>> again = another_variant(v)
+    >>> (again.values, again.prompt) != (v.values, v.prompt), again.seed
+    (True, '3:again')
+    """
+    for n in range(OTHER_VARIANT_TRIES):
+        seed = f"{v.seed}:again" + (f"{n}" if n else "")
+        other = v.question.variant(seed=seed)
+        if other.values != v.values and other.prompt != v.prompt:
+            return other
+    return v.question.variant(seed=f"{v.seed}:again")
 
 
 def _seed_number(seed) -> int:

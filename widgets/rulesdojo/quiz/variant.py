@@ -21,7 +21,8 @@ CR_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 
 OUTCOME_INSTRUCTIONS = {"number": "Answer with a whole number.",
                         "yes/no": "Answer yes or no.",
-                        "mana": "Answer with mana symbols such as {G}{G}, or 'nothing'.",
+                        "mana": ("Type the mana as letters: GG is two green mana (W white, U blue, B black, R red, "
+                                 "G green, C colorless), or type 'nothing'."),
                         "names": "List the names, top of the stack first (or 'empty')."}
 INSTRUCTIONS = {
     "choice": "Pick the one true option.",

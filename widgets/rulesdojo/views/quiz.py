@@ -15,6 +15,7 @@ import asyncio
 import os
 import re
 import time
+from functools import partial
 
 import ipywidgets as ipw
 
@@ -95,7 +96,7 @@ class Quiz(ipw.VBox):
         self.count = ipw.BoundedIntText(value=min(10, len(self.bank)), min=1, max=len(self.bank),
                                         description="Questions", style={"description_width": "initial"})
         tags = sorted({t for q in self.bank for t in q.tags.get("rulings", [])})
-        self.topics = ipw.SelectMultiple(options=[(ruling(t).name, t) for t in tags],
+        self.topics = ipw.SelectMultiple(options=[(ruling_label(t), t) for t in tags],
                                          description="Rulings", rows=6,
                                          style={"description_width": "initial"})
         self.ruling_text = Dom()
@@ -118,6 +119,8 @@ class Quiz(ipw.VBox):
         self.start_feedback = Dom()
         self.mode.observe(self._mode_changed, names=["value"])
         self.exam_pick.observe(self._describe_exam, names=["value"])
+        for field in (self.name, self.mode, self.exam_pick):  # an error about the last Start is stale now
+            field.observe(self._clear_error, names=["value"])
         secrecy = [] if self.exam_allowed else [h(
             "div", "This is a notebook whose kernel you control, so answers can't be kept from you here: "
             "only ", h("b", "practice"), " mode is offered. Exams run when the quiz is served with Voila.",
@@ -133,10 +136,10 @@ class Quiz(ipw.VBox):
         chosen = [ruling(t) for t in self.topics.value]
         if not chosen:
             self.ruling_text.content = [h("div", "Choose rulings to practise (none: all of them); each one's "
-                                          "text shows here.", cls="rd-type", aria_live="polite")]
+                                          "text shows here. ", MULTI_SELECT_HINT, cls="rd-type", aria_live="polite")]
             return
-        self.ruling_text.content = [h("ul", *(h("li", h("b", r.name), ": ", *game(r.text)) for r in chosen),
-                                      cls="rd-type", aria_live="polite")]
+        self.ruling_text.content = [h("div", h("ul", *(h("li", h("b", r.name), ": ", *game(r.text)) for r in chosen)),
+                                      MULTI_SELECT_HINT, cls="rd-type", aria_live="polite")]
 
     def _identity_arrived(self, who: str | None) -> None:
         if not who:
@@ -260,6 +263,9 @@ class Quiz(ipw.VBox):
         head = ["Exam", "Questions"] + (["Your attempts", "Best score"] if who else [])
         hint = [] if who or self.source.trusted else [h("p", "Type your name to see your attempts.", cls="rd-type")]
         self.exam_list.content = [table("Exams open to you", head, rows), *hint]
+
+    def _clear_error(self, _change=None) -> None:
+        self.start_feedback.content = []
 
     def _error(self, text: str) -> None:
         self.start_feedback.content = [h("div", text, cls="rd-error", role="alert")]
@@ -610,12 +616,27 @@ def review_table(s: QuizSession, answered_only: bool = False) -> Node:
         if answered_only and a is None:
             continue
         verdict = a.verdict if a else v.solution()
-        given = [a.answer] if a else [h("i", "not answered")]
+        given = game(a.answer) if a else [h("i", "not answered")]
         mark = "✓ right" if a and a.verdict.correct else "✗ wrong"
         rows.append([str(i), prose(v.prompt), given, mark, game(verdict.right_answer_text),
                      [_explanation(verdict.explanation)]])
     return table("Your answers", ["#", "Question", "Your answer", "Result", "Right answer", "Why"], rows,
                  cls="rd-review rd-results")
+
+
+#: how to choose several rulings in the list, said once, beside it
+MULTI_SELECT_HINT = "To choose several, hold Ctrl (Cmd on a Mac) while you click, or Shift for a run."
+
+
+def ruling_label(tag: str) -> str:
+    """Name a ruling in a list by its number and what it says, in words a list option can hold.
+
+    >>> ruling_label("E1"), ruling_label("L3")
+    ('Energy ruling 1: Energy is one energy counter', 'Landfall ruling 3: You order the landfall triggers')
+    """
+    r = ruling(tag)
+    said = game_text_words(r.title)
+    return f"{r.name}: {said[:1].upper()}{said[1:]}"
 
 
 def mastery_nodes(shares: dict[str, tuple[int, int]]) -> list:
@@ -662,7 +683,24 @@ def verdict_node(verdict) -> Node:
 
 
 def _explanation(text: str, tips: bool = True) -> Node:
-    return h("div", *(h("p", *game(line, tips)) for line in text.splitlines() if line.strip()), cls="rd-explanation")
+    """Lay out an explanation: its lead and notes as paragraphs, its "- " lines as a list.
+
+    Where a ruling may be explained on focus (``tips``) the lines take the path author prose takes
+    (``prose``: its markup, symbols and rulings); in a live region, read out whole, the game's text alone.
+
+    >>> _explanation("Pay {E}.\\n- one\\n- two", tips=False)
+    ['div', {'class': 'rd-explanation'}, ['p', {}, 'Pay ', ['sym', 'E'], '.'], ['ul', {}, ['li', {}, 'one'], ['li', {}, 'two']]]
+    """
+    words = prose if tips else partial(game, tips=False)
+    out: list[Node] = []
+    for line in (x.strip() for x in text.splitlines()):
+        if line.startswith("- "):
+            if not (out and out[-1][0] == "ul"):
+                out.append(h("ul"))
+            out[-1].append(h("li", *words(line[2:].strip())))
+        elif line:
+            out.append(h("p", *words(line)))
+    return h("div", *out, cls="rd-explanation")
 
 
 def _clock(seconds: float) -> str:

@@ -70,15 +70,24 @@ def _verdict(passed: bool | None) -> str:
     return "—" if passed is None else "passed" if passed else "not passed"
 
 
-def question_cell(qid: str, text: str) -> list:
-    """Show a question's id and first line, its full text on open; every word of it as text.
+def question_cell(qid: str, text: str | list[str]) -> list:
+    """Show a question's id and first line, its full text on open: each variant asked, when
+    candidates were asked more than one; every word of it as text, its symbols drawn.
 
-    >>> question_cell("q-1", "Is <b>this</b> & that?")
-    [['details', {}, ['summary', {}, ['code', {}, 'q-1'], ' Is <b>this</b> & that?'], ['p', {}, 'Is <b>this</b> & that?']]]
+    >>> question_cell("q-1", "Is <b>this</b> & {E}?")
+    [['details', {}, ['summary', {}, ['code', {}, 'q-1'], ' ', 'Is <b>this</b> & ', ['sym', 'E'], '?'], ['p', {}, 'Is <b>this</b> & ', ['sym', 'E'], '?']]]
+    >>> from rulesdojo.views.dom import plain
+    >>> plain(question_cell("q-1", ["Pay 2.", "Pay 3."]))
+    'q-1 Pay 2.Asked as 2 variants:Pay 2.Pay 3.'
     """
-    if not text:
+    texts = [t for t in ([text] if isinstance(text, str) else text) if t]
+    if not texts:
         return [h("code", qid), " ", h("i", "(no longer in the bank)")]
-    return [h("details", h("summary", h("code", qid), " " + first_line(text)), h("p", text))]
+    summary = h("summary", h("code", qid), " ", *game(first_line(texts[0]), tips=False))
+    if len(texts) == 1:
+        return [h("details", summary, h("p", *game(texts[0], tips=False)))]
+    return [h("details", summary, h("p", f"Asked as {len(texts)} variants:"),
+              h("ol", *(h("li", *game(t, tips=False)) for t in texts)))]
 
 
 class Trainer(ipw.VBox):
@@ -177,7 +186,8 @@ class Trainer(ipw.VBox):
         self._quiet = False
         show(bool(options), self.drill)
         self.drill_view.content = []
-        self.questions.content = self._questions(self.results.questions(exam, mode) if answers else {})
+        self.questions.content = self._questions(self.results.questions(exam, mode) if answers else {},
+                                                 [a.attempt for a in attempts])
         shares = difficulty(answers)
         self.chart.content = difficulty_chart(shares) if shares else []
         self.mastery.content = self._mastery(ruling_mastery(answers, self.bank))
@@ -211,14 +221,33 @@ class Trainer(ipw.VBox):
         self.candidate_view.content = [table(f"Every exam attempt of {who}", ["Exam", "Started", "Ended", "State",
                                                                               "Right", "Score", "Result"], rows)]
 
-    def _questions(self, stats) -> list:
+    def _asked(self, attempts: list[str]) -> dict[str, list[str]]:
+        """Return, per question, the prompts of the variants these attempts asked (each once, in
+        the order first asked): what the candidates read, not a variant drawn afresh."""
+        out: dict[str, list[str]] = {}
+        for rid in attempts:
+            rec = self.results.records.get(rid)
+            try:
+                drawn = json.loads(rec.state).get("questions", []) if rec is not None else []
+            except ValueError:
+                continue
+            for qid, seed in drawn:
+                if qid in self.bank:
+                    prompt = self.bank[qid].variant(seed=seed).prompt
+                    if prompt not in out.setdefault(qid, []):
+                        out[qid].append(prompt)
+        return out
+
+    def _questions(self, stats, attempts: list[str] = ()) -> list:
         if not stats:
             return []
+        asked = self._asked(list(attempts))
         rows = []
         for s in stats.values():
             wrong = ", ".join(f"“{a}” ×{n}" for a, n in s.wrong_answers[:5]) or "—"
             disc = "—" if s.discrimination is None else f"{s.discrimination:+.2f}"
-            rows.append([question_cell(s.question, question_text(self.bank, s.question)), str(s.answered),
+            rows.append([question_cell(s.question, asked.get(s.question) or question_text(self.bank, s.question)),
+                         str(s.answered),
                          f"{s.share_right:.0%}", disc, wrong])
         return [h("h4", "Per question"),
                 h("p", "Open a question to read it whole. Discrimination: the share right among the top 27% of "
@@ -254,7 +283,7 @@ class Trainer(ipw.VBox):
                 prompt, right = prose(v.prompt), game(v.solution().right_answer_text)
             else:
                 prompt, right = [qid, " ", h("i", "(no longer in the bank)")], ["—"]
-            rows.append([str(i + 1), prompt, a.answer if a else [h("i", "not answered")],
+            rows.append([str(i + 1), prompt, game(a.answer) if a else [h("i", "not answered")],
                          ("✓ right" if a.correct else "✗ wrong") if a else "✗ wrong", right])
         self.drill_view.content = [table(f"Answers of {rec.candidate}, {_when(rec.started)}",
                                          ["#", "Question", "Answer", "Result", "Right answer"], rows)]
