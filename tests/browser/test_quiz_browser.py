@@ -60,3 +60,43 @@ def test_candidate_practises_three_and_the_trainer_is_not_served(tmp_path, voila
     assert ResultStore(results).history("Ana")[-1].mode == "practice"
     assert page.request.get(base + "voila/render/trainer.ipynb").status == 404
     assert page.request.get(base + "voila/files/trainer.ipynb").status in (403, 404)
+
+
+def test_the_quiz_results_show_no_symbol_code_and_list_each_explanations_steps(tmp_path, voila_server, page):
+    """Walk finding 5: a raw {U} in the results, and literal "- " bullets in the explanations."""
+    base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
+    page.goto(base + "voila/render/quiz.ipynb", wait_until="domcontentloaded", timeout=30_000)
+    expect(page.get_by_role("textbox", name="Your name")).to_be_visible(timeout=40_000)
+    rulings = page.get_by_role("listbox", name="Rulings")
+    labels = [" ".join(t.split()) for t in rulings.locator("option").evaluate_all("os => os.map(o => o.textContent)")]
+    rulings.select_option(index=next(i for i, t in enumerate(labels) if t.startswith("Energy ruling 7")))
+    start_quiz(page, "Ana", 10)                  # every question on the ruling: mana answers among them
+    asked = 0
+    while True:
+        expect(page.get_by_role("status").filter(has_text=f"Question {asked + 1} of 10")).to_be_visible()
+        how = page.locator(".rd-note p.rd-type").filter(visible=True).last.inner_text()
+        text = page.get_by_role("textbox", name="Your answer")
+        if how.startswith(("Answer with", "Type", "List the names")):   # an answer typed in
+            expect(text).to_be_visible()
+            expect(text).to_have_value("")       # the last answer cleared: this field is the new question's
+            text.fill("U")                       # a mana answer is one blue mana; any other is wrong
+            text.press("Tab")
+            page.get_by_role("button", name="Submit", exact=True).click()
+        else:
+            expect(text).to_be_hidden()
+            answer_whatever_is_asked(page)
+        asked += 1
+        expect(page.locator(".rd-ok, .rd-error").filter(has_text=re.compile("Right|Not right")).last).to_be_visible()
+        last = page.get_by_role("button", name="See the results")
+        if last.is_visible():
+            last.click()
+            break
+        page.get_by_role("button", name="Next question").click()
+        assert asked < 10
+    results = page.locator("table.rd-results")
+    expect(results).to_be_visible()
+    shown = results.inner_text()
+    assert "{" not in shown and "}" not in shown, shown
+    assert not [line for line in shown.splitlines() if line.strip().startswith("- ")]
+    expect(results.locator("td[data-label='Your answer'] svg").first).to_be_visible()  # the {U} given, drawn
+    expect(results.locator(".rd-explanation li").first).to_be_visible()              # the steps as a list
