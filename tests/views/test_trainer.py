@@ -154,3 +154,18 @@ def test_the_csv_holds_exam_attempt_score_and_pass_with_times_in_iso_8601_and_an
     assert {r["score"] for r in ana} == {str(len(bank))} and {r["right"] for r in ana} == {"yes"}
     for r in rows:
         assert datetime.fromisoformat(r["answered"]).tzinfo is not None
+
+
+def test_the_attempt_and_candidate_lists_show_their_value_when_loaded(results):
+    """Walk finding 8: the Attempt and Candidate lists were blank (no entry chosen) when loaded."""
+    bank, exam, path = results
+    t = Trainer(ResultStore(path), bank=bank, exams=[exam])
+    for picker, said in ((t.drill, "Choose an attempt to see its answers"), (t.candidate_pick, "Choose a candidate")):
+        assert picker.index == 0 and picker.label == said
+    t.drill.value = next(rid for label, rid in t.drill.options if rid and label.startswith("Ana"))
+    t.candidate_pick.value = "Ana"
+    assert "✓ right" in t.drill_view.text and "Every exam attempt of Ana" in t.candidate_view.text
+    t.refresh()                                           # a refresh keeps the candidate, shows its name
+    assert t.candidate_pick.label == "Ana" and t.drill.index == 0 and t.drill_view.text == ""
+    t.candidate_pick.index = 0
+    assert t.candidate_view.text == ""

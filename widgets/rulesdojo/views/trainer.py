@@ -31,6 +31,11 @@ from .modules import esm, page_style
 from .tables import table
 
 
+#: the value of a list's first entry, which asks for a choice: a value, not None, so that the list
+#: shows the entry (a dropdown whose value is None shows nothing at all)
+NONE_CHOSEN = ""
+
+
 class FileDownload(anywidget.AnyWidget):
     """A button that downloads a file the kernel makes when clicked (``make() -> (name, bytes)``)."""
 
@@ -152,8 +157,8 @@ class Trainer(ipw.VBox):
         self._quiet = True  # one redraw below, not one per change
         self.exam_pick.options = [(self._titles.get(i, i), i) for i in ids]
         self.exam_pick.value = keep if keep in ids else (ids[0] if ids else None)
-        self.candidate_pick.options = [("Choose a candidate", None), *((p, p) for p in people)]
-        self.candidate_pick.value = who if who in people else None
+        self.candidate_pick.options = [("Choose a candidate", NONE_CHOSEN), *((p, p) for p in people)]
+        self.candidate_pick.value = who if who in people else NONE_CHOSEN
         self._quiet = False
         show(bool(people), self.candidate_pick)
         self.pass_rates.content = self._pass_rates()
@@ -181,8 +186,8 @@ class Trainer(ipw.VBox):
                                                                  "Score", "Result"], rows)] if rows else [
             h("i", "No attempts here yet.")]
         self._quiet = True
-        self.drill.options = [("Choose an attempt to see its answers", None), *options]
-        self.drill.value = None
+        self.drill.options = [("Choose an attempt to see its answers", NONE_CHOSEN), *options]
+        self.drill.value = NONE_CHOSEN
         self._quiet = False
         show(bool(options), self.drill)
         self.drill_view.content = []
@@ -213,7 +218,7 @@ class Trainer(ipw.VBox):
 
     def _show_candidate(self) -> None:
         who = self.candidate_pick.value
-        if who is None:
+        if not who:
             self.candidate_view.content = []
             return
         rows = [self._attempt_cells(a, self._titles.get(a.exam, a.exam))
@@ -225,10 +230,10 @@ class Trainer(ipw.VBox):
         """Return, per question, the prompts of the variants these attempts asked (each once, in
         the order first asked): what the candidates read, not a variant drawn afresh."""
         out: dict[str, list[str]] = {}
-        for rid in attempts:
-            rec = self.results.records.get(rid)
+        held = [self.results.records[rid] for rid in attempts if rid in self.results.records]
+        for rec in sorted(held, key=lambda r: (r.started, r.id)):
             try:
-                drawn = json.loads(rec.state).get("questions", []) if rec is not None else []
+                drawn = json.loads(rec.state).get("questions", [])
             except ValueError:
                 continue
             for qid, seed in drawn:
@@ -267,7 +272,7 @@ class Trainer(ipw.VBox):
     def _show_attempt(self) -> None:
         rid = self.drill.value
         records = self.results.records
-        if rid is None or rid not in records:
+        if not rid or rid not in records:
             self.drill_view.content = []
             return
         rec = records[rid]
