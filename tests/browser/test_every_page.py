@@ -3,7 +3,9 @@ visible, text on the board, log and order list at least 14 px, no serious or cri
 no sideways scroll on a 390 px phone, at most one rule badge shown per message (at its end, not
 repeating the text), none on a panel's heading, and every lesson task held by the screen: its words,
 its board and its pending decision within one 900 px screen at 1280 px and two at 390 px, under a
-one-line progress line.
+one-line progress line. On a 390 px phone every radio and checkbox option of a lesson check, a
+"Before you start" question and the quiz reads whole: no option's words run over another's, over its
+own radio or out of its box.
 
 One Voila server serves the lesson folder for every page. Set RULESDOJO_SCREENSHOT_DIR=folder to keep
 the phone-width screenshot of lesson 7 and the course map's (a new learner's, at 1280 px).
@@ -17,6 +19,8 @@ import shutil
 from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe
+from learner import answer_whatever_is_asked, start_quiz
+from playwright.sync_api import expect
 import pytest
 
 from rulesdojo.lessons.data import load_lessons
@@ -205,3 +209,78 @@ def test_every_page_reads_well_and_fits_a_phone(tmp_path, voila_server, page, fu
     assert cards_seen > 40  # the lessons' boards were there to check
     assert problems == [], "\n".join(problems)
     assert not page.blocked, page.blocked
+
+
+# Each option of one radio (or checkbox) group: the boxes of its words' lines, its control and its label.
+# An option's words must stay in its label, clear of its own control and of every other option.
+OPTIONS_JS = """group => {
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5
+                         && b.top < a.bottom - 0.5;
+  const items = [...group.querySelectorAll('label')].filter(l => l.querySelector('input')).map(label => {
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const control = label.querySelector('input').getBoundingClientRect();
+    const lines = [...range.getClientRects()].filter(r => r.width > 0 && !(r.left === control.left
+      && r.top === control.top && r.width === control.width));
+    return {words: label.textContent.trim(), box: label.getBoundingClientRect(), control, lines};
+  });
+  const problems = [];
+  items.forEach((it, i) => {
+    if (it.lines.some(l => meet(l, it.control))) problems.push(`its radio sits on the words: ${it.words}`);
+    if (it.lines.some(l => l.bottom > it.box.bottom + 1 || l.right > it.box.right + 1 || l.left < it.box.left - 1))
+      problems.push(`the words run out of their box: ${it.words}`);
+    if (it.box.right > innerWidth + 1) problems.push(`off the screen: ${it.words}`);
+    items.slice(i + 1).forEach(other => {
+      if (meet(it.box, other.box) || it.lines.some(l => meet(l, other.control) || other.lines.some(m => meet(l, m))))
+        problems.push(`over another option: ${it.words} / ${other.words}`);
+    });
+  });
+  return {options: items.length, problems};
+}"""
+
+
+def option_problems(group, where: str) -> list[str]:
+    """Say where the options of one radio group overprint each other, their radios or their box."""
+    found = group.evaluate(OPTIONS_JS)
+    assert found["options"] >= 2, f"{where}: {found}"   # the group was there to measure
+    return [f"{where}: {p}" for p in found["problems"]]
+
+
+@pytest.mark.timeout(300)
+def test_options_read_whole_on_a_phone_in_a_check_a_before_question_and_the_quiz(tmp_path, voila_server, page):
+    """Walk finding 2: at 390 px long options overflowed their fixed one-line height, printing over the
+    next option, with the radios under the words."""
+    base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(base + "voila/render/07-landfall.ipynb", wait_until="domcontentloaded", timeout=60_000)
+    page.wait_for_function(SETTLED_JS, timeout=90_000)
+    before = page.locator(".widget-radio-box", has_text="Harrow put the lands there")   # before you start
+    check = page.locator(".widget-radio-box", has_text="Alice doesn't control that land")  # the lesson's check
+    expect(before).to_have_count(1)
+    expect(check).to_have_count(1)
+    problems = option_problems(before, "lesson 7, before you start") + option_problems(check, "lesson 7, a check")
+    assert problems == [], "\n".join(problems)
+
+    page.goto(base + "voila/render/quiz.ipynb", wait_until="domcontentloaded", timeout=60_000)
+    expect(page.get_by_role("textbox", name="Your name")).to_be_visible(timeout=60_000)
+    rulings = page.get_by_role("listbox", name="Rulings")
+    labels = [" ".join(t.split()) for t in rulings.locator("option").evaluate_all("os => os.map(o => o.textContent)")]
+    # Energy ruling 5's choice questions have the bank's longest options; a quiz asks all of its 9.
+    rulings.select_option(index=next(i for i, t in enumerate(labels) if t.startswith("Energy ruling 5")))
+    start_quiz(page, "Ana", 10)
+    measured = 0
+    for n in range(1, 11):
+        expect(page.get_by_role("status").filter(has_text=re.compile(rf"Question {n} of \d"))).to_be_visible()
+        expect(page.get_by_role("button", name="Submit", exact=True)).to_be_enabled()
+        group = page.locator(".widget-radio-box").filter(visible=True)
+        if group.count():
+            problems += option_problems(group.first, f"quiz question {n}")
+            measured += 1
+        answer_whatever_is_asked(page)            # a number, the first option, or the order shown
+        on = page.get_by_role("button", name="Next question")
+        expect(on.or_(page.get_by_role("button", name="See the results"))).to_be_visible()
+        if not on.is_visible():
+            break
+        on.click()
+    assert measured >= 2, "the quiz asked fewer than two multiple-choice questions"
+    assert problems == [], "\n".join(problems)
