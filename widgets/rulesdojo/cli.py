@@ -218,8 +218,13 @@ def export_results(fmt: str, exam: str, table: str | None, results: str | None, 
     def refuse(why: str) -> int:
         print(f"rulesdojo results export: {why}", file=sys.stderr)
         return 2
-    if fmt == "json" and table:
-        return refuse("--table picks the one table a CSV holds; the JSON document holds them all")
+    if fmt == "json" and table and table != "gain":
+        return refuse("--table picks the one table a CSV holds; the JSON document holds them all "
+                      "(but the learning gain: --table gain)")
+    if table == "gain" and exam:
+        return refuse("the learning gain is the lessons', not an exam's: --table gain takes no --exam")
+    if table != "gain" and not exam:
+        return refuse("give --exam ID (or --table gain for the learning gain)")
     where = results or os.environ.get("RULESDOJO_RESULTS") or str(default_path())
     if not is_url(where) and not Path(where).is_file():
         return refuse(f"no results file at {where} (give --results FILE or set RULESDOJO_RESULTS)")
@@ -227,6 +232,9 @@ def export_results(fmt: str, exam: str, table: str | None, results: str | None, 
         return refuse(f"no exam folder at {exams}")
     store = ResultStore(where)
     bank = load_bank()
+    if table == "gain":
+        return _export_gain(store, bank, fmt, out_path, out) if not store.problem else \
+            refuse(f"the results can't be read: {store.problem}")
     files, _problems = load_exams(exams, bank=bank)
     found = Results.from_store(store, files, time.time())
     if store.problem:
@@ -243,6 +251,30 @@ def export_results(fmt: str, exam: str, table: str | None, results: str | None, 
         else:
             kind, rows = tables(found, exam, bank)[table or "answers"]
             write_csv(rows, target, kind)
+    finally:
+        if out_path:
+            target.close()
+    return 0
+
+
+def _export_gain(store, bank, fmt: str, out_path: str | None, out) -> int:
+    """Write the trainer's learning-gain tables (per lesson, per ruling, retention) as CSV or JSON."""
+    from .lessons import lessons
+    from .quiz.gain import GainRow, gain_rows, practice_rows
+    from .quiz.report import table as report_table
+    from .quiz.report import write_csv
+    from .quiz.rulings import ruling
+    from .views.gain import lesson_checks
+    checks, titles = lesson_checks(lessons())
+    rows = gain_rows(store.every_lesson_part(), checks, titles, practice_rows(store, bank), lambda t: ruling(t).name)
+    target = open(out_path, "w", newline="", encoding="utf-8") if out_path else (out or sys.stdout)
+    try:
+        if fmt == "json":
+            head, cells = report_table(rows, GainRow, text=False)
+            json.dump({"gain": [dict(zip(head, c)) for c in cells]}, target, indent=2, ensure_ascii=False)
+            target.write("\n")
+        else:
+            write_csv(rows, target, GainRow)
     finally:
         if out_path:
             target.close()
@@ -360,11 +392,13 @@ def _command(argv: list[str] | None) -> int:
                          help="a folder of exam files, or one file (default: $RULESDOJO_EXAMS or the example)")
     p_results = sub.add_parser("results", help="work with the quiz results")
     results_sub = p_results.add_subparsers(dest="results_command", required=True)
-    p_export = results_sub.add_parser("export", help="write one exam's trainer tables as CSV or JSON")
+    p_export = results_sub.add_parser("export", help="write one exam's trainer tables, or the learning gain, "
+                                      "as CSV or JSON")
     p_export.add_argument("--format", required=True, choices=("csv", "json"))
-    p_export.add_argument("--exam", required=True, metavar="ID", help="the exam's id")
-    p_export.add_argument("--table", default=None, choices=TABLES,
-                          help="with csv: the table to write (default: answers)")
+    p_export.add_argument("--exam", default=None, metavar="ID", help="the exam's id (not with --table gain)")
+    p_export.add_argument("--table", default=None, choices=(*TABLES, "gain"),
+                          help="with csv: the exam's table to write (default: answers); gain (csv or json): the "
+                               "trainer's learning-gain tables, for every lesson and ruling")
     p_export.add_argument("--results", default=None, metavar="FILE|URL",
                           help="the results (default: $RULESDOJO_RESULTS or the user's own file)")
     p_export.add_argument("--exams", default=None, metavar="DIR",
