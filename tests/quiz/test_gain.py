@@ -75,9 +75,12 @@ def test_the_simulated_class_gives_the_figures_worked_out_by_hand(taught, checks
     b, a, g, low, high = by_hand(hand_pairs(rows, "04-may-pay", checks, "E3"))
     assert (figures["E3"].before, figures["E3"].after, figures["E3"].gain) == pytest.approx((b, a, g))
     assert not figures["E3"].no_gain and not figures["02-cant-pay-more"].no_gain
-    # lesson 5: six learners, a figure but no gain: too few to say
-    assert figures["05-fizzle"].learners == 6 and not figures["05-fizzle"].enough
-    assert figures["05-fizzle"].gain is None and not figures["05-fizzle"].no_gain
+    # lesson 5: six learners, its figure and its wide interval, and no verdict: too few to say
+    few = figures["05-fizzle"]
+    assert few.learners == 6 and not few.enough and not few.no_gain
+    b, a, g, low, high = by_hand(hand_pairs(rows, "05-fizzle", checks))
+    assert (few.before, few.after, few.gain) == pytest.approx((b, a, g))
+    assert (few.low, few.high) == pytest.approx((low, high), abs=1e-3) and few.high - few.low > 0.5
 
 
 def test_a_lesson_with_no_gain_is_flagged(taught, checks):

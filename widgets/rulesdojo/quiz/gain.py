@@ -8,8 +8,9 @@ learners, so a learner who answered more questions weighs no more than one who a
 The normalized gain (Hake) is ``(after - before) / (1 - before)``: the share of what there was to
 learn that was learnt. Its 95% interval comes from the delta method over learners (the variances
 and covariance of each learner's before and after shares), so it is exact arithmetic, the same
-every time. Below ``MIN_LEARNERS`` learners no figure is given: the interval is then too wide, and
-the normal approximation it rests on too rough, to say anything.
+every time. Below ``MIN_LEARNERS`` learners the figure and its interval are given but no verdict
+(no flag): the interval is then wide, and the normal approximation it rests on rough; a class that
+small sees how wide, rather than a blank.
 
 >>> rows = [Answer(f"k{i}", "lesson", "before", i % 2 == 0) for i in range(10)]
 >>> rows += [Answer(f"k{i}", "lesson", "after", i < 8) for i in range(10)]
@@ -53,8 +54,8 @@ class Gain:
     learners: int
     before: float
     after: float
-    gain: float | None  # None: everyone was right before (no room to gain), or too few learners
-    low: float | None
+    gain: float | None  # None: everyone was right before (no room to gain)
+    low: float | None   # None: one learner, no spread to make an interval of
     high: float | None
 
     @property
@@ -135,8 +136,8 @@ def gain_figures(rows: list[Answer]) -> dict[str, Gain]:
             continue
         pairs = list(people.values())
         before, after = fmean(p[0] for p in pairs), fmean(p[1] for p in pairs)
-        found = gain_interval(pairs) if len(pairs) >= MIN_LEARNERS else None
-        g, low, high = found or (None, None, None)
+        found = gain_interval(pairs)
+        g, low, high = found or (normalized_gain(before, after), None, None)
         out[group] = Gain(len(pairs), before, after, g, low, high)
     return out
 
@@ -203,3 +204,62 @@ def retention(parts, checks: dict[str, dict[str, list[str]]], practice) -> dict[
                 later.setdefault(tag, {}).setdefault(learner, []).append(bool(right))
     return {tag: Retention(len(people), fmean(fmean(v) for v in people.values()))
             for tag, people in sorted(later.items())}
+
+
+@dataclass(frozen=True)
+class GainRow:
+    """One row of the trainer's learning-gain tables, as the trainer shows it and ``rulesdojo results
+    export --table gain`` writes it: ``table`` is lesson, ruling or retention; ``group`` the lesson's
+    id or the ruling's tag, ``name`` what the trainer calls it. Shares and gains are from 0 to 1 (a
+    gain from -inf to 1); None where there is none. ``few``: under ``MIN_LEARNERS`` learners, so the
+    interval is wide and no verdict is given; ``no_gain``: the interval's lower bound is not above zero.
+    """
+
+    table: str
+    group: str
+    name: str
+    learners: int
+    before: float | None
+    after: float | None
+    gain: float | None
+    low: float | None
+    high: float | None
+    few: bool
+    no_gain: bool
+
+
+def gain_rows(parts, checks: dict[str, dict[str, list[str]]], titles: dict[str, str], practice,
+              ruling_name=str) -> list[GainRow]:
+    """Return the learning-gain tables as rows: per lesson (in ``titles``' order), per ruling, and
+    retention per ruling. ``parts``, ``checks`` and ``practice`` are as for ``lesson_answers`` and
+    ``retention``; ``ruling_name`` names a ruling's tag.
+
+    >>> rows = [("k", "02-x", "before:E2", 0, 1.0), ("k", "02-x", "fifteen", 1, 2.0)]
+    >>> [(r.table, r.group, r.learners, r.gain, r.few) for r in gain_rows(rows, {"02-x": {"fifteen": ["E2"]}},
+    ...                                                                    {"02-x": "2. X"}, [])]
+    [('lesson', '02-x', 1, 1.0, True), ('ruling', 'E2', 1, 1.0, True)]
+    """
+    figures = gain_figures(lesson_answers(parts, checks))
+    tags = sorted({t for c in checks.values() for ts in c.values() for t in ts})
+    out = [GainRow("lesson", i, titles[i], *_figures(figures[i])) for i in titles if i in figures]
+    out += [GainRow("ruling", t, ruling_name(t), *_figures(figures[t])) for t in tags if t in figures]
+    out += [GainRow("retention", t, ruling_name(t), r.learners, None, r.share, None, None, None, not r.enough, False)
+            for t, r in retention(parts, checks, practice).items()]
+    return out
+
+
+def _figures(g: Gain) -> tuple:
+    return g.learners, g.before, g.after, g.gain, g.low, g.high, not g.enough, g.no_gain
+
+
+def practice_rows(store, bank) -> list[tuple]:
+    """Return (learner, rulings, right, answered_at) for every practice answer in a results store,
+    the learner being the attempt's browser key, else its vouched name (as lesson progress is kept)."""
+    records = {r.id: r for r in store.records(exam="") if r.mode == "practice"}
+    out = []
+    for a in store.attempts():
+        rec = records.get(a.session)
+        if a.mode == "practice" and rec is not None and a.question in bank:
+            out.append((rec.learner_key or rec.candidate, bank[a.question].tags.get("rulings", []), a.correct,
+                        a.answered_at))
+    return out

@@ -225,17 +225,26 @@ def table(rows, kind=None, text: bool = True) -> tuple[list[str], list[list]]:
     return names, [[_cell(n, getattr(r, n), text) for n in names] for r in rows]
 
 
+#: the digits kept of a figure: shares and gains to 4 places, seconds to the millisecond
+DIGITS = {"score": 4, "rate": 4, "before": 4, "after": 4, "gain": 4, "low": 4, "high": 4, "seconds": 3}
+
+
 def _cell(name: str, value, text: bool):
+    """Return one cell: times in ISO 8601, figures to their ``DIGITS``; as text, yes/no and "" for none.
+
+    >>> _cell("seconds", 4.199999999999999, True), _cell("gain", 0.6666666666, False), _cell("passed", None, True)
+    (4.2, 0.6667, '')
+    """
     if name in ("started", "ended", "answered"):
         return iso(value) if text or value is not None else None
+    if isinstance(value, float) and name in DIGITS:
+        value = round(value, DIGITS[name])
     if not text:
-        return round(value, 4) if isinstance(value, float) and name in ("score", "rate") else value
+        return value
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:
         return ""
-    if isinstance(value, float) and name in ("score", "rate"):
-        return round(value, 4)
     return value
 
 
@@ -285,11 +294,12 @@ def document(results: Results, exam: str, bank=None) -> dict:
 
 
 def write_csv(rows, target, kind=AnswerRow) -> int:
-    """Write report rows of a ``kind`` as CSV, every cell quoted and formula-escaped (``csv_cell``);
+    """Write report rows of a ``kind`` as CSV, every cell quoted and every text formula-escaped
+    (``csv_cell``; a figure, such as a gain of -0.1, is a number, no formula, and stays one);
     return how many."""
     head, cells = table(rows, kind)
     w = csv.writer(target, quoting=csv.QUOTE_ALL)
     w.writerow(head)
     for r in cells:
-        w.writerow([csv_cell(c) for c in r])
+        w.writerow([c if isinstance(c, (int, float)) else csv_cell(c) for c in r])
     return len(cells)

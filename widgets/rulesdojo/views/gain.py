@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..quiz.gain import MIN_LEARNERS, RETENTION_DELAY, gain_figures, lesson_answers, retention
+from ..quiz.gain import MIN_LEARNERS, RETENTION_DELAY, GainRow, gain_rows, practice_rows
 from ..quiz.rulings import ruling
 from .dom import Dom, Node, h
 from .tables import table
@@ -21,52 +21,43 @@ def lesson_checks(lessons) -> tuple[dict[str, dict[str, list[str]]], dict[str, s
     return checks, {lesson_id(l): f"{l.number}. {l.title}" for l in lessons.values()}
 
 
-def practice_rows(store, bank) -> list[tuple]:
-    """Return (learner, rulings, right, answered_at) for every practice answer, the learner being
-    the attempt's browser key, else its vouched name (as lesson progress is kept)."""
-    records = {r.id: r for r in store.records(exam="") if r.mode == "practice"}
-    out = []
-    for a in store.attempts():
-        rec = records.get(a.session)
-        if a.mode == "practice" and rec is not None and a.question in bank:
-            out.append((rec.learner_key or rec.candidate, bank[a.question].tags.get("rulings", []), a.correct,
-                        a.answered_at))
-    return out
+def _share(x: float | None) -> str:
+    return "—" if x is None else f"{x:.0%}"
 
 
-def _share(x: float) -> str:
-    return f"{x:.0%}"
+def gain_cells(r: GainRow) -> list[str]:
+    """Return one lesson's or ruling's row as the trainer shows it: a class under ``MIN_LEARNERS``
+    gets its figure and its (wide) interval, and no verdict.
 
-
-def _row(name: str, g) -> list[str]:
-    head = [name, str(g.learners), _share(g.before), _share(g.after)]
-    if not g.enough:
-        return [*head, f"too few learners (under {MIN_LEARNERS})", "—"]
-    if g.gain is None:
+    >>> gain_cells(GainRow("lesson", "02-x", "2. X", 6, 0.5, 0.8, 0.6, 0.1, 1.0, True, False))
+    ['2. X', '6', '50%', '80%', '+0.60 (+0.10 to +1.00)', 'few learners (under 10): a wide interval, no verdict']
+    """
+    head = [r.name, str(r.learners), _share(r.before), _share(r.after)]
+    if r.gain is None:
         return [*head, "— (everyone right before)", "—"]
-    flag = "✗ no gain shown" if g.no_gain else "✓"
-    return [*head, f"{g.gain:+.2f} ({g.low:+.2f} to {g.high:+.2f})", flag]
+    said = f"{r.gain:+.2f} ({r.low:+.2f} to {r.high:+.2f})" if r.low is not None else f"{r.gain:+.2f} (one learner: no interval)"
+    if r.few:
+        return [*head, said, f"few learners (under {MIN_LEARNERS}): a wide interval, no verdict"]
+    return [*head, said, "✗ no gain shown" if r.no_gain else "✓"]
 
 
 def gain_nodes(parts, lessons, practice) -> list:
     """Return the learning-gain tables for the store's lesson rows and practice rows."""
     checks, titles = lesson_checks(lessons)
-    answers = lesson_answers(parts, checks)
-    figures = gain_figures(answers)
+    rows = gain_rows(parts, checks, titles, practice, lambda t: ruling(t).name)
     head = ["Lesson", "Learners", "Right before", "Right after", "Normalized gain (95% interval)", "Gain"]
-    by_lesson = [_row(titles[i], figures[i]) for i in titles if i in figures]
-    tags = sorted({t for c in checks.values() for ts in c.values() for t in ts})
-    by_ruling = [_row(ruling(t).name, figures[t]) for t in tags if t in figures]
-    kept = retention(parts, checks, practice)
-    later = [[ruling(t).name, str(r.learners),
-              _share(r.share) if r.enough else f"too few learners (under {MIN_LEARNERS})"] for t, r in kept.items()]
+    by_lesson = [gain_cells(r) for r in rows if r.table == "lesson"]
+    by_ruling = [gain_cells(r) for r in rows if r.table == "ruling"]
+    later = [[r.name, str(r.learners), _share(r.after) + (f" (under {MIN_LEARNERS} learners)" if r.few else "")]
+             for r in rows if r.table == "retention"]
     if not by_lesson:
         return [h("h4", "Learning gain"), h("i", "No learner has answered both a lesson's “before you start” "
                                              "questions and its checks yet.")]
     note = h("p", "Before: the “before you start” questions; after: the lesson's checks right on the first try. "
                   "Normalized gain: (after − before) ÷ (1 − before), with a 95% delta-method interval over "
                   "learners. ✗: the interval's lower bound is not above zero. Fewer than "
-                  f"{MIN_LEARNERS} learners: no figure (docs/exams.md).", cls="rd-type")
+                  f"{MIN_LEARNERS} learners: the figure and its wide interval, no verdict (docs/exams.md). "
+                  "The same rows: rulesdojo results export --table gain.", cls="rd-type")
     named = partial(table, row_names=True, cls="rd-review rd-gain")
     out = [h("h4", "Learning gain"), note, named("Learning gain per lesson", head, by_lesson),
            named("Learning gain per ruling", ["Ruling", *head[1:]], by_ruling)]

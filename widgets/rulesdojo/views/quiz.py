@@ -692,7 +692,7 @@ def _explanation(text: str, tips: bool = True) -> Node:
     ['div', {'class': 'rd-explanation'}, ['p', {}, 'Pay ', ['sym', 'E'], '.'], ['ul', {}, ['li', {}, 'one'], ['li', {}, 'two']]]
     """
     words = prose if tips else partial(game, tips=False)
-    out: list[Node] = []
+    out: list[list] = []
     for line in (x.strip() for x in text.splitlines()):
         if line.startswith("- "):
             if not (out and out[-1][0] == "ul"):

@@ -243,7 +243,7 @@ class Trainer(ipw.VBox):
                         out[qid].append(prompt)
         return out
 
-    def _questions(self, stats, attempts: list[str] = ()) -> list:
+    def _questions(self, stats, attempts: tuple[str, ...] | list[str] = ()) -> list:
         if not stats:
             return []
         asked = self._asked(list(attempts))
