@@ -90,17 +90,20 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 def start_voila(notebook: Path, home: Path, env: dict | None = None, pool_size: int = 0,
-                extra_args: tuple = (), **serving) -> tuple[subprocess.Popen, str, Path]:
+                extra_args: tuple = (), port: int | None = None, **serving) -> tuple[subprocess.Popen, str, Path]:
     """Start Voila on a notebook, or a folder of them, the way ``rulesdojo serve`` does, with an
     empty Jupyter configuration under ``home``; return the process, its base URL and its log.
-    ``serving`` goes to ``voila_args`` (e.g. ``fill_delay``); ``extra_args`` are appended."""
+    ``serving`` goes to ``voila_args`` (e.g. ``fill_delay``); ``extra_args`` are appended; ``port``:
+    a free one unless given (a server restarted on its predecessor's port)."""
     notebook = Path(notebook).resolve()
-    port = free_port()
+    port = port or free_port()
     full_env = voila_env(dict(os.environ, **(env or {}),
                               JUPYTER_CONFIG_DIR=str(home / "config"),   # no user configuration
                               JUPYTER_RUNTIME_DIR=str(home / "runtime"),
                               PYTHONUNBUFFERED="1"))
     log = home / "voila.log"
+    while log.exists():  # a restart in the same home keeps its predecessor's log
+        log = log.with_name(f"{log.stem}-again.log")
     out = open(log, "wb")
     proc = subprocess.Popen(
         [*voila_args(notebook, port=port, pool_size=pool_size, **serving), *extra_args],
@@ -116,11 +119,34 @@ def start_voila(notebook: Path, home: Path, env: dict | None = None, pool_size: 
     return proc, url, log
 
 
+def tracebacks(log: Path) -> list[str]:
+    """Return each traceback a server wrote to its log (with the line after it: what was raised)."""
+    lines = log.read_text(errors="replace").splitlines()
+    found = []
+    for at, line in enumerate(lines):
+        if line.startswith("Traceback (most recent call last)"):
+            end = at + 1
+            while end < len(lines) and (lines[end].startswith(" ") or not lines[end].strip()):
+                end += 1
+            found.append("\n".join(lines[max(0, at - 1):end + 1]))
+    return found
+
+
+def _fail_on_tracebacks(logs: list[Path]) -> None:
+    """Fail the test whose server logged a traceback: a request, a page or a kernel went wrong in a
+    way the kit did not answer plainly."""
+    found = [f"--- {log} ---\n{t}" for log in logs for t in tracebacks(log)]
+    if found:
+        pytest.fail("the server logged a traceback:\n" + "\n\n".join(found)[-6000:], pytrace=False)
+
+
 def _stop_all(started: list[tuple[subprocess.Popen, Path]]) -> None:
-    """Stop each server; print the end of its log (shown in the report when the test fails)."""
+    """Stop each server; print the end of its log (shown in the report when the test fails); fail
+    if a log holds a traceback."""
     for proc, log in started:
         _stop(proc)
         print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
+    _fail_on_tracebacks([log for _, log in started])
 
 
 @pytest.fixture
@@ -142,6 +168,7 @@ def voila_server(tmp_path_factory):
         _stop(proc)
     for log in logs:  # shown in the report when the test fails
         print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
+    _fail_on_tracebacks(logs)
 
 
 @pytest.fixture(scope="module")
@@ -167,14 +194,16 @@ def module_voila(tmp_path_factory):
 
 @pytest.fixture
 def voila_processes(tmp_path_factory):
-    """Factory: ``voila_processes(folder, env, pool_size, extra_args, **serving)`` -> (process, base URL),
-    for tests that configure the server themselves (identity, token) or look at its kernels; the
-    process's ``log`` is the path of its log."""
+    """Factory: ``voila_processes(folder, env, pool_size, extra_args, home, **serving)`` -> (process,
+    base URL), for tests that configure the server themselves (identity, token) or look at its
+    kernels; the process's ``log`` is the path of its log, its ``home`` its Jupyter home (``home=``
+    and ``port=`` start a server again where one was)."""
     started: list[tuple[subprocess.Popen, Path]] = []
 
-    def start(folder: Path, env: dict, pool_size: int = 0, extra_args=(), **serving):
-        proc, url, log = start_voila(folder, tmp_path_factory.mktemp("voila-home"), env, pool_size,
+    def start(folder: Path, env: dict, pool_size: int = 0, extra_args=(), home: Path | None = None, **serving):
+        proc, url, log = start_voila(folder, home or tmp_path_factory.mktemp("voila-home"), env, pool_size,
                                      tuple(extra_args), **serving)
+        proc.home = log.parent
         proc.log = log
         started.append((proc, log))
         return proc, url

@@ -24,6 +24,7 @@ from .identity import Source, configured
 from .scenarios.folder import FOLDER_ENV
 from .shipped import lessons_folder, notebooks
 
+KERNEL_DEATH_CHECK = 1.0  # seconds between two looks at whether a kernel's process is alive
 IMAGES = r".*\.(png|jpg|jpeg|gif|svg)"
 DENIED = (r".*\.(ipynb|py|yaml|yml|json|sqlite3|db)$", r"(^|.*/)\..*")  # and hidden files
 
@@ -53,6 +54,9 @@ def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_siz
         # when it stops), not TCP: a port picked for a kernel could be taken by another process
         # before the kernel bound it, and the kernel died ("Address already in use").
         "--KernelManager.transport=ipc",
+        # A page's kernel that dies is found within a second (3 s by default): its page says at once
+        # that its connection is lost, well within the 5 s a learner waits on a click.
+        f"--KernelRestarter.time_to_dead={KERNEL_DEATH_CHECK}",
     ]
 
 

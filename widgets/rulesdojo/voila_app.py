@@ -25,6 +25,7 @@ import logging
 import os
 import struct
 import time
+import weakref
 from typing import cast
 
 from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
@@ -41,9 +42,10 @@ from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from .voila_handlers import LOADING, PageHandler, Scrub, TemplateFiles
+from .voila_handlers import LOADING, KernelDeaths, KernelSocket, PageHandler, Scrub, TemplateFiles
 
 # Inline scripts and eval: Voila's page and the widget manager; blob: and data: the anywidget
 # modules and images the page builds itself. Nothing names another host.
@@ -73,6 +75,14 @@ PAGE_COMMS = 8
 # each comm once, STATE_BURST at once and STATE_RATE a second after that.
 STATE_BURST = 400
 STATE_RATE = 40.0
+# Connections one kernel takes at once: its page holds one, and a reconnecting page briefly a second
+# while the first closes. Past it, a plain 503: each connection costs the server memory and receives
+# every widget change the kernel sends.
+PAGE_SOCKETS = 3
+# Page messages forwarded to one kernel and not yet done (the kernel has not said "idle" for them):
+# the busy watch times each of them. Past this many, a page's further messages wait (events) or are
+# refused, so no message escapes the watch.
+IN_FLIGHT = 200
 BUSY_LIMIT = 30.0  # seconds a kernel may work on one page message before it is interrupted
 # A pool's refill re-runs its notebook: while a class clicks it waits until no page message came for
 # REFILL_QUIET seconds (at most REFILL_PATIENCE seconds), and REFILL_AT_ONCE run at a time, so the
@@ -84,6 +94,7 @@ REFILL_AT_ONCE = 1
 # time (the others wait their turn), so a burst of arrivals leaves a core for the clicks.
 STARTS_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
 V1 = "v1.kernel.websocket.jupyter.org"
+LOST_CODE = 4000  # the websocket close code telling a page its kernel is gone (4000-4999: the app's own)
 
 # What JupyterHub's spawner gives a learner's server to sign people in with (rulesdojo serve --hub).
 HUB_SECRETS = frozenset({"JUPYTERHUB_API_TOKEN", "JPY_API_TOKEN", "JUPYTERHUB_CLIENT_ID"})
@@ -233,33 +244,45 @@ class DojoKernelManager(AsyncMappingKernelManager):
             kernel_id = await super().start_kernel(*args, **kwargs)
         finally:
             self._preheating -= preheat
-        self.add_restart_callback(kernel_id, functools.partial(self.restarted.add, kernel_id), "restart")
         restarter = getattr(self.get_kernel(kernel_id), "_restarter", None)
-        if preheat and restarter is not None:
-            # A preheated kernel that dies holds no page: it is replaced by a new one (sockets of its
-            # own, the notebook run again), not restarted blank in its pool.
-            self.waiting[kernel_id] = restarter.restart_limit
+        if restarter is not None:
+            # A kernel that dies is not restarted: restarted blank it would hold none of its page's
+            # state (widgets, board, answers so far) and only look alive. A page's is shut down and
+            # its page told (``lose``); a preheated one is replaced by a new one (sockets of its
+            # own, the notebook run again).
             restarter.restart_limit = 0
+        if preheat:
+            self.waiting[kernel_id] = 0
         if not preheat:
             self.tell_page(kernel_id)
         return kernel_id
 
+    def lose(self, kernel_id: str) -> None:
+        """Note that a page's kernel died: its page's connections are closed (the page says the
+        connection is lost) and no page may connect to it again."""
+        self.restarted.add(kernel_id)
+        door = getattr(self._kernels.get(kernel_id), "dojo_door", None)
+        for connection in list(door.connections if door is not None else ()):
+            # Once jupyter_server's own callbacks have told the page (they write to the socket).
+            IOLoop.current().add_callback(connection.websocket_handler.close, LOST_CODE,
+                                          "The kernel of this page was lost")
+
     def taken(self, kernel_id: str) -> None:
-        """Note that a page took a preheated kernel: from now on it is restarted if it dies."""
-        limit = self.waiting.pop(kernel_id, None)
-        restarter = getattr(self._kernels.get(kernel_id), "_restarter", None)
-        if limit is not None and restarter is not None:
-            restarter.restart_limit = limit
+        """Note that a page took a preheated kernel: from now on its death is its page's."""
+        self.waiting.pop(kernel_id, None)
 
     def _handle_kernel_died(self, kernel_id):
         if self.waiting.pop(kernel_id, None) is None:
-            return super()._handle_kernel_died(kernel_id)
-        self.log.warning("Preheated kernel %s died before a page took it: a new one takes its place", kernel_id)
-        self.leave_pools(kernel_id)
+            self.log.warning("Kernel %s of a page died: its page is told, the kernel shut down", kernel_id)
+            self.lose(kernel_id)
+        else:
+            self.log.warning("Preheated kernel %s died before a page took it: a new one takes its place",
+                             kernel_id)
+            self.leave_pools(kernel_id)
         IOLoop.current().add_callback(self._replace, kernel_id)
 
     async def _replace(self, kernel_id: str) -> None:
-        """Shut a dead preheated kernel down (its process, its socket files) and refill its pool."""
+        """Shut a dead kernel down (its process, its socket files) and refill the pools."""
         if kernel_id in self:
             await super().shutdown_kernel(kernel_id, now=True)
         self.refill_pools()
@@ -348,7 +371,10 @@ class Door:
         self.loading = Bucket(LOAD_BURST, LOAD_RATE)
         self.states = Bucket(STATE_BURST, STATE_RATE)
         self.comms: set[str] = set()
-        self.sent: collections.OrderedDict = collections.OrderedDict()  # ids of the messages forwarded
+        # The ids of the messages forwarded that the kernel has not finished, in the order sent: the
+        # kernel handles them in that order, so when it starts or ends one, those before it are done.
+        self.sent: collections.OrderedDict = collections.OrderedDict()
+        self.connections: weakref.WeakSet = weakref.WeakSet()  # the pages' connections, open or opening
         self.busy: str | None = None  # the forwarded message the kernel is working on
 
 
@@ -438,6 +464,25 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
             door = kernel.dojo_door = Door()
         return door
 
+    async def prepare(self):
+        """Refuse a connection to a kernel that died (restarted blank, it holds no page's state) and
+        one past ``PAGE_SOCKETS``, each with a plain refusal before any work."""
+        if self.kernel_id in getattr(self.multi_kernel_manager, "restarted", ()):
+            raise web.HTTPError(404, "The kernel of this page was lost: reload the page")
+        door = self.door
+        if len(door.connections) >= PAGE_SOCKETS:
+            raise web.HTTPError(503, "This kernel has %d connections already", len(door.connections))
+        door.connections.add(self)  # counted before the first await: a burst can't all pass
+        try:
+            await super().prepare()
+        except BaseException:
+            door.connections.discard(self)
+            raise
+
+    def disconnect(self):
+        self.door.connections.discard(self)
+        return super().disconnect()
+
     def connect(self):
         # Tornado leaves Nagle's algorithm on for a websocket. A click's answer is a "busy" status,
         # then the widgets' updates a few milliseconds later: the updates waited for the browser's
@@ -451,7 +496,7 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
         what = kind(header, content) if read else ""
         if what == "event":
             self._pace(incoming_msg, header.get("msg_id"))
-        elif what == "stop" or (what and self._admit(what, content.get("comm_id"))):
+        elif what == "stop" or (what and self._admit(what, content.get("comm_id")) and self._room()):
             self._forward(incoming_msg, header.get("msg_id"))
         elif not getattr(self, "refused", False):
             self.refused = True
@@ -481,20 +526,21 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
             door.comms.discard(comm_id)
         return True
 
+    def _room(self) -> bool:
+        """Tell whether the kernel has room for one more page message under the busy watch."""
+        return not self.busy_limit or len(self.door.sent) < IN_FLIGHT
+
     def _forward(self, message, msg_id) -> None:
         refills = getattr(self.multi_kernel_manager, "refills", None)
         if refills is not None:
             refills.heard()
         if self.busy_limit and isinstance(msg_id, str):
-            sent = self.door.sent
-            sent[msg_id] = None
-            while len(sent) > PAGE_BURST * 10:
-                sent.popitem(last=False)
+            self.door.sent[msg_id] = None  # watched until the kernel is done with it
         ZMQChannelsWebsocketConnection.handle_incoming_message(self, message)
 
     def _pace(self, message, msg_id) -> None:
         pacer = self.door.events
-        if not pacer.waiting and pacer.take():
+        if not pacer.waiting and self._room() and pacer.take():
             self._forward(message, msg_id)
             return
         if not pacer.wait(self, (message, msg_id)):
@@ -509,7 +555,7 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
     @staticmethod
     def _forward_waiting(pacer: Pacer) -> None:
         pacer.timer = None
-        while pacer.waiting and pacer.take():
+        while pacer.waiting and next(iter(pacer.waiting))._room() and pacer.take():
             turn = pacer.next_waiting()
             if turn is not None:
                 connection, (message, msg_id) = turn
@@ -533,11 +579,17 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
             parent, state = json.loads(parts[2]).get("msg_id"), json.loads(parts[4]).get("execution_state")
         except (ValueError, TypeError, IndexError, AttributeError):
             return
-        if state == "busy" and parent in door.sent and door.busy != parent:
+        if parent not in door.sent:
+            return
+        while next(iter(door.sent)) != parent:  # the kernel is done with the messages sent before
+            door.sent.popitem(last=False)
+        if state == "busy" and door.busy != parent:
             door.busy = parent
             IOLoop.current().call_later(self.busy_limit, self._stop_if_busy, door, parent)
-        elif state == "idle" and door.busy == parent:
-            door.busy = None
+        elif state == "idle":
+            door.sent.popitem(last=False)
+            if door.busy == parent:
+                door.busy = None
 
     async def _stop_if_busy(self, door: Door, msg_id: str) -> None:
         if door.busy == msg_id and self.kernel_id in self.multi_kernel_manager:
@@ -548,7 +600,8 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
 
 
 # Voila's handlers the kit replaces (voila_handlers says why).
-OURS = {TornadoVoilaHandler: PageHandler, TemplateStaticFileHandler: TemplateFiles}
+OURS = {TornadoVoilaHandler: PageHandler, TemplateStaticFileHandler: TemplateFiles,
+        VoilaKernelWebsocketHandler: KernelSocket}
 
 
 def not_about_trust(record: logging.LogRecord) -> bool:
@@ -591,9 +644,18 @@ class DojoVoila(Voila):
         tornado_log.parent, tornado_log.propagate = self.log, True
         self.log.propagate = False
         scrub = Scrub([self.identity_provider.token, *(os.environ.get(name) for name in HUB_SECRETS)])
+        # Cookies are not sent along with another site's requests: the mentors' token cookie on no
+        # cross-site subrequest or form (Lax: a link from elsewhere still opens the page), the XSRF
+        # cookie never (a page sets a new one when it has none).
+        self.app.settings["xsrf_cookie_kwargs"] = {
+            **self.app.settings.get("xsrf_cookie_kwargs", {}), "samesite": "Strict"}
+        self.identity_provider.cookie_options = {"samesite": "Lax", **self.identity_provider.cookie_options}
         self.log.addFilter(not_about_trust)
         for handler in self.log.handlers:
+            handler.addFilter(KernelDeaths())
             handler.addFilter(scrub)
+        # A page's render task whose kernel died is left to asyncio, which logs it when collected.
+        logging.getLogger("asyncio").addFilter(KernelDeaths())
         super().listen()
 
 

@@ -1,9 +1,13 @@
 """The kit's request handlers on top of Voila's, and what the server writes to its log.
 
-- ``PageHandler``: a page always ends. When its kernel dies (or restarts) while the page loads, or
+- ``PageHandler``: a page always ends, and sets the ``_xsrf`` cookie its unload needs to shut its
+  kernel down. When its kernel dies (or restarts) while the page loads, or
   rendering fails, the page ends with a plain message and a reload link (``unfinished.html`` in the
   ``rulesdojo`` template); Voila would keep the response open for good. A request that repeats the
   configured identity header is refused (400); Voila would join the copies ("victim,mallory").
+- ``KernelSocket``: a refused kernel websocket (a kernel the server doesn't know, as after a restart,
+  one that was lost, one with all its connections taken) is a plain-text answer; Voila's app has no
+  ``static_path`` for jupyter_server's HTML error page, so each refusal logged a traceback.
 - ``TemplateFiles``: a template path that names no template's static file is a 404, not a 500.
 - ``Scrub``: secrets (the mentors' token, a hub's API token) never reach the log.
 
@@ -22,6 +26,7 @@ from jupyter_core.utils import ensure_async
 from tornado import web
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 LOST_CHECK = 1.0  # seconds between two looks at a loading page's kernel
 
@@ -84,6 +89,10 @@ class PageHandler(TornadoVoilaHandler):
     @web.authenticated
     async def get(self, path=None):
         self.refuse_repeated_identity()
+        # The page's script sends its kernel's shutdown on unload with the ``_xsrf`` cookie's token;
+        # Voila's page never set that cookie, so each closed page's shutdown was refused (403) and
+        # its kernel lived until the culler's round. Reading the token sets the cookie.
+        self.xsrf_token  # noqa: B018 - read for its effect
         loading = Loading()
         LOADING.set(loading)
         chunks = self.get_generator(path=path)
@@ -117,6 +126,23 @@ class PageHandler(TornadoVoilaHandler):
         self.finish(self.render_template("unfinished.html"))
 
 
+class KernelSocket(VoilaKernelWebsocketHandler):
+    """Voila's kernel websocket, whose refusals are a status line in plain text, pinged once."""
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code} {self._reason}\n")
+
+    def get_websocket_protocol(self):
+        # jupyter_server pings the page itself (every 30 s, in milliseconds); Tornado's own ping loop
+        # reads the same figures as seconds and warned at every start that the timeout (90000) is
+        # longer than the interval (30000). One pinger is enough: Tornado's is left off.
+        protocol = super().get_websocket_protocol()
+        if protocol is not None:
+            protocol.params.ping_interval = protocol.params.ping_timeout = None
+        return protocol
+
+
 class TemplateFiles(TemplateStaticFileHandler):
     """Serve ``<template>/static/<path>`` as Voila does; any other path is not found (404)."""
 
@@ -128,6 +154,34 @@ class TemplateFiles(TemplateStaticFileHandler):
             return super().parse_url_path(path)
         except ValueError as error:  # no template of that name
             raise web.HTTPError(404) from error
+
+
+def kernel_died(error: BaseException | None) -> bool:
+    """Tell whether ``error`` only says that a kernel died (while its page loaded).
+
+    >>> kernel_died(RuntimeError("Kernel died before replying to kernel_info")), kernel_died(KeyError("x"))
+    (True, False)
+    """
+    return type(error).__name__ == "DeadKernelError" or (
+        isinstance(error, RuntimeError) and str(error).startswith("Kernel died"))
+
+
+class KernelDeaths(logging.Filter):
+    """Log a kernel's death in one line: the kit ends the page (``PageHandler``) and the kernel manager
+    says which kernel died; the executor's traceback of it tells nothing more.
+
+    >>> import logging
+    >>> record = logging.LogRecord("x", logging.ERROR, "", 0, "Error at server while executing cell",
+    ...                            (), (RuntimeError, RuntimeError("Kernel died"), None))
+    >>> KernelDeaths().filter(record) and (record.exc_info, record.getMessage())
+    (None, 'Error at server while executing cell: Kernel died')
+    """
+
+    def filter(self, record) -> bool:
+        if record.exc_info and kernel_died(record.exc_info[1]):
+            record.msg, record.args = f"{record.getMessage()}: {record.exc_info[1]}", ()
+            record.exc_info, record.exc_text = None, None
+        return True
 
 
 class Scrub(logging.Filter):
