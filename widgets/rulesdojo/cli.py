@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -112,6 +113,28 @@ def bank_stats(path: str | None, out=None) -> int:
         print(f"ERROR {path}: {exc}", file=out)
         return 2
     print(figures_table(bank_figures(bank)), file=out)
+    return 0
+
+
+def bank_list(path: str | None, out=None) -> int:
+    """Print every question of a bank, one a line: its id (what an exam file's ``questions.ids``
+    names), kind, difficulty, rulings and first line; 2 when the bank can't be read.
+
+    >>> bank_list(None, out=io.StringIO())
+    0
+    """
+    from .quiz.model import QuestionError, load_bank
+    from .quiz.report import first_line
+    out = out or sys.stdout
+    try:
+        bank = load_bank(path) if path else load_bank()
+    except (QuestionError, OSError) as exc:
+        print(f"ERROR {path}: {exc}", file=out)
+        return 2
+    for q in bank:
+        rulings = ",".join(q.tags.get("rulings", [])) or "-"
+        print(f"{q.id}  {q.kind}  difficulty {q.difficulty}  {rulings}  {first_line(str(q.prompt), 70)}", file=out)
+    print(f"{len(bank)} question{'' if len(bank) == 1 else 's'} in {bank.path or 'the shipped bank'}", file=out)
     return 0
 
 
@@ -370,6 +393,10 @@ def _command(argv: list[str] | None) -> int:
     p_lint = bank_sub.add_parser("lint", help="check every question in a bank folder")
     p_lint.add_argument("path", nargs="?", default=None, metavar="PATH",
                         help="a folder of question files, or one file (default: the shipped bank)")
+    p_blist = bank_sub.add_parser("list", help="list every question: id (as exam files name it), kind, "
+                                  "difficulty, rulings and first line")
+    p_blist.add_argument("path", nargs="?", default=None, metavar="PATH",
+                         help="a folder of question files (default: the shipped bank)")
     p_bstats = bank_sub.add_parser("stats", help="print per ruling: questions, cards, shapes, varying answers")
     p_bstats.add_argument("path", nargs="?", default=None, metavar="PATH",
                           help="a folder of question files (default: the shipped bank)")
@@ -420,6 +447,8 @@ def _command(argv: list[str] | None) -> int:
     if args.command == "bank" and args.bank_command == "lint":
         from .quiz.lint import lint_bank
         return lint(lint_bank, args.path)
+    if args.command == "bank" and args.bank_command == "list":
+        return bank_list(args.path)
     if args.command == "bank" and args.bank_command == "stats":
         return bank_stats(args.path)
     if args.command == "lesson" and args.lesson_command == "lint":
