@@ -226,3 +226,21 @@ def test_a_trigger_order_is_listed_top_of_the_stack_first_and_short_names_are_re
     verdict = v.grade(short)
     assert verdict.correct and verdict.answer_text == ", then ".join(top_first)
     assert v.grade(", ".join(name.split()[0] for name in top_first)).correct  # "Lotus, Architect, Steppe"
+
+
+def test_bank_list_names_every_question_id_an_exam_file_can_use(capsys, tmp_path):
+    """Walk finding 7: no command listed the bank's ids, although docs/exams.md said one did."""
+    from pathlib import Path
+
+    from rulesdojo.cli import main as rulesdojo
+    from rulesdojo.quiz import load_bank
+    assert rulesdojo(["bank", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    bank = load_bank()
+    assert [line.split()[0] for line in lines[:-1]] == [q.id for q in bank]
+    assert lines[-1].startswith(f"{len(bank)} questions in ")
+    assert "{" not in lines[0].split("  ")[1] and "difficulty" in lines[0]
+    assert rulesdojo(["bank", "list", str(tmp_path / "none")]) == 2
+    assert capsys.readouterr().out.startswith("ERROR ")
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "exams.md").read_text(encoding="utf-8")
+    assert "`rulesdojo bank list` lists the bank" in docs
