@@ -1,4 +1,5 @@
-"""The ``rulesdojo`` command: check scenario files (and, as they arrive, serve and bank)."""
+"""The rulesdojo command: check scenarios, serve the lessons (or the mentors' trainer), lint and list
+the question bank, lint lessons, cards and exams, export results, build the static site, configure a hub."""
 
 from __future__ import annotations
 
