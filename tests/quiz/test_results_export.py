@@ -112,3 +112,36 @@ def test_a_format_neither_csv_nor_json_is_refused_by_name(results, capsys):
         rulesdojo(["results", "export", "--format", "xml", "--exam", "club-night", "--results", str(path)])
     err = capsys.readouterr().err
     assert stop.value.code == 2 and "invalid choice: 'xml'" in err and "Traceback" not in err
+
+
+def test_seconds_are_kept_to_the_millisecond_in_the_csv_and_json(results, capsys):
+    """Walk finding 10: the CSV's seconds had 15 decimals (a time measured by subtraction)."""
+    path, exams = results
+    ResultStore(path).record("Ana", "a2", "exam", QUESTIONS[0], 1, "1", True, 1765080000.4 - 1765079996.2)
+    status, out, _ = export(capsys, "--format", "csv", "--exam", "club-night", "--results", str(path))
+    assert status == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert {r["seconds"] for r in rows} == {"3.0"}                  # the club night's answers
+    status, out, _ = export(capsys, "--format", "json", "--exam", "club-night", "--results", str(path))
+    assert all(len(str(a["seconds"]).split(".")[-1]) <= 3 for a in json.loads(out)["answers"])
+    from rulesdojo.quiz.report import Results, write_csv
+    buf = io.StringIO()
+    write_csv(Results.from_store(ResultStore(path)).answers(), buf)   # the trainer's download
+    seconds = [r["seconds"] for r in csv.DictReader(io.StringIO(buf.getvalue()))]
+    assert "4.2" in seconds and all(len(s.split(".")[-1]) <= 3 for s in seconds)
+
+
+def test_exam_lint_counts_one_file_in_the_singular(tmp_path, capsys):
+    """Walk finding 10: `exam lint` printed "1 exam files"."""
+    (tmp_path / "club-night.yaml").write_text(EXAM)
+    assert rulesdojo(["exam", "lint", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1 exam file: 0 problems"
+
+
+def test_the_help_names_every_command_as_it_is(capsys):
+    """Walk finding 10: `rulesdojo --help` said "(and, as they arrive, serve and bank)"."""
+    with pytest.raises(SystemExit):
+        rulesdojo(["--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "as they arrive" not in said and "``" not in said
+    assert all(word in said for word in ("serve", "question bank", "export results", "static site"))

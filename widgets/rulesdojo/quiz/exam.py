@@ -279,5 +279,6 @@ def lint_exams(path=None, out=None) -> int:
         print(f"OK {exam.source}: {exam.id} ({exam.size} questions)", file=out)
     for problem in problems:
         print(f"PROBLEM {problem}", file=out)
-    print(f"{len(files)} exam files: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=out)
+    print(f"{len(files)} exam file{'s' if len(files) != 1 else ''}: {len(problems)} problem"
+          f"{'s' if len(problems) != 1 else ''}", file=out)
     return 1 if problems else 0
