@@ -144,3 +144,39 @@ def test_pages_that_start_their_own_kernel_take_turns(monkeypatch):
         await asyncio.wait_for(waiting, 10)
         return second_waited, started, (first.kernel_id, second.kernel_id)
     assert run(two_arrivals()) == (True, ["k0", "k1"], ("k0", "k1"))
+
+
+def test_a_page_s_request_information_goes_to_its_kernel_once_then_to_nobody():
+    """F20: Voila cached a page's request information (its identity header among it) for good and
+    handed it to anyone who connected to ``/voila/query/<kernel id>`` later."""
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from rulesdojo.voila_handlers import Fleeting, RequestInfo
+
+    cache = Fleeting(60.0)
+    cache["k1"] = '{"HTTP_X_FORWARDED_USER": "ana"}'
+    got: dict[str, list] = {"kernel": [], "prober": []}
+
+    def connection(who):
+        handler = object.__new__(RequestInfo)
+        handler.write_message = got[who].append
+        handler.close = lambda code=None, reason=None: got[who].append(("closed", code))
+        return handler
+
+    saved = RequestInfoSocketHandler._cache, dict(RequestInfoSocketHandler._waiters)
+    RequestInfoSocketHandler._cache = cache
+    try:
+        kernel = connection("kernel")
+        kernel.open("k1")
+        connection("prober").open("k1")  # the kernel's reader is there: refused
+        kernel.on_close()
+        connection("prober").open("k1")  # later: nothing is kept
+    finally:
+        RequestInfoSocketHandler._cache = saved[0]
+        RequestInfoSocketHandler._waiters.clear()
+        RequestInfoSocketHandler._waiters.update(saved[1])
+    assert got["kernel"] == ['{"HTTP_X_FORWARDED_USER": "ana"}']
+    assert got["prober"] == [("closed", 1008)]
+    forgotten = Fleeting(0.0)
+    forgotten["k2"] = "{}"
+    assert forgotten.pop("k2", None) is None  # what no kernel asked for is forgotten

@@ -54,3 +54,17 @@ def test_a_repeated_identity_header_is_refused(site, voila_processes):
                      headers=[("X-Forwarded-User", "victim"), ("X-Forwarded-User", "mallory")])
     assert (page.status, page.ended) == (400, True) and "came more than once" in page.text
     assert "mallory" not in page.text
+
+
+def test_the_mentors_token_is_read_from_a_file_and_guards_the_folder_s_files_too(site, voila_processes):
+    """N4 and N10: the token is on no command line, and ``/voila/files/`` wants it like the pages."""
+    from rulesdojo.serving import mentor_args, token_file
+    (site / "board.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    server, url = voila_processes(site, {}, extra_args=mentor_args(site, token_file(TOKEN))[-1:])
+    assert not any(TOKEN in arg for arg in server.args)  # what `ps` shows any account
+    assert read_page(url + "voila/render/index.ipynb", DEADLINE).status in (302, 403)
+    assert read_page(url + f"voila/render/index.ipynb?token={TOKEN}", DEADLINE).status == 200
+    assert read_page(url + "voila/files/board.png", DEADLINE).status in (302, 403)
+    assert read_page(url + f"voila/files/board.png?token={TOKEN}", DEADLINE).status == 200
+    page = read_page(url + f"voila/files/index.ipynb?token={TOKEN}", DEADLINE)  # denied: a plain 403
+    assert (page.status, page.text) == (403, "403 Forbidden\n")

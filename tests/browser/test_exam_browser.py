@@ -20,7 +20,7 @@ from learner import answer_whatever_is_asked
 from rulesdojo.cli import main as rulesdojo
 from rulesdojo.identity import Source
 from rulesdojo.quiz.store import ResultStore
-from rulesdojo.serving import class_args, identity_args, mentor_args
+from rulesdojo.serving import class_args, identity_args, mentor_args, token_file
 
 ROOT = Path(__file__).resolve().parents[2]
 HEADER = Source("header", "X-Forwarded-User")
@@ -93,7 +93,7 @@ def test_a_mentor_defines_an_exam_two_candidates_take_it_and_the_mentor_sees_bot
     token = "mentor-token-for-the-test"
     _, murl = voila_processes(ROOT / "mentor", {"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3"),
                                                 "RULESDOJO_EXAMS": str(exams)},
-                              extra_args=mentor_args(ROOT / "mentor", token)[-1:])
+                              extra_args=mentor_args(ROOT / "mentor", token_file(token))[-1:])
     context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
     context.set_default_timeout(WAIT)
     page = context.new_page()

@@ -13,7 +13,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from rulesdojo.quiz.store import ResultStore
-from rulesdojo.serving import class_args, mentor_args
+from rulesdojo.serving import class_args, mentor_args, token_file
 
 import simulated_class
 
@@ -77,7 +77,7 @@ def test_the_trainer_shows_the_gain_table(tmp_path, voila_processes, browser):
     simulated_class.build(lambda: ResultStore(results))
     token = "mentor-token-for-the-gain-test"
     _, murl = voila_processes(ROOT / "mentor", {"RULESDOJO_RESULTS": str(results)},
-                              extra_args=mentor_args(ROOT / "mentor", token)[-1:])
+                              extra_args=mentor_args(ROOT / "mentor", token_file(token))[-1:])
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     context.set_default_timeout(WAIT)
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -342,14 +343,33 @@ def mentor_folder() -> Path:
     return notebooks("mentor", "mentor", "trainer.ipynb")
 
 
-def mentor_args(folder: Path, token: str, host: str = "127.0.0.1", port: int = MENTOR_PORT) -> list[str]:
-    """Return the Voila command line for the mentors: no preheated kernels (every page reads the
-    results when it opens) and every request refused without ``token``.
+def token_file(token: str) -> Path:
+    """Write ``token`` to a file only its owner can read, in a folder of its own; return its path.
 
-    >>> "--Voila.token=s3cret" in mentor_args(Path("mentor"), "s3cret")
-    True
+    The mentors' server reads its token from there: on its command line any account could read it
+    with ``ps``.
+
+    >>> path = token_file("s3cret"); path.read_text(), oct(path.stat().st_mode & 0o777)
+    ('s3cret', '0o600')
+    >>> import shutil; shutil.rmtree(path.parent)
     """
-    return [*voila_args(folder, host, port, pool_size=0), f"--Voila.token={token}"]
+    path = Path(tempfile.mkdtemp(prefix="rulesdojo-token-")) / "token"  # the folder is 0700
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(token)
+    return path
+
+
+def mentor_args(folder: Path, token: Path, host: str = "127.0.0.1", port: int = MENTOR_PORT) -> list[str]:
+    """Return the Voila command line for the mentors: no preheated kernels (every page reads the
+    results when it opens) and every request refused without the token in the file ``token``.
+
+    >>> mentor_args(Path("mentor"), Path("/run/token"))[-1]
+    '--DojoVoila.token_file=/run/token'
+    >>> any("s3cret" in arg for arg in mentor_args(Path("mentor"), Path("/run/token")))
+    False
+    """
+    return [*voila_args(folder, host, port, pool_size=0), f"--DojoVoila.token_file={token}"]
 
 
 def serve_mentor(host: str = "127.0.0.1", port: int = MENTOR_PORT, folder: Path | None = None,
@@ -370,4 +390,8 @@ def serve_mentor(host: str = "127.0.0.1", port: int = MENTOR_PORT, folder: Path 
     token = token or secrets.token_urlsafe(24)
     print(f"Rules Dojo, mentors only: open http://{host}:{port}/voila/render/trainer.ipynb?token={token}"
           "  (requests without this token are refused; Ctrl+C to stop)", flush=True)
-    return run_until_stopped([*mentor_args(folder, token, host, port), *limits], folder, env)
+    secret = token_file(token)
+    try:
+        return run_until_stopped([*mentor_args(folder, secret, host, port), *limits], folder, env)
+    finally:
+        shutil.rmtree(secret.parent, ignore_errors=True)

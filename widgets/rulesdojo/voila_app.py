@@ -39,13 +39,15 @@ from tornado import web
 from tornado.ioloop import IOLoop
 from traitlets import Float, Int, Type, Unicode
 from voila.app import Voila
-from voila.static_file_handler import TemplateStaticFileHandler
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from .voila_handlers import LOADING, KernelDeaths, KernelSocket, PageHandler, Scrub, TemplateFiles
+from .voila_handlers import (LOADING, REQUEST_INFO_KEPT, Files, Fleeting, KernelDeaths, KernelSocket, PageHandler, RequestInfo, Scrub,
+                             TemplateFiles)
 
 # Inline scripts and eval: Voila's page and the widget manager; blob: and data: the anywidget
 # modules and images the page builds itself. Nothing names another host.
@@ -97,7 +99,8 @@ V1 = "v1.kernel.websocket.jupyter.org"
 LOST_CODE = 4000  # the websocket close code telling a page its kernel is gone (4000-4999: the app's own)
 
 # What JupyterHub's spawner gives a learner's server to sign people in with (rulesdojo serve --hub).
-HUB_SECRETS = frozenset({"JUPYTERHUB_API_TOKEN", "JPY_API_TOKEN", "JUPYTERHUB_CLIENT_ID"})
+HUB_SECRETS = frozenset({"JUPYTERHUB_API_TOKEN", "JPY_API_TOKEN", "JUPYTERHUB_CLIENT_ID",
+                         "JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE"})  # and jupyter_server's own
 
 
 class SecurityHeaders(web.OutputTransform):
@@ -601,7 +604,8 @@ class PacedConnection(ZMQChannelsWebsocketConnection):
 
 # Voila's handlers the kit replaces (voila_handlers says why).
 OURS = {TornadoVoilaHandler: PageHandler, TemplateStaticFileHandler: TemplateFiles,
-        VoilaKernelWebsocketHandler: KernelSocket}
+        VoilaKernelWebsocketHandler: KernelSocket, AllowListFileHandler: Files,
+        RequestInfoSocketHandler: RequestInfo}
 
 
 def not_about_trust(record: logging.LogRecord) -> bool:
@@ -614,10 +618,21 @@ class DojoVoila(Voila):
     """Voila with the kit's landing page, headers, kernel cap and paced pages."""
 
     landing = Unicode("index.ipynb", config=True, help="The notebook '/' and '/voila/tree' lead to.")
+    token_file = Unicode("", config=True, help="A file holding the token every request must carry "
+                         "(read at start; the token itself on the command line is readable by `ps`).")
+
+    def initialize(self, argv=None):
+        super().initialize(argv)
+        if self.token_file:
+            with open(self.token_file, encoding="utf-8") as f:
+                self.token = f.read().strip()
     kernel_websocket_connection_class = Type(default_value=PacedConnection,
                                              klass=ZMQChannelsWebsocketConnection, config=True)
 
     def init_handlers(self) -> list:
+        # Voila keeps the request information no kernel waited for, for good, for anyone with the
+        # kernel's id to read; RequestInfo hands it over once, and the cache forgets it soon.
+        RequestInfoSocketHandler._cache = Fleeting(REQUEST_INFO_KEPT)
         landing = url_path_join(self.base_url, "voila/render", self.landing)
         # Voila adds the sign-in's own pages (login, a hub's OAuth callback) without the URL prefix.
         signin = {handler for _, handler, *_ in self.identity_provider.get_handlers()}

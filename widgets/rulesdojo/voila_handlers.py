@@ -9,6 +9,11 @@
   one that was lost, one with all its connections taken) is a plain-text answer; Voila's app has no
   ``static_path`` for jupyter_server's HTML error page, so each refusal logged a traceback.
 - ``TemplateFiles``: a template path that names no template's static file is a 404, not a 500.
+- ``Files``: ``/voila/files/`` (a page's images) is behind the same sign-in as the pages; Voila
+  served it to anyone, also on the mentors' server.
+- ``RequestInfo``: a page's request information (its headers, the identity header among them) goes
+  to its preheated kernel once and is then forgotten; Voila kept it and gave it to anyone who
+  connected with the kernel's id later.
 - ``Scrub``: secrets (the mentors' token, a hub's API token) never reach the log.
 
 The kernel manager tells a loading page which kernel it was given through ``LOADING``: the page's
@@ -21,14 +26,20 @@ import asyncio
 import contextvars
 import logging
 import re
+import time
 
 from jupyter_core.utils import ensure_async
 from tornado import web
-from voila.static_file_handler import TemplateStaticFileHandler
+from jupyter_server.base.handlers import JupyterHandler
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 LOST_CHECK = 1.0  # seconds between two looks at a loading page's kernel
+# A preheated kernel waits for its page's request information before any page takes it, so the
+# information goes straight to it; what no kernel waited for is kept this long, then forgotten.
+REQUEST_INFO_KEPT = 5.0
 
 LOADING: contextvars.ContextVar = contextvars.ContextVar("rulesdojo_loading_page", default=None)
 
@@ -130,8 +141,7 @@ class KernelSocket(VoilaKernelWebsocketHandler):
     """Voila's kernel websocket, whose refusals are a status line in plain text, pinged once."""
 
     def write_error(self, status_code: int, **kwargs) -> None:
-        self.set_header("Content-Type", "text/plain; charset=utf-8")
-        self.finish(f"{status_code} {self._reason}\n")
+        plain_error(self, status_code)
 
     def get_websocket_protocol(self):
         # jupyter_server pings the page itself (every 30 s, in milliseconds); Tornado's own ping loop
@@ -141,6 +151,86 @@ class KernelSocket(VoilaKernelWebsocketHandler):
         if protocol is not None:
             protocol.params.ping_interval = protocol.params.ping_timeout = None
         return protocol
+
+
+def plain_error(handler: web.RequestHandler, status_code: int) -> None:
+    """Answer an error with its status line in plain text (jupyter_server's HTML error page needs a
+    ``static_path`` Voila's app doesn't have: each one logged a traceback)."""
+    handler.set_header("Content-Type", "text/plain; charset=utf-8")
+    handler.finish(f"{status_code} {handler._reason}\n")
+
+
+class Files(JupyterHandler, AllowListFileHandler):
+    """Voila's allowed files (the images of the lesson folder), to a signed-in visitor only."""
+
+    @web.authenticated
+    def head(self, path):
+        return super().head(path)
+
+    @web.authenticated
+    def get(self, path, include_body=True):
+        return super().get(path, include_body)
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        plain_error(self, status_code)
+
+
+class RequestInfo(RequestInfoSocketHandler):
+    """Hand a page's request information to the kernel that waits for it, once.
+
+    The first connection for a kernel id is the kernel's own (a preheated kernel connects when its
+    notebook runs, before any page takes it); a second one for the same id is refused, and what
+    waited for a kernel that had not connected yet is removed as it is handed over.
+    """
+
+    def open(self, kernel_id: str) -> None:
+        if kernel_id in self._waiters:
+            self.close(1008, "This kernel's request information has its reader")
+            return
+        self.kernel_id = kernel_id
+        self._waiters[kernel_id] = self
+        payload = self._cache.pop(kernel_id, None)
+        if payload is not None:
+            self.write_message(payload)
+
+    def on_close(self) -> None:
+        kernel_id = getattr(self, "kernel_id", None)
+        if self._waiters.get(kernel_id) is self:
+            del self._waiters[kernel_id]
+
+
+class Fleeting(dict):
+    """A dict whose entries are forgotten ``kept`` seconds after they were set.
+
+    >>> kept = Fleeting(0.0); kept["kernel"] = {"HTTP_X_FORWARDED_USER": "ana"}
+    >>> "kernel" in kept, kept.pop("kernel", None)
+    (False, None)
+    """
+
+    def __init__(self, kept: float):
+        super().__init__()
+        self.kept = kept
+        self.stamps: dict = {}
+
+    def _forget_old(self) -> None:
+        now = time.monotonic()
+        for key in [k for k, at in self.stamps.items() if now - at >= self.kept]:
+            self.stamps.pop(key)
+            super().pop(key, None)
+
+    def __setitem__(self, key, value) -> None:
+        self._forget_old()
+        self.stamps[key] = time.monotonic()
+        super().__setitem__(key, value)
+
+    def __contains__(self, key) -> bool:
+        self._forget_old()
+        return super().__contains__(key)
+
+    def pop(self, key, *default):
+        self._forget_old()
+        self.stamps.pop(key, None)
+        return super().pop(key, *default)
 
 
 class TemplateFiles(TemplateStaticFileHandler):
