@@ -5,6 +5,7 @@ under CPU load each record their own header's identity."""
 from __future__ import annotations
 
 import csv
+import json
 import re
 import shutil
 import subprocess
@@ -64,6 +65,20 @@ def question_status(page, n):
     return status
 
 
+def variant_words(qid: str, seed) -> str:
+    """A variant's prompt as a page shows it in words: its symbols left out, its spaces as one."""
+    from rulesdojo.quiz import load_bank
+    return " ".join(re.sub(r"\{\w+\}", " ", load_bank()[qid].variant(seed=seed).prompt).split())
+
+
+def asked_variants(results: Path, qid: str) -> list[str]:
+    """The words of each variant of a question the stored attempts asked."""
+    out = []
+    for rec in ResultStore(results).records():
+        out += [variant_words(q, seed) for q, seed in json.loads(rec.state)["questions"] if q == qid]
+    return out
+
+
 def test_a_mentor_defines_an_exam_two_candidates_take_it_and_the_mentor_sees_both(
         tmp_path, voila_processes, browser):
     exams = mentor_defines_the_exam(tmp_path)
@@ -111,7 +126,17 @@ def test_a_mentor_defines_an_exam_two_candidates_take_it_and_the_mentor_sees_bot
     lead = per_question.locator("summary").filter(has_text="architect-landfall-one-energy")
     expect(lead).to_contain_text("Architect of the Untamed", timeout=WAIT)   # the question's own words
     lead.click()
-    expect(per_question.locator("details[open] p")).to_contain_text("How many", timeout=WAIT)
+    opened = per_question.locator("details[open]")
+    expect(opened).to_contain_text("How many", timeout=WAIT)
+    # the variants the candidates answered, not one drawn afresh (walk finding 7)
+    asked = asked_variants(tmp_path / "results.sqlite3", "architect-landfall-one-energy")
+    shown = " ".join(opened.inner_text().split())
+    assert all(p in shown for p in asked), (asked, shown)
+    fresh = variant_words("architect-landfall-one-energy", 0)
+    assert fresh in asked or fresh not in shown
+    # the lists show their first entry while nothing is chosen, not a blank (walk finding 8)
+    expect(page.get_by_role("combobox", name="Attempt")).to_have_value("Choose an attempt to see its answers")
+    expect(page.get_by_role("combobox", name="Candidate")).to_have_value("Choose a candidate")
     expect(page.locator("table").filter(has_text="Pass rate per exam")).to_contain_text("60%", timeout=WAIT)
     download = page.get_by_role("button", name="Download every answer as CSV")
     assert download.evaluate("b => b.scrollWidth <= b.clientWidth")  # the whole label shows
