@@ -339,3 +339,24 @@ def test_an_error_about_the_last_start_goes_once_the_name_is_typed():
     assert "Type your name first." in quiz.start_feedback.text
     quiz.name.value = "Ana"
     assert quiz.start_feedback.text == ""
+
+
+def test_a_header_identity_is_read_as_utf8_and_held_to_the_typed_names_checks(tmp_path, monkeypatch):
+    """Probe N8: the header was read as Latin-1 ("José" became "JosÃ©"); tab and C1 characters were
+    accepted; the typed-name checks didn't apply."""
+    monkeypatch.setenv("RULESDOJO_IDENTITY", "header:X-Forwarded-User")
+    sent = "José".encode("utf-8").decode("latin-1")          # the header's bytes as the server hands them over
+    monkeypatch.setenv("HTTP_X_FORWARDED_USER", sent)
+    store = ResultStore(tmp_path / "r.sqlite3")
+    quiz = Quiz(one_of_each_kind(), store=store, exam_allowed=False)
+    assert "Signed in as José." in quiz.signed_in.text
+    quiz.count.value = 1
+    quiz.start_button.click()
+    assert quiz.session.candidate == "José"
+    for bad in ("ana\tbo", "ana\x85", "ana\u202e", "a" * 81):
+        monkeypatch.setenv("HTTP_X_FORWARDED_USER", bad)
+        quiz = Quiz(one_of_each_kind(), store=store, exam_allowed=False)
+        assert "ask whoever runs the server" in quiz.signed_in.text, bad
+        assert quiz.start_button.disabled and quiz.who is None
+        quiz.start_button.click()                                 # a click sent anyway starts nothing
+        assert quiz.session is None

@@ -104,17 +104,58 @@ def configured(env=None) -> Source:
 
 
 def known(env=None) -> str | None:
-    """Return the trusted identity now, or None (none configured, or not handed over yet).
+    """Return the trusted identity now, or None (none configured, not handed over yet, or refused:
+    ``refused`` says why).
 
     >>> known({"RULESDOJO_IDENTITY": "header:X-Forwarded-User", "HTTP_X_JUPYTERHUB_USER": "Victim"})
     >>> known({"RULESDOJO_IDENTITY": "header:X-Forwarded-User", "HTTP_X_FORWARDED_USER": " ana "})
     'ana'
+    >>> known({"RULESDOJO_IDENTITY": "header:X-Forwarded-User", "HTTP_X_FORWARDED_USER": "JosÃ©"})
+    'José'
     """
+    try:
+        return _vouched(env)
+    except TypedNameError:
+        return None
+
+
+def refused(env=None) -> str | None:
+    """Say why the identity the server handed over can't be used (None: it can, or there is none yet).
+
+    >>> refused({"RULESDOJO_IDENTITY": "header:X-Forwarded-User", "HTTP_X_FORWARDED_USER": "ana\\tbo"})
+    "The name the server gave (through X-Forwarded-User) can't hold control or text-direction characters: ask whoever runs the server."
+    """
+    try:
+        _vouched(env)
+    except TypedNameError as exc:
+        return str(exc)
+    return None
+
+
+def _vouched(env=None) -> str | None:
+    """Return the configured identity, read as the server's sign-in meant it: a header's bytes as
+    UTF-8 (an HTTP server hands a header's bytes over as Latin-1), and held to a typed name's checks
+    (its length, no control or text-direction character, a tab included); ``TypedNameError`` if not."""
     env = os.environ if env is None else env
     source = configured(env)
     if not source.trusted:
         return None
-    return env.get(source.env_name, "").strip() or None
+    value = env.get(source.env_name, "").strip(" ")  # spaces only: a control character anywhere is refused
+    if source.kind == "header":
+        try:
+            value = value.encode("latin-1").decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            pass  # not UTF-8 bytes: the characters as they came
+    if not value:
+        return None
+    where = f"through {source.header}" if source.kind == "header" else "by JupyterHub"
+    if len(value) > MAX_NAME:
+        raise TypedNameError(f"The name the server gave ({where}) is longer than {MAX_NAME} characters: "
+                             "ask whoever runs the server.")
+    if any(unicodedata.category(ch).startswith("C") for ch in value):
+        raise TypedNameError(f"The name the server gave ({where}) can't hold control or text-direction "
+                             "characters: ask whoever runs the server.")
+    return value
 
 
 class TypedNameError(ValueError):
@@ -244,12 +285,12 @@ def _preheated() -> bool:
 def _ask_voila_until_known(retry: float) -> None:
     """Block until Voila hands this preheated kernel its page's request headers."""
     from voila.utils import wait_for_request
-    while known() is None:
+    while known() is None and refused() is None:
         try:
             wait_for_request()  # waits for the page's request; gives up only if it can't connect
         except Exception:  # noqa: BLE001 - a failed connection is retried, never shown
             pass
-        if known() is None:
+        if known() is None and refused() is None:
             time.sleep(retry)
 
 

@@ -67,7 +67,8 @@ class Quiz(ipw.VBox):
         self.notice = Dom()
         self._show("start")
         if self.source.trusted:
-            identity.when_known(self._identity_arrived)
+            if not identity.when_known(self._identity_arrived):
+                self._identity_arrived(None)  # refused now, else still waiting
         else:
             identity.when_key_known(self._key_arrived)
             self.name.observe(self._describe_exam, names=["value"])
@@ -143,6 +144,9 @@ class Quiz(ipw.VBox):
 
     def _identity_arrived(self, who: str | None) -> None:
         if not who:
+            why = identity.refused()
+            if why:  # a name the server gave that can't be kept: said, not waited for
+                self.signed_in.content = [h("div", why, cls="rd-error", role="alert")]
             return
         self.who = who
         self.signed_in.content = [h("div", "Signed in as ", h("b", who), ".", cls="rd-note", role="status")]
