@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import replace
 from datetime import datetime
 
@@ -145,3 +146,17 @@ def test_the_help_names_every_command_as_it_is(capsys):
     said = " ".join(capsys.readouterr().out.split())
     assert "as they arrive" not in said and "``" not in said
     assert all(word in said for word in ("serve", "question bank", "export results", "static site"))
+
+
+@pytest.mark.parametrize("answer", ["1\n=1+1", "1\r\n+cmd", "x\n  @SUM(A1)", "ok\r-2+3"])
+def test_a_line_break_in_an_answer_starts_no_formula_in_the_csv(results, capsys, answer):
+    """Probe N7: a line break in an answer slipped past the CSV formula escape (``1\\n=1+1``)."""
+    path, exams = results
+    ResultStore(path).record("Ana", "a1", "exam", QUESTIONS[0], 1, answer, False, 1.0)
+    status, out, _ = export(capsys, "--format", "csv", "--exam", "club-night", "--results", str(path))
+    assert status == 0
+    cells = [c for row in csv.reader(io.StringIO(out)) for c in row]
+    lines = [line.lstrip(" ") for c in cells for line in re.split(r"[\r\n]", c)]
+    assert not [line for line in lines if line[:1] in ("=", "+", "-", "@")], lines
+    (kept,) = [c for c in cells if c.replace("'", "") == answer]   # the answer is there, quoted where it must be
+    assert kept != answer and kept.count("'") == 1

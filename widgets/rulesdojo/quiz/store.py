@@ -853,8 +853,9 @@ class JsonResultStore(ResultStore):
 
 
 #: where a spreadsheet may start a formula: the cell's start, or after a separator it splits on
-#: (``;``, ``,`` or a tab, and any spaces), before ``=``, ``+``, ``-``, ``@``, a tab or a carriage return
-FORMULA = re.compile(r"(^|[;,\t])( *)(?=[=+\-@\t\r])")
+#: (``;``, ``,``, a tab or a line break, and any spaces), before ``=``, ``+``, ``-``, ``@``, a tab or a
+#: carriage return (a line break too: a cell pasted or split by lines starts a formula on each line)
+FORMULA = re.compile(r"(^|[;,\t\r\n])( *)(?=[=+\-@\t\r])")
 
 
 def better(kept, new):
@@ -870,10 +871,12 @@ def better(kept, new):
 
 def csv_cell(value) -> str:
     """Escape every place a spreadsheet would start a formula with a leading quote, as OWASP
-    advises: the cell's start and after each ``;``, ``,`` or tab in it.
+    advises: the cell's start and after each ``;``, ``,``, tab or line break in it.
 
     >>> csv_cell("=1+1"), csv_cell("-1"), csv_cell("x;=1+1"), csv_cell("Ana")
     ("'=1+1", "'-1", "x;'=1+1", 'Ana')
+    >>> csv_cell("1\\n=1+1"), csv_cell("1\\r\\n @SUM(A1)")
+    ("1\\n'=1+1", "1\\r\\n '@SUM(A1)")
     """
     return FORMULA.sub(r"\1\2'", str(value))
 
