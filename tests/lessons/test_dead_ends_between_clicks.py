@@ -52,7 +52,7 @@ def test_a_click_is_answered_before_the_search_and_the_dead_end_is_named_when_it
         assert view.model.energy_of("Alice") == 8
         assert "Now:" in view.status.text and view.back_button.layout.display == "none"
         await searches_ended()
-        assert "From here Alice can't reach 2 energy: Alice has 8 now" in view.status.text
+        assert "Alice got 3 energy, where this task gets 2: she has 8 now" in view.status.text
         assert view.back_button.layout.display != "none"
     in_a_kernel(learner)
 

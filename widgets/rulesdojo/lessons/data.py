@@ -47,6 +47,7 @@ class DeadEnd:
     when: dict
     say: str
     example: list
+    positions: list | None = field(default=None, repr=False, compare=False)  # reach.example_positions's
 
 
 @dataclass
