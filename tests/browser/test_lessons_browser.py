@@ -249,3 +249,41 @@ def test_show_rule_numbers_opens_every_panels_rules_and_is_remembered_and_a_ruli
         expect(page.locator("details.rd-rules[open]")).to_have_count(0)
     finally:
         context.close()
+
+
+def test_a_wrong_trigger_order_and_an_overpayment_are_named_by_the_move(tmp_path, voila_server, page):
+    """Walk finding 3: lesson 7's wrong order said "Steppe Lynx can't reach power 2" while its trigger
+    was on the stack, and lesson 1 said "can't reach 2 energy" where paying 5 would have left 2."""
+    base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
+    page.goto(base + "voila/render/07-landfall.ipynb", wait_until="domcontentloaded", timeout=60_000)
+    task = part(page, "You choose the order")
+    forest = task.get_by_role("button", name="Forest", exact=True)
+    expect(forest).to_be_visible(timeout=60_000)
+    forest.click()
+    task.get_by_role("menuitem", name="Play Forest").click()
+    expect(task.get_by_role("listbox")).to_be_visible()
+    for name, key in (("Architect of the Untamed", "Alt+ArrowUp"), ("Steppe Lynx", "Alt+ArrowDown")):
+        task.get_by_role("option").filter(has_text=name).focus()
+        for _ in range(2):                          # to the top (resolves first) / the bottom (last)
+            page.keyboard.press(key)
+    expect(task.get_by_role("option").first).to_contain_text("Architect of the Untamed")
+    expect(task.get_by_role("option").last).to_contain_text("Steppe Lynx")
+    task.get_by_role("button", name="Put them on the stack").click()
+    now = task.locator(".rd-now-line")
+    expect(now).to_contain_text("This can't reach the goal any more.")
+    expect(now).to_contain_text("You put the Architect's ability on the stack after the Lynx's")  # the author's
+    expect(task.get_by_role("list", name="Stack, top first").get_by_role("listitem")).to_have_count(3)
+    assert "power 2" not in now.inner_text() and "no legal line" not in now.inner_text()
+
+    page.goto(base + "voila/render/01-what-energy-is.ipynb", wait_until="domcontentloaded", timeout=60_000)
+    task = part(page, "Get two, pay five")
+    amount = task.get_by_label("Amount")
+    expect(amount).to_be_visible(timeout=60_000)
+    for value, verb in (("2", "Get energy"), ("6", "Pay energy")):
+        amount.fill(value)
+        amount.press("Tab")
+        task.get_by_role("button", name=verb).click()
+    expect(task.get_by_role("status", name="Alice has 1 energy")).to_be_visible()
+    now = task.locator(".rd-now-line")
+    expect(now).to_contain_text("Alice paid 6 energy, where this task pays 5: she has 1 now")
+    assert "can't reach 2 energy" not in now.inner_text()
