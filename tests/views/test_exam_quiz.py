@@ -1,5 +1,7 @@
 """Exams a mentor defined, taken as a candidate would: nothing to set, resumed after a lost kernel."""
 
+import re
+
 import pytest
 
 from rulesdojo.quiz.exam import Exam
@@ -9,6 +11,7 @@ from rulesdojo.views import Quiz
 
 from dom_nodes import elements
 from test_quiz import Clock, answer_with, exam_of, one_of_each_kind, right_text, wrong_text
+from test_typed_names import ANA_BROWSER, OTHER_BROWSER, page  # noqa: F401 - the fixture
 
 
 @pytest.fixture
@@ -303,3 +306,43 @@ def test_the_exam_list_asks_for_a_name_until_one_is_typed(monkeypatch):
     quiz.name.value = "Ana"
     assert "Type your name" not in quiz.exam_list.text
     assert None not in quiz.exam_list.content  # the page would show "null"
+
+
+def test_a_typed_name_shows_nothing_of_that_names_attempts_in_another_browser(page):
+    """Probe N9: typing a name showed another person's "Attempts used: 1 of 1" and their unfinished
+    attempt, although nothing of the name's history is to be shown."""
+    from test_quiz import answer_with, right_text
+    ana = page(ANA_BROWSER)
+    ana.name.value = "Ana"
+    ana.start_button.click()
+    answer_with(ana, right_text(ana))                      # under way, in Ana's browser
+    other = page(OTHER_BROWSER)
+    other.name.value = "Ana"
+    said = other.exam_info.text + other.exam_list.text + other.under_way.text
+    assert "Attempts used: 0 of 1." in other.exam_info.text
+    assert "under way" not in said and "1 of 1" not in said and "0 of 1 attempts used, 1 left" in other.exam_list.text
+    same = page(ANA_BROWSER)                               # Ana's own browser still sees her attempt
+    same.name.value = "Ana"
+    assert "under way" in same.exam_info.text and "1 of 1 attempts used, 0 left, one under way" in same.exam_list.text
+
+
+def test_an_exam_with_no_time_limit_closing_in_years_says_the_day_it_ends(tmp_path):
+    """Probe N14: an exam with no time limit that closes in 2030 showed "Time left: 1614159:12"."""
+    from datetime import datetime, timezone
+    from test_quiz import Clock
+    from rulesdojo.quiz.store import ResultStore
+    from rulesdojo.views import Quiz
+    clock = Clock()
+    clock.now = datetime(2026, 12, 7, 2, 0, tzinfo=timezone.utc).timestamp()
+    bank = one_of_each_kind()
+    exam = exam_of(bank, closes="2030-03-01T18:00:00Z")
+    quiz = Quiz(bank, store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=True, exams=[exam], clock=clock)
+    quiz.name.value = "Ana"
+    quiz.mode.value = "exam"
+    quiz.start_button.click()
+    shown = quiz.countdown.text
+    assert shown.startswith("Ends 1 March 2030, 18:00 UTC (") and "days left)" in shown
+    assert not re.search(r"\d{3,}:\d\d", shown)
+    clock.now = datetime(2030, 3, 1, 17, 0, tzinfo=timezone.utc).timestamp()   # the last hour: a clock again
+    quiz.tick()
+    assert quiz.countdown.text == "Time left: 1:00:00"

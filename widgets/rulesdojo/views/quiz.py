@@ -227,12 +227,18 @@ class Quiz(ipw.VBox):
         state = ""
         who = self._candidate()
         if who and self.store is not None:
-            going = self.store.open_attempt(who, exam.id)
-            state = (" You have an attempt under way: Start resumes it." if going and
-                     going.learner_key == self._attempt_key() else
-                     f" Attempts used: {self.store.attempts_used(who, exam.id)} of {exam.attempts}.")
+            mine = self._own_attempts(self.store.records(exam.id, who))
+            state = (" You have an attempt under way: Start resumes it." if any(r.ended is None for r in mine)
+                     else f" Attempts used: {len(mine)} of {exam.attempts}.")
         desc = h("p", exam.description) if exam.description else None
         self.exam_info.content = [h("div", desc, ", ".join(facts) + ".", closed, state or None, cls="rd-note")]
+
+    def _own_attempts(self, records: list) -> list:
+        """Return the exam attempts among ``records`` that this page may speak of: all of the vouched
+        identity's; under a typed name, only those started in this browser (anyone can type a name:
+        nothing of the name's history elsewhere is shown)."""
+        return [r for r in records if r.mode == "exam" and (self.source.trusted or
+                                                            (self.key and r.learner_key == self.key))]
 
     def _list_exams(self) -> None:
         """List the open exams with the candidate's attempts used and left, and their best score
@@ -240,7 +246,7 @@ class Quiz(ipw.VBox):
         now = self.clock()
         shown = [e for e in self.exams.values() if e.is_open(now)]
         who = self._candidate()
-        mine = self.store.records(candidate=who) if who and self.store is not None else []
+        mine = self._own_attempts(self.store.records(candidate=who)) if who and self.store is not None else []
         going = [e for e in shown if any(r.exam == e.id and r.mode == "exam" and r.ended is None
                                          and r.learner_key == self._attempt_key() for r in mine)]
         self._going = [e.id for e in going]
@@ -254,7 +260,7 @@ class Quiz(ipw.VBox):
         for e in shown:
             cells = [e.title, f"{e.size}"]
             if who:
-                used = [r for r in mine if r.mode == "exam" and r.exam == e.id]
+                used = [r for r in mine if r.exam == e.id]
                 left = max(0, e.attempts - len(used))
                 cells.append(f"{len(used)} of {e.attempts} attempts used, {left} left"
                              + (", one under way" if e in going else ""))
@@ -421,7 +427,8 @@ class Quiz(ipw.VBox):
         # Last: the status announces the question once its answer field is in place.
         where = f"Question {s.index + 1} of {s.total}"
         if self.resumed:
-            left = f", {_clock(s.remaining)} left" if s.remaining is not None else ""
+            left = ("" if s.remaining is None else f", {_clock(s.remaining)} left" if s.remaining < DAY
+                    else f"; {_time_left(s.remaining, self.clock()).lower()}")
             where = f"Resumed: {where}{left}"
             self.resumed = False
         self.status.content = [h("span", where + self._score_shown(), role="status")]
@@ -536,7 +543,7 @@ class Quiz(ipw.VBox):
         if left is None:
             self.countdown.content = []
             return
-        self.countdown.content = [h("span", f"Time left: {_clock(left)}", role="timer", aria_live="off",
+        self.countdown.content = [h("span", _time_left(left, self.clock()), role="timer", aria_live="off",
                                     cls="rd-badge")]
 
     def _schedule_tick(self) -> None:
@@ -708,13 +715,35 @@ def _explanation(text: str, tips: bool = True) -> Node:
 
 
 def _clock(seconds: float) -> str:
-    """Say a time left as minutes and seconds, rounded up.
+    """Say a time left as minutes and seconds (hours too, from an hour), rounded up.
 
-    >>> _clock(61.5)
-    '1:02'
+    >>> _clock(61.5), _clock(3600), _clock(5 * 3600 + 62)
+    ('1:02', '1:00:00', '5:01:02')
     """
     m, sec = divmod(int(seconds + 0.999), 60)
-    return f"{m}:{sec:02d}"
+    if m < 60:
+        return f"{m}:{sec:02d}"
+    hours, m = divmod(m, 60)
+    return f"{hours}:{m:02d}:{sec:02d}"
+
+
+#: from this much time left, the countdown gives the day the attempt ends rather than a clock
+DAY = 24 * 3600.0
+
+
+def _time_left(seconds: float, now: float) -> str:
+    """Say how long an attempt has: a clock under a day, else the day it ends (an exam with no time
+    limit ends when it closes, maybe years away).
+
+    >>> _time_left(61.5, 0), _time_left(3 * DAY, 1_900_000_000)
+    ('Time left: 1:02', 'Ends 20 March 2030, 17:46 UTC (3 days left)')
+    """
+    if seconds < DAY:
+        return f"Time left: {_clock(seconds)}"
+    ends = time.gmtime(now + seconds)
+    days = int(seconds // DAY)
+    return (f"Ends {ends.tm_mday} {time.strftime('%B %Y, %H:%M', ends)} UTC "
+            f"({days} day{'s' if days != 1 else ''} left)")
 
 
 def _seed() -> int:
