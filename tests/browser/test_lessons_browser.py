@@ -287,3 +287,18 @@ def test_a_wrong_trigger_order_and_an_overpayment_are_named_by_the_move(tmp_path
     now = task.locator(".rd-now-line")
     expect(now).to_contain_text("Alice paid 6 energy, where this task pays 5: she has 1 now")
     assert "can't reach 2 energy" not in now.inner_text()
+
+
+def test_lesson_5_now_line_never_suggests_the_dead_end(tmp_path, voila_server, page):
+    """Walk finding 8: lesson 5's "Now:" said "pass (Resolve top)", which lets Galvanic Discharge resolve
+    before Alice responds: the task's dead end."""
+    base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
+    page.goto(base + "voila/render/05-fizzle.ipynb", wait_until="domcontentloaded", timeout=60_000)
+    task = part(page, "Save your Bears, and deny the energy")
+    now = task.locator(".rd-now-line")
+    expect(now).to_contain_text("Now: Nadia has priority", timeout=60_000)
+    expect(now).to_contain_text("respond while it is there")
+    assert "Resolve top" not in now.inner_text()
+    task.get_by_role("button", name=re.compile(r"Pass priority \(Nadia\)")).click()
+    expect(now).to_contain_text("Now: Alice has priority")
+    assert "Resolve top" not in now.inner_text()

@@ -27,7 +27,7 @@ from ..views.board import position
 from ..views.dom import Dom, game, h, prose
 from ..views.focus import FocusKeeper
 from ..views.modules import page_style
-from . import guide, part_anchor, reach
+from . import coach, guide, part_anchor, reach
 from .data import Check, Task
 from .learner_progress import Progress, lesson_id
 
@@ -230,7 +230,8 @@ class TaskView(ipw.VBox):
                                           "choice again.")
         else:
             done = " (done before ✓ — play on, or start over)" if self.achieved else None
-            self.status.content = message("rd-note", h("b", "Now:"), " ", *game(self.model.now_line()), done)
+            self.status.content = message("rd-note", h("b", "Now:"), " ", *game(coach.now_words(self.task, played)),
+                                          done)
 
 
 class CheckView(ipw.VBox):

@@ -31,8 +31,15 @@ def _step_name(step: str) -> str:
     return f"{step} phase" if step in MAIN_PHASES else f"{step} step"
 
 
-def now_line(game) -> str:
-    """Say in one sentence what the game waits for now, as the rules give it."""
+def now_line(game, resolving: bool = True) -> str:
+    """Say in one sentence what the game waits for now, as the rules give it. ``resolving``: offer
+    Resolve top (a task turns it off where letting the top resolve loses its goal).
+
+    >>> from rulesdojo.rules import Game
+    >>> g = Game(["Alice", "Nadia"])
+    >>> now_line(g, resolving=False)   # an empty stack: nothing to resolve either way
+    "Alice has priority in Alice's precombat main phase, and the stack is empty: act, or move the turn on."
+    """
     st = game.state
     if st.over:
         return f"The game is over: {st.winner or 'nobody'} won."
@@ -40,11 +47,15 @@ def now_line(game) -> str:
         p = st.pending
         if isinstance(p, AttackersChoice):
             return f"{p.player} declares attackers: choose them, or press No attackers."
-        return f"{p.player} must choose now: {p.prompt}."
+        # A choice's prompt may name its chooser already ("Alice: put these ..."): say it once.
+        prompt = p.prompt.removeprefix(f"{p.player}: ")
+        return f"{p.player} chooses: {prompt}."
     if st.stack:
         top = st.stack[-1]
-        return (f"{st.priority} has priority, with {top.controller}'s {top.name} on top of the stack: "
-                f"pass (Resolve top) so it resolves, or respond first.")
+        on = f"{st.priority} has priority, with {top.controller}'s {top.name} on top of the stack"
+        if not resolving:
+            return f"{on}: respond while it is there, or pass priority to the other player."
+        return f"{on}: pass (Resolve top) so it resolves, or respond first."
     return (f"{st.priority} has priority in {st.active}'s {_step_name(st.step)}, and the stack is empty: "
             f"act, or move the turn on.")
 
