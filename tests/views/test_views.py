@@ -110,6 +110,22 @@ def test_stack_shows_a_spell_that_did_not_resolve(make_model):
     assert m.energy_of("Alice") == 2 and m.stack == ()
 
 
+def test_what_resolved_is_said_until_something_new_is_cast_or_the_move_is_undone(make_model):
+    """Walk finding 15: "Unsummon resolved." stayed while a new spell was on the stack, and after Undo."""
+    m = make_model({"mana": "{U}{U}", "hand": ["Unsummon", "Unsummon"]},
+                   {"battlefield": ["Grizzly Bears", "Steppe Lynx"]})
+    w, b = StackView(m), Board(m)
+    b.press("Cast Unsummon targeting Nadia's Grizzly Bears")
+    w.resolve_button.click()
+    assert w.outcome.text == "Unsummon resolved."
+    b.press("Cast Unsummon targeting Nadia's Steppe Lynx")
+    assert w.outcome.text == "" and "Unsummon" in texts(w.display, "li")[0]   # a new spell: old news gone
+    w.resolve_button.click()
+    assert w.outcome.text == "Unsummon resolved."
+    m.undo()
+    assert w.outcome.text == "" and m.stack                                     # taken back: not resolved
+
+
 # 4. Trigger order: CR 603.3b — you choose; the last put on the stack resolves first.
 def test_trigger_order_reorders_and_confirms(make_model):
     m = make_model({"hand": ["Forest"], "battlefield": ["Architect of the Untamed", "Steppe Lynx"]}, {})

@@ -35,12 +35,20 @@ class StackView(View):
                                      "object resolves", lambda: self.act(self.model.pass_all))
         self.buttons = ipw.HBox([self.pass_button, self.resolve_button])
         self.children = [self.style, self.header, self.display, self.buttons, self.outcome, self.feedback]
+        # What left the stack is said once, after the move that made it leave: a new object on the
+        # stack, or an Undo, makes it old news.
+        self._seen = (len(model.outcomes), len(model.stack))
         model.observe(self._draw, names=["version"])
         self._draw()
 
     def _draw(self, _change=None) -> None:
         m = self.model
-        self.active = bool(m.stack or m.outcomes)
+        seen, self._seen = self._seen, (len(m.outcomes), len(m.stack))
+        if len(m.outcomes) > seen[0]:
+            self.outcome.content = self._last_outcome()
+        elif len(m.outcomes) < seen[0] or len(m.stack) > seen[1]:
+            self.outcome.content = []
+        self.active = bool(m.stack or self.outcome.content)
         names = {p["id"]: f"{p['controller']}'s {p['card']}" for p in m.battlefield}
         items = []
         for i, s in enumerate(m.stack):
@@ -59,7 +67,6 @@ class StackView(View):
         self.pass_button.description = f"Pass priority ({m.priority or 'nobody'})"
         self.pass_button.disabled = not m.priority or m.pending is not None
         self.resolve_button.disabled = not m.stack or m.pending is not None
-        self.outcome.content = self._last_outcome()
 
     def _last_outcome(self) -> list:
         if not self.model.outcomes:
