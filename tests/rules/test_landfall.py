@@ -80,7 +80,7 @@ def test_each_landfall_ability_triggers_and_controller_orders_them():
     g.apply(PlayLand(g.add_card("Alice", "Forest")))
     assert g.pending.kind == "order_triggers"
     assert waiting_names(g) == ["Architect of the Untamed", "Lotus Cobra", "Steppe Lynx"]
-    assert len(list(g.legal_actions)) == 6  # 3! orders
+    assert len(list(g.legal_actions)) == 3  # "this one next", one per trigger (CR 603.3b)
     ids = {t.name: t.id for t in g.state.waiting}
     g.apply(OrderTriggers((ids["Lotus Cobra"], ids["Steppe Lynx"], ids["Architect of the Untamed"])))
     assert [s.name for s in g.stack][::-1] == ["Architect of the Untamed", "Steppe Lynx", "Lotus Cobra"]

@@ -78,14 +78,36 @@ class Choice:
 
 
 class _Order(Choice):
+    """An order of objects, chosen one object at a time as the rules have it: a player puts their
+    triggers on the stack one after another (CR 603.3b); the affected player picks one replacement
+    effect to apply, then picks again among the rest (CR 616.1, 616.1e, 616.1f).
+
+    The legal answers are "this one next", one per object: listing every whole order instead
+    would be n! answers (3.6 million for ten triggers), while this reaches each order in n - 1
+    steps. A whole order, or any start of one, answers too; the objects not named are asked
+    again, and once only one is left it takes the last place at once.
+
+    >>> c = OrderTriggersChoice("Alice", "Order them", "603.3b", (7, 8, 9))
+    >>> list(c.legal_answers(None))
+    [OrderTriggers(order=(7,)), OrderTriggers(order=(8,)), OrderTriggers(order=(9,))]
+    >>> c.value(None, OrderTriggers((9,))), c.value(None, OrderTriggers((9, 7)))
+    ((9,), (9, 7, 8))
+    """
+
     def value(self, st, action):
-        if sorted(action.order, key=repr) != sorted(self.options, key=repr) or len(
-                set(action.order)) != len(action.order):
-            raise IllegalAction("List each of them exactly once, in the order they go on.", rule=self.rule)
-        return tuple(action.order)
+        order = tuple(action.order) if isinstance(action.order, (tuple, list)) else ()
+        if not order or len(set(order)) != len(order) or any(o not in self.options for o in order):
+            raise IllegalAction("Name each of them at most once, in the order they go; the ones you "
+                                "don't name are asked next.", rule=self.rule)
+        rest = tuple(o for o in self.options if o not in order)
+        return order + rest if len(rest) == 1 else order
 
     def legal_answers(self, st):
-        yield from (self.action(p) for p in permutations(self.options))
+        yield from (self.action((o,)) for o in self.options)
+
+    def complete(self, value) -> bool:
+        """Say whether ``value`` (a checked answer) finishes the order."""
+        return len(value) == len(self.options)
 
 
 class OrderTriggersChoice(_Order):
@@ -94,9 +116,17 @@ class OrderTriggersChoice(_Order):
     kind, action, form = "order_triggers", OrderTriggers, "order"
 
     def resume(self, st, value) -> None:
-        for i, tid in enumerate(value):
+        mine = [t for t in st.waiting if t.controller == self.player]
+        placed = sorted((t for t in mine if "order" in t.data), key=lambda t: t.data["order"])
+        for i, tid in enumerate(value, start=len(placed)):
             next(t for t in st.waiting if t.id == tid).data["order"] = i
-        names = " then ".join(next(t.name for t in st.waiting if t.id == tid) for tid in value)
+        said = " then ".join(next(t.name for t in st.waiting if t.id == tid) for tid in value)
+        if not self.complete(value):
+            left = len(self.options) - len(value)
+            e.log(st, "603.3b", f"{self.player} puts {said} on the stack {'next' if placed else 'first'}; "
+                  f"{left} more to order.", "order", self.player)
+            return
+        names = " then ".join([t.name for t in placed] + [said])
         e.log(st, "603.3b", f"{self.player} puts them on the stack in this order: {names}. The last "
               "one put on the stack resolves first.", "order", self.player)
 

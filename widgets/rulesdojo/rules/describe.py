@@ -61,8 +61,9 @@ def describe(st: GameState, action) -> str:
                                        "remove_counters" else f"Pay {a.amount} energy"),
               ChooseMana: lambda a: f"Add {{{a.mana}}}",
               ChooseTargets: lambda a: f"Target {names(a.targets)}",
-              OrderTriggers: lambda a: f"Put on the stack: {names(a.order)}",
-              OrderReplacements: lambda a: f"Apply first: {names(a.order)}",
+              OrderTriggers: lambda a: f"Put on the stack{_when(st, a.order, 'placed')}: {names(a.order)}",
+              OrderReplacements: lambda a: f"Apply {_when(st, a.order, 'applied').strip() or 'first'}: "
+                                           f"{names(a.order)}",
               ChooseObjects: lambda a: (f"{SAY_PICKS.get(st.pending.kind if st.pending else '', 'Choose')} "
                                         f"{', '.join(name_of(st, r) for r in a.picks) or 'nothing'}"),
               DeclareAttackers: lambda a: f"Attack with {', '.join(name_of(st, r) for r in a.attackers) or 'nothing'}",
@@ -100,3 +101,12 @@ def refusal(st: GameState, action, exc) -> str:
             return (f"That's {perm.controller}'s {perm.card}, and {who} has priority: pass priority "
                     f"to {perm.controller} first.")
     return message
+
+
+def _when(st: GameState, order, done: str) -> str:
+    """Say where an order answer starts: " first" or " next" when it names only the start of the
+    order (the rest are asked after it, CR 603.3b, 616.1f), nothing when it is the whole order."""
+    pend = st.pending
+    if pend is None or len(order) >= len(pend.options):
+        return ""
+    return " next" if pend.data.get(done) else " first"

@@ -6,7 +6,8 @@ writes each rules-relevant change to the log with its CR number.
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import islice
+from math import factorial
 
 from . import query as q
 from .errors import CannotPay
@@ -242,11 +243,59 @@ def _replacements(st: GameState, target, putter: str, kind: str) -> list[tuple[P
 
 
 def _apply_all(n: int, order) -> int:
-    for _, static in order:
+    for static in order:
         if n <= 0:
             break
         n = static.change(n)
     return n
+
+
+#: The orders of replacement effects tried to see whether their order changes the result.
+ORDERS_TRIED = 720
+
+
+def order_matters(n: int, statics) -> bool:
+    """Say whether the order the replacement effects apply in can change how many counters are put.
+
+    Two effects that change the number alike (two doublers) give the same result in either order,
+    so only the orders of the distinct changes count (``_changes``): twelve Hardened Scales have
+    one. Past ``ORDERS_TRIED`` of them the answer is yes without trying the rest: asking the
+    player is always within the rules (CR 616.1), while trying every order would grow as k!.
+
+    >>> from rulesdojo.rules.statics import CounterReplacement as R
+    >>> order_matters(1, [R("double"), R("plus_one")]), order_matters(1, [R("double")] * 12)
+    (True, False)
+    >>> order_matters(3, [R("plus_one")] * 6 + [R("halve")] * 6)
+    True
+    """
+    if n <= 0:  # nothing is put whatever the order: no effect applies (CR 616.1f)
+        return False
+    seen = set()
+    for order in islice(_changes(tuple(sorted(s.counters for s in statics))), ORDERS_TRIED):
+        seen.add(_apply_all(n, [next(s for s in statics if s.counters == c) for c in order]))
+        if len(seen) > 1:
+            return True
+    return _count_orders(statics) > ORDERS_TRIED
+
+
+def _changes(kinds: tuple):
+    """Yield each distinct order of ``kinds`` (a sorted tuple) once, lazily."""
+    if not kinds:
+        yield ()
+        return
+    for i, k in enumerate(kinds):
+        if i and kinds[i - 1] == k:
+            continue
+        for rest in _changes(kinds[:i] + kinds[i + 1:]):
+            yield (k,) + rest
+
+
+def _count_orders(statics) -> int:
+    """The number of distinct orders of the effects' changes: k! over the repeats'."""
+    total = factorial(len(statics))
+    for c in set(s.counters for s in statics):
+        total //= factorial(sum(1 for s in statics if s.counters == c))
+    return total
 
 
 def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> int:
@@ -272,15 +321,8 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
                     "prevented", target.controller)
                 return 0
     repl = _replacements(st, target, putter, kind)
-    if len(repl) > 1 and len({_apply_all(n, o) for o in permutations(repl)}) > 1:
-        chooser = target if on_player else target.controller
-        ids = tuple(p.id for p, _ in repl)
-        order = res.order_replacements(
-            chooser, f"Order the replacement effects on {n} {kind} counter(s) for {who}",
-            ids, {"names": {p.id: f"{p.controller}'s {p.card}" for p, _ in repl}})
-        repl = sorted(repl, key=lambda r: order.index(r[0].id))
-        names = " then ".join(f"{p.controller}'s {p.card}" for p, _ in repl)
-        log(st, "616.1", f"{chooser} is affected, so chooses the order: {names}.", "choice", chooser)
+    if len(repl) > 1 and order_matters(n, [s for _, s in repl]):
+        repl = _chosen_order(res, repl, n, kind, who, target if on_player else target.controller)
     for src, static in repl:
         if n <= 0:  # nothing would be put any more: the other effects no longer apply (CR 616.1)
             break
@@ -300,6 +342,27 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
     emit(st, [Happened("counters_put", None if on_player else target, target if on_player else None,
                        info=kind)])
     return n
+
+
+def _chosen_order(res, repl: list, n: int, kind: str, who: str, chooser: str) -> list:
+    """Have the affected player choose the replacement effect to apply, then again among the rest,
+    until their order no longer matters (CR 616.1, 616.1e, 616.1f); return them in that order."""
+    names = {p.id: f"{p.controller}'s {p.card}" for p, _ in repl}
+    chosen: list = []
+    left = list(repl)
+    while len(left) > 1 and order_matters(_apply_all(n, [s for _, s in chosen]), [s for _, s in left]):
+        after = f" ({' then '.join(names[p.id] for p, _ in chosen)} first)" if chosen else ""
+        picked = res.order_replacements(
+            chooser, f"Order the {'other ' if chosen else ''}replacement effects on {n} {kind} counter(s) "
+            f"for {who}{after}", tuple(p.id for p, _ in left),
+            {"names": names, "applied": tuple(p.id for p, _ in chosen)})
+        for pid in picked:
+            chosen.append(next(r for r in left if r[0].id == pid))
+            left.remove(chosen[-1])
+    chosen += left
+    said = " then ".join(names[p.id] for p, _ in chosen)
+    log(res.st, "616.1", f"{chooser} is affected, so chooses the order: {said}.", "choice", chooser)
+    return chosen
 
 
 # --- damage, life, tokens --------------------------------------------------

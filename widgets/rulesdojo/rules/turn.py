@@ -100,13 +100,17 @@ def place_triggers(st: GameState) -> None:
         mine = [t for t in st.waiting if t.controller == pl.name]
         if not mine:
             continue
-        if len(mine) > 1 and not all("order" in t.data for t in mine):
+        unordered = [t for t in mine if "order" not in t.data]
+        if len(mine) > 1 and len(unordered) > 1:  # one at a time: the answer may name only the next
+            which = "these" if len(unordered) == len(mine) else "the other"
             st.pending = OrderTriggersChoice(
                 pl.name,
-                f"{pl.name}: put these {len(mine)} triggered abilities on the stack in any order; "
+                f"{pl.name}: put {which} {len(unordered)} triggered abilities on the stack in any order; "
                 "the last one you put on the stack resolves first", "603.3b",
-                tuple(t.id for t in mine))
+                tuple(t.id for t in unordered), data={"placed": tuple(t.id for t in mine if "order" in t.data)})
             return
+        if len(mine) > 1 and unordered:  # the last one left takes the last place
+            unordered[0].data["order"] = len(mine) - 1
         for t in sorted(mine, key=lambda t: t.data.get("order", 0)):
             chooser = modal(t.effects)
             if chooser is not None and "mode" not in t.data:

@@ -1,0 +1,189 @@
+"""The engine's work on one action is bounded: an order is chosen one object at a time, and a small
+uploaded scenario can't make the engine list millions of answers or try millions of orders."""
+
+import time
+import tracemalloc
+from itertools import islice
+
+import pytest
+
+from rulesdojo.rules import CastSpell, Game, IllegalAction, OrderReplacements, OrderTriggers, PassPriority, PlayLand
+from rulesdojo.rules.statics import CounterReplacement
+from rulesdojo.scenarios.scenario import Scenario, start
+from rulesdojo.state import GameModel
+
+ARCHITECTS = """\
+name: Ten Architects
+setup:
+  players:
+    - name: Alice
+      hand: [Forest]
+      battlefield: [{architects}]
+    - name: Nadia
+actions:
+  - play: Forest
+"""
+
+REPLACEMENTS = """\
+name: replacements
+cards: [Corpsejack Menace, Hardened Scales, Battlegrowth, Grizzly Bears]
+setup:
+  players:
+    - name: Alice
+      mana: "{{G}}"
+      hand: [Battlegrowth]
+      battlefield: [{effects}, Grizzly Bears]
+    - name: Nadia
+actions:
+  - cast: Battlegrowth
+    target: Grizzly Bears
+  - resolve
+"""
+
+
+def measured(work):
+    """Run ``work()``; return what it returns, the CPU seconds it took and its peak bytes allocated."""
+    tracemalloc.start()
+    began = time.process_time()
+    try:
+        done = work()
+        seconds = time.process_time() - began
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return done, seconds, peak
+
+
+def upload(text: str) -> tuple[GameModel, float, int]:
+    """Load ``text`` as the sandbox loads an upload; return the model, the CPU seconds and peak bytes."""
+    model = GameModel.empty()
+    loaded, seconds, peak = measured(lambda: model.load_upload("attack.yaml", text.encode()))
+    assert loaded, model.error
+    return model, seconds, peak
+
+
+def engine_only(text: str) -> tuple[Game, float, int]:
+    """Set up ``text``'s position and play its actions in the engine alone (no model, no listing)."""
+    return measured(lambda: start(Scenario.from_text(text, source="attack.yaml")))
+
+
+def architects(n: int) -> str:
+    return ARCHITECTS.format(architects=", ".join(["Architect of the Untamed"] * n))
+
+
+def replacements(k: int) -> str:
+    half = ["Corpsejack Menace"] * (k - k // 2) + ["Hardened Scales"] * (k // 2)
+    return REPLACEMENTS.format(effects=", ".join(half))
+
+
+def test_ten_landfall_triggers_in_an_upload_list_ten_answers_not_every_order():
+    """N1: 10 Architects and a land listed 3.6 million orders (1.9 GB); now one answer per trigger."""
+    game, _, _ = engine_only(architects(10))
+    assert game.pending.kind == "order_triggers" and len(game.pending.options) == 10
+    assert len(list(islice(game.legal_actions, 11))) == 10
+    model, seconds, peak = upload(architects(10))
+    assert len(model.legal) == 10
+    assert all(text.startswith("Put on the stack first: Architect of the Untamed") for _, text, _ in model.legal)
+    assert peak < 20_000_000 and seconds < 10
+
+
+def test_twelve_replacement_effects_in_an_upload_are_asked_one_at_a_time():
+    """N1: 12 counter replacement effects tried all 12! orders to see if the order mattered."""
+    model, seconds, peak = upload(replacements(12))
+    game = model.game
+    assert game.pending.kind == "order_replacements" and len(game.pending.options) == 12
+    assert len(list(islice(game.legal_actions, 13))) == 12 and len(model.legal) == 12
+    assert peak < 20_000_000 and seconds < 10
+
+
+def test_nine_replacement_effects_are_not_tried_in_every_order(monkeypatch):
+    """The probe's k = 9 took 5.3 s (9! orders of 9 changes each); now the order is found to matter
+    after a few tries, and the choice lists 9 answers, not 362,880."""
+    changes = []
+    real = CounterReplacement.change
+    monkeypatch.setattr(CounterReplacement, "change", lambda self, n: changes.append(n) or real(self, n))
+    game, _, peak = engine_only(replacements(9))
+    assert game.pending.kind == "order_replacements"
+    assert len(changes) < 1_000 and peak < 20_000_000
+    assert len(list(islice(game.legal_actions, 10))) == 9
+
+
+def test_the_trigger_order_is_chosen_one_at_a_time_and_each_step_undoes():
+    g = Game(["Alice", "Nadia"])
+    for name in ("Architect of the Untamed", "Steppe Lynx", "Lotus Cobra"):
+        g.add_permanent("Alice", name)
+    g.apply(PlayLand(g.add_card("Alice", "Forest")))
+    ids = {t.name: t.id for t in g.state.waiting}
+    g.apply(OrderTriggers((ids["Lotus Cobra"],)))
+    assert g.pending.kind == "order_triggers"
+    assert set(g.pending.options) == {ids["Architect of the Untamed"], ids["Steppe Lynx"]}
+    assert g.log[-1].text == "Alice puts Lotus Cobra on the stack first; 2 more to order."
+    assert g.stack == ()
+    g.apply(OrderTriggers((ids["Steppe Lynx"],)))  # one left: it takes the last place at once
+    assert g.pending is None
+    assert [s.name for s in g.stack] == ["Lotus Cobra", "Steppe Lynx", "Architect of the Untamed"]
+    assert any(ev.text == "Alice puts them on the stack in this order: Lotus Cobra then Steppe Lynx then "
+               "Architect of the Untamed. The last one put on the stack resolves first." for ev in g.log)
+    g.undo()
+    assert g.stack == () and set(g.pending.options) == {ids["Architect of the Untamed"], ids["Steppe Lynx"]}
+    g.undo()
+    assert len(g.pending.options) == 3
+
+
+def test_a_whole_order_in_one_answer_is_still_accepted():
+    g = Game(["Alice", "Nadia"])
+    for name in ("Architect of the Untamed", "Steppe Lynx", "Lotus Cobra"):
+        g.add_permanent("Alice", name)
+    g.apply(PlayLand(g.add_card("Alice", "Forest")))
+    ids = {t.name: t.id for t in g.state.waiting}
+    g.apply(OrderTriggers((ids["Lotus Cobra"], ids["Steppe Lynx"], ids["Architect of the Untamed"])))
+    assert g.pending is None
+    assert [s.name for s in g.stack] == ["Lotus Cobra", "Steppe Lynx", "Architect of the Untamed"]
+
+
+@pytest.mark.parametrize("answer", [(), (99,), "x"])
+def test_an_order_naming_nothing_or_a_stranger_is_refused_and_changes_nothing(answer):
+    g = Game(["Alice", "Nadia"])
+    for name in ("Architect of the Untamed", "Steppe Lynx", "Lotus Cobra"):
+        g.add_permanent("Alice", name)
+    g.apply(PlayLand(g.add_card("Alice", "Forest")))
+    before = g.snapshot()
+    with pytest.raises(IllegalAction) as exc:
+        g.apply(OrderTriggers(answer))
+    assert exc.value.rule == "603.3b" and g.snapshot() == before
+
+
+def bears_with(*names):
+    g = Game(["Alice", "Nadia"])
+    ids = [g.add_permanent("Alice", n) for n in names]
+    bears = g.add_permanent("Alice", "Grizzly Bears")
+    g.set_player("Alice", mana={"G": 1})
+    g.apply(CastSpell(g.add_card("Alice", "Battlegrowth"), (bears,)))
+    g.apply(PassPriority())
+    g.apply(PassPriority())
+    return g, ids, bears
+
+
+def test_replacement_effects_are_chosen_one_at_a_time_and_stop_asking_once_the_rest_commute():
+    """CR 616.1f: after Hardened Scales is applied first, the two doublers left give the same either way."""
+    g, (menace, scales, season), bears = bears_with("Corpsejack Menace", "Hardened Scales", "Doubling Season")
+    assert g.pending.kind == "order_replacements" and len(list(g.legal_actions)) == 3
+    g.apply(OrderReplacements((scales,)))
+    assert g.pending is None
+    assert g.permanent(bears).counters == {"+1/+1": 8}  # (1 + 1) x 2 x 2
+
+
+def test_one_replacement_at_a_time_gives_what_the_whole_order_gives():
+    g, (menace, scales, season), bears = bears_with("Corpsejack Menace", "Hardened Scales", "Doubling Season")
+    g.apply(OrderReplacements((menace, scales, season)))
+    whole = g.permanent(bears).counters
+    g.undo()
+    g.apply(OrderReplacements((menace,)))
+    assert g.pending.kind == "order_replacements" and set(g.pending.options) == {scales, season}
+    g.apply(OrderReplacements((scales,)))
+    assert g.pending is None and g.permanent(bears).counters == whole == {"+1/+1": 6}  # 1 x 2 + 1, x 2
+
+
+def test_twelve_alike_replacement_effects_ask_nothing():
+    g, _, bears = bears_with(*["Hardened Scales"] * 12)
+    assert g.pending is None and g.permanent(bears).counters == {"+1/+1": 13}
