@@ -129,10 +129,25 @@ def test_two_misses_or_show_me_give_the_answer_and_why(number, check, store):
     right = view.variant.solution().right_answer_text
     _answer(view, _wrong(view))
     _answer(view, _wrong(view))
-    assert f"the answer is {right}" in text(view.feedback.text)
+    assert right in text(view.feedback.text) and "You answered" in text(view.feedback.text)
     other = CheckView(check, Progress(LESSONS[number]))
     other.show_button.click()
     assert right in text(other.feedback.text)
+
+
+def test_the_answer_is_said_once_where_its_explanation_opens_with_it(store):
+    """Walk finding 15: "The answer: It didn't resolve… It didn't resolve…"."""
+    check = next(c for c in LESSONS[5].checks if c.expect.startswith("It didn't resolve"))
+    view = CheckView(check, Progress(LESSONS[5]))
+    view.show_button.click()
+    shown = text(view.feedback.text)
+    assert shown.startswith("The answer: It didn't resolve: none of its effects happened.")
+    assert shown.count("It didn't resolve") == 1
+    other = CheckView(check, Progress(LESSONS[5]))
+    for wrong in [o for o in other.variant.options if not o.startswith("It didn't resolve")][:2]:
+        _answer(other, wrong)
+    shown = text(other.feedback.text)
+    assert "✗ Not quite. You answered" in shown and shown.count("It didn't resolve") == 1
 
 
 def test_a_first_try_is_recorded_and_a_new_kernel_resumes_the_lesson(store):

@@ -65,3 +65,16 @@ def test_resolve_top_is_still_suggested_where_it_is_the_tasks_next_move():
     view = task_view(7, "every-land")
     assert view.model.play_step({"play": "Forest"})
     assert "pass (Resolve top) so it resolves" in now(view)
+
+
+def test_a_hint_is_cleared_once_the_learner_moves_on_and_kept_while_they_read_it():
+    """Walk finding 15: the hint box stayed after the learner moved on."""
+    view = task_view(7, "every-land")
+    view.hint_button.click()
+    assert "Play the Forest" in view.hint.text
+    view.hint_button.click()                              # a second hint: the same position, still shown
+    assert "Cast Rampant Growth" in view.hint.text
+    assert view.model.play_step({"play": "Forest"})
+    assert view.hint.text == ""
+    view.show_button.click()                              # the move shown is played: its words stay
+    assert "Move 2 of" in view.hint.text

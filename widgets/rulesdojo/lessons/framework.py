@@ -105,6 +105,7 @@ class TaskView(ipw.VBox):
         self.status = Dom()
         self.status.add_class("rd-now-line")
         self.hint = Dom()
+        self._hint_at = None  # the position the hint box speaks of: a move on makes it old news
         self._hints_shown = 0
         self.undo_button = button("Undo", "Take back your last action", self.model.undo)
         self.reset_button = button("Start over", "Back to the starting position", self._reset)
@@ -178,15 +179,20 @@ class TaskView(ipw.VBox):
         self._hints_shown = min(self._hints_shown + 1, len(hints))
         shown = [h("li", *prose(hint)) for hint in hints[:self._hints_shown]]
         more = None if self._hints_shown < len(hints) else "Still stuck? Press “Show me the next move”."
-        self.hint.content = message("rd-note", h("b", "Hints"), h("ol", *shown), more)
+        self._say_hint(message("rd-note", h("b", "Hints"), h("ol", *shown), more))
+
+    def _say_hint(self, content) -> None:
+        """Show a hint about this position (cleared once the game moves on from it)."""
+        self.hint.content = content
+        self._hint_at = reach.position(self.model.game)
 
     def show_next_move(self) -> None:
         """Play the next move of the task's solution from here (if the position is on its line)."""
         here = reach.position(self.model.game)
         done = [i for i, pos in enumerate(self._line) if pos == here]
         if not done or done[-1] >= len(self.task.solution):
-            self.hint.content = message("rd-note", f"{OFF_LINE}: press Start over, then “Show me the next "
-                                        "move” to follow it.")
+            self._say_hint(message("rd-note", f"{OFF_LINE}: press Start over, then “Show me the next "
+                                   "move” to follow it."))
             return
         i = done[-1]
         if guide.is_refusal(self.task.solution[i]):
@@ -194,8 +200,8 @@ class TaskView(ipw.VBox):
         step = self.task.solution[i]
         if self.model.play_step(step):
             why = self.task.whys[i] if i < len(self.task.whys) else ""
-            self.hint.content = message("rd-note", f"Move {i + 1} of {len(self.task.solution)}: "
-                                        f"{guide.say_step(step)}.", *([" ", *prose(why)] if why else []))
+            self._say_hint(message("rd-note", f"Move {i + 1} of {len(self.task.solution)}: "
+                                   f"{guide.say_step(step)}.", *([" ", *prose(why)] if why else [])))
 
     def _shortcut(self, key: str) -> None:
         self.model.advance(key)
@@ -209,8 +215,8 @@ class TaskView(ipw.VBox):
     def _update(self, _change=None) -> None:
         if _change is not None:
             self._save()
-            if OFF_LINE in self.hint.text:  # it was about the position it was given in
-                self.hint.content = []
+            if self._hint_at is not None and reach.position(self.model.game) != self._hint_at:
+                self.hint.content, self._hint_at = [], None  # it was about the position it was given in
         played = self.played()
         if self.task.reached(played):
             self.progress.mark(self.task.key, None)
@@ -291,9 +297,9 @@ class CheckView(ipw.VBox):
                                             " Try again, or press “Show me”.")
         else:
             self.progress.mark(self.check.key, False)
+            answer = "." if _lead_says_answer(verdict) else f"; the answer is {verdict.right_answer_text}."
             self.feedback.content = self._explained(
-                "rd-error", [h("b", "✗ Not quite."), f" You answered {verdict.answer_text}; the answer is "
-                             f"{verdict.right_answer_text}."], verdict)
+                "rd-error", [h("b", "✗ Not quite."), f" You answered {verdict.answer_text}{answer}"], verdict)
 
     def _submitted(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("event") == "submit":
@@ -303,8 +309,8 @@ class CheckView(ipw.VBox):
         self.shown = True
         self.progress.mark(self.check.key, False)
         verdict = self.variant.solution()
-        self.feedback.content = self._explained("rd-note", [h("b", "The answer:"),
-                                                            f" {verdict.right_answer_text}."], verdict)
+        said = [] if _lead_says_answer(verdict) else [f" {verdict.right_answer_text}."]
+        self.feedback.content = self._explained("rd-note", [h("b", "The answer:"), *said], verdict)
 
     def _hint(self, verdict) -> str:
         hint = self.check.hint_for(verdict.answer_text)
@@ -319,6 +325,19 @@ class CheckView(ipw.VBox):
         basis = h("details", h("summary", "The policy" if self.variant.kind == "policy" else "What the engine did"),
                   h("ul", *items), open=True) if items else None
         return message(cls, *head, " ", *prose(lead), basis, rule=self.check.rule)
+
+
+def _lead_says_answer(verdict) -> bool:
+    """Say whether the explanation's first line opens with the right answer (then it isn't said twice).
+
+    >>> from types import SimpleNamespace as V
+    >>> _lead_says_answer(V(right_answer_text="2", explanation="2, as before."))
+    True
+    >>> _lead_says_answer(V(right_answer_text="2", explanation="20 damage."))
+    False
+    """
+    right, lead = verdict.right_answer_text, verdict.explanation.partition("\n")[0]
+    return bool(right) and lead.startswith(right) and not lead[len(right):len(right) + 1].isalnum()
 
 
 def _start_position(check: Check):
