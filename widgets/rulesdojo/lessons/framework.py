@@ -105,7 +105,7 @@ class TaskView(ipw.VBox):
         self.status = Dom()
         self.status.add_class("rd-now-line")
         self.hint = Dom()
-        self._hint_at = None  # the position the hint box speaks of: a move on makes it old news
+        self._hint_at: dict | None = None  # the position the hint box speaks of: a move on makes it old news
         self._hints_shown = 0
         self.undo_button = button("Undo", "Take back your last action", self.model.undo)
         self.reset_button = button("Start over", "Back to the starting position", self._reset)
