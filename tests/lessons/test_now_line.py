@@ -78,3 +78,16 @@ def test_a_hint_is_cleared_once_the_learner_moves_on_and_kept_while_they_read_it
     assert view.hint.text == ""
     view.show_button.click()                              # the move shown is played: its words stay
     assert "Move 2 of" in view.hint.text
+
+
+def test_lesson_1s_first_task_is_done_only_after_its_last_instruction():
+    """Walk finding 16: "✓ Done" came before the task's last instruction ("try to pay more")."""
+    view = task_view(1, "get-and-pay")
+    words = view.task.instructions
+    assert words.index("pay more than she has") < words.index("get 2") < words.index("pay 5")
+    assert not view.model.play_step({"pay_energy": 6})      # more than she has: refused, nothing moves
+    assert view.model.energy_of("Alice") == 5 and "✓ Done" not in view.status.text
+    assert view.model.play_step({"get_energy": 2})
+    assert "✓ Done" not in view.status.text
+    assert view.model.play_step({"pay_energy": 5})          # the last instruction: done now
+    assert "✓ Done" in view.status.text
