@@ -307,6 +307,18 @@ def test_sandbox_loads_plays_and_undoes():
     assert s.upload.value == ()  # read, then let go
 
 
+def test_the_sandboxs_list_shows_the_board_that_is_loaded():
+    """Walk finding 12: the Scenario list was blank while a board from it was loaded."""
+    title = "Architect of the Untamed — landfall energy and the Beast"
+    s = Sandbox.from_scenario(title)                    # as the sandbox page opens
+    assert s.model.scenario_name == title
+    labels = {v: label for label, v in s.scenarios.options}
+    assert labels[s.scenarios.value] == title
+    s.upload.set_state({"value": [{"name": "mine.yaml", "type": "", "size": 60, "last_modified": 0, "content":
+                                   memoryview(b"name: mine\nsetup: {players: [{name: Alice}, {name: Nadia}]}\n")}]})
+    assert s.model.scenario_name == "mine" and s.scenarios.value is None   # an upload isn't on the list
+
+
 def test_marvel_casts_a_modal_spell_and_the_learner_chooses_its_mode_then_its_target(make_model):
     # CR 608.2g, 700.2a: the spell is cast during the resolution; its mode is chosen as it is cast.
     m = make_model({"energy": 6, "battlefield": ["Aetherworks Marvel", "Grizzly Bears"],

@@ -84,6 +84,9 @@ class Sandbox(View):
     def _title(self, _change=None) -> None:
         name = self.model.scenario_name
         self.title_line.content = [h("div", h("b", name))] if name else []
+        # The list shows the board that is loaded when it is one of its own (an upload isn't).
+        listed = dict(self.scenarios.options)
+        self.scenarios.value = listed.get(name) if name in listed else None
 
     def _reset(self) -> None:
         self.model.reset()
