@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 SITE ?= build/site
 
-.PHONY: install test typecheck serve site bench bench-pages bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
+.PHONY: install test typecheck serve lab site bench bench-pages bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
 
 install: $(STAMP)
 
@@ -97,6 +97,14 @@ $(RUNTIME_STAMP): pyproject.toml
 
 serve: $(RUNTIME_STAMP)
 	$(BIN)/rulesdojo serve --host $(HOST) --port $(PORT)
+
+# The lessons as notebooks in JupyterLab 4: installs it beside the kit, trusts the lesson notebooks
+# for this user (a notebook's trust is kept per user, not in the file), opens lessons/.
+lab: $(RUNTIME_STAMP)
+	$(BIN)/python -m pip install --quiet 'jupyterlab>=4.1,<5'
+	$(BIN)/jupyter labextension disable --level=sys_prefix @jupyterlite/pyodide-kernel-extension > /dev/null 2>&1 || true
+	$(BIN)/jupyter trust lessons/*.ipynb
+	$(BIN)/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.root_dir=lessons lessons/index.ipynb
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hub
