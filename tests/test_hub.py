@@ -149,3 +149,13 @@ def test_the_hub_refuses_a_mentor_by_the_class_password_when_rulesdojo_hub_could
         assert hook(_authenticator(one_password), handler, ana) == ana        # a learner signs in
     assert hook(_authenticator("SharedPasswordAuthenticator", manage_groups=True), handler, mia) == mia
     assert hook(_authenticator("GitHubOAuthenticator"), handler, mia) == mia
+
+
+def test_the_config_lets_in_whom_the_authenticator_signs_in_or_only_those_named(capsys):
+    """JupyterHub 5 and later admit nobody unless the config says whom: the file written says it."""
+    assert rulesdojo(["hub", "--config", "--authenticator", "oauthenticator.GitHubOAuthenticator"]) == 0
+    c = run_config(capsys.readouterr().out)
+    assert c.Authenticator.allow_all is True and not hasattr(c.Authenticator, "allowed_users")
+    assert rulesdojo(["hub", "--config", "--allow", "ana, ben,ana"]) == 0
+    c = run_config(capsys.readouterr().out)
+    assert c.Authenticator.allowed_users == {"ana", "ben"} and not hasattr(c.Authenticator, "allow_all")

@@ -210,7 +210,8 @@ def write_hub_config(args, out=None) -> int:
     from .hub import HubError, config
     try:
         text = config(Path(args.results) if args.results else None, Path(args.exams) if args.exams else None,
-                      args.mentors or None, args.mentor_port, args.authenticator, args.mentors_password_env)
+                      args.mentors or None, args.mentor_port, args.authenticator, args.mentors_password_env,
+                      tuple(name.strip() for name in (args.allow or "").split(",") if name.strip()))
     except HubError as exc:
         print(f"rulesdojo hub: {exc}", file=sys.stderr)
         return 2
@@ -384,6 +385,8 @@ def _command(argv: list[str] | None) -> int:
     p_hub.add_argument("--mentors-password-env", default=None, metavar="VARIABLE",
                        help="with --authenticator shared-password: the environment variable holding the "
                             "mentors' own password, read by the hub as it starts")
+    p_hub.add_argument("--allow", default=None, metavar="NAME,NAME",
+                       help="admit only these hub users (default: everyone the authenticator signs in)")
     p_site = sub.add_parser("build-site", help="build the static practice site (JupyterLite, no server)")
     p_site.add_argument("out", metavar="OUT", help="folder to write the site into (replaced)")
     p_site.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks (default: the kit's)")

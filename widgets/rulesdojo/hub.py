@@ -89,7 +89,9 @@ c.Spawner.http_timeout = 60
 
 # Sign-in: the authenticator your site uses (OAuthenticator, LDAPAuthenticator, NativeAuthenticator...),
 # given to `rulesdojo hub --authenticator` so that it can refuse one that lets a learner in as a mentor.
-{authenticator}{mentors}'''
+{authenticator}
+# Who may sign in: JupyterHub 5 and later admit nobody the authenticator signs in unless told whom.
+{admission}{mentors}'''
 
 MENTORS = '''
 # The mentors' server (trainer and exam tools) as a hub service: only members of the hub group
@@ -140,9 +142,23 @@ c.SharedPasswordAuthenticator.password_groups = {{_mentors_password: ["{group}"]
 '''
 
 
+def admission(allow: tuple[str, ...] = ()) -> str:
+    """Return the lines that say who may sign in: everyone the authenticator signs in, or only ``allow``.
+
+    >>> admission()
+    'c.Authenticator.allow_all = True  # to admit only some: rulesdojo hub --allow NAME,NAME\\n'
+    >>> admission(("ana", "ben"))
+    "c.Authenticator.allowed_users = {'ana', 'ben'}  # and users added on the hub's admin page\\n"
+    """
+    if not allow:
+        return "c.Authenticator.allow_all = True  # to admit only some: rulesdojo hub --allow NAME,NAME\n"
+    names = ", ".join(map(repr, sorted(set(allow))))
+    return f"c.Authenticator.allowed_users = {{{names}}}  # and users added on the hub's admin page\n"
+
+
 def config(results: Path | None = None, exams: Path | None = None, mentors: str | None = "mentors",
            mentor_port: int = 8867, authenticator: str | None = None,
-           mentors_password_env: str | None = None) -> str:
+           mentors_password_env: str | None = None, allow: tuple[str, ...] = ()) -> str:
     """Return a ``jupyterhub_config.py`` serving the kit: one Voila server per learner, one results store.
 
     ``results`` and ``exams`` are handed to every server (and the mentors'); ``mentors`` names the hub
@@ -176,4 +192,4 @@ def config(results: Path | None = None, exams: Path | None = None, mentors: str 
     extra = MENTORS.format(group=mentors, service=MENTOR_SERVICE, port=mentor_port, members=members,
                            environment=environment) if mentors else ""
     chosen = f"c.JupyterHub.authenticator_class = {authenticator!r}\n" if authenticator else ""
-    return CONFIG.format(environment=environment, authenticator=chosen, mentors=extra)
+    return CONFIG.format(environment=environment, authenticator=chosen, admission=admission(allow), mentors=extra)
