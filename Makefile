@@ -104,7 +104,7 @@ lab: $(RUNTIME_STAMP)
 	$(BIN)/python -m pip install --quiet 'jupyterlab>=4.1,<5'
 	$(BIN)/jupyter labextension disable --level=sys_prefix @jupyterlite/pyodide-kernel-extension > /dev/null 2>&1 || true
 	$(BIN)/jupyter trust lessons/*.ipynb
-	$(BIN)/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.root_dir=lessons lessons/index.ipynb
+	cd lessons && ../$(BIN)/jupyter lab --ServerApp.ip=$(HOST) $(if $(filter 0,$(shell id -u)),--allow-root) index.ipynb
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hub
