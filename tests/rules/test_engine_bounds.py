@@ -7,7 +7,11 @@ from itertools import islice
 
 import pytest
 
-from rulesdojo.rules import CastSpell, Game, IllegalAction, OrderReplacements, OrderTriggers, PassPriority, PlayLand
+from rulesdojo.rules import (AdvanceStep, CastSpell, DeclareAttackers, DeclareBlockers, Game, IllegalAction,
+                             OrderReplacements, OrderTriggers, PassPriority, PlayLand)
+from rulesdojo.rules import checks, choices
+from rulesdojo.rules.errors import CannotPay
+from rulesdojo.rules.game import ANSWERS_LISTED
 from rulesdojo.rules.statics import CounterReplacement
 from rulesdojo.scenarios.scenario import Scenario, start
 from rulesdojo.state import GameModel
@@ -187,3 +191,74 @@ def test_one_replacement_at_a_time_gives_what_the_whole_order_gives():
 def test_twelve_alike_replacement_effects_ask_nothing():
     g, _, bears = bears_with(*["Hardened Scales"] * 12)
     assert g.pending is None and g.permanent(bears).counters == {"+1/+1": 13}
+
+
+ATTACKERS = """\
+name: attackers
+setup:
+  step: beginning of combat
+  players:
+    - name: Alice
+      battlefield: [{bears}]
+    - name: Nadia
+actions:
+  - advance: declare attackers
+"""
+
+
+def test_thirty_creatures_that_can_attack_list_a_bounded_number_of_answers():
+    """2^30 sets of attackers: the listing stops at ANSWERS_LISTED and says it was cut."""
+    text = ATTACKERS.format(bears=", ".join(["Grizzly Bears"] * 30))
+    game, _, _ = engine_only(text)
+    assert game.pending.kind == "declare_attackers"
+    listing = game.legal_actions
+    assert len(list(islice(listing, ANSWERS_LISTED + 1))) == ANSWERS_LISTED and listing.cut
+    model, seconds, peak = upload(text)
+    assert len(model.legal) == ANSWERS_LISTED and peak < 20_000_000 and seconds < 10
+    last = model.game.state.battlefield[29].id
+    assert model.answer(model.pending, [last])  # an answer past those listed is taken
+    assert [p.card for p in model.game.state.battlefield if p.attacking] == ["Grizzly Bears"]
+
+
+def test_blockers_are_offered_only_the_attackers_they_may_block(monkeypatch):
+    """Fourteen blockers and one flyer: one answer (no blocks), found without trying 2^14 products."""
+    g = Game(["Alice", "Nadia"], step="beginning of combat")
+    g.add_permanent("Alice", "Air Elemental")
+    for _ in range(14):
+        g.add_permanent("Nadia", "Grizzly Bears")
+    g.apply(AdvanceStep())
+    g.apply(DeclareAttackers((g.state.battlefield[0].id,)))
+    g.apply(PassPriority())
+    g.apply(PassPriority())
+    assert g.pending.kind == "declare_blockers"
+    tried = []
+    real = choices._blocks
+    monkeypatch.setattr(choices, "_blocks", lambda *a: tried.append(a) or real(*a))
+    assert list(g.legal_actions) == [DeclareBlockers(())]
+    assert len(tried) < 100
+
+
+def test_paying_for_a_spell_tries_few_payments_with_many_alike_lands(monkeypatch):
+    """Emeria Angel ({2}{W}{W}) with 18 Forests can't be paid: every subset of Forests was tried."""
+    g = Game(["Alice", "Nadia"])
+    for _ in range(18):
+        g.add_permanent("Alice", "Forest")
+    g.add_card("Alice", "Emeria Angel")
+    tried = []
+    real = checks.pay_from_pool
+    monkeypatch.setattr(checks, "pay_from_pool", lambda *a, **k: tried.append(a) or real(*a, **k))
+    assert not any(isinstance(a, CastSpell) for a in g.legal_actions)
+    assert len(tried) < 1_000
+
+
+def test_a_payment_with_too_many_ways_is_refused_in_words_and_changes_nothing(monkeypatch):
+    monkeypatch.setattr(checks, "PLANS_TRIED", 3)
+    g = Game(["Alice", "Nadia"])
+    for land in ("Forest", "Plains", "Island", "Mountain", "Swamp"):
+        g.add_permanent("Alice", land)
+    angel = g.add_card("Alice", "Emeria Angel")
+    before = g.snapshot()
+    with pytest.raises(CannotPay) as exc:
+        g.apply(CastSpell(angel))
+    assert exc.value.rule == "601.2g" and "tap the mana yourself first" in str(exc.value)
+    assert g.snapshot() == before

@@ -228,6 +228,11 @@ def free_mana_sources(st: GameState, who: str,
     return out
 
 
+#: The payments ``mana_plan`` tries (sources times the types each adds) before it stops looking and
+#: asks the player to make the mana first: the work of one action stays bounded.
+PLANS_TRIED = 20_000
+
+
 def mana_plan(st: GameState, who: str, cost: ManaCost, exclude: int | None = None,
               spare: int | None = None) -> list | None:
     """Return mana abilities to activate so the pool pays ``cost``, or None if it can't (CR 601.2g).
@@ -242,10 +247,22 @@ def mana_plan(st: GameState, who: str, cost: ManaCost, exclude: int | None = Non
     sources = free_mana_sources(st, who, exclude)
     keep = needed_colors(st, who, spare)
     fewest = max(1, cost.mana_value - sum(pool.values()))
-    for k in range(fewest, len(sources) + 1):
+    # Each source adds one mana, so no payment needs more than mana-value sources, nor more than
+    # that many of the sources that add the same types: the later ones of those are left out
+    # (a combination using them ties with one using the earlier ones, which comes first).
+    alike: dict = {}
+    tried = [s for s in sources if len(alike.setdefault(tuple(s[2]), [])) < cost.mana_value
+             and not alike[tuple(s[2])].append(s)]
+    trials = 0
+    for k in range(fewest, min(len(tried), cost.mana_value) + 1):
         best = None
-        for combo in combinations(sources, k):
+        for combo in combinations(tried, k):
             for kinds in product(*(opts for _, _, opts in combo)):
+                trials += 1
+                if trials > PLANS_TRIED:
+                    raise CannotPay(f"There are too many ways to pay {cost} from {who}'s "
+                                    f"{len(sources)} mana sources for the game to choose one: tap the "
+                                    "mana yourself first, then pay from the pool", rule="601.2g")
                 trial = dict(pool)
                 for t in kinds:
                     trial[t] = trial.get(t, 0) + 1

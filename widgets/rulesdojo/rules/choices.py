@@ -9,7 +9,7 @@ its history, not in the state), so resolving stays a pure function of the game a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations, permutations, product
+from itertools import combinations, permutations
 from typing import Any, ClassVar, Iterator
 
 from . import engine as e
@@ -349,14 +349,38 @@ class BlockersChoice(Choice):
         return _blocks(st, self, action.blocks)
 
     def legal_answers(self, st):
+        """Yield each legal set of blocks, no blocks first, the last blocker's choice changing fastest.
+
+        Trying every (blocker, attacker) product and refusing the illegal ones would cost (a + 1)^b
+        tries for a handful of answers (twenty blockers, one flyer); instead each blocker is offered
+        only the attackers it may block and none taken by an earlier blocker, so every step of this
+        odometer yields an answer.
+        """
         attackers = [p.id for p in st.battlefield if p.attacking]
-        for choice in product([None] + attackers, repeat=len(self.options)):
-            blocks = tuple((b, a) for b, a in zip(self.options, choice) if a is not None)
-            try:
-                _blocks(st, self, blocks)
-            except IllegalAction:
-                continue
-            yield DeclareBlockers(blocks)
+        can = [[None] + [a for a in attackers if _may_block(st, self, b, a)] for b in self.options]
+        pick = [0] * len(can)
+        taken: set = set()
+        while True:
+            yield DeclareBlockers(tuple((b, c[k]) for b, c, k in zip(self.options, can, pick) if k))
+            i = len(pick) - 1
+            while i >= 0:
+                taken.discard(can[i][pick[i]])
+                k = next((k for k in range(pick[i] + 1, len(can[i])) if can[i][k] not in taken), 0)
+                pick[i] = k
+                if k:
+                    taken.add(can[i][k])
+                    break
+                i -= 1
+            else:
+                return
+
+
+def _may_block(st, choice: Choice, blocker, attacker) -> bool:
+    try:
+        _blocks(st, choice, ((blocker, attacker),))
+    except IllegalAction:
+        return False
+    return True
 
 
 def _picks(picks, choice: Choice, verb: str):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Iterator
 
 from . import checks
@@ -257,11 +258,23 @@ class Game:
         return snapshot(self._state, log)
 
 
+#: The most answers to one pending choice that ``legal_actions`` lists. A choice among subsets
+#: has 2^n answers (twenty creatures that can attack: a million): past this many the listing
+#: stops and says so in ``cut``, and a "several" choice is still answered whole (any legal
+#: answer is accepted, listed or not).
+ANSWERS_LISTED = 512
+
+
 class LegalActions:
-    """A view of what may be done now: iterate it, or test an action with ``in``."""
+    """A view of what may be done now: iterate it, or test an action with ``in``.
+
+    ``cut`` says, once it has been iterated, whether the pending choice had more answers than the
+    ``ANSWERS_LISTED`` it listed.
+    """
 
     def __init__(self, game: Game):
         self._game = game
+        self.cut = False
 
     def __contains__(self, action) -> bool:
         return self._game.is_legal(action)
@@ -271,7 +284,9 @@ class LegalActions:
         if st.over:
             return
         if st.pending is not None:
-            yield from st.pending.legal_answers(st)
+            answers = st.pending.legal_answers(st)
+            yield from islice(answers, ANSWERS_LISTED)
+            self.cut = next(answers, None) is not None
             return
         if st.priority is None:
             return

@@ -3,7 +3,9 @@
 Lesson boards are small, so the search plays every legal action (and the extra ones given, each
 at most once on a line) from the position, skipping positions already seen, until the goal holds,
 every line runs out, or ``bound`` positions have been tried. A line stops when it passes the last
-turn allowed: the goal is for this turn (or these turns), not for a later game.
+turn allowed: the goal is for this turn (or these turns), not for a later game. Its work is bounded
+by ``bound`` positions times one position's moves, which ``Game.legal_actions`` bounds; a position
+whose choice had more answers than were listed makes "no line" unproven (``reachable`` None).
 
 >>> from rulesdojo.rules import Game, GetEnergy, PayEnergy
 >>> g = Game(["Alice", "Nadia"])
@@ -76,10 +78,12 @@ def searching(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: 
     start = game.fork()
     seen = {_key(start, tuple(extra))}
     todo: list[tuple[Game, tuple, tuple]] = [(start, tuple(extra), ())]
-    nodes = 0
+    nodes, cut = 0, False
     while todo:
         here, left, line = todo.pop()
-        for action, rest in _moves(here, left, tap_for_mana):
+        moves, listed_all = _moves(here, left, tap_for_mana)
+        cut = cut or not listed_all
+        for action, rest in moves:
             nodes += 1
             if nodes % SLICE == 0:
                 yield
@@ -98,7 +102,7 @@ def searching(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: 
             if key not in seen:
                 seen.add(key)
                 todo.append((there, rest, line + (action,)))
-    return Reach(False, nodes)
+    return Reach(None if cut else False, nodes)  # a listing cut short proves no dead end
 
 
 def finish(steps: Generator[None, None, T]) -> T:
@@ -110,11 +114,13 @@ def finish(steps: Generator[None, None, T]) -> T:
             return done.value
 
 
-def _moves(game: Game, extra: tuple, tap_for_mana: bool) -> list:
+def _moves(game: Game, extra: tuple, tap_for_mana: bool) -> tuple[list, bool]:
     """List the moves from a position, the one to try first last (the search takes from the end):
-    acting before passing, passing before moving the turn on, mana made ahead of need after both."""
+    acting before passing, passing before moving the turn on, mana made ahead of need after both.
+    Say too whether they are all the legal ones (a choice's answers are listed up to a bound)."""
     acts, mana, turn = [], [], []
-    for action in game.legal_actions:
+    listing = game.legal_actions
+    for action in listing:
         if isinstance(action, ActivateAbility) and action.mana is not None:
             if tap_for_mana:
                 mana.append((action, extra))
@@ -123,7 +129,7 @@ def _moves(game: Game, extra: tuple, tap_for_mana: bool) -> list:
         else:
             acts.append((action, extra))
     acts += [(action, extra[:i] + extra[i + 1:]) for i, action in enumerate(extra) if action not in extra[:i]]
-    return [*reversed(turn), *reversed(mana), *reversed(acts)]
+    return [*reversed(turn), *reversed(mana), *reversed(acts)], not listing.cut
 
 
 def _key(game: Game, extra: tuple) -> str:
