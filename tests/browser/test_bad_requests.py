@@ -3,6 +3,8 @@ counts only when the proxy sent it once."""
 
 from __future__ import annotations
 
+import time
+
 import nbformat
 import pytest
 from served import read_page
@@ -68,3 +70,15 @@ def test_the_mentors_token_is_read_from_a_file_and_guards_the_folder_s_files_too
     assert read_page(url + f"voila/files/board.png?token={TOKEN}", DEADLINE).status == 200
     page = read_page(url + f"voila/files/index.ipynb?token={TOKEN}", DEADLINE)  # denied: a plain 403
     assert (page.status, page.text) == (403, "403 Forbidden\n")
+    # Wrong guesses sent at once are answered one at a time, a pause each.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from rulesdojo.voila_handlers import WRONG_TOKEN_PAUSE
+    guesses = 3
+    started = time.monotonic()
+    with ThreadPoolExecutor(guesses) as pool:
+        answers = list(pool.map(lambda n: read_page(url + f"voila/files/board.png?token=guess-{n}", DEADLINE),
+                                range(guesses)))
+    took = time.monotonic() - started
+    print(f"{guesses} wrong guesses at once answered in {took:.1f} s")
+    assert {a.status for a in answers} <= {302, 403} and took >= guesses * WRONG_TOKEN_PAUSE - 0.1

@@ -32,6 +32,7 @@ from jupyter_server.services.kernels.connection.base import deserialize_binary_m
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server._tz import utcnow
+from jupyter_server.auth.identity import IdentityProvider
 from jupyter_server.auth.logout import LogoutHandler
 from jupyter_server.log import log_request
 from jupyter_server.utils import url_path_join
@@ -46,8 +47,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from .voila_handlers import (LOADING, REQUEST_INFO_KEPT, Files, Fleeting, KernelDeaths, KernelSocket, PageHandler, RequestInfo, Scrub,
-                             TemplateFiles)
+from .voila_handlers import (LOADING, REQUEST_INFO_KEPT, Files, Fleeting, KernelDeaths, KernelSocket, PageHandler,
+                             RequestInfo, Scrub, SlowGuesses, TemplateFiles)
 
 # Inline scripts and eval: Voila's page and the widget manager; blob: and data: the anywidget
 # modules and images the page builds itself. Nothing names another host.
@@ -626,6 +627,7 @@ class DojoVoila(Voila):
         if self.token_file:
             with open(self.token_file, encoding="utf-8") as f:
                 self.token = f.read().strip()
+    identity_provider_class = Type(default_value=SlowGuesses, klass=IdentityProvider, config=True)
     kernel_websocket_connection_class = Type(default_value=PacedConnection,
                                              klass=ZMQChannelsWebsocketConnection, config=True)
 

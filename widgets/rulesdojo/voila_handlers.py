@@ -14,6 +14,7 @@
 - ``RequestInfo``: a page's request information (its headers, the identity header among them) goes
   to its preheated kernel once and is then forgotten; Voila kept it and gave it to anyone who
   connected with the kernel's id later.
+- ``SlowGuesses``: a wrong token is answered after a pause, one wrong guess at a time.
 - ``Scrub``: secrets (the mentors' token, a hub's API token) never reach the log.
 
 The kernel manager tells a loading page which kernel it was given through ``LOADING``: the page's
@@ -30,6 +31,7 @@ import time
 
 from jupyter_core.utils import ensure_async
 from tornado import web
+from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.base.handlers import JupyterHandler
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
@@ -40,6 +42,7 @@ LOST_CHECK = 1.0  # seconds between two looks at a loading page's kernel
 # A preheated kernel waits for its page's request information before any page takes it, so the
 # information goes straight to it; what no kernel waited for is kept this long, then forgotten.
 REQUEST_INFO_KEPT = 5.0
+WRONG_TOKEN_PAUSE = 1.0  # seconds a wrong token waits for its refusal, one wrong guess after another
 
 LOADING: contextvars.ContextVar = contextvars.ContextVar("rulesdojo_loading_page", default=None)
 
@@ -272,6 +275,23 @@ class KernelDeaths(logging.Filter):
             record.msg, record.args = f"{record.getMessage()}: {record.exc_info[1]}", ()
             record.exc_info, record.exc_text = None, None
         return True
+
+
+class SlowGuesses(PasswordIdentityProvider):
+    """Voila's sign-in, where a request with a wrong token waits ``WRONG_TOKEN_PAUSE`` seconds for its
+    refusal, behind every other wrong guess: at most one guess a second, however many are sent at
+    once. The right token and the cookie it sets are never held back."""
+
+    _guesses: asyncio.Lock | None = None
+
+    async def get_user_token(self, handler):
+        user = await super().get_user_token(handler)
+        if user is None and self.token and self.get_token(handler):
+            if self._guesses is None:
+                self._guesses = asyncio.Lock()
+            async with self._guesses:
+                await asyncio.sleep(WRONG_TOKEN_PAUSE)
+        return user
 
 
 class Scrub(logging.Filter):
