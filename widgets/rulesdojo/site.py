@@ -101,8 +101,13 @@ window.addEventListener("load", () => {
       reg.active.postMessage("rulesdojo-keep-offline", [channel.port2]);
     })).then(() => say("Ready for offline use: this browser keeps a copy of the site, so its lessons and "
                       + "the practice quiz open without a connection."))
-      .catch((error) => { console.warn("keeping the site for offline use failed:", error); say(cannot); });
+      .catch((error) => {
+        // A worker of a former build answers "newer" while the new build's worker takes over: ask that one.
+        if (error.message === "newer" && tries++ < 10) { setTimeout(keep, 1000); return; }
+        console.warn("keeping the site for offline use failed:", error); say(cannot);
+      });
   };
+  let tries = 0;
   keep();
 });
 </script>"""
@@ -111,9 +116,23 @@ window.addEventListener("load", () => {
 WORKER_JS = """{  // a block: JupyterLite's script, run in the same scope, has names of its own
 const CACHE = "rulesdojo-offline-VERSION";
 const FILES = LIST;
+let stale = false;  // the server holds a newer build: this worker's copy is no longer shown
+// Whether the server holds a newer build, asked as a page is opened (the worker's own script names its
+// build), so that a new build is shown on the first visit after it instead of the kept copy.
+// Offline, or with no answer within 2 s, the kept copy is shown.
+const newer = () => stale ? Promise.resolve(true) : Promise.race([
+  fetch(self.location.href, {cache: "no-store"}).then((r) => r.ok ? r.text() : "").then((text) => {
+    stale = text.includes("rulesdojo-offline-") && !text.includes(CACHE);
+    if (stale) self.registration.update();
+    return stale;
+  }),
+  new Promise((done) => setTimeout(() => done(false), 2000))]).catch(() => false);
+// Revalidated: the browser's HTTP cache may hold a former build's file under the same name.
+const fromNetwork = (request) => fetch(request, {cache: "no-cache"});
 self.addEventListener("message", (event) => {
   if (event.data !== "rulesdojo-keep-offline") return;
   const port = event.ports[0];
+  if (stale) { port.postMessage("newer"); return; }
   event.waitUntil(caches.open(CACHE).then(async (cache) => {
     if ((await cache.keys()).length < FILES.length) {
       await cache.addAll(FILES.map((f) => new Request(f, {cache: "no-cache"})));
@@ -129,9 +148,10 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin
       || url.pathname.endsWith("/api/service-worker-heartbeat")) return;
   event.stopImmediatePropagation();
-  event.respondWith(caches.open(CACHE)
-    .then((cache) => cache.match(request, {ignoreSearch: true}))
-    .then((kept) => kept || fetch(request)));
+  event.respondWith((request.mode === "navigate" ? newer() : Promise.resolve(stale)).then((isNewer) => isNewer
+    ? fromNetwork(request)
+    : caches.open(CACHE).then((cache) => cache.match(request, {ignoreSearch: true}))
+      .then((kept) => kept || fromNetwork(request))));
 });
 }
 importScripts("JUPYTERLITE");

@@ -1,0 +1,64 @@
+"""A static site rebuilt on its host: the learner's next visit shows the new build at once, not the copy
+the browser kept for use offline, and the new build is then kept in its place.
+
+The site here is a page of the kit's own (its offline script and service worker, as ``build-site``
+writes them) around a stand-in for JupyterLite's service worker, so that no Pyodide has to start.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from rulesdojo.site import JUPYTERLITE_WORKER, OFFLINE_SCRIPT, write_offline_worker
+
+pytestmark = pytest.mark.timeout(120)
+
+# What JupyterLite's worker does as it starts: take over at once.
+STAND_IN_WORKER = """self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+"""
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Lesson</title>{script}</head><body>
+<span class="rulesdojo-offline" role="status"></span>
+<div class="jupyter-widgets">Build {build}</div>
+<script>navigator.serviceWorker.register("../../service-worker.js");</script>
+</body></html>"""
+
+
+def build(site, number: int) -> None:
+    """Write build ``number`` of the site as ``build-site`` finishes one: pages, then the worker."""
+    (site / "voici" / "render").mkdir(parents=True, exist_ok=True)
+    (site / "index.html").write_text("<!doctype html><meta http-equiv='refresh' content='0; url=voici/render/'>")
+    (site / "voici" / "render" / "index.html").write_text(PAGE.format(script=OFFLINE_SCRIPT, build=number))
+    (site / "service-worker.js").write_text(STAND_IN_WORKER)
+    write_offline_worker(site)
+    assert (site / JUPYTERLITE_WORKER).exists()
+
+
+def test_a_new_build_is_shown_on_the_first_visit_after_it_and_kept_for_offline(
+        tmp_path, offline_browser, static_server):
+    site = tmp_path / "site"
+    build(site, 1)
+    url = static_server(site) + "voici/render/index.html"
+    context = offline_browser.new_context(service_workers="allow")
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        note = page.locator(".rulesdojo-offline")
+        expect(note).to_have_text(re.compile("^Ready for offline use"))
+        page.reload()  # the kept copy answers now
+        expect(page.get_by_text("Build 1")).to_be_visible()
+
+        build(site, 2)
+        page.reload()
+        expect(page.get_by_text("Build 2")).to_be_visible()
+        expect(note).to_have_text(re.compile("^Ready for offline use"))
+
+        context.set_offline(True)
+        page.reload()
+        expect(page.get_by_text("Build 2")).to_be_visible()
+    finally:
+        context.close()
