@@ -38,7 +38,11 @@ def jupyter(tmp_path_factory):
     tracker.write_text('{"windowingMode": "none"}')
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
                JUPYTERLAB_SETTINGS_DIR=str(home / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
+               JUPYTER_DATA_DIR=str(home / "data"),   # its own notebook signatures
                RULESDOJO_RESULTS=str(home / "results.sqlite3"), PYTHONUNBUFFERED="1")
+    # As `make lab` does: the lesson notebooks trusted for this user (trust is kept per user, not in a file).
+    subprocess.run([sys.executable, "-m", "jupyter", "trust", *sorted(p.name for p in root.glob("*.ipynb"))],
+                   cwd=root, env=env, check=True, capture_output=True, timeout=60)
     log = home / "jupyter.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(
@@ -111,3 +115,26 @@ def test_lesson_runs_and_responds_in_jupyterlab_and_notebook(jupyter, page, fron
     finally:
         page.screenshot(path=str(tmp_path / "front-end.png"))
     assert not page.blocked, page.blocked
+
+
+@pytest.mark.parametrize("notebook", ["index.ipynb", "01-what-energy-is.ipynb", "07-landfall.ipynb",
+                                      "sandbox.ipynb", "quiz.ipynb"])
+def test_a_lesson_opens_in_jupyterlab_trusted_and_unmodified(jupyter, page, notebook):
+    """Walk finding 13: the notebooks opened in JupyterLab already marked modified: the kernel filled in
+    the metadata the files lacked (its kernelspec's display name, the language's full information)."""
+    base, token, _ = jupyter
+    page.set_default_timeout(60_000)
+    page.goto(f"{base}lab/tree/{notebook}?token={token}", wait_until="domcontentloaded")
+    idle = page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first
+    select = page.get_by_role("dialog").get_by_role("button", name="Select", exact=True)
+    expect(idle.or_(select)).to_be_attached(timeout=90_000)
+    if select.is_visible():
+        select.click()
+    expect(idle).to_be_attached(timeout=90_000)
+    page.wait_for_timeout(3000)                      # the kernel's information has come and been applied
+    tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text=notebook)
+    expect(tab).to_have_count(1)
+    assert "jp-mod-dirty" not in (tab.get_attribute("class") or ""), "opened already modified"
+    # Trusted as saved (the server checks the file against the signature `jupyter trust` kept): JupyterLab's
+    # status bar says so.
+    expect(page.locator("[title^='Notebook trusted']")).to_have_count(1)

@@ -76,6 +76,21 @@ def test_notebook_is_committed_clean(path):
         assert _allowed_code(src, imported), f"{cell['id']} does more than call into the package: {src!r}"
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_is_saved_as_jupyterlab_saves_it(path):
+    """Walk finding 13: JupyterLab marked every notebook modified on opening it, filling in the kernelspec's
+    display name and the language's information the files lacked; nor do the pages name repository files
+    the served site doesn't link."""
+    import nbformat
+    text = path.read_text(encoding="utf-8")
+    nb = nbformat.reads(text, as_version=4)
+    assert nb.metadata.kernelspec == {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    assert {"codemirror_mode", "file_extension", "mimetype", "nbconvert_exporter", "pygments_lexer",
+            "version"} <= set(nb.metadata.language_info)
+    assert text == nbformat.writes(nb) + "\n", "not in the layout the server writes (sorted keys, one-space indent)"
+    assert not [c.id for c in nb.cells if c.cell_type == "markdown" and "docs/" in "".join(c.source)]
+
+
 @pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
 def test_lesson_notebook_shows_each_part_once(path):
     number = int(path.name[:2])

@@ -20,6 +20,10 @@ from .rules_switch import rules_switch
 from .stack import StackView
 
 
+#: The board the sandbox page opens on when the scenarios folder holds it.
+DEMO = "Architect of the Untamed — landfall energy and the Beast"
+
+
 def demo_scenarios() -> dict[str, Path]:
     """The boards in the scenarios folder (the operator's, else the shipped ones), by title."""
     folder, choices = scenario_choices()
@@ -72,6 +76,14 @@ class Sandbox(View):
                     fallback=self.undo_button)
         m.observe(self._title, names=["scenario_name"])
         self._title()
+
+    @classmethod
+    def opening(cls) -> "Sandbox":
+        """The sandbox page's table: the shipped demo when the scenarios folder holds it (an operator's
+        folder may not), else the folder's first board, else an empty table."""
+        boards = demo_scenarios()
+        first = boards.get(DEMO, next(iter(boards.values()), None))
+        return cls.from_scenario(first) if first is not None else cls()
 
     @classmethod
     def from_scenario(cls, source) -> "Sandbox":
