@@ -124,7 +124,9 @@ def test_a_lesson_opens_in_jupyterlab_trusted_and_unmodified(jupyter, page, note
     the metadata the files lacked (its kernelspec's display name, the language's full information)."""
     base, token, _ = jupyter
     page.set_default_timeout(60_000)
-    page.goto(f"{base}lab/tree/{notebook}?token={token}", wait_until="domcontentloaded")
+    # A workspace of its own: this notebook alone is open, none left from the test before.
+    page.goto(f"{base}lab/workspaces/{notebook.split('.')[0]}/tree/{notebook}?token={token}",
+              wait_until="domcontentloaded")
     idle = page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first
     select = page.get_by_role("dialog").get_by_role("button", name="Select", exact=True)
     expect(idle.or_(select)).to_be_attached(timeout=90_000)
