@@ -152,7 +152,10 @@ def test_the_help_names_every_command_as_it_is(capsys):
 def test_a_line_break_in_an_answer_starts_no_formula_in_the_csv(results, capsys, answer):
     """Probe N7: a line break in an answer slipped past the CSV formula escape (``1\\n=1+1``)."""
     path, exams = results
-    ResultStore(path).record("Ana", "a1", "exam", QUESTIONS[0], 1, answer, False, 1.0)
+    store = ResultStore(path)
+    assert store.save_attempt(AttemptRecord("o1", "club-night", "Ola", "exam", 1_100.0, total=2,
+                                            state=json.dumps({"questions": [[q, 1] for q in QUESTIONS]})))
+    store.record("Ola", "o1", "exam", QUESTIONS[0], 1, answer, False, 1.0)
     status, out, _ = export(capsys, "--format", "csv", "--exam", "club-night", "--results", str(path))
     assert status == 0
     cells = [c for row in csv.reader(io.StringIO(out)) for c in row]

@@ -145,3 +145,136 @@ def export_csv(store, path) -> int:
     from rulesdojo.quiz.report import Results, write_csv
     with open(path, "w", newline="", encoding="utf-8") as f:
         return write_csv(Results.from_store(store).answers(), f)
+
+
+# --- what a kernel's store writes, and what it takes in from recovery files (probe N6, N15) ---
+
+import json
+import logging
+import os
+import time
+from dataclasses import replace
+
+import pytest
+
+from rulesdojo.quiz import store as store_module
+from rulesdojo.quiz.store import AttemptRecord
+
+
+def _statements_per_write(store) -> list[int]:
+    """Count the SQL statements of each write the store makes from now on."""
+    counts: list[int] = []
+    connect = store._connect
+
+    def counted():
+        con = connect()
+        counts.append(0)
+        con.set_trace_callback(lambda _sql: counts.__setitem__(-1, counts[-1] + 1))
+        return con
+    store._connect = counted
+    return counts
+
+
+def test_a_write_holds_the_file_for_what_changed_not_for_every_row_written(tmp_path):
+    """Probe N15: a kernel's store wrote every row it had written at each write (after 3,000 practice
+    sessions each write held the lock 41 ms); a write now costs the same after 10 sessions or 300."""
+    store = ResultStore(tmp_path / "r.sqlite3")
+    counts = _statements_per_write(store)
+    for i in range(300):
+        store.save_attempt(AttemptRecord(f"p{i}", "", "Ana", "practice", float(i), learner_key="k" * 32, page="pg"))
+        store.record("Ana", f"p{i}", "practice", "q-1", 1, "3", True, 2.0)
+        store.mark_part("k" * 32, "01-what-energy-is", f"part-{i}", True)
+    writes = [c for c in counts if c]
+    assert max(writes[-30:]) == max(writes[10:40]) < 40, (writes[10:40], writes[-30:])
+    assert len(ResultStore(store.path).attempts()) == 300 and len(store.every_lesson_part()) == 300
+
+
+def test_a_file_replaced_by_an_older_copy_gets_every_row_again(tmp_path):
+    """The same write notices a file that lost rows it wrote (the count of its writes is gone) and
+    writes them all again."""
+    path = tmp_path / "r.sqlite3"
+    store = ResultStore(path)
+    store.record("Ana", "s", "practice", "q-1", 1, "3", True, 2.0)
+    old = path.read_bytes()
+    store.record("Ana", "s", "practice", "q-2", 1, "3", True, 2.0)
+    for extra in tmp_path.glob("r.sqlite3-*"):
+        extra.unlink()
+    path.write_bytes(old)                          # the older copy put back over it
+    store.record("Ana", "s", "practice", "q-3", 1, "3", True, 2.0)
+    assert [a.question for a in ResultStore(path).answers("s")] == ["q-1", "q-2", "q-3"]
+
+
+def _forge(path, rows: dict, mode=0o600, name="forged") -> "os.PathLike":
+    forged = path.with_name(f"{path.name}.unsaved-{name}.json")
+    forged.write_text(json.dumps({"quiz_attempts": [], "attempts": [], "lesson_parts": [], "lesson_boards": [],
+                                  **rows}), encoding="utf-8")
+    forged.chmod(mode)
+    return forged
+
+
+def _ended_exam(path):
+    store = ResultStore(path)
+    rec = AttemptRecord("a1", "club-night", "Ana", "exam", 1000.0, total=2, page="p1")
+    assert store.create_attempt(rec, 1)
+    store.record("Ana", "a1", "exam", "q-1", 1, "1", False, 2.0)
+    store.save_attempt(replace(rec, ended=1060.0, ended_by="finished", score=0))
+    return store
+
+
+def test_a_forged_recovery_file_adds_no_exam_and_no_answer_to_an_ended_one(tmp_path, caplog):
+    """Probe N6: a forged recovery file beside the results was replayed by the next store: it inserted
+    a passed exam that never happened, and an answer to an ended attempt (as "answers with no
+    attempt row")."""
+    path = tmp_path / "r.sqlite3"
+    _ended_exam(path)
+    passed = ["x9", "club-night", "Mallory", "exam", 1000.0, None, 1010.0, "finished", 2, 2, "{}", "", "p"]
+    _forge(path, {"quiz_attempts": [passed],
+                  "attempts": [["Mallory", "x9", "exam", "q-1", 1, "1", 1, 1.0, 1005.0],
+                               ["Ana", "a1", "exam", "q-2", 1, "1", 1, 1.0, 1070.0]]})
+    with caplog.at_level(logging.WARNING, logger="rulesdojo.results"):
+        later = ResultStore(path)
+    assert [r.id for r in later.records("club-night")] == ["a1"]          # no exam that never happened
+    assert [a.question for a in later.answers("a1")] == ["q-1"]          # the ended attempt as it ended
+    assert later.problem is None and "x9" in caplog.text and "a1" in caplog.text
+
+
+@pytest.mark.parametrize("what", ["open to others", "damaged", "not rows", "too large"])
+def test_a_recovery_file_that_cant_be_trusted_is_set_aside_and_said_in_the_log(tmp_path, caplog, monkeypatch, what):
+    """Probe N6: corrupt recovery files were set aside silently, and any file was trusted."""
+    path = tmp_path / "r.sqlite3"
+    ResultStore(path).record("Ana", "s", "practice", "q-1", 1, "3", True, 2.0)
+    row = ["Ana", "s", "practice", "q-2", 1, "3", 1, 2.0, 1000.0]
+    forged = _forge(path, {"attempts": [row]}, mode=0o644 if what == "open to others" else 0o600)
+    if what == "damaged":
+        forged.write_text('{"attempts": [[', encoding="utf-8")
+    if what == "not rows":
+        forged.write_text(json.dumps({"attempts": [["Ana", "s", "practice", "q-2", 1, "3", 1, 2.0]]}), encoding="utf-8")
+    if what == "too large":
+        monkeypatch.setattr(store_module, "MAX_RECOVERY", 100)
+    with caplog.at_level(logging.WARNING, logger="rulesdojo.results"):
+        later = ResultStore(path)
+    assert [a.question for a in later.answers("s")] == ["q-1"]
+    assert "was not replayed" in caplog.text and forged.name in caplog.text
+    assert not forged.exists() and forged.with_name(forged.name + ".refused").exists()
+
+
+def test_a_recovery_file_is_made_for_its_account_alone_and_replayed_in_linear_time(tmp_path):
+    """Probe N6: recovery files were made 0644 (they hold learner keys), and replay was quadratic
+    (16,000 rows took 5.9 s)."""
+    path = tmp_path / "r.sqlite3"
+    ResultStore(path).record("Ana", "s", "practice", "q-1", 1, "3", True, 2.0)
+    import sqlite3
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")                  # locked: the answer goes to a recovery file
+    store = ResultStore(path, timeout=0.2)
+    assert not store.record("Ana", "s2", "practice", "q-1", 1, "3", True, 2.0)
+    (kept,) = tmp_path.glob("r.sqlite3.unsaved-*.json")
+    assert kept.stat().st_mode & 0o777 == 0o600
+    holder.execute("ROLLBACK")
+    holder.close()
+    rows = [["Ana", f"s{i // 4}", "practice", f"q-{i % 4}", 1, "3", 1, 2.0, 1000.0 + i] for i in range(16_000)]
+    _forge(path, {"attempts": rows}, name="big")
+    began = time.perf_counter()
+    later = ResultStore(path)
+    took = time.perf_counter() - began
+    assert len(later.attempts()) == 1 + 1 + 16_000 and took < 4.0, took

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import glob
 import json
+import logging
 import os
 import re
 import sys
@@ -84,6 +85,10 @@ CREATE TABLE IF NOT EXISTS lesson_boards (
     moves TEXT NOT NULL,
     PRIMARY KEY (learner, lesson, part)
 );
+CREATE TABLE IF NOT EXISTS store_writes (
+    store TEXT PRIMARY KEY,
+    n INTEGER NOT NULL
+);
 """
 #: each table's columns, as the readers return them
 TABLES = {"lesson_parts": ("learner", "lesson", "part", "first_try", "done_at"),
@@ -120,6 +125,71 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 BROWSER_FOLDER = "/rulesdojo-progress"
 #: seconds between tries of a write that failed
 RETRY = 2.0
+#: the largest recovery file a store replays: far more than a kernel's unsaved answers ever hold
+#: (3,000 answers are about 300 kB); a larger one is set aside, not read
+MAX_RECOVERY = 16 * 1024 * 1024
+#: where the store says what it did with recovery files (set aside, refused): the server's log
+log = logging.getLogger("rulesdojo.results")
+
+
+class RecoveryRefused(ValueError):
+    """A recovery file that is not replayed: not this account's, open to others, too large or not
+    one a store wrote."""
+
+
+#: each table's row as a recovery file holds it: the type of each column (None allowed where marked)
+_ROW_TYPES = {
+    "quiz_attempts": (str, str, str, str, float, (float, None), (float, None), (str, None), (int, None), int, str,
+                      str, str),
+    "attempts": (str, str, str, str, int, str, int, float, float),
+    "lesson_parts": (str, str, str, (int, None), float),
+    "lesson_boards": (str, str, str, str),
+}
+
+
+def read_recovery(path: Path) -> dict[str, list[list]]:
+    """Read a recovery file if it can be trusted: a regular file of this account's, which no other
+    account can write (mode 0600 as the store makes them), at most ``MAX_RECOVERY`` bytes, holding
+    rows of the store's tables and types; else raise ``RecoveryRefused`` saying why.
+
+    Its rows are still checked as they are written: a recovery file's exam attempt is written only to
+    an attempt the results hold, open and held by the page that wrote it (``ResultStore._write``).
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if hasattr(os, "getuid") and st.st_uid != os.getuid():
+            raise RecoveryRefused(f"it belongs to another account (uid {st.st_uid})")
+        if st.st_mode & 0o077:
+            raise RecoveryRefused(f"other accounts can read or write it (mode {st.st_mode & 0o777:o}, not 600)")
+        if st.st_size > MAX_RECOVERY:
+            raise RecoveryRefused(f"it holds {st.st_size} bytes, more than the {MAX_RECOVERY} a store writes")
+        data = f.read(MAX_RECOVERY + 1)
+    try:
+        rows = json.loads(data.decode("utf-8"))
+    except ValueError as exc:
+        raise RecoveryRefused(f"it is damaged: {exc}") from None
+    if not isinstance(rows, dict):
+        raise RecoveryRefused("it is not a recovery file: not a JSON object of tables")
+    out: dict[str, list[list]] = {}
+    for table, types in _ROW_TYPES.items():
+        given = rows.get(table, [])
+        if not isinstance(given, list):
+            raise RecoveryRefused(f"its {table} is not a list of rows")
+        for r in given:
+            if not (isinstance(r, list) and len(r) == len(types) and all(_fits(v, t) for v, t in zip(r, types))):
+                raise RecoveryRefused(f"a row of its {table} is not one a store writes: {str(r)[:80]}")
+        out[table] = given
+    return out
+
+
+def _fits(value, kind) -> bool:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if value is None:
+        return None in kinds
+    if isinstance(value, bool):
+        return False
+    return any(k is not None and (isinstance(value, k) or (k is float and isinstance(value, int))) for k in kinds)
 
 
 class AttemptClosed(ValueError):
@@ -243,8 +313,19 @@ class ResultStore:
         self.listeners: list = []  # called with no argument when a write retried later has succeeded
         self._lock = threading.RLock()  # the retries run in a thread of their own
         self._retrying = False
+        # What changed since the last write, so that a write holds the file's lock for what is new,
+        # not for every row this store has written: the attempts whose row or answers changed, the
+        # first lesson part and the boards not yet written. ``_writes`` counts this store's writes,
+        # kept in the file too (``store_writes``): a file that lacks the count was deleted, replaced
+        # by an older copy or restored, and then gets every row again.
+        self._id = uuid.uuid4().hex
+        self._writes = 0
+        self._changed: set[str] = set()
+        self._parts_from = 0
+        self._boards_changed: set[tuple[str, str, str]] = set()
         self._recovery = self._recovery_prefix().with_name(
             f"{self._recovery_prefix().name}{uuid.uuid4().hex[:12]}.json")
+        self._replayed: set[str] = set()  # attempts taken in from recovery files, written only to rows that exist
         self._replay()
 
     @staticmethod
@@ -331,6 +412,7 @@ class ResultStore:
         with self._lock:
             self.check_open(session)
             self._answers.setdefault(session, []).append(row)
+            self._changed.add(session)
             return self._sync_attempt(session)
 
     def save_attempt(self, attempt: AttemptRecord) -> bool:
@@ -341,6 +423,7 @@ class ResultStore:
         with self._lock:
             self.check_open(attempt.id)
             self._records[attempt.id] = attempt
+            self._changed.add(attempt.id)
             return self._sync_attempt(attempt.id)
 
     def check_open(self, attempt: str) -> None:
@@ -461,6 +544,7 @@ class ResultStore:
     def save_board(self, learner: str, lesson: str, part: str, moves: str) -> bool:
         """Keep the moves a learner has made on a lesson task's board (replacing the last ones kept)."""
         self._boards[(learner, lesson, part)] = moves
+        self._boards_changed.add((learner, lesson, part))
         return self._sync()
 
     def board(self, learner: str, lesson: str, part: str) -> str | None:
@@ -527,7 +611,11 @@ class ResultStore:
         try:
             self._recovery.parent.mkdir(parents=True, exist_ok=True)
             part = self._recovery.with_suffix(".part")
-            part.write_text(json.dumps(rows), encoding="utf-8")
+            # 0600: the rows hold learner keys; only the account running the kernels reads them
+            fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                os.fchmod(f.fileno(), 0o600)  # a .part left by an older kernel keeps its mode otherwise
+                f.write(json.dumps(rows))
             os.replace(part, self._recovery)
         except OSError:
             self.problem = (self.problem or "") + (" They can't be kept on this machine's disk either: keep this page open "
@@ -545,14 +633,26 @@ class ResultStore:
             mine = f.with_name(f"{f.name}.{self._recovery.stem[-12:]}")
             try:
                 os.rename(f, mine)  # one store replays each file
-                self._take_in(json.loads(mine.read_text(encoding="utf-8")))
-            except (OSError, ValueError, TypeError, KeyError):
-                continue  # gone to another store, or not one of ours: left where it is
+            except OSError:
+                continue  # gone to another store
+            try:
+                self._take_in(read_recovery(mine))
+            except RecoveryRefused as exc:
+                aside = f.with_name(f.name + ".refused")
+                log.warning("Results: the recovery file %s was not replayed (%s); it is kept as %s.", f, exc, aside)
+                try:
+                    os.replace(mine, aside)
+                except OSError:
+                    pass
+                continue
+            except OSError:
+                continue
             claimed.append((f, mine))
         if not claimed:
             return
         if self._sync():  # written: this store holds no rows of its own yet, and keeps none of these
             self._records, self._answers, self._parts, self._boards = {}, {}, [], {}
+            self._parts_from = 0
         for f, mine in claimed:
             if self.problem is None or self._recovery.exists():
                 mine.unlink(missing_ok=True)
@@ -560,14 +660,26 @@ class ResultStore:
                 os.replace(mine, f)
 
     def _take_in(self, rows: dict) -> None:
+        """Hold a recovery file's rows to be written, in time linear in their number. They are
+        written as replayed (``_replayed``): an exam attempt only where its row is in the results and
+        open, held by the page that wrote the file, and no answer to an attempt outside it."""
         for r in rows["quiz_attempts"]:
-            self._records.setdefault(r[0], AttemptRecord(*r))
+            if r[0] not in self._records:
+                self._records[r[0]] = AttemptRecord(*r)
+                self._replayed.add(r[0])
+                self._changed.add(r[0])
+        seen = {s: set(kept) for s, kept in self._answers.items()}
         for r in rows["attempts"]:
-            kept = self._answers.setdefault(r[1], [])
-            if tuple(r) not in kept:
-                kept.append(tuple(r))
+            row = tuple(r)
+            have = seen.setdefault(row[1], set())
+            if row not in have:
+                have.add(row)
+                self._answers.setdefault(row[1], []).append(row)
+                self._changed.add(row[1])
         self._parts += [tuple(r) for r in rows["lesson_parts"]]
-        self._boards.update({tuple(r[:3]): r[3] for r in rows["lesson_boards"]})
+        for r in rows["lesson_boards"]:
+            self._boards[tuple(r[:3])] = r[3]
+            self._boards_changed.add(tuple(r[:3]))
 
     def _retry_later(self) -> None:
         if self._retrying or sys.platform == "emscripten":  # the browser's Python has no threads
@@ -602,30 +714,68 @@ class ResultStore:
                 f"ON CONFLICT ({', '.join(keys)}) {action}")
 
     def _write(self) -> dict[str, str]:
-        """Write this store's rows; return the attempts whose writes were refused, and why."""
+        """Write what changed since this store's last write (everything, when the file lacks some of
+        what it wrote); return the attempts whose writes were refused, and why."""
         con = self._connect()
         try:
             cur = con.cursor()
             self._begin(cur)
+            m = self.MARK
+            row = cur.execute(f"SELECT n FROM store_writes WHERE store = {m}", (self._id,)).fetchone()
+            whole = (row[0] if row else 0) != self._writes  # the file lost some of what this store wrote
+            sessions = [*self._records, *(s for s in self._answers if s not in self._records)] if whole else \
+                sorted(self._changed)
             refused = {}
-            for rec in self._records.values():
-                reason = self._write_attempt(cur, rec)
+            for session in sessions:
+                rec = self._records.get(session)
+                reason = (self._write_attempt(cur, rec) if rec is not None else
+                          self._write_loose_answers(cur, session, self._answers.get(session, [])))
                 if reason:
-                    refused[rec.id] = reason
-            for session, rows in self._answers.items():
-                if session not in self._records:  # answers with no attempt row in this store
-                    self._write_answers(cur, session, rows)
-            cur.executemany(self._insert("lesson_parts"), self._parts)
-            cur.executemany(self._insert("lesson_boards"), [(*k, v) for k, v in self._boards.items()])
+                    refused[session] = reason
+            cur.executemany(self._insert("lesson_parts"), self._parts if whole else self._parts[self._parts_from:])
+            boards = self._boards if whole else {k: self._boards[k] for k in self._boards_changed if k in self._boards}
+            cur.executemany(self._insert("lesson_boards"), [(*k, v) for k, v in boards.items()])
+            cur.execute(f"INSERT INTO store_writes (store, n) VALUES ({m}, {m}) "
+                        f"ON CONFLICT (store) DO UPDATE SET n = excluded.n", (self._id, self._writes + 1))
             con.commit()
         finally:
             con.close()
+        self._written()
         return refused
+
+    def _written(self) -> None:
+        """Count a write that went through: what changed is in the file now."""
+        self._writes += 1
+        self._changed = set()
+        self._parts_from = len(self._parts)
+        self._boards_changed = set()
+        self._replayed = set()
+
+    def _write_loose_answers(self, cur, session: str, rows: list[tuple]) -> str | None:
+        """Write answers this store holds no attempt row for (results from before attempt rows, or
+        a recovery file's): never to an attempt the results hold (its answers go through its row's
+        guard). Return why not, else None."""
+        m = self.MARK
+        held = cur.execute(f"SELECT ended FROM quiz_attempts WHERE id = {m}", (session,)).fetchone()
+        if held is not None:
+            if rows:
+                log.warning("Results: %d answer(s) to attempt %s, written with no hold on it, were refused.",
+                            len(rows), session)
+            return "ended" if held[0] is not None else "taken"
+        self._write_answers(cur, session, rows)
+        return None
 
     def _write_attempt(self, cur, rec: AttemptRecord) -> str | None:
         """Write an attempt's answers and row, if it is open and this page holds it; else return
         why not ("ended" or "taken")."""
         m = self.MARK
+        if rec.id in self._replayed and rec.mode == "exam":
+            # An exam attempt is in the results from its start (it can't start otherwise): a
+            # recovery file's exam attempt that isn't there never happened, and is not made.
+            if cur.execute(f"SELECT 1 FROM quiz_attempts WHERE id = {m}", (rec.id,)).fetchone() is None:
+                log.warning("Results: a recovery file's exam attempt %s that the results don't hold was refused.",
+                            rec.id)
+                return "ended"
         cur.execute(f"INSERT INTO quiz_attempts ({', '.join(RECORD_COLUMNS)}) VALUES "
                     f"({', '.join([m] * len(RECORD_COLUMNS))}) ON CONFLICT DO NOTHING",
                     _values(replace(rec, ended=None, ended_by=None, score=None)))  # a file deleted mid-exam
@@ -807,6 +957,7 @@ class JsonResultStore(ResultStore):
                     kept[k] = [*kept[k][:best], r[best], *kept[k][best + 1:]]
             tables[table] = list(kept.values())
         self._save(tables)
+        self._written()
         return refused
 
     def _save(self, tables: dict) -> None:
