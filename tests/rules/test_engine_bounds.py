@@ -13,7 +13,7 @@ from rulesdojo.rules import checks, choices
 from rulesdojo.rules.errors import CannotPay
 from rulesdojo.rules.game import ANSWERS_LISTED
 from rulesdojo.rules.statics import CounterReplacement
-from rulesdojo.scenarios.scenario import Scenario, start
+from rulesdojo.scenarios.scenario import SETUP_OBJECTS, Scenario, start
 from rulesdojo.state import GameModel
 
 ARCHITECTS = """\
@@ -262,3 +262,14 @@ def test_a_payment_with_too_many_ways_is_refused_in_words_and_changes_nothing(mo
         g.apply(CastSpell(angel))
     assert exc.value.rule == "601.2g" and "tap the mana yourself first" in str(exc.value)
     assert g.snapshot() == before
+
+
+def test_an_upload_that_sets_up_more_cards_than_the_bound_is_refused_in_words():
+    """Each action's work grows with the board: 120 replacement effects took 6.5 s to load."""
+    model = GameModel.empty()
+    before = model.game.snapshot()
+    assert not model.load_upload("attack.yaml", replacements(SETUP_OBJECTS).encode())
+    assert f"a scenario sets up at most {SETUP_OBJECTS}" in model.error and "Traceback" not in model.error
+    assert model.game.snapshot() == before
+    model, seconds, peak = upload(replacements(SETUP_OBJECTS - 2))  # the largest board allowed
+    assert model.game.pending.kind == "order_replacements" and len(model.legal) == SETUP_OBJECTS - 2

@@ -48,6 +48,10 @@ ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance",
 ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice", "pay", "mode"},
                  "activate": {"ability", "mana", "target", "pay"}, "tap": {"mana"}}
 NO_ACTOR = {"resolve", "advance", "undo", "expect", "set"}  # verbs no one player takes: no ``as:``
+#: The most cards a scenario's setup may put in all the players' zones together (the largest shipped
+#: board has 23). Each action's work grows with the board (continuous effects are worked out for
+#: every permanent from every other), so this bounds what an uploaded file can make a kernel do.
+SETUP_OBJECTS = 60
 SET_KEYS = {"players": {"counters", "energy"}, "permanents": {"counters"}}
 
 
@@ -158,6 +162,11 @@ def _check_setup(setup: dict, source: str) -> None:
                             place=_at(setup, "setup", "players" if "players" in setup else None))
     for i, p in enumerate(players):
         _check_player(p, source, f"setup.players[{i + 1}]")
+    objects = sum(len(p.get(z) or []) for p in players for z in (*ZONES, "battlefield"))
+    if objects > SETUP_OBJECTS:
+        raise ScenarioError(f"the setup puts {objects} cards in the players' zones; a scenario sets up at "
+                            f"most {SETUP_OBJECTS} (a teaching board needs far fewer)", file=source,
+                            place=_at(setup, "setup", "players"))
     if "step" in setup and setup["step"] not in STEP_NAMES:
         raise ScenarioError(f"unknown step {setup['step']!r}; steps are: {', '.join(STEP_NAMES)}",
                             file=source, place=_at(setup, "setup.step", "step"))
