@@ -272,7 +272,7 @@ def test_a_recovery_file_is_made_for_its_account_alone_and_replayed_in_linear_ti
     assert kept.stat().st_mode & 0o777 == 0o600
     holder.execute("ROLLBACK")
     holder.close()
-    rows = [["Ana", f"s{i // 4}", "practice", f"q-{i % 4}", 1, "3", 1, 2.0, 1000.0 + i] for i in range(16_000)]
+    rows = [["Ana", "s3", "practice", f"q-{i % 4}", 1, "3", 1, 2.0, 1000.0 + i] for i in range(16_000)]  # one attempt
     _forge(path, {"attempts": rows}, name="big")
     began = time.perf_counter()
     later = ResultStore(path)
