@@ -302,3 +302,27 @@ def test_lesson_5_now_line_never_suggests_the_dead_end(tmp_path, voila_server, p
     task.get_by_role("button", name=re.compile(r"Pass priority \(Nadia\)")).click()
     expect(now).to_contain_text("Now: Alice has priority")
     assert "Resolve top" not in now.inner_text()
+
+
+def test_lesson_4s_attackers_list_is_inside_its_column(tmp_path, voila_server, page):
+    """Walk finding 18: lesson 4's attackers list was clipped at its right edge by the task's column."""
+    base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
+    page.goto(base + "voila/render/04-may-pay.ipynb", wait_until="domcontentloaded", timeout=60_000)
+    task = part(page, "Pay once, get it once")
+    step = task.get_by_role("button", name=re.compile("Next step")).first
+    expect(step).to_be_visible(timeout=60_000)
+    attackers = task.locator(".widget-select-multiple select")
+    for _ in range(3):                                   # to the declare attackers step
+        if attackers.count() and attackers.first.is_visible():
+            break
+        step.click()
+        page.wait_for_timeout(500)
+    expect(attackers).to_be_visible()
+    expect(attackers.locator("option")).to_contain_text(["Voltaic Brawler"])
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        inside = attackers.evaluate("""s => { const r = s.getBoundingClientRect();
+            const c = (s.closest('.rd-task-side') || document.body).getBoundingClientRect();
+            return [r.left >= c.left, r.right <= c.right, r.right, c.right]; }""")
+        assert inside[:2] == [True, True], (width, inside)
