@@ -664,8 +664,9 @@ class DojoVoila(Voila):
         # Cookies are not sent along with another site's requests: the mentors' token cookie on no
         # cross-site subrequest or form (Lax: a link from elsewhere still opens the page), the XSRF
         # cookie never (a page sets a new one when it has none).
+        # Its path is the server's own (under a hub, one server's cookie must not replace another's).
         self.app.settings["xsrf_cookie_kwargs"] = {
-            **self.app.settings.get("xsrf_cookie_kwargs", {}), "samesite": "Strict"}
+            "path": self.base_url, **self.app.settings.get("xsrf_cookie_kwargs", {}), "samesite": "Strict"}
         self.identity_provider.cookie_options = {"samesite": "Lax", **self.identity_provider.cookie_options}
         self.log.addFilter(not_about_trust)
         for handler in self.log.handlers:
