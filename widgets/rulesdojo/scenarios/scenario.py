@@ -52,6 +52,9 @@ NO_ACTOR = {"resolve", "advance", "undo", "expect", "set"}  # verbs no one playe
 #: board has 23). Each action's work grows with the board (continuous effects are worked out for
 #: every permanent from every other), so this bounds what an uploaded file can make a kernel do.
 SETUP_OBJECTS = 60
+#: The most players a scenario has: passing priority goes round them all, and each pass copies the
+#: game, so 800 players took 13 s to play a land and resolve its trigger.
+SETUP_PLAYERS = 8
 SET_KEYS = {"players": {"counters", "energy"}, "permanents": {"counters"}}
 
 
@@ -160,6 +163,9 @@ def _check_setup(setup: dict, source: str) -> None:
     if not isinstance(players, list) or len(players) < 2:
         raise ScenarioError("'setup.players' must list two or more players", file=source,
                             place=_at(setup, "setup", "players" if "players" in setup else None))
+    if len(players) > SETUP_PLAYERS:
+        raise ScenarioError(f"'setup.players' lists {len(players)} players; a scenario has at most "
+                            f"{SETUP_PLAYERS}", file=source, place=_at(setup, "setup", "players"))
     for i, p in enumerate(players):
         _check_player(p, source, f"setup.players[{i + 1}]")
     objects = sum(len(p.get(z) or []) for p in players for z in (*ZONES, "battlefield"))
