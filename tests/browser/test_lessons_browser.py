@@ -326,3 +326,27 @@ def test_lesson_4s_attackers_list_is_inside_its_column(tmp_path, voila_server, p
             const c = (s.closest('.rd-task-side') || document.body).getBoundingClientRect();
             return [r.left >= c.left, r.right <= c.right, r.right, c.right]; }""")
         assert inside[:2] == [True, True], (width, inside)
+
+
+# Scroll every box that scrolls to its end; return the progress line's top and the page's last links' bottoms.
+PAGE_END_JS = """async () => {
+  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  for (const el of [document.scrollingElement, ...document.querySelectorAll('*')])
+    if (el.scrollHeight > el.clientHeight + 2) el.scrollTop = el.scrollHeight;
+  await frame();
+  const links = [...document.querySelectorAll('a')].filter(a => a.checkVisibility() && !a.closest('.rd-progress'));
+  return {line: document.querySelector('.rd-progress').getBoundingClientRect().top,
+          links: links.slice(-2).map(a => [a.textContent.trim(), a.getBoundingClientRect().bottom])};
+}"""
+
+
+def test_the_pages_last_links_are_above_the_progress_line_once_scrolled_to_the_end(tmp_path, voila_server, page):
+    """Walk finding 17: the page-bottom links stayed under the fixed progress line, however far scrolled."""
+    base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
+    page.goto(base + "voila/render/01-what-energy-is.ipynb", wait_until="domcontentloaded", timeout=60_000)
+    expect(page.get_by_role("link", name="All lessons").last).to_be_attached(timeout=60_000)
+    expect(page.locator(".rd-progress")).to_be_visible()
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        end = page.evaluate(PAGE_END_JS)
+        assert end["links"] and all(bottom <= end["line"] for _, bottom in end["links"]), (width, end)
