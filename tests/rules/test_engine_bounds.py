@@ -283,3 +283,19 @@ def test_an_upload_with_more_players_than_the_bound_is_refused_in_words():
     model = GameModel.empty()
     assert not model.load_upload("many.yaml", (text + "    - name: One too many\n").encode())
     assert f"a scenario has at most {SETUP_PLAYERS}" in model.error
+
+
+def test_alike_sources_of_any_color_pay_with_few_tries(monkeypatch):
+    """Eight Birds of Paradise and Vorinclex ({4}{G}{G}): every color of every Bird was tried (437,500)."""
+    g = Game(["Alice", "Nadia"])
+    for _ in range(8):
+        g.add_permanent("Alice", "Birds of Paradise")
+    vorinclex = g.add_card("Alice", "Vorinclex, Monstrous Raider")
+    tried = []
+    real = checks.pay_from_pool
+    monkeypatch.setattr(checks, "pay_from_pool", lambda *a, **k: tried.append(a) or real(*a, **k))
+    assert CastSpell(vorinclex) in list(g.legal_actions)
+    assert len(tried) < 1_000
+    g.apply(CastSpell(vorinclex))
+    assert [s.name for s in g.stack] == ["Vorinclex, Monstrous Raider"]
+    assert sum(p.tapped for p in g.state.battlefield) == 6
