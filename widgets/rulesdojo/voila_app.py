@@ -78,14 +78,14 @@ PAGE_COMMS = 8
 # each comm once, STATE_BURST at once and STATE_RATE a second after that.
 STATE_BURST = 400
 STATE_RATE = 40.0
+# Page messages forwarded to one kernel and not yet done (the kernel has not said "idle" for them):
+# the busy watch times each of them. Past this many, a page's further messages wait (events) or are
+# refused, so no message escapes the watch. Room for a late page's every widget state at once.
+IN_FLIGHT = STATE_BURST + LOAD_BURST + 2 * PAGE_BURST
 # Connections one kernel takes at once: its page holds one, and a reconnecting page briefly a second
 # while the first closes. Past it, a plain 503: each connection costs the server memory and receives
 # every widget change the kernel sends.
 PAGE_SOCKETS = 3
-# Page messages forwarded to one kernel and not yet done (the kernel has not said "idle" for them):
-# the busy watch times each of them. Past this many, a page's further messages wait (events) or are
-# refused, so no message escapes the watch.
-IN_FLIGHT = 200
 BUSY_LIMIT = 30.0  # seconds a kernel may work on one page message before it is interrupted
 # A pool's refill re-runs its notebook: while a class clicks it waits until no page message came for
 # REFILL_QUIET seconds (at most REFILL_PATIENCE seconds), and REFILL_AT_ONCE run at a time, so the
