@@ -22,11 +22,10 @@ from dataclasses import dataclass
 from typing import Generator
 
 from ..quiz.play import Played
-from ..rules.actions import GetEnergy, OrderTriggers, PassPriority, PayEnergy
-from ..rules.describe import describe, name_of
 from ..scenarios.expect import check_expect
 from ..scenarios.scenario import Resolver, Scenario, start
-from ..state.lines import NODE_BOUND, Reach, RulesError, finish, practice_left, searching, solution_step
+from ..state.lines import (NODE_BOUND, Reach, RulesError, energy_move, finish, move_words, practice_left, searching,
+                           solution_step)
 from . import guide
 from .data import DeadEnd, Task, start_task
 
@@ -157,29 +156,20 @@ def example_positions(task: Task, end: DeadEnd) -> list:
 
 def mistake(task: Task, before, action, now) -> str:
     """Say the move that put the goal out of reach (``action``, played in ``before``) and what it cost."""
-    st = before.state
-    practice = {GetEnergy: ("got", "get", "get_energy"), PayEnergy: ("paid", "pay", "pay_energy")}
-    if type(action) in practice:
-        did, do, verb = practice[type(action)]
+    practice = energy_move(action)
+    if practice:
+        do, player, amount = practice
+        verb = f"{do}_energy"
         moves = [(v, n) for step in task.solution if isinstance(step, dict)
                  for v, n in step.items() if v in ("get_energy", "pay_energy")]
         wanted = [n for v, n in moves if v == verb]
         said = ", then ".join(f"{'get' if v == 'get_energy' else 'pay'} {n}" for v, n in moves)
-        goal = (task.goal.get("players") or {}).get(action.player, {}).get("energy")
+        goal = (task.goal.get("players") or {}).get(player, {}).get("energy")
         where = f", where this task {do}s {' or '.join(map(str, wanted))}" if wanted else ""
-        return (f"{action.player} {did} {action.amount} energy{where}: she has "
-                f"{now.player(action.player).energy} now, and its moves ({said}) can't bring her to "
+        return (f"{player} {'got' if do == 'get' else 'paid'} {amount} energy{where}: she has "
+                f"{now.player(player).energy} now, and its moves ({said}) can't bring her to "
                 f"{goal} from there.")
-    if isinstance(action, OrderTriggers) and len(action.order) > 1:
-        names = [name_of(st, r) for r in action.order]
-        move = (f"You put the triggers on the stack in this order: {', then '.join(names)}. The last one, "
-                f"{names[-1]}, is on top and resolves first")
-    elif isinstance(action, PassPriority) and st.stack:
-        top = st.stack[-1]
-        move = (f"{st.priority} passed priority with {top.controller}'s {top.name} on top of the stack, "
-                "so it resolved")
-    else:
-        move = f"“{describe(st, action)}”"
+    move = move_words(before, action)
     return f"{move}: from there no line of play reaches {goal_words(task)}."
 
 

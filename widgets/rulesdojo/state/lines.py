@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..rules.actions import GetEnergy, PayEnergy
+from ..rules.actions import GetEnergy, OrderTriggers, PassPriority, PayEnergy
 from ..rules.advance import MAIN_PHASES, NEXT_MAIN, NEXT_TURN, advance
 from ..rules.choices import AttackersChoice
+from ..rules.describe import describe, name_of
 from ..rules.errors import RulesError, ScenarioError
 from ..rules.search import NODE_BOUND, Reach, finish, reach, searching
 from ..scenarios.scenario import ActionRunner, Scenario
@@ -104,3 +105,29 @@ def practice_left(solution, game) -> tuple:
 
 __all__ = ["NODE_BOUND", "Reach", "RulesError", "SHORTCUTS", "ScenarioError", "finish", "now_line",
            "practice_left", "reach", "searching", "shortcut", "solution_step"]
+
+
+def energy_move(action) -> tuple[str, str, int] | None:
+    """Return a practice energy move as ("get" or "pay", the player, the amount); None for another move.
+
+    >>> energy_move(PayEnergy("Alice", 2)), energy_move(PassPriority())
+    (('pay', 'Alice', 2), None)
+    """
+    if isinstance(action, (GetEnergy, PayEnergy)):
+        return ("get" if isinstance(action, GetEnergy) else "pay", action.player, action.amount)
+    return None
+
+
+def move_words(before, action) -> str:
+    """Say a move as it changed the board in ``before`` (the game it was played in): a whole order of
+    triggers (the last one on top), a pass that let the top of the stack resolve, or the move's words."""
+    st = before.state
+    if isinstance(action, OrderTriggers) and len(action.order) > 1:
+        names = [name_of(st, r) for r in action.order]
+        return (f"You put the triggers on the stack in this order: {', then '.join(names)}. The last one, "
+                f"{names[-1]}, is on top and resolves first")
+    if isinstance(action, PassPriority) and st.stack:
+        top = st.stack[-1]
+        return (f"{st.priority} passed priority with {top.controller}'s {top.name} on top of the stack, "
+                "so it resolved")
+    return f"“{describe(st, action)}”"
