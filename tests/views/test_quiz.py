@@ -353,7 +353,7 @@ def test_a_header_identity_is_read_as_utf8_and_held_to_the_typed_names_checks(tm
     quiz.count.value = 1
     quiz.start_button.click()
     assert quiz.session.candidate == "José"
-    for bad in ("ana\tbo", "ana\x85", "ana\u202e", "a" * 81):
+    for bad in ("ana\tbo", "ana\x85bo", "ana\u202e", "a" * 81):
         monkeypatch.setenv("HTTP_X_FORWARDED_USER", bad)
         quiz = Quiz(one_of_each_kind(), store=store, exam_allowed=False)
         assert "ask whoever runs the server" in quiz.signed_in.text, bad

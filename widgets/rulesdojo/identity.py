@@ -140,7 +140,7 @@ def _vouched(env=None) -> str | None:
     source = configured(env)
     if not source.trusted:
         return None
-    value = env.get(source.env_name, "").strip(" ")  # spaces only: a control character anywhere is refused
+    value = env.get(source.env_name, "").strip()
     if source.kind == "header":
         try:
             value = value.encode("latin-1").decode("utf-8")
@@ -285,12 +285,12 @@ def _preheated() -> bool:
 def _ask_voila_until_known(retry: float) -> None:
     """Block until Voila hands this preheated kernel its page's request headers."""
     from voila.utils import wait_for_request
-    while known() is None and refused() is None:
+    while known() is None:
         try:
             wait_for_request()  # waits for the page's request; gives up only if it can't connect
         except Exception:  # noqa: BLE001 - a failed connection is retried, never shown
             pass
-        if known() is None and refused() is None:
+        if known() is None:
             time.sleep(retry)
 
 
