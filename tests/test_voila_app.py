@@ -180,3 +180,41 @@ def test_a_page_s_request_information_goes_to_its_kernel_once_then_to_nobody():
     forgotten = Fleeting(0.0)
     forgotten["k2"] = "{}"
     assert forgotten.pop("k2", None) is None  # what no kernel asked for is forgotten
+
+
+def test_a_kernel_s_reader_that_reconnected_gets_its_page_s_request_information():
+    """A preheated kernel whose first reader's connection closed (a reconnection on a busy machine)
+    connects again: the closed reader keeps neither the new one out nor the page's information, which
+    waits for the new reader (ten preheated exam pages under load stayed "Waiting for the server to
+    say who you are")."""
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from rulesdojo.voila_handlers import Fleeting, LiveReaders, RequestInfo
+
+    class Connection:
+        def __init__(self):
+            self.closing = False
+
+        def is_closing(self):
+            return self.closing
+
+    got: list = []
+
+    def reader():
+        handler = object.__new__(RequestInfo)
+        handler.ws_connection = Connection()
+        handler.write_message = got.append
+        handler.close = lambda code=None, reason=None: got.append(("closed", code))
+        return handler
+
+    saved = RequestInfoSocketHandler._cache, RequestInfoSocketHandler._waiters
+    RequestInfoSocketHandler._cache, RequestInfoSocketHandler._waiters = Fleeting(60.0), LiveReaders()
+    try:
+        first = reader()
+        first.open("k1")
+        first.ws_connection.closing = True  # its on_close has not run yet
+        RequestInfoSocketHandler.send_updates({"kernel_id": "k1", "payload": '{"HTTP_X_FORWARDED_USER": "ana"}'})
+        reader().open("k1")
+    finally:
+        RequestInfoSocketHandler._cache, RequestInfoSocketHandler._waiters = saved
+    assert got == ['{"HTTP_X_FORWARDED_USER": "ana"}']

@@ -47,8 +47,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from .voila_handlers import (LOADING, REQUEST_INFO_KEPT, Files, Fleeting, KernelDeaths, KernelSocket, PageHandler,
-                             RequestInfo, Scrub, SlowGuesses, TemplateFiles)
+from .voila_handlers import (LOADING, REQUEST_INFO_KEPT, Files, Fleeting, KernelDeaths, KernelSocket, LiveReaders,
+                             PageHandler, RequestInfo, Scrub, SlowGuesses, TemplateFiles)
 
 # Inline scripts and eval: Voila's page and the widget manager; blob: and data: the anywidget
 # modules and images the page builds itself. Nothing names another host.
@@ -635,6 +635,7 @@ class DojoVoila(Voila):
         # Voila keeps the request information no kernel waited for, for good, for anyone with the
         # kernel's id to read; RequestInfo hands it over once, and the cache forgets it soon.
         RequestInfoSocketHandler._cache = Fleeting(REQUEST_INFO_KEPT)
+        RequestInfoSocketHandler._waiters = LiveReaders()
         landing = url_path_join(self.base_url, "voila/render", self.landing)
         # Voila adds the sign-in's own pages (login, a hub's OAuth callback) without the URL prefix.
         signin = {handler for _, handler, *_ in self.identity_provider.get_handlers()}

@@ -41,7 +41,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 LOST_CHECK = 1.0  # seconds between two looks at a loading page's kernel
 # A preheated kernel waits for its page's request information before any page takes it, so the
 # information goes straight to it; what no kernel waited for is kept this long, then forgotten.
-REQUEST_INFO_KEPT = 5.0
+REQUEST_INFO_KEPT = 30.0  # a preheated kernel's reader reconnects within this, on a busy machine too
 WRONG_TOKEN_PAUSE = 1.0  # seconds a wrong token waits for its refusal, one wrong guess after another
 
 LOADING: contextvars.ContextVar = contextvars.ContextVar("rulesdojo_loading_page", default=None)
@@ -200,6 +200,33 @@ class RequestInfo(RequestInfoSocketHandler):
         kernel_id = getattr(self, "kernel_id", None)
         if self._waiters.get(kernel_id) is self:
             del self._waiters[kernel_id]
+
+
+class LiveReaders(dict):
+    """Kernel id -> its reader of request information, listing only readers whose connection is open.
+
+    Voila writes a page's request information to the reader it finds here, and keeps it for later
+    when it finds none. A reader whose connection closed (a kernel's reconnection under load) would
+    take the information with it, and keep out the kernel's new connection: it is dropped instead.
+
+    >>> class Gone: ws_connection = None
+    >>> readers = LiveReaders(k1=Gone())
+    >>> "k1" in readers, readers.get("k1"), dict(readers)
+    (False, None, {})
+    """
+
+    def get(self, key, default=None):
+        reader = super().get(key)
+        if reader is None:
+            return default
+        connection = getattr(reader, "ws_connection", None)
+        if connection is None or connection.is_closing():
+            super().pop(key, None)
+            return default
+        return reader
+
+    def __contains__(self, key) -> bool:
+        return self.get(key) is not None
 
 
 class Fleeting(dict):
