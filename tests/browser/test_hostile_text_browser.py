@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from rulesdojo.identity import Source
 from rulesdojo.scenarios.folder import FOLDER_ENV, scenarios_folder
 from rulesdojo.serving import identity_args
+from rulesdojo.views.quiz import ruling_label
 
 ROOT = Path(__file__).resolve().parents[2]
 TAG_FILE = 'Eve"><img src=x onerror=alert(1)>'                 # a file name and its title
@@ -129,7 +130,7 @@ def test_hostile_names_and_texts_stay_text_in_the_sandbox_and_the_quiz(tmp_path,
         page.goto(url + "voila/render/quiz.ipynb", wait_until="domcontentloaded")
         expect(page.get_by_text(f"Signed in as {LEARNER}.")).to_be_visible(timeout=60_000)
         clean(page, dialogs, LEARNER)
-        page.get_by_label("Rulings").select_option(label="Energy ruling 3")  # mostly number answers
+        page.get_by_label("Rulings").select_option(label=ruling_label("E3"))  # mostly number answers
         count = page.get_by_role("spinbutton", name="Questions")
         count.fill("20")                                                  # more than E3 has: all of them
         count.press("Tab")
