@@ -278,3 +278,34 @@ def test_a_recovery_file_is_made_for_its_account_alone_and_replayed_in_linear_ti
     later = ResultStore(path)
     took = time.perf_counter() - began
     assert len(later.attempts()) == 1 + 1 + 16_000 and took < 4.0, took
+
+
+@pytest.mark.parametrize("second", ["board", "part"])
+def test_a_board_or_part_kept_while_another_thread_writes_reaches_the_file(tmp_path, second):
+    """A task's last move is saved in the board saves' thread while the page's thread marks the task
+    done: what one kept while the other's write ran was marked written with it, and never written (a
+    reload showed the board one move short of the goal)."""
+    import threading
+
+    store = ResultStore(tmp_path / "r.sqlite3")
+    real_written, other = store._written, []
+
+    def written():
+        if not other:  # during the first write: the other thread keeps its change now
+            keep = (lambda: store.save_board("Ana", "03", "task", "[1, 2]")) if second == "board" else \
+                (lambda: store.mark_part("Ana", "03", "check", True))
+            other.append(threading.Thread(target=keep))
+            other[0].start()
+            other[0].join(0.3)  # long enough to keep it, were nothing holding it back
+        real_written()
+
+    store._written = written
+    assert store.save_board("Ana", "03", "task", "[1]") if second == "part" else \
+        store.mark_part("Ana", "03", "task", None)
+    other[0].join(10)
+    assert not other[0].is_alive()
+    again = ResultStore(tmp_path / "r.sqlite3")
+    if second == "board":
+        assert again.board("Ana", "03", "task") == "[1, 2]"
+    else:
+        assert again.lesson_parts("Ana")["03"] == {"check": True}

@@ -517,8 +517,11 @@ class ResultStore:
         The best finish is kept: a check right on the first try on a later visit replaces a miss,
         and a miss never replaces a first-try right.
         """
-        self._parts.append((learner, lesson, part, None if first_try is None else int(first_try), time.time()))
-        return self._sync()
+        # Under the lock: a write in another thread (a board's save) marks what it wrote as written
+        # when it ends, so a part added while it runs would never be written.
+        with self._lock:
+            self._parts.append((learner, lesson, part, None if first_try is None else int(first_try), time.time()))
+            return self._sync()
 
     def lesson_parts(self, learner: str) -> dict[str, dict[str, bool | None]]:
         """Return what a learner finished: lesson -> part -> first try (None for a task).
@@ -543,9 +546,10 @@ class ResultStore:
 
     def save_board(self, learner: str, lesson: str, part: str, moves: str) -> bool:
         """Keep the moves a learner has made on a lesson task's board (replacing the last ones kept)."""
-        self._boards[(learner, lesson, part)] = moves
-        self._boards_changed.add((learner, lesson, part))
-        return self._sync()
+        with self._lock:  # as in mark_part: a change made while another thread writes would be lost
+            self._boards[(learner, lesson, part)] = moves
+            self._boards_changed.add((learner, lesson, part))
+            return self._sync()
 
     def board(self, learner: str, lesson: str, part: str) -> str | None:
         """Return the moves kept for a learner's task board, or None.
