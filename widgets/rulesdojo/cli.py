@@ -103,15 +103,22 @@ def lint(linter, path: str | None, out=None) -> int:
     return report.exit_code
 
 
-def bank_stats(path: str | None, out=None) -> int:
-    """Print a question bank's figures per ruling and its totals; 2 when it can't be read."""
+def _read_bank(path: str | None, out):
+    """Return the bank at ``path`` (the shipped one for None), or None once it is said why it can't be read."""
     from .quiz.model import QuestionError, load_bank
-    from .quiz.stats import bank_figures, figures_table
-    out = out or sys.stdout
     try:
-        bank = load_bank(path) if path else load_bank()
+        return load_bank(path) if path else load_bank()
     except (QuestionError, OSError) as exc:
         print(f"ERROR {path}: {exc}", file=out)
+        return None
+
+
+def bank_stats(path: str | None, out=None) -> int:
+    """Print a question bank's figures per ruling and its totals; 2 when it can't be read."""
+    from .quiz.stats import bank_figures, figures_table
+    out = out or sys.stdout
+    bank = _read_bank(path, out)
+    if bank is None:
         return 2
     print(figures_table(bank_figures(bank)), file=out)
     return 0
@@ -124,13 +131,10 @@ def bank_list(path: str | None, out=None) -> int:
     >>> bank_list(None, out=io.StringIO())
     0
     """
-    from .quiz.model import QuestionError, load_bank
     from .quiz.report import first_line
     out = out or sys.stdout
-    try:
-        bank = load_bank(path) if path else load_bank()
-    except (QuestionError, OSError) as exc:
-        print(f"ERROR {path}: {exc}", file=out)
+    bank = _read_bank(path, out)
+    if bank is None:
         return 2
     for q in bank:
         rulings = ",".join(q.tags.get("rulings", [])) or "-"
