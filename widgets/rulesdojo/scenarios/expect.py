@@ -243,16 +243,21 @@ def _check_choice(game, want: dict) -> list[str]:
     if "options" in want and sorted(map(str, want["options"])) != got["options"]:
         out.append(f"pending options: expected {sorted(map(str, want['options']))}, got {got['options']}")
     if "answers" in want:
-        said = [game.describe(a) for a in islice(choice.legal_answers(game.state), ANSWERS_LISTED + 1)]
-        expected = want["answers"]
-        if len(said) > ANSWERS_LISTED:  # counted up to the engine's listing bound, no further
-            out.append(f"pending answers: expected {expected!r}, got more than {ANSWERS_LISTED} (the most "
-                       "the engine lists for one choice)")
-        elif isinstance(expected, int) and len(said) != expected:
-            out.append(f"pending answers: expected {expected} legal answers, got {len(said)}: {said}")
-        elif isinstance(expected, list) and sorted(map(str, expected)) != sorted(said):
-            out.append(f"pending answers: expected {sorted(map(str, expected))}, got {sorted(said)}")
+        out += _check_answers(game, choice, want["answers"])
     return out
+
+
+def _check_answers(game, choice, expected) -> list[str]:
+    """Compare a pending choice's legal answers with a count or a list of them."""
+    said = [game.describe(a) for a in islice(choice.legal_answers(game.state), ANSWERS_LISTED + 1)]
+    if len(said) > ANSWERS_LISTED:  # counted up to the engine's listing bound, no further
+        return [f"pending answers: expected {expected!r}, got more than {ANSWERS_LISTED} (the most "
+                "the engine lists for one choice)"]
+    if isinstance(expected, int) and len(said) != expected:
+        return [f"pending answers: expected {expected} legal answers, got {len(said)}: {said}"]
+    if isinstance(expected, list) and sorted(map(str, expected)) != sorted(said):
+        return [f"pending answers: expected {sorted(map(str, expected))}, got {sorted(said)}"]
+    return []
 
 
 def owner_and_name(st, ref: str) -> tuple[str | None, str]:
