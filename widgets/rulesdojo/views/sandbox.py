@@ -21,7 +21,6 @@ from .stack import StackView
 
 
 #: The board the sandbox page opens on when the scenarios folder holds it.
-DEMO = "Architect of the Untamed — landfall energy and the Beast"
 
 
 def demo_scenarios() -> dict[str, Path]:
@@ -79,10 +78,9 @@ class Sandbox(View):
 
     @classmethod
     def opening(cls) -> "Sandbox":
-        """The sandbox page's table: the shipped demo when the scenarios folder holds it (an operator's
-        folder may not), else the folder's first board, else an empty table."""
-        boards = demo_scenarios()
-        first = boards.get(DEMO, next(iter(boards.values()), None))
+        """The sandbox page's table: the scenarios folder's first board (the shipped folder's is its
+        demo; an operator's folder may hold another), else an empty table."""
+        first = next(iter(demo_scenarios().values()), None)
         return cls.from_scenario(first) if first is not None else cls()
 
     @classmethod
