@@ -21,7 +21,7 @@ _PROGRESS: dict = {}
 _WIDGETS: dict[tuple[int, str], ipw.Widget] = {}
 
 
-__getattr__ = names_from(__name__, dict.fromkeys(("Check", "Lesson", "Task"), "data"))
+__getattr__ = names_from(__name__, {**dict.fromkeys(("Check", "Lesson", "Task"), "data"), "course": "app"})
 
 
 @cache
@@ -204,6 +204,8 @@ def _continue(done: dict | None) -> list:
         part = next((p for p in lesson.parts if p.key not in finished), None)
         if part is not None:
             verb = "Continue" if any(done.values()) else "Start"
+            if not finished:  # a lesson begins with "Before you start", above its first part
+                return [h("p", _link(lesson.notebook, f"{verb}: {lesson.number}. {lesson.title}", cls="rd-continue"))]
             where = f"“{part.title}”" if part.kind == "task" else "its checks"
             return [h("p", _link(f"{lesson.notebook}#{part_anchor(part.key)}",
                                  f"{verb}: {lesson.number}. {lesson.title} at {where}", cls="rd-continue"))]
@@ -248,4 +250,4 @@ def teaching(tags) -> dict:
     return {tag: first[tag] for tag in tags if tag in first}
 
 
-__all__ = ["Check", "Lesson", "Task", "before", "contents", "go_back", "lessons", "next_steps", "progress", "recap", "show", "teaching"]
+__all__ = ["Check", "Lesson", "Task", "before", "contents", "course", "go_back", "lessons", "next_steps", "progress", "recap", "show", "teaching"]

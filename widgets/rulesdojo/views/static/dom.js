@@ -5,7 +5,7 @@
 // anything else is shown as text. The only markup parsed is the shipped symbol SVGs (symbols.js).
 import { symbolMaker } from "./symbols.js";
 
-const TAGS = new Set(["a", "b", "br", "caption", "code", "dd", "details", "div", "dl", "dt", "em", "h2",
+const TAGS = new Set(["a", "b", "br", "caption", "code", "dd", "details", "div", "dl", "dt", "em", "h1", "h2",
   "h3", "h4", "i", "kbd", "li", "meter", "nav", "ol", "p", "section", "span", "strong", "summary", "table",
   "tbody", "td", "th", "thead", "tr", "ul"]);
 const ATTRIBUTE = /^(class|role|id|scope|colspan|rowspan|open|title|href|tabindex|reversed|min|max|value|aria-[a-z]+|data-[a-z-]+)$/;

@@ -1,0 +1,94 @@
+"""The course as one page in Voila: the map, a lesson, the quiz and the sandbox swap inside one page and
+one kernel; each place has its own address, so back, forward, a deep link and a reload land on it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from rulesdojo.lessons.outline import outlines
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+OUTLINES = outlines(LESSONS)
+LOAD = 60_000
+#: a mark left on the page's window: it survives every move that doesn't load another page
+MARK = "() => { window.rdSamePage = 'still here'; }"
+SAME = "() => window.rdSamePage === 'still here'"
+
+
+@pytest.fixture(scope="module")
+def served(module_voila):
+    url, _results = module_voila(LESSONS)
+    return url
+
+
+def open_course(page, url: str, where: str = "") -> None:
+    page.goto(url + "voila/render/course.ipynb" + where, wait_until="domcontentloaded", timeout=LOAD)
+
+
+def heading(page, text: str):
+    return page.get_by_role("heading", name=text, exact=True).first
+
+
+def test_a_visit_moves_between_places_in_one_page_and_back_and_forward_follow(served, page):
+    seven = OUTLINES[7]
+    open_course(page, served)
+    expect(page.get_by_role("heading", name="Lessons", exact=True)).to_be_visible(timeout=LOAD)
+    page.evaluate(MARK)
+    kernels = page.evaluate("() => performance.getEntriesByType('resource').filter(r => /api\\/kernels/.test(r.name)).length")
+
+    page.get_by_role("link", name=seven.title, exact=True).click()
+    expect(page).to_have_url(re.compile(r"#/lesson/7$"))
+    expect(heading(page, "Lesson 7: Landfall")).to_be_visible(timeout=LOAD)
+    expect(page.get_by_role("heading", name=seven.parts[0].title)).to_be_visible()
+    assert page.title() == "Lesson 7: Landfall · Rules Dojo"
+
+    page.get_by_role("link", name="All lessons").first.click()
+    expect(page).to_have_url(re.compile(r"#/$"))
+    expect(page.get_by_role("heading", name="Lessons", exact=True)).to_be_visible()
+    page.get_by_role("link", name="The judge quiz").click()
+    expect(page.get_by_role("textbox", name="Your name")).to_be_visible(timeout=LOAD)
+    expect(page).to_have_url(re.compile(r"#/quiz$"))
+
+    page.go_back()
+    expect(page.get_by_role("heading", name="Lessons", exact=True)).to_be_visible()
+    expect(page.get_by_role("textbox", name="Your name")).to_have_count(0)
+    page.go_back()
+    expect(heading(page, "Lesson 7: Landfall")).to_be_visible()
+    page.go_forward()
+    expect(page.get_by_role("heading", name="Lessons", exact=True)).to_be_visible()
+    page.go_forward()
+    expect(page.get_by_role("textbox", name="Your name")).to_be_visible()
+
+    assert page.evaluate(SAME), "a move between places loaded another page"
+    again = page.evaluate("() => performance.getEntriesByType('resource').filter(r => /api\\/kernels/.test(r.name)).length")
+    assert again == kernels, "a move between places started another kernel"
+
+
+def test_a_link_to_a_part_and_a_reload_land_on_that_part_with_the_progress_kept(served, page):
+    seven = OUTLINES[7]
+    part = seven.parts[1]  # below the fold at 900 px
+    open_course(page, served, f"#/lesson/7/{part.key}")
+    expect(heading(page, "Lesson 7: Landfall")).to_be_visible(timeout=LOAD)
+    target = page.locator(f"[id='part-{part.key}']")
+    expect(target).to_be_in_viewport(timeout=LOAD)
+
+    # A check answered, then a reload: the same place, the part still done.
+    check = seven.checks[0]
+    page.goto(served + f"voila/render/course.ipynb#/lesson/7/{check.key}")
+    page.reload(wait_until="domcontentloaded", timeout=LOAD)
+    expect(page.locator(f"[id='part-{check.key}']")).to_be_in_viewport(timeout=LOAD)
+    expect(page).to_have_url(re.compile(rf"#/lesson/7/{check.key}$"))
+
+
+def test_an_address_that_names_no_place_says_so_and_shows_the_nearest(served, page):
+    open_course(page, served, "#/lesson/7/no-such-part")
+    expect(page.get_by_role("alert").filter(has_text="Lesson 7 has no part “no-such-part”")).to_be_visible(timeout=LOAD)
+    expect(heading(page, "Lesson 7: Landfall")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"#/lesson/7$"))
+    page.evaluate("() => { location.hash = '#/lesson/99'; }")
+    expect(page.get_by_role("alert").filter(has_text="There is no lesson 99 in this course")).to_be_visible()
+    expect(page.get_by_role("heading", name="Lessons", exact=True)).to_be_visible()

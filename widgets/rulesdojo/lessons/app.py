@@ -1,0 +1,246 @@
+"""The course as one page: the map, every lesson, the quiz and the sandbox, swapped in one kernel.
+
+Each place is drawn from its notebook (``index.ipynb``, ``NN-slug.ipynb``, ``quiz.ipynb``,
+``sandbox.ipynb``), so the notebooks stay the one description of each page: a markdown cell is author
+prose, a code cell is one of the calls a lesson notebook makes. A place is drawn the first time the
+learner goes there and kept, so going back finds it as they left it. Links between notebooks become
+links between places (``#/lesson/7``): following one changes the page's address, not the page.
+
+>>> in_app_href("07-landfall.ipynb#part-every-land"), in_app_href("index.ipynb"), in_app_href("https://x")
+('#/lesson/7/every-land', '#/', 'https://x')
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import ipywidgets as ipw
+
+from .. import identity
+from ..state.course import CourseFlow, Place
+from ..views.address import Address
+from ..views.dom import Dom, Node, h, prose
+from ..views.learner import learner_key_widget
+from ..views.modules import page_style
+from . import _course_map, _nav, lessons, outlines, part_anchor
+from . import prose as prose_widget
+from .outline import current_folder
+
+LESSON_NOTEBOOK = re.compile(r"(\d\d)-[a-z0-9-]+\.ipynb$")
+#: the notebook of each place that is not a lesson
+NOTEBOOKS = {"map": "index.ipynb", "quiz": "quiz.ipynb", "sandbox": "sandbox.ipynb"}
+SITE = "Rules Dojo"
+
+
+def in_app_href(href: str) -> str:
+    """Return where a link between notebooks leads in the course page (other links are kept)."""
+    name, _, anchor = href.partition("#")
+    lesson = LESSON_NOTEBOOK.fullmatch(name)
+    if lesson:
+        return "#/" + Place("lesson", int(lesson[1]), anchor.removeprefix("part-") if anchor.startswith("part-") else "").address
+    view = next((v for v, notebook in NOTEBOOKS.items() if notebook == name), None)
+    return "#/" + Place(view).address if view else href
+
+
+def in_app(nodes: list) -> list:
+    """Return nodes with their links between notebooks made links between places.
+
+    >>> in_app([["p", {}, ["a", {"href": "quiz.ipynb"}, "The quiz"]]])
+    [['p', {}, ['a', {'href': '#/quiz'}, 'The quiz']]]
+    """
+    return [_in_app(n) for n in nodes]
+
+
+def _in_app(node):
+    if not isinstance(node, list) or len(node) < 2 or not isinstance(node[1], dict):
+        return node
+    attrs = dict(node[1])
+    if node[0] == "a" and isinstance(attrs.get("href"), str):
+        attrs["href"] = in_app_href(attrs["href"])
+    return [node[0], attrs, *(_in_app(c) for c in node[2:])]
+
+
+LINK = re.compile(r"\[([^\]\n]+)\]\(([^)\s]+)\)")
+
+
+def markdown_nodes(text: str) -> list[Node]:
+    """Return a notebook's markdown cell as nodes: headings, lists, paragraphs and links; the words
+    go through ``prose`` (the one path author markup takes), a link's address is kept as text.
+
+    >>> markdown_nodes("# Quiz\\n\\n- **Practice** [All lessons](index.ipynb)")
+    [['h1', {}, 'Quiz'], ['ul', {}, ['li', {}, ['b', {}, 'Practice'], ' ', ['a', {'href': '#/'}, 'All lessons']]]]
+    """
+    out: list[Node] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = block.splitlines()
+        heading = re.match(r"(#{1,4})\s+(.*)", lines[0]) if len(lines) == 1 else None
+        if heading:
+            out.append(h(f"h{len(heading[1])}", *_words(heading[2])))
+        elif all(line.lstrip().startswith(("- ", "* ")) for line in lines):
+            out.append(h("ul", *(h("li", *_words(line.lstrip()[2:])) for line in lines)))
+        else:
+            out.append(h("p", *_words(" ".join(line.strip() for line in lines))))
+    return out
+
+
+def _words(text: str) -> list[Node]:
+    out: list[Node] = []
+    at = 0
+    for link in LINK.finditer(text):
+        out += prose(text[at:link.start()])
+        out.append(h("a", link[1], href=in_app_href(link[2])))
+        at = link.end()
+    return out + prose(text[at:])
+
+
+def cells(notebook: Path) -> list[tuple[str, str]]:
+    """Return a notebook's cells as (kind, source)."""
+    data = json.loads(notebook.read_text(encoding="utf-8"))
+    return [(c.get("cell_type", ""), "".join(c.get("source", ""))) for c in data.get("cells", [])]
+
+
+def call_in(source: str) -> tuple[str, tuple] | None:
+    """Return the call a code cell ends with, as (name, constant arguments); None for anything else.
+
+    >>> call_in('from rulesdojo.lessons import show\\n\\nshow(7, "every-land")')
+    ('show', (7, 'every-land'))
+    >>> call_in("Sandbox.opening()"), call_in("import os")
+    (('Sandbox.opening', ()), None)
+    """
+    try:
+        body = ast.parse(source).body
+    except SyntaxError:
+        return None
+    if not body or not isinstance(body[-1], ast.Expr) or not isinstance(body[-1].value, ast.Call):
+        return None
+    call = body[-1].value
+    name = ast.unparse(call.func)
+    if call.keywords or not all(isinstance(a, ast.Constant) for a in call.args):
+        return None
+    return name, tuple(a.value for a in call.args)  # type: ignore[attr-defined]
+
+
+class Course:
+    """The course page: its address, its flow (``state.course.CourseFlow``) and the place shown."""
+
+    def __init__(self) -> None:
+        self.folder = current_folder()
+        self.flow = CourseFlow({n: tuple(p.key for p in o.parts) for n, o in outlines().items()})
+        self.address = Address()
+        self.stage = ipw.VBox()
+        self.stage.add_class("rd-course-stage")
+        self.pages: dict[str, ipw.Widget] = {}
+        self._map: Dom | None = None
+        self._progress: dict[int, object] = {}
+        self.widget = ipw.VBox([page_style(), self.address, self.stage, learner_key_widget()])
+        self.widget.add_class("rd-course-page")
+        self._moving = False  # the kernel writing the address is not the learner asking for one
+        self.address.observe(self._asked, names=["address"])
+        self.flow.observe(self._moved, names=["moves"])
+        self.flow.go("")
+
+    def _asked(self, change) -> None:
+        if not self._moving:
+            self.flow.go(change["new"])
+
+    def _moved(self, _change=None) -> None:
+        self._moving = True
+        try:
+            self._draw(self.flow.place)
+        finally:
+            self._moving = False
+
+    def _draw(self, place: Place) -> None:
+        key = place.view if place.view != "lesson" else f"lesson/{place.lesson}"
+        if key not in self.pages:
+            self.pages[key] = self._page(place)
+        if place.view == "map":
+            self._redraw_map()
+        self.stage.children = (self.pages[key],)
+        title = self._title(place)
+        self.address.title = f"{title} · {SITE}" if place.view != "map" else SITE
+        self.address.said = title
+        self.address.notice = self.flow.message
+        self.address.scroll_to = part_anchor(place.part) if place.part else ""
+        self.address.address = place.address
+        self.address.step += 1
+
+    def _title(self, place: Place) -> str:
+        if place.view == "lesson":
+            return f"Lesson {place.lesson}: {outlines()[place.lesson].title}"
+        return {"map": "The course map", "quiz": "The judge quiz", "sandbox": "The sandbox"}[place.view]
+
+    def _notebook(self, place: Place) -> Path:
+        if place.view == "lesson":
+            return self.folder / outlines()[place.lesson].notebook
+        return self.folder / NOTEBOOKS[place.view]
+
+    def _page(self, place: Place) -> ipw.Widget:
+        """Draw a place from its notebook, cell by cell."""
+        shown: list[ipw.Widget] = []
+        for kind, source in cells(self._notebook(place)):
+            if kind == "markdown" and source.strip():
+                shown.append(Dom([h("div", *markdown_nodes(source), cls="rd-prose")]))
+            elif kind == "code":
+                call = call_in(source)
+                widget = self._call(*call) if call else None
+                if widget is not None:
+                    shown.append(widget)
+        page = ipw.VBox(shown)
+        page.add_class("rd-course-place")
+        return page
+
+    def _call(self, name: str, args: tuple) -> ipw.Widget | None:
+        """Make what a notebook's call shows, with links that stay in this page."""
+        number = args[0] if args and isinstance(args[0], int) else None
+        if number is not None and number not in lessons():
+            return None
+        if name == "progress" and number is not None:
+            return self._progress_of(number).widget
+        if name == "before" and number is not None:
+            from .before import before_view
+            return before_view(self._progress_of(number))
+        if name == "show" and number is not None and len(args) == 2:
+            from .data import Task
+            from .framework import CheckView, TaskView
+            part = lessons()[number].part(args[1])
+            return (TaskView if isinstance(part, Task) else CheckView)(part, self._progress_of(number))
+        if name == "prose" and number is not None and len(args) == 2:
+            return prose_widget(number, args[1])
+        if name == "recap" and number is not None:
+            from .learner_progress import recap_view
+            return recap_view(self._progress_of(number))
+        if name == "next_steps" and number is not None:
+            return Dom(in_app(_nav(number)))
+        if name == "contents":
+            self._map = Dom(in_app(_course_map(None)))
+            return self._map
+        if name == "Quiz":
+            from ..views import Quiz
+            return Quiz()
+        if name == "Sandbox.opening":
+            from ..views import Sandbox
+            return Sandbox.opening()
+        return None
+
+    def _progress_of(self, number: int):
+        if number not in self._progress:
+            from .learner_progress import Progress
+            self._progress[number] = Progress(lessons()[number], in_app(_nav(number)))
+        return self._progress[number]
+
+    def _redraw_map(self) -> None:
+        """Show the learner's state on the map as it is now: a lesson taken since changes it."""
+        def draw(learner: str) -> None:
+            from ..quiz.store import ResultStore
+            if self._map is not None:
+                self._map.content = in_app(_course_map(ResultStore().lesson_parts(learner)))
+        identity.when_learner_known(draw)
+
+
+def course() -> ipw.Widget:
+    """Show the whole course in one page: the map first, each place at its own address."""
+    return Course().widget

@@ -1,0 +1,72 @@
+// The course page's address: the URL's hash ("#/lesson/7/every-land") and the kernel's place agree.
+// Back, forward and a typed or followed link change the hash: the kernel is told. The kernel moving
+// the learner (a Continue button, an address that named no place) changes the hash: the browser keeps
+// the step in its history. Draws one line, read out when the place changes, in its own element.
+
+const PREFIX = "#/";
+
+function hashAddress() {
+  const hash = window.location.hash;
+  if (!hash.startsWith(PREFIX)) return "";
+  try {
+    return decodeURIComponent(hash.slice(PREFIX.length));
+  } catch (_) {
+    return hash.slice(PREFIX.length); // a malformed escape: the kernel says it names no place
+  }
+}
+
+const WAIT_MS = 5000; // the part's widget is drawn after the switch; give up scrolling after this
+
+function scrollTo(id) {
+  const started = performance.now();
+  const look = () => {
+    const target = id ? document.getElementById(id) : null;
+    if (target) {
+      target.scrollIntoView({ block: "start" });
+    } else if (!id) {
+      window.scrollTo(0, 0);
+    } else if (performance.now() - started < WAIT_MS) {
+      requestAnimationFrame(look);
+    }
+  };
+  requestAnimationFrame(look);
+}
+
+function render({ model, el }) {
+  const said = document.createElement("p");
+  said.className = "rd-address-said"; // read out, not drawn (base.css)
+  said.setAttribute("role", "status");
+  const notice = document.createElement("p");
+  notice.className = "rd-address-notice rd-note";
+  notice.setAttribute("role", "alert");
+  notice.hidden = true;
+  el.append(said, notice);
+
+  const tell = () => {
+    const here = hashAddress();
+    if (here !== model.get("address")) {
+      model.set("address", here);
+      model.save_changes();
+    }
+  };
+  const follow = () => {
+    const address = model.get("address");
+    if (hashAddress() !== address) {
+      // The map's address is "#/": the hash stays, so the page doesn't jump to its top by itself.
+      window.location.hash = PREFIX + address;
+    }
+    const title = model.get("title");
+    if (title) document.title = title;
+    said.textContent = model.get("said");
+    notice.textContent = model.get("notice");
+    notice.hidden = !model.get("notice");
+    scrollTo(model.get("scroll_to"));
+  };
+  window.addEventListener("hashchange", tell);
+  model.on("change:step", follow); // the kernel has moved the learner (its step counts the moves)
+  tell(); // a deep link or a reload: the hash the page opened with
+  if (model.get("step") && hashAddress() === model.get("address")) follow();
+  return () => window.removeEventListener("hashchange", tell);
+}
+
+export default { render };
