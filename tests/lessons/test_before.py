@@ -11,6 +11,7 @@ from rulesdojo.lessons.before import before_view
 from rulesdojo.lessons.framework import CheckView
 from rulesdojo.lessons.learner_progress import Progress, lesson_id
 from rulesdojo.quiz.store import ResultStore
+from rulesdojo.views.dom import game, plain
 from rulesdojo.views.text import game_text_words
 
 from test_learner_keys import ANA, BEN, sends, served  # noqa: F401 (served is a fixture)
@@ -76,18 +77,81 @@ def test_a_before_answer_is_kept_with_no_score_and_is_the_learners_own(served):
     assert reloaded.answer.disabled and "Kept" in reloaded.feedback.text
 
 
-def test_after_the_checks_the_learner_sees_what_they_answered_before(served):
+def right_answer(question) -> str:
+    return question.variant.solution().right_answer_text
+
+
+def cells(question) -> list[str]:
+    """Return the review's answers, before then after, as the page says them."""
+    (table,) = [n for n in question.feedback.content if n[0] == "table"]
+    (body,) = [n for n in table[2:] if n[0] == "tbody"]
+    return [plain(td[2:]) for td in body[2][2:]]
+
+
+def test_after_the_checks_the_same_question_is_asked_again_and_both_answers_are_shown_side_by_side(served):
     ana = Progress(LESSON)
     view = before_view(ana)
     sends(ANA)
     (question,) = view.children[2:]
+    assert question.asked_again.children == ()  # not asked again before the checks
     question.answer.value = given = wrong_answer(question)
     question.keep_button.click()
     answer_checks(ana)
-    right = question.variant.solution().right_answer_text
-    assert f"Before the lesson you answered {given}" in question.feedback.text
-    assert f"the answer is {right}" in question.feedback.text
+    assert question.feedback.text == ""  # no verdict before the second answer: it would give it away
+    assert not question.again.disabled and question.answer.disabled
+    assert [label for label, _ in question.again.options] == [label for label, _ in question.answer.options]
+    question.again.value = right_answer(question)
+    question.again_button.click()
+    assert cells(question) == [f"{plain(game(given))} — wrong",
+                               f"{plain(game(right_answer(question)))} — right"]
+    assert f"The answer is {plain(game(right_answer(question)))}." in question.feedback.text
+    assert question.again.disabled and question.again_button.disabled
     assert not re.search(r"\{[A-Z0-9]\}", repr(question.feedback.content))  # symbols drawn, never raw
+    assert ResultStore().lesson_parts(ANA)[lesson_id(LESSON)]["before:E2"] is False  # the gain's "before" stays
+
+    served()  # a reload: the review again, with both answers in the learner's words
+    again = Progress(LESSON)
+    reloaded_view = before_view(again)
+    sends(ANA)
+    (reloaded,) = reloaded_view.children[2:]
+    assert cells(reloaded) == cells(question)
+    assert reloaded.again.value == right_answer(question) and reloaded.again.disabled
+
+
+def test_a_reload_asks_the_same_variant_and_shows_the_kept_answer_locked(served):
+    ana = Progress(LESSON)
+    view = before_view(ana)
+    sends(ANA)
+    (question,) = view.children[2:]
+    drawn = ResultStore().drawn(ANA, lesson_id(LESSON), "before:E2")
+    assert drawn == {"question": question.variant.question.id, "seed": drawn["seed"]}  # kept once drawn
+    prompt = question.children[0].text
+
+    for _ in range(3):  # a reload before answering: the same numbers, still open
+        served()
+        p = Progress(LESSON)
+        v = before_view(p)
+        sends(ANA)
+        (same,) = v.children[2:]
+        assert same.children[0].text == prompt and same.variant.values == question.variant.values
+        assert not same.answer.disabled and same.answer.value is None
+    same.answer.value = given = wrong_answer(same)
+    same.keep_button.click()
+
+    served()  # a reload after answering: the same question, the kept answer shown and locked
+    p = Progress(LESSON)
+    v = before_view(p)
+    sends(ANA)
+    (kept,) = v.children[2:]
+    assert kept.children[0].text == prompt and kept.answer.value == given
+    assert kept.answer.disabled and kept.keep_button.disabled and "Kept" in kept.feedback.text
+
+    served()  # Ben draws his own; Ana's draw is not his
+    ben = before_view(Progress(LESSON))
+    sends(BEN)
+    (bens,) = ben.children[2:]
+    assert bens.answer.value is None and not bens.answer.disabled
+    assert ResultStore().drawn(BEN, lesson_id(LESSON), "before:E2")["seed"] == bens.drawn["seed"]
 
 
 def test_a_learner_who_did_the_checks_first_is_not_asked_before(served):

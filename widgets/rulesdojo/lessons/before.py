@@ -1,10 +1,13 @@
 """The "before you start" questions a lesson opens with: where a learner stands before it teaches.
 
-One bank question per ruling the lesson's checks test (at most two), a variant drawn afresh for
-each page, so the engine grades it. The learner answers each once; the page shows no score, only
-that the answer is kept, and, once the lesson's checks are answered, what the answer was. What is
-kept is whether it was right, as the lesson part ``before:RULING`` of this learner (the trainer's
-learning gain compares it with the checks' first tries, ``rulesdojo.quiz.gain``).
+One bank question per ruling the lesson's checks test (at most two), a variant drawn for each
+learner, so the engine grades it. The learner answers each once; the page shows no score, only
+that the answer is kept. Once the lesson's checks are answered the same question (same numbers)
+is asked again, and the review shows both answers side by side, each said right or wrong.
+What is kept: whether the first answer was right, as the lesson part ``before:RULING`` of this
+learner (the trainer's learning gain compares it with the checks' first tries,
+``rulesdojo.quiz.gain``), and the question, its variant's seed and both answers in the learner's
+words (``ResultStore.save_drawn``), so a reload asks the same and shows what was answered.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from ..views.text import game_text_words
 from .data import Lesson
 from .framework import kernel_loop, message
 from .learner_progress import Progress
+from .outline import lesson_id
 
 #: at most this many before questions open a lesson
 MOST = 2
@@ -52,31 +56,69 @@ def before_questions(lesson: Lesson, bank) -> list[tuple[str, object]]:
 
 
 class BeforeQuestion(ipw.VBox):
-    """One before question: answered once, kept without a score; its answer shown after the checks."""
+    """One before question: answered once, kept without a score; once the lesson's checks are
+    answered it is asked again, and the two answers are shown side by side, each right or wrong.
 
-    def __init__(self, tag: str, question, progress: Progress, seed: int | None = None):
-        """Ask ``question`` (a variant drawn from ``seed``, else at random) of a learner already known."""
+    The variant drawn and the answers are kept per learner (``ResultStore.save_drawn``): a new page
+    for the same learner asks the same question with the same numbers and shows what they answered.
+    """
+
+    def __init__(self, tag: str, question, progress: Progress, seed: int | None = None, bank=None):
+        """Ask ``question`` (a variant drawn from ``seed``, else at random) of a learner already known,
+        unless they were asked one before: then that one (``bank`` holds it, if another question)."""
         super().__init__()
         self.tag, self.progress = tag, progress
         self.key = BEFORE + tag
-        self.variant = question.variant(seed=random.randrange(2 ** 31) if seed is None else seed)
-        self.verdict = None  # this page's answer, graded in the kernel and not shown until the checks are done
-        v = self.variant
-        if v.options:
-            # a radio button's label is text only: its symbols in words; the value is the option graded
-            self.answer = ipw.RadioButtons(options=[(game_text_words(o), o) for o in v.options], value=None,
-                                           description="Your answer",
-                                           layout=ipw.Layout(width="auto"), style={"description_width": "initial"})
+        self.drawn = self._read()
+        if bank is not None and self.drawn.get("question") != question.id and self.drawn.get("question") in bank:
+            question = bank[self.drawn["question"]]
+        if self.drawn.get("question") == question.id and isinstance(self.drawn.get("seed"), int):
+            seed = self.drawn["seed"]
         else:
-            self.answer = ipw.Text(value="", placeholder=v.instructions, description="Your answer",
-                                   style={"description_width": "initial"})
+            seed = random.randrange(2 ** 31) if seed is None else seed
+            self.drawn = {"question": question.id, "seed": seed}
+            self._save()
+        self.variant = question.variant(seed=seed)
+        # the answers, graded in the kernel; not shown until the checks are done and it is asked again
+        self.verdict = self._graded("before")
+        self.after = self._graded("after")
+        v = self.variant
+        self.answer = _answer_box(v)
         self.keep_button = button("Keep my answer", "No score now: you'll see it after the lesson's checks",
                                   self.keep)
+        if self.verdict is not None:
+            self.answer.value = self.drawn["before"]
+        self.again = _answer_box(v, "Your answer now")
+        self.again_button = button("Keep my answer now", "Then see it beside your answer before the lesson",
+                                   self.keep_again)
+        if self.after is not None:
+            self.again.value = self.drawn["after"]
         self.feedback = Dom()
+        self.asked_again = ipw.VBox()  # the same question again, once the lesson's checks are answered
+        self.again_intro = Dom([h("p", h("b", "Now that you've answered the lesson's checks: "),
+                                  "what would you answer now? Then see both answers side by side.")])
         self.children = [Dom([h("div", *prose(v.prompt), cls="rd-note")]), self.answer, self.keep_button,
-                         self.feedback]
+                         self.feedback, self.asked_again]
         progress.watch(self._draw)
         self._draw()
+
+    def _read(self) -> dict:
+        learner = self.progress.learner
+        kept = self.progress.store.drawn(learner, lesson_id(self.progress.lesson), self.key) if learner else None
+        return kept or {}
+
+    def _save(self) -> None:
+        if self.progress.learner is not None:
+            self.progress.store.save_drawn(self.progress.learner, lesson_id(self.progress.lesson), self.key,
+                                           self.drawn)
+
+    def _graded(self, which: str):
+        """Return the kept answer ``which`` ("before", "after") graded, or None if none is kept."""
+        given = self.drawn.get(which)
+        if not isinstance(given, str):
+            return None
+        verdict = self.variant.grade(given)
+        return None if verdict.problem else verdict
 
     @property
     def kept(self) -> bool:
@@ -87,20 +129,41 @@ class BeforeQuestion(ipw.VBox):
         can't say where they started."""
         return not self.kept and any(self.progress.is_done(c.key) for c in self.progress.lesson.checks)
 
-    def keep(self) -> None:
-        given = self.answer.value
-        if self.kept or self._late():
-            self._draw()
-            return
+    def _read_answer(self, box):
+        """Return ``box``'s answer graded, or None (saying why) when it isn't one."""
+        given = box.value
         if given is None or not str(given).strip():
             self._say("rd-note", f"Give an answer first: {self.variant.instructions}")
-            return
+            return None
         verdict = self.variant.grade(given)
         if verdict.problem:
             self._say("rd-note", f"{verdict.problem}: {self.variant.instructions}")
+            return None
+        return verdict
+
+    def keep(self) -> None:
+        if self.kept or self._late():
+            self._draw()
+            return
+        verdict = self._read_answer(self.answer)
+        if verdict is None:
             return
         self.verdict = verdict
+        self.drawn = {**self.drawn, "before": str(self.answer.value)}
+        self._save()  # the words first: the mark redraws, and a new page reads both
         self.progress.mark(self.key, verdict.correct)
+
+    def keep_again(self) -> None:
+        if self.after is not None or not self.kept or not self.progress.checks_answered():
+            self._draw()
+            return
+        verdict = self._read_answer(self.again)
+        if verdict is None:
+            return
+        self.after = verdict
+        self.drawn = {**self.drawn, "after": str(self.again.value)}
+        self._save()
+        self._draw()
 
     def _say(self, cls: str, *nodes: Any) -> None:
         self.feedback.content = message(cls, *nodes)
@@ -108,20 +171,54 @@ class BeforeQuestion(ipw.VBox):
     def _draw(self) -> None:
         closed = self.kept or self._late()
         self.answer.disabled = self.keep_button.disabled = closed
+        self.again.disabled = self.again_button.disabled = self.after is not None
+        reviewing = self.kept and self.progress.checks_answered()
+        self.asked_again.children = [self.again_intro, self.again, self.again_button] if reviewing else []
         if self._late():
             self._say("rd-note", "You answered this lesson's checks first, so this question can't show "
                       "where you started; it is left for learners starting the lesson.")
         elif not self.kept:
             return
-        elif not self.progress.checks_answered():
+        elif not reviewing:
             self._say("rd-ok", h("b", "Kept."), " No score now: answer the lesson's checks, then look back here.")
-        elif self.verdict is None:
-            self._say("rd-note", "You answered this before the lesson.")
+        elif self.after is None:
+            self.feedback.content = []
         else:
-            self._say("rd-ok" if self.verdict.correct else "rd-note",
-                      "Before the lesson you answered ", *game(self.verdict.answer_text),
-                      f"{' — right' if self.verdict.correct else ''}; the answer is ",
-                      *game(self.verdict.right_answer_text), ".")
+            self.feedback.content = self.review()
+
+    def review(self) -> list:
+        """Return the answers before and after the lesson side by side, each said right or wrong, in
+        the learner's words, and the right answer (once both are given)."""
+        after = self.after
+        if after is None:
+            return []
+        if self.verdict is not None:
+            before: list = [*game(self.verdict.answer_text), f" — {_said(self.verdict.correct)}"]
+        else:  # kept before its words were: whether it was right is still known
+            before = [h("i", "your words weren't kept"), f" — {_said(self.progress.is_mastered(self.key))}"]
+        return [h("table", h("caption", "Your answers to this question"),
+                  h("thead", h("tr", h("th", "Before the lesson", scope="col"),
+                               h("th", "After the checks", scope="col"))),
+                  h("tbody", h("tr", h("td", *before),
+                               h("td", *game(after.answer_text), f" — {_said(after.correct)}"))),
+                  cls="rd-before-review"),
+                h("p", "The answer is ", *game(after.right_answer_text), ".",
+                  cls="rd-ok" if after.correct else "rd-note")]
+
+
+def _said(correct: bool) -> str:
+    return "right" if correct else "wrong"
+
+
+def _answer_box(v, description: str = "Your answer"):
+    """Return where a learner gives an answer to the variant ``v``: its options, or a text box."""
+    if v.options:
+        # a radio button's label is text only: its symbols in words; the value is the option graded
+        return ipw.RadioButtons(options=[(game_text_words(o), o) for o in v.options], value=None,
+                                description=description, layout=ipw.Layout(width="auto"),
+                                style={"description_width": "initial"})
+    return ipw.Text(value="", placeholder=v.instructions, description=description,
+                    style={"description_width": "initial"})
 
 
 def before_view(progress: Progress, bank=None) -> ipw.VBox:
@@ -140,7 +237,9 @@ def before_view(progress: Progress, bank=None) -> ipw.VBox:
 
     def fill(_learner: str) -> None:
         from ..quiz.model import load_bank
-        items = [BeforeQuestion(tag, q, progress) for tag, q in before_questions(progress.lesson, bank or load_bank())]
+        bank_now = bank or load_bank()
+        items = [BeforeQuestion(tag, q, progress, bank=bank_now)
+                 for tag, q in before_questions(progress.lesson, bank_now)]
         intro: list = [head, h("p", "What would you answer now? No score, no hints: this shows you, and your mentor, "
                           "what the lesson changes. Answer once and read on.")] if items else []
         box.children = [page_style(), *([Dom(intro)] if intro else []), *items]

@@ -7,7 +7,7 @@ drawn. A lesson file that an outline can't be read from is read in full, which s
 
 >>> one = outlines()[1]
 >>> one.notebook, one.parts[0].key, one.parts[0].title, one.checks[0].rulings
-('01-what-energy-is.ipynb', 'get-and-pay', 'Get two, pay five', ('E1', 'E2', 'E4'))
+('01-what-energy-is.ipynb', 'get-and-pay', 'Get two, pay five', ('E4',))
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from ..scenarios.yamlsource import load_file
 from ..shipped import lessons_folder
 
 FILE_NAME = re.compile(r"(\d\d)-([a-z0-9-]+)\.ya?ml$")
+#: rulings a text names: "Energy ruling 4", "Landfall rulings 1 and 2", "Energy rulings 1, 2 or 4"
+NAMED_RULINGS = re.compile(r"\b(Energy|Landfall) rulings? (\d(?:(?:,? and |,? or |, )\d)*)")
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,7 @@ class PartOutline:
     key: str
     kind: str  # "task" or "check"
     title: str = ""  # a task's; a check has none
-    rulings: tuple[str, ...] = ()  # the rulings a check asks about; a task's are its lesson's
+    rulings: tuple[str, ...] = ()  # the rulings a check asks about (``named_rulings``); a task's are its lesson's
 
 
 @dataclass(frozen=True)
@@ -84,17 +86,28 @@ def lesson_id(lesson) -> str:
 
 
 def unmastered(lesson, done: dict) -> dict[str, list]:
-    """Return, per ruling a lesson (or its outline) teaches, its checks not yet mastered (answered, or not yet).
+    """Return, per ruling whose checks a learner missed (answered wrong on the first try, or after
+    "Show me"), the checks of a lesson (or its outline) they missed on it, in the lesson's order.
 
-    >>> [c.key for c in unmastered(outlines()[2], {})["E2"]][:1]
-    ['fifteen']
+    A ruling that a check answered right also asks about is left out, unless a missed check asks
+    about nothing else; checks not yet answered, and rulings no check asks about, point nowhere.
+
+    >>> may_pay = outlines()[4]
+    >>> [(c.key, c.rulings) for c in may_pay.checks][:2]
+    [('brawler-damage', ('E3',)), ('if-you-do', ('E5',))]
+    >>> unmastered(may_pay, {}), unmastered(may_pay, {"brawler-damage": True, "if-you-do": True})
+    ({}, {})
+    >>> {t: [c.key for c in cs] for t, cs in unmastered(may_pay, {"brawler-damage": True, "if-you-do": False}).items()}
+    {'E5': ['if-you-do']}
     """
+    right = {tag for check in lesson.checks if done.get(check.key) is True for tag in check.rulings}
     out: dict[str, list] = {}
     for check in lesson.checks:
-        if done.get(check.key) is not True:
-            for tag in check.rulings:
+        if done.get(check.key) is False:
+            for tag in [t for t in check.rulings if t not in right] or check.rulings:
                 out.setdefault(tag, []).append(check)
-    return out
+    order = list(lesson.rulings)
+    return dict(sorted(out.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
 
 
 def outlines(folder=None) -> dict[int, Outline]:
@@ -124,7 +137,23 @@ def outline_of(path) -> Outline:
 def _part(p: dict, rulings: tuple[str, ...]) -> PartOutline:
     if "task" in p:
         return PartOutline(str(p["task"]), "task", str(p["title"]))
-    return PartOutline(str(p["check"]), "check", rulings=tuple(str(tag) for tag in p.get("rulings") or rulings))
+    return PartOutline(str(p["check"]), "check", rulings=tuple(str(tag) for tag in p.get("rulings") or ())
+                       or named_rulings(p, rulings) or rulings)
+
+
+def named_rulings(check: dict, rulings: tuple[str, ...]) -> tuple[str, ...]:
+    """Return the rulings of ``rulings`` that a check's text names ("Energy ruling 4", "Energy rulings
+    1 and 4"), in that order: what the check asks about, when its file doesn't list them (a check's
+    ``rulings:`` defaults to all its lesson's, which would send a learner back to rulings it never asked).
+
+    >>> named_rulings({"explanation_lead": "On Alice (Energy rulings 1 and 4)."}, ("E1", "E2", "E4"))
+    ('E1', 'E4')
+    >>> named_rulings({"prompt": "How much?"}, ("E2",))
+    ()
+    """
+    text = " ".join(str(check.get(k) or "") for k in ("prompt", "explanation_lead", "hint", "hints", "options"))
+    named = {f"{kind[0]}{n}" for kind, ns in NAMED_RULINGS.findall(text) for n in re.findall(r"\d", ns)}
+    return tuple(tag for tag in rulings if tag in named)
 
 
 def _lesson_error(*args, **kwargs):

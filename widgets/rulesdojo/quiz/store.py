@@ -565,6 +565,33 @@ class ResultStore:
         rows = self._select("lesson_boards", ("moves",), {"learner": learner, "lesson": lesson, "part": part})
         return rows[0][0] if rows else None
 
+    def save_drawn(self, learner: str, lesson: str, part: str, drawn: dict) -> bool:
+        """Keep what a learner was asked in a lesson part and what they answered (a before question:
+        its question id, variant seed and answers), replacing what was kept, so a new page asks the
+        same. It is a row of ``lesson_boards`` (a part's state so far), so every store holds it as
+        it holds a task's moves: in the file, the database or the JSON file, and in recovery files.
+        """
+        return self.save_board(learner, lesson, part, json.dumps(drawn, sort_keys=True))
+
+    def drawn(self, learner: str, lesson: str, part: str) -> dict | None:
+        """Return what ``save_drawn`` kept for a learner's lesson part, or None (none kept, or not
+        one it wrote).
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> s.save_drawn("Ana", "02-cant-pay-more", "before:E2", {"question": "q-1", "seed": 7})
+        True
+        >>> ResultStore(s.path).drawn("Ana", "02-cant-pay-more", "before:E2")
+        {'question': 'q-1', 'seed': 7}
+        >>> ResultStore(s.path).drawn("Ben", "02-cant-pay-more", "before:E2") is None
+        True
+        """
+        text = self.board(learner, lesson, part)
+        try:
+            kept = json.loads(text) if text else None
+        except ValueError:
+            return None
+        return kept if isinstance(kept, dict) else None
+
     def every_lesson_part(self) -> list[tuple]:
         """Return every learner's finished lesson parts, (learner, lesson, part, first_try, done_at),
         oldest first: what the trainer's learning gain is made of.
