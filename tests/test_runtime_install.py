@@ -53,7 +53,7 @@ def test_serve_ends_its_output_with_the_address(runtime, tmp_path):
                                 env=dict(os.environ, PYTHONUNBUFFERED="1",
                                          JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
                                          JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime")))
-    address = f"http://127.0.0.1:{port}/voila/render/index.ipynb"
+    address = f"http://127.0.0.1:{port}/voila/render/course.ipynb"  # the whole course in one page
     try:
         deadline = time.monotonic() + 180
         while address not in log.read_text() and proc.poll() is None:

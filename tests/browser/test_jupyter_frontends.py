@@ -117,7 +117,31 @@ def test_lesson_runs_and_responds_in_jupyterlab_and_notebook(jupyter, page, fron
     assert not page.blocked, page.blocked
 
 
-@pytest.mark.parametrize("notebook", ["index.ipynb", "01-what-energy-is.ipynb", "07-landfall.ipynb",
+def test_the_course_notebook_runs_in_jupyterlab_and_moves_between_lessons(jupyter, page):
+    """The whole course in one notebook's output: a lesson opens from its map, and back."""
+    base, token, results = jupyter
+    page.set_default_timeout(60_000)
+    page.goto(f"{base}lab/workspaces/course-run/tree/course.ipynb?token={token}", wait_until="domcontentloaded")
+    idle = page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first
+    select = page.get_by_role("dialog").get_by_role("button", name="Select", exact=True)
+    expect(idle.or_(select)).to_be_attached(timeout=90_000)
+    if select.is_visible():
+        select.click()
+    expect(idle).to_be_attached(timeout=90_000)
+    page.wait_for_timeout(2000)                      # the kernel's connection settles after it is idle
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    output = page.locator(".jp-OutputArea")
+    expect(output.get_by_role("heading", name="Lessons", exact=True)).to_be_visible(timeout=90_000)
+    output.get_by_role("link", name="Landfall", exact=True).click()
+    expect(output.get_by_role("heading", name="Lesson 7: Landfall", exact=True)).to_be_visible()
+    output.get_by_role("link", name="All lessons").first.click()
+    expect(output.get_by_role("heading", name="Lessons", exact=True)).to_be_visible()
+    expect(page.locator(".jp-Notebook")).to_be_visible()  # JupyterLab itself stayed where it was
+    assert not page.blocked, page.blocked
+
+
+@pytest.mark.parametrize("notebook", ["index.ipynb", "course.ipynb", "01-what-energy-is.ipynb", "07-landfall.ipynb",
                                       "sandbox.ipynb", "quiz.ipynb"])
 def test_a_lesson_opens_in_jupyterlab_trusted_and_unmodified(jupyter, page, notebook):
     """Walk finding 13: the notebooks opened in JupyterLab already marked modified: the kernel filled in

@@ -23,7 +23,7 @@ from .hub import LEARNER_PAGES, Place
 from .identity import ENV as IDENTITY_ENV
 from .identity import Source, configured
 from .scenarios.folder import FOLDER_ENV
-from .shipped import lessons_folder, notebooks
+from .shipped import landing_page, lessons_folder, notebooks
 
 KERNEL_DEATH_CHECK = 1.0  # seconds between two looks at whether a kernel's process is alive
 IMAGES = r".*\.(png|jpg|jpeg|gif|svg)"
@@ -328,7 +328,7 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
             args += [f"--Voila.config_file_paths={config_dir}"]
         # Voila's start-up lines (each kernel started, each pool filled) would bury the address.
         args += ["--Voila.log_level=WARN"]
-        address = (f"Rules Dojo: open http://{host}:{port}{hub.prefix if hub else '/'}voila/render/index.ipynb"
+        address = (f"Rules Dojo: open http://{host}:{port}{hub.prefix if hub else '/'}voila/render/{landing_page(folder)}"
                    "  (Ctrl+C to stop)")
         return run_until_stopped(args, folder, env, listening=(host, port, address))
 

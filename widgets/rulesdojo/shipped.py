@@ -24,3 +24,13 @@ def notebooks(shipped_as: str, source: str, first: str) -> Path:
 def lessons_folder() -> Path:
     """Find the lesson notebooks: shipped in the wheel, or the source tree's ``lessons/``."""
     return notebooks("notebooks", "lessons", "index.ipynb")
+
+
+def landing_page(folder: Path) -> str:
+    """Return the notebook a learner lands on in a folder: the whole course in one page where the
+    folder has it, else the course map.
+
+    >>> landing_page(lessons_folder()), landing_page(Path("/nowhere"))
+    ('course.ipynb', 'index.ipynb')
+    """
+    return "course.ipynb" if (Path(folder) / "course.ipynb").is_file() else "index.ipynb"

@@ -26,6 +26,7 @@ import os
 import struct
 import time
 import weakref
+from pathlib import Path
 from typing import cast
 
 from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
@@ -47,6 +48,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+from .shipped import landing_page
 from .voila_handlers import (LOADING, REQUEST_INFO_KEPT, Files, Fleeting, KernelDeaths, KernelSocket, LiveReaders,
                              PageHandler, RequestInfo, Scrub, SlowGuesses, TemplateFiles)
 
@@ -618,7 +620,8 @@ def not_about_trust(record: logging.LogRecord) -> bool:
 class DojoVoila(Voila):
     """Voila with the kit's landing page, headers, kernel cap and paced pages."""
 
-    landing = Unicode("index.ipynb", config=True, help="The notebook '/' and '/voila/tree' lead to.")
+    landing = Unicode("", config=True, help="The notebook '/' and '/voila/tree' lead to; by default the "
+                      "course page (course.ipynb), or index.ipynb in a folder without one.")
     token_file = Unicode("", config=True, help="A file holding the token every request must carry "
                          "(read at start; the token itself on the command line is readable by `ps`).")
 
@@ -636,7 +639,7 @@ class DojoVoila(Voila):
         # kernel's id to read; RequestInfo hands it over once, and the cache forgets it soon.
         RequestInfoSocketHandler._cache = Fleeting(REQUEST_INFO_KEPT)
         RequestInfoSocketHandler._waiters = LiveReaders()
-        landing = url_path_join(self.base_url, "voila/render", self.landing)
+        landing = url_path_join(self.base_url, "voila/render", self.landing or landing_page(Path(self.root_dir)))
         # Voila adds the sign-in's own pages (login, a hub's OAuth callback) without the URL prefix.
         signin = {handler for _, handler, *_ in self.identity_provider.get_handlers()}
         # A NUL byte names no file: Python's path functions raise ValueError on it (a 500).
