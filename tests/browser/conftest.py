@@ -28,7 +28,7 @@ from rulesdojo.serving import voila_args, voila_env
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-SERVER_START_TIMEOUT = 30.0
+SERVER_START_TIMEOUT = 90.0  # a Voila starting while other tests load both cores
 
 
 def free_port() -> int:

@@ -142,6 +142,10 @@ class Refills:
         self.places.release()
 
 
+#: each page's kernel says a reply its shutdown cut off in one line, not a traceback (``kernel_log``)
+KERNEL_EXTENSION = "--IPKernelApp.extensions=rulesdojo.kernel_log"
+
+
 class DojoKernelManager(AsyncMappingKernelManager):
     """Start a page's kernel only while fewer than ``max_kernels`` pages have one.
 
@@ -246,6 +250,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
         # Under a hub the server holds the hub's API token for its sign-in; a kernel has no use for it.
         kwargs["env"] = {name: value for name, value in (kwargs.get("env") or os.environ).items()
                          if name not in HUB_SECRETS}
+        kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", ()), KERNEL_EXTENSION]
         try:
             kernel_id = await super().start_kernel(*args, **kwargs)
         finally:
