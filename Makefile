@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 SITE ?= build/site
 
-.PHONY: install test typecheck serve lab site bench bench-pages bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
+.PHONY: install test typecheck serve lab site bench bench-switch bench-pages bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
 
 install: $(STAMP)
 
@@ -58,6 +58,11 @@ typecheck: $(STAMP)
 bench: $(STAMP) chromium
 	$(BIN)/python benchmarks/history.py
 	$(BIN)/python benchmarks/bench.py
+
+# Moves between places of the course page (map, lessons, quiz, sandbox) in one Voila page, timed in
+# the page, first visits and later ones, against a bare page's round trip in the same run.
+bench-switch: $(STAMP) chromium
+	$(BIN)/python benchmarks/course_switch.py
 
 # Each page's height at 1280 and 390 px, the progress line's at 390 px, lesson 7's widget count.
 bench-pages: $(STAMP) chromium

@@ -157,9 +157,13 @@ class Course:
         key = place.view if place.view != "lesson" else f"lesson/{place.lesson}"
         if key not in self.pages:
             self.pages[key] = self._page(place)
+            # Appended, so the page keeps the views it has drawn: a place visited again is shown,
+            # not drawn again (a lesson is hundreds of widget views).
+            self.stage.children = (*self.stage.children, self.pages[key])
         if place.view == "map":
             self._redraw_map()
-        self.stage.children = (self.pages[key],)
+        for page in self.pages.values():  # "" lets the stylesheet decide, as views.base.show does
+            page.layout.display = "" if page is self.pages[key] else "none"
         title = self._title(place)
         self.address.title = f"{title} · {SITE}" if place.view != "map" else SITE
         self.address.said = title
