@@ -68,11 +68,25 @@ document.addEventListener("click", (event) => {
   }
 }, true);
 </script>"""
-PRACTICE_NOTE = ("<p class='rulesdojo-practice-note' style='font:14px sans-serif;margin:8px 16px'>"
+PRACTICE_NOTE = ("<p class='rulesdojo-practice-note'>"
                  "This is the practice site: everything runs in your browser and nothing you do leaves it. "
                  "Exams are not offered here; your mentor gives them on a Rules Dojo server. "
                  "<span class='rulesdojo-offline' role='status'></span></p>")
 
+#: Voici's app is placed over the whole body (its spinner while the kernel starts, then the notebook),
+#: which hid the note under the page's title. The note lies above the app while the kernel starts,
+#: then moves to the top of the shown notebook, to scroll with it above the title.
+NOTE_SCRIPT = """<style>
+.rulesdojo-practice-note{position:relative;z-index:1;font:14px/1.4 sans-serif;color:#111;margin:8px 16px;
+  padding:.3em .6em;border-left:4px solid #1a5fb4;background:#eef3fb;overflow-wrap:anywhere}
+</style>
+<script>
+new MutationObserver((changes, watch) => {
+  const note = document.querySelector(".rulesdojo-practice-note");
+  const cells = document.querySelector("#main #rendered_cells");  // shown once the notebook has run
+  if (note && cells) { cells.prepend(note); watch.disconnect(); }
+}).observe(document.documentElement, {childList: true, subtree: true});
+</script>"""
 #: JupyterLite's service worker (it answers the kernel's file drive through the page) is wrapped by one
 #: that keeps every file the pages load, so that the site works without a connection after one visit
 WORKER = "service-worker.js"
@@ -474,7 +488,7 @@ def finish_pages(out: Path) -> None:
     links; leave MathJax out (``untypeset``)."""
     for page in (out / "voici").rglob("*.html"):
         text = untypeset(EXTERNAL_STYLESHEET.sub("", page.read_text(encoding="utf-8")))
-        text = text.replace("</head>", LINK_SCRIPT + OFFLINE_SCRIPT + "</head>", 1)
+        text = text.replace("</head>", LINK_SCRIPT + OFFLINE_SCRIPT + NOTE_SCRIPT + "</head>", 1)
         text = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + PRACTICE_NOTE, text, count=1)
         page.write_text(text, encoding="utf-8")
     (out / "index.html").write_text(

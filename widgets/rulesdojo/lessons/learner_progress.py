@@ -47,9 +47,13 @@ class Progress:
         self.bar.add_class("rd-wide")
         self.label = Dom()
         self.label.add_class("rd-progress-state")
+        # Where the answers are kept (or why they are not): a row of its own under a wide line, and on a
+        # phone a button that opens it above the line, so the line keeps one row and no word is cut.
+        self.note = Dom()
+        self.note.add_class("rd-progress-note")
         # On a phone the neighbours' links fold into a menu, so the line stays one line.
         self.nav = Dom([h("details", h("summary", "Lessons"), *(nav or []), cls="rd-lessons-menu")])
-        self.widget = ipw.HBox([page_style(), self.bar, self.label, self.nav,
+        self.widget = ipw.HBox([page_style(), self.bar, self.label, self.note, self.nav,
                                 learner_key_widget(),  # + who the learner is
                                 rules_switch()])  # + the page-level rules switch
         self.widget.add_class("rd-progress")
@@ -112,14 +116,24 @@ class Progress:
             self.label.content = [h("span", "Finding your progress…", role="status")]
             return
         note = self.store.kept if self.store.saving else self.store.problem
+        self._draw_note(note)
         n, total = self.bar.value, len(self.lesson.parts)
         state = f" — lesson {lesson_state(self.lesson, self.done)}" if n == total else \
             f" · {mastered_checks(self.lesson, self.done)}"
         mark = "" if n < total else " ★" if lesson_state(self.lesson, self.done) == "mastered ★" else " ✓"
         self.label.content = [h("span", h("span", f"Lesson {self.lesson.number} · {n}/{total}{mark}",
                                               cls="rd-narrow"),
-                                h("span", f"{n} of {total} steps done{state}", cls="rd-wide"), role="status"),
-                              *([h("i", f" {note}", cls="rd-progress-note", title=note)] if note else [])]
+                                h("span", f"{n} of {total} steps done{state}", cls="rd-wide"), role="status")]
+
+    def _draw_note(self, note: str | None) -> None:
+        """Say where the answers are kept, or why they are not being saved (a warning then)."""
+        if not note:  # the server keeps them: nothing to say (the line's style hides the empty box)
+            self.note.content = []
+            return
+        name = "Where your answers are kept" if self.store.saving else "Your answers are not being saved"
+        self.note.content = [h("details", h("summary", "i" if self.store.saving else "!", aria_label=name,
+                                             title=name),
+                               h("p", note), cls="rd-saved" if self.store.saving else "rd-saved rd-unsaved")]
 
 
 def lesson_state(lesson: Lesson, done: dict) -> str:
