@@ -92,3 +92,50 @@ def test_an_address_that_names_no_place_says_so_and_shows_the_nearest(served, pa
     page.evaluate("() => { location.hash = '#/lesson/99'; }")
     expect(page.get_by_role("alert").filter(has_text="There is no lesson 99 in this course")).to_be_visible()
     expect(page.get_by_role("heading", name="Lessons", exact=True)).to_be_visible()
+
+
+def test_by_keyboard_alone_a_lesson_opens_and_the_focus_moves_to_it(served, page):
+    open_course(page, served)
+    expect(page.get_by_role("heading", name="Lessons", exact=True)).to_be_visible(timeout=LOAD)
+    link = page.get_by_role("link", name=OUTLINES[2].title, exact=True)
+    for _ in range(40):  # Tab through the map to the lesson's link
+        page.keyboard.press("Tab")
+        if link.evaluate("a => a === document.activeElement"):
+            break
+    else:
+        raise AssertionError("Tab never reached the lesson's link")
+    page.keyboard.press("Enter")
+    lesson = page.get_by_role("heading", name=re.compile(r"^Lesson 2: "), level=1)
+    expect(lesson).to_be_focused(timeout=LOAD)   # not left on a link the map took away
+    page.keyboard.press("Tab")                   # the next Tab goes on inside the lesson
+    assert page.evaluate("() => !!document.activeElement.closest('.rd-course-place') "
+                         "&& document.activeElement.getClientRects().length > 0")
+    page.go_back()                               # the browser's Back: the map, its heading focused
+    expect(page.get_by_role("heading", name="Rules Dojo", level=1)).to_be_focused()
+
+
+def test_two_learners_each_see_their_own_progress_on_the_map(served, browser):
+    one = OUTLINES[1]
+    pages = []
+    for _ in range(2):
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.set_default_timeout(30_000)
+        pages.append(context.new_page())
+    ana, ben = pages
+    try:
+        for p in pages:
+            open_course(p, served, f"#/lesson/1/{one.checks[-1].key}")
+        expect(heading(ana, "Lesson 1: What energy is")).to_be_visible(timeout=LOAD)
+        check = ana.locator(".rd-check", has=ana.locator(f"[id='part-{one.checks[-1].key}']"))
+        check.get_by_role("button", name="Show me").click()  # the answer shown: the part is done
+        expect(check.get_by_role("status").last).to_contain_text("The answer")
+        for p in pages:
+            p.get_by_role("link", name="All lessons").first.click()
+        card = lambda p: p.locator(".rd-course-card", has=p.get_by_role("link", name=one.title, exact=True))
+        expect(card(ana).locator(".rd-state")).to_have_text(re.compile(r"^Started · 1 of"), timeout=LOAD)
+        expect(card(ben).locator(".rd-state")).to_have_text("Not started")
+        for p in pages:  # a phone's width: nothing runs off the side, on the map or in the lesson
+            assert p.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth + 1")
+    finally:
+        for p in pages:
+            p.context.close()

@@ -66,9 +66,10 @@ def _in_app(node):
 LINK = re.compile(r"\[([^\]\n]+)\]\(([^)\s]+)\)")
 
 
-def markdown_nodes(text: str) -> list[Node]:
+def markdown_nodes(text: str, heading_id: str = "") -> list[Node]:
     """Return a notebook's markdown cell as nodes: headings, lists, paragraphs and links; the words
-    go through ``prose`` (the one path author markup takes), a link's address is kept as text.
+    go through ``prose`` (the one path author markup takes), a link's address is kept as text. A
+    first-level heading gets ``heading_id``, and can take the focus, when one is given.
 
     >>> markdown_nodes("# Quiz\\n\\n- **Practice** [All lessons](index.ipynb)")
     [['h1', {}, 'Quiz'], ['ul', {}, ['li', {}, ['b', {}, 'Practice'], ' ', ['a', {'href': '#/'}, 'All lessons']]]]
@@ -78,7 +79,10 @@ def markdown_nodes(text: str) -> list[Node]:
         lines = block.splitlines()
         heading = re.match(r"(#{1,4})\s+(.*)", lines[0]) if len(lines) == 1 else None
         if heading:
-            out.append(h(f"h{len(heading[1])}", *_words(heading[2])))
+            level = len(heading[1])
+            # A place's own heading takes the focus when the learner arrives (``Course._draw``).
+            focus = {"id": heading_id, "tabindex": "-1"} if level == 1 and heading_id else {}
+            out.append(h(f"h{level}", *_words(heading[2]), **focus))
         elif all(line.lstrip().startswith(("- ", "* ")) for line in lines):
             out.append(h("ul", *(h("li", *_words(line.lstrip()[2:])) for line in lines)))
         else:
@@ -123,6 +127,25 @@ def call_in(source: str) -> tuple[str, tuple] | None:
     return name, tuple(a.value for a in call.args)  # type: ignore[attr-defined]
 
 
+def place_key(place: Place) -> str:
+    """Return the page a place is shown on: a lesson's parts are on its one page.
+
+    >>> place_key(Place("lesson", 7, "every-land")), place_key(Place("quiz"))
+    ('lesson/7', 'quiz')
+    """
+    return f"lesson/{place.lesson}" if place.view == "lesson" else place.view
+
+
+def heading_id(key: str) -> str:
+    """Return the id of a page's first heading, which takes the focus when the learner arrives there
+    (every page visited stays in the document, hidden: the id names one page's).
+
+    >>> heading_id("lesson/7")
+    'rd-place-lesson-7'
+    """
+    return "rd-place-" + key.replace("/", "-")
+
+
 class Course:
     """The course page: its address, its flow (``state.course.CourseFlow``) and the place shown."""
 
@@ -154,7 +177,7 @@ class Course:
             self._moving = False
 
     def _draw(self, place: Place) -> None:
-        key = place.view if place.view != "lesson" else f"lesson/{place.lesson}"
+        key = place_key(place)
         if key not in self.pages:
             self.pages[key] = self._page(place)
             # Appended, so the page keeps the views it has drawn: a place visited again is shown,
@@ -169,6 +192,7 @@ class Course:
         self.address.said = title
         self.address.notice = self.flow.message
         self.address.scroll_to = part_anchor(place.part) if place.part else ""
+        self.address.focus_to = heading_id(key)
         self.address.address = place.address
         self.address.step += 1
 
@@ -187,7 +211,7 @@ class Course:
         shown: list[ipw.Widget] = []
         for kind, source in cells(self._notebook(place)):
             if kind == "markdown" and source.strip():
-                shown.append(Dom([h("div", *markdown_nodes(source), cls="rd-prose")]))
+                shown.append(Dom([h("div", *markdown_nodes(source, heading_id(place_key(place))), cls="rd-prose")]))
             elif kind == "code":
                 call = call_in(source)
                 widget = self._call(*call) if call else None

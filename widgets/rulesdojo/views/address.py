@@ -25,4 +25,5 @@ class Address(anywidget.AnyWidget):
     said = traitlets.Unicode("").tag(sync=True)  # read out when the place changes (not drawn)
     notice = traitlets.Unicode("").tag(sync=True)  # shown: why the learner is not where the address said
     scroll_to = traitlets.Unicode("").tag(sync=True)  # the id of the element to bring into view; "" the top
+    focus_to = traitlets.Unicode("").tag(sync=True)  # the id of the place's heading, focused on arrival
     step = traitlets.Int(0).tag(sync=True)  # counts the kernel's moves: the page follows each one

@@ -15,16 +15,23 @@ function hashAddress() {
   }
 }
 
-const WAIT_MS = 5000; // the part's widget is drawn after the switch; give up scrolling after this
+const WAIT_MS = 5000; // a place is drawn after the move; give up focusing and scrolling after this
 
-function scrollTo(id) {
+// Once the place is drawn: the focus on its heading (so the keyboard and a screen reader carry on
+// from there, not from a link now hidden), and the part asked for, else the top, into view.
+function arrive(headingId, partId) {
   const started = performance.now();
+  const shown = (id) => {
+    const el = id ? document.getElementById(id) : null;
+    return el && el.getClientRects().length ? el : null;
+  };
   const look = () => {
-    const target = id ? document.getElementById(id) : null;
-    if (target) {
-      target.scrollIntoView({ block: "start" });
-    } else if (!id) {
-      window.scrollTo(0, 0);
+    const heading = shown(headingId);
+    const part = shown(partId);
+    if ((heading || !headingId) && (part || !partId)) {
+      if (heading) heading.focus({ preventScroll: true });
+      if (part) part.scrollIntoView({ block: "start" });
+      else window.scrollTo(0, 0);
     } else if (performance.now() - started < WAIT_MS) {
       requestAnimationFrame(look);
     }
@@ -60,7 +67,7 @@ function render({ model, el }) {
     said.textContent = model.get("said");
     notice.textContent = model.get("notice");
     notice.hidden = !model.get("notice");
-    scrollTo(model.get("scroll_to"));
+    arrive(model.get("focus_to"), model.get("scroll_to"));
   };
   window.addEventListener("hashchange", tell);
   model.on("change:step", follow); // the kernel has moved the learner (its step counts the moves)
