@@ -112,14 +112,16 @@ def site_page(offline_browser):
 def test_landing_page_to_a_completed_lesson_1(site_url, site_page):
     page = site_page
     page.goto(site_url)
-    page.wait_for_url(re.compile(r"voici/render/index\.html"))
+    page.wait_for_url(re.compile(r"voici/render/course\.html"))  # the whole course in one page
     expect(page.get_by_text("Exams are not offered here").first).to_be_visible()
     first = page.get_by_role("link", name="What energy is", exact=True)
     expect(first).to_be_visible(timeout=KERNEL_READY)
     no_code_on_page(page)
+    page.evaluate("() => { window.rdSamePage = true; }")
     first.click()
-    page.wait_for_url(re.compile(r"01-what-energy-is\.html"))
+    page.wait_for_url(re.compile(r"course\.html#/lesson/1$"))
     take_lesson_1(page, ready_timeout=KERNEL_READY)
+    assert page.evaluate("() => window.rdSamePage === true"), "the lesson loaded another page (another Python)"
     prose_draws_energy(page, 4)
 
     # What was done stays in this browser: after a reload the lesson and the course map show it.

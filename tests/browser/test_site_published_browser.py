@@ -68,9 +68,9 @@ def learner_page(offline_browser, published):
 
 def lesson_1_and_a_practice_question(page, url: str) -> None:
     page.goto(url)
-    page.wait_for_url(re.compile(rf"/{SUB}/voici/render/index\.html"))
+    page.wait_for_url(re.compile(rf"/{SUB}/voici/render/course\.html"))
     page.get_by_role("link", name="What energy is", exact=True).click(timeout=KERNEL_READY)
-    page.wait_for_url(re.compile(rf"/{SUB}/voici/render/01-what-energy-is\.html"))
+    page.wait_for_url(re.compile(rf"/{SUB}/voici/render/course\.html#/lesson/1$"))
     take_lesson_1(page, ready_timeout=KERNEL_READY)
     wait_until_stored(page, 4)
     practice_question(page, url)

@@ -491,13 +491,16 @@ def finish_pages(out: Path) -> None:
         text = text.replace("</head>", LINK_SCRIPT + OFFLINE_SCRIPT + NOTE_SCRIPT + "</head>", 1)
         text = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + PRACTICE_NOTE, text, count=1)
         page.write_text(text, encoding="utf-8")
+    # The whole course in one page (one Python for the visit) where the lessons have it.
+    landing = next(page for page in ("voici/render/course.html", "voici/render/index.html")
+                   if (out / page).is_file() or page.endswith("index.html"))
     (out / "index.html").write_text(
         "<!doctype html><meta charset='utf-8'><title>Rules Dojo</title>"
         # An icon of its own: without one a browser asks the host's root for /favicon.ico, outside
         # the site's folder when it is published under a path.
         "<link rel='icon' href='data:,'>"
-        "<meta http-equiv='refresh' content='0; url=voici/render/index.html'>"
-        "<a href='voici/render/index.html'>Rules Dojo lessons</a>\n", encoding="utf-8")
+        f"<meta http-equiv='refresh' content='0; url={landing}'>"
+        f"<a href='{landing}'>Rules Dojo lessons</a>\n", encoding="utf-8")
     write_offline_worker(out)
 
 

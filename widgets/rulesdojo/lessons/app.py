@@ -211,7 +211,7 @@ class Course:
         shown: list[ipw.Widget] = []
         for kind, source in cells(self._notebook(place)):
             if kind == "markdown" and source.strip():
-                shown.append(Dom([h("div", *markdown_nodes(source, heading_id(place_key(place))), cls="rd-prose")]))
+                shown.append(Dom([h("div", *markdown_nodes(source, heading_id(place_key(place))), cls="rd-cell-text")]))
             elif kind == "code":
                 call = call_in(source)
                 widget = self._call(*call) if call else None
