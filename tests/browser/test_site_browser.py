@@ -153,3 +153,17 @@ def test_a_practice_question_and_the_engine_answers_as_the_server(site_url, site
     in_browser = json.loads(shown.inner_text())
     on_server = {q.id: q.variant(seed=SEED).solution().right_answer_text for q in load_bank().select()}
     assert in_browser == on_server
+
+
+def test_the_course_map_shows_while_python_starts_and_a_lesson_chosen_then_opens(site_url, site_page):
+    page = site_page
+    page.goto(site_url + "voici/render/course.html", wait_until="domcontentloaded")
+    early = page.locator(".rulesdojo-course-now")   # in the page's HTML, made when the site was built
+    expect(early.get_by_role("status")).to_contain_text("Python is starting in your browser")
+    expect(early.locator(".rd-state").first).to_have_text("Finding your progress…")  # not guessed
+    early.get_by_role("link", name="Landfall", exact=True).click()
+    expect(page).to_have_url(re.compile(r"#/lesson/7$"))
+    expect(page.get_by_role("heading", name="Lesson 7: Landfall", level=1)).to_be_visible(timeout=KERNEL_READY)
+    expect(page.locator(".rulesdojo-course-now")).to_have_count(0)   # gone once the page's own map is drawn
+    page.get_by_role("link", name="All lessons").first.click()
+    expect(page.get_by_role("heading", name="Lessons", exact=True)).to_have_count(1)

@@ -87,6 +87,37 @@ new MutationObserver((changes, watch) => {
   if (note && cells) { cells.prepend(note); watch.disconnect(); }
 }).observe(document.documentElement, {childList: true, subtree: true});
 </script>"""
+#: The course page's map, made at build time and shown at once, while Python starts in the browser
+#: (seconds): the learner reads it, and a link followed meanwhile is where the page opens once Python
+#: runs (the address is read then). It goes when the page's own course page is drawn.
+COURSE_NOW = """<div class='rulesdojo-course-now'>
+<p class='rulesdojo-starting' role='status'>Python is starting in your browser: the lessons come alive in a
+few seconds. The map is here meanwhile.</p>
+{map}
+</div>
+<style>
+.rulesdojo-course-now{{position:relative;z-index:1;background:#fff;font:15px/1.5 sans-serif;color:#111;
+  margin:8px 16px;max-width:60em}}
+.rulesdojo-course-now .rd-course{{padding-left:1.2em}} .rulesdojo-course-now .rd-course-card{{margin:.4em 0}}
+.rulesdojo-course-now h3{{margin:.2em 0;font-size:1.05em}} .rulesdojo-course-now a{{color:#1a5fb4}}
+.rulesdojo-course-now .rd-sym svg{{vertical-align:-.2em}} .rulesdojo-starting{{font-style:italic}}
+</style>
+<script>
+new MutationObserver((changes, watch) => {{
+  if (document.querySelector(".rd-course-page")) {{
+    document.querySelector(".rulesdojo-course-now")?.remove();
+    watch.disconnect();
+  }}
+}}).observe(document.documentElement, {{childList: true, subtree: true}});
+</script>"""
+
+
+def course_now(lessons: Path) -> str:
+    """Return the course page's map as shown before Python runs (``COURSE_NOW``)."""
+    from .lessons.app import map_before_python
+    return COURSE_NOW.format(map=map_before_python(lessons))
+
+
 #: JupyterLite's service worker (it answers the kernel's file drive through the page) is wrapped by one
 #: that keeps every file the pages load, so that the site works without a connection after one visit
 WORKER = "service-worker.js"
@@ -483,13 +514,14 @@ def untypeset(html: str) -> str:
     return "".join(out) + html[at:]
 
 
-def finish_pages(out: Path) -> None:
+def finish_pages(out: Path, lessons: Path | None = None) -> None:
     """Open the site on the landing page; say on every page that it is for practice; fix notebook
-    links; leave MathJax out (``untypeset``)."""
+    links; leave MathJax out (``untypeset``); on the course page, the map at once (``COURSE_NOW``)."""
     for page in (out / "voici").rglob("*.html"):
         text = untypeset(EXTERNAL_STYLESHEET.sub("", page.read_text(encoding="utf-8")))
         text = text.replace("</head>", LINK_SCRIPT + OFFLINE_SCRIPT + NOTE_SCRIPT + "</head>", 1)
-        text = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + PRACTICE_NOTE, text, count=1)
+        now = course_now(lessons) if lessons is not None and page.name == "course.html" else ""
+        text = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + PRACTICE_NOTE + now, text, count=1)
         page.write_text(text, encoding="utf-8")
     # The whole course in one page (one Python for the visit) where the lessons have it.
     landing = next(page for page in ("voici/render/course.html", "voici/render/index.html")
@@ -565,5 +597,5 @@ def build_site(out: Path, lessons: Path, cache: Path | None = None, log=print) -
         log("JupyterLite (Voici)")
         _run([sys.executable, "-c", "from voici_core.app import main; main()", "build", "--lite-dir", str(lite)], "jupyter lite build (voici)",
              cwd=lite)
-    finish_pages(out)
+    finish_pages(out, Path(lessons))
     return out

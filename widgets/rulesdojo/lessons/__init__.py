@@ -151,8 +151,9 @@ def contents() -> ipw.Box:
     return ipw.VBox([page_style(), widget, learner_key_widget()])
 
 
-def _course_map(done: dict | None) -> list:
-    """Return the course map as nodes; ``done`` None: the learner is not known yet.
+def _course_map(done: dict | None, folder=None) -> list:
+    """Return the course map as nodes; ``done`` None: the learner is not known yet. ``folder``: the
+    lessons', else the running notebook's (``outlines``).
 
     A lesson begun shows, under it, each ruling it teaches that a check has not yet mastered,
     with a link back to the lesson.
@@ -160,7 +161,7 @@ def _course_map(done: dict | None) -> list:
     from ..views.dom import h, prose
     from .outline import lesson_id
     cards = []
-    for lesson in outlines().values():
+    for lesson in (outlines() if folder is None else _outlines(str(folder))).values():
         finished = (done or {}).get(lesson_id(lesson), {})
         state = "Finding your progress…" if done is None else _state(lesson, finished)
         cards.append(h("li", h("h3", f"{lesson.number}. ", _link(lesson.notebook, lesson.title)),

@@ -269,6 +269,21 @@ class Course:
         identity.when_learner_known(draw)
 
 
+def map_before_python(folder: Path) -> str:
+    """Return the course map as HTML, as the course page shows it before its Python runs (the static
+    site's page while Pyodide starts): the course notebook's words, every lesson, no learner's state.
+
+    >>> html = map_before_python(current_folder()); "What energy is" in html and 'href="#/lesson/1"' in html
+    True
+    """
+    from ..views.dom import to_html
+    words = [markdown_nodes(source) for kind, source in cells(Path(folder) / NOTEBOOKS["map"])
+             if kind == "markdown" and source.strip()]
+    nodes = [h("div", *(n for block in words for n in block), cls="rd-cell-text"),
+             *in_app(_course_map(None, folder))]
+    return to_html(nodes)
+
+
 def course() -> ipw.Widget:
     """Show the whole course in one page: the map first, each place at its own address."""
     return Course().widget

@@ -10,6 +10,8 @@ author prose (its few tags, ``**bold**``, ``*emphasis*``) through ``prose``: the
 
 from __future__ import annotations
 
+import html
+
 import re
 from functools import cache
 from typing import Any, Union
@@ -126,6 +128,40 @@ def plain(nodes: list[Node]) -> str:
             out.append(node[1])
         else:
             out.append(plain(node[2:]))
+    return "".join(out)
+
+
+#: the tags and attributes a page draws (``static/dom.js``'s TAGS, ATTRIBUTE and SAFE_HREF)
+_PAGE_TAGS = frozenset("a b br caption code dd details div dl dt em h1 h2 h3 h4 i kbd li meter nav ol p "
+                       "section span strong summary table tbody td th thead tr ul".split())
+_PAGE_ATTRIBUTE = re.compile(r"(class|role|id|scope|colspan|rowspan|open|title|href|tabindex|reversed|min|max|value"
+                             r"|aria-[a-z]+|data-[a-z-]+)$")
+_SAFE_HREF = re.compile(r"(https?:|mailto:|[^:]*$)", re.IGNORECASE)
+
+
+def to_html(nodes: list[Node]) -> str:
+    """Write nodes as the HTML a page draws of them, for a page to show before its Python runs: text
+    escaped, the same tags and attributes kept, symbols drawn from the shipped SVGs.
+
+    >>> to_html([h("p", "Pay <b>", ["sym", "E"], cls="x", onclick="y")])[:52]
+    '<p class="x">Pay &lt;b&gt;<span class="rd-sym"><svg'
+    """
+    out = []
+    for node in nodes:
+        if isinstance(node, (str, int)):
+            out.append(html.escape(str(node), quote=False))
+        elif node[0] == "sym":
+            out.append(f'<span class="rd-sym">{_svg(str(node[1])).replace("{n}", str(node[1]))}</span>')
+        elif node[0] in ("cite", "rule", "ruling"):
+            out.append(f'<span class="rd-rule">{html.escape(plain([node]), quote=False)}</span>')
+        elif node[0] not in _PAGE_TAGS:
+            out.append(html.escape(plain(node[2:]), quote=False))
+        else:
+            attrs = "".join(f' {name}="{html.escape(str(value))}"' for name, value in node[1].items()
+                            if _PAGE_ATTRIBUTE.match(name) and value not in (None, False)
+                            and (name != "href" or _SAFE_HREF.match(str(value))))
+            inner = "" if node[0] == "br" else to_html(node[2:]) + f"</{node[0]}>"
+            out.append(f"<{node[0]}{attrs}>{inner}")
     return "".join(out)
 
 
