@@ -143,7 +143,7 @@ def to_html(nodes: list[Node]) -> str:
     """Write nodes as the HTML a page draws of them, for a page to show before its Python runs: text
     escaped, the same tags and attributes kept, symbols drawn from the shipped SVGs.
 
-    >>> to_html([h("p", "Pay <b>", ["sym", "E"], cls="x", onclick="y")])[:52]
+    >>> to_html([h("p", "Pay <b>", ["sym", "E"], cls="x", onclick="y")])[:51]
     '<p class="x">Pay &lt;b&gt;<span class="rd-sym"><svg'
     """
     out = []
