@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (BENCH, LESSONS, ROOT, kernels_of, launch, local_only, machine_line,  # noqa: E402
                     start_voila, stop_voila, summary)
 
-PAGES = [*(p.name for p in sorted(LESSONS.glob("[0-9][0-9]-*.ipynb"))), "quiz.ipynb"]
+PAGES = ["course.ipynb", *(p.name for p in sorted(LESSONS.glob("[0-9][0-9]-*.ipynb"))), "quiz.ipynb"]
 BARE = "bare.ipynb"
 LESSON_1_ENERGY = 5  # Alice's energy when lesson 1's first task starts (lessons/01-what-energy-is.yaml)
 READY_TIMEOUT_MS = 90_000

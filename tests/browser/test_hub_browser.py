@@ -78,7 +78,7 @@ def test_three_learners_take_a_quiz_through_the_hub_under_the_hub_names(hub, bro
     # ana and cy's browsers also send headers naming bo; the hub's name is the only one used.
     pages = {name: sign_in(browser, url, name, None if name == "bo" else FORGED) for name in LEARNERS}
     for name, page in pages.items():   # their servers start side by side
-        page.wait_for_url(re.compile(rf".*/user/{name}/voila/render/index\.ipynb"), timeout=2 * WAIT)
+        page.wait_for_url(re.compile(rf".*/user/{name}/voila/render/course\.ipynb"), timeout=2 * WAIT)
     for name, page in pages.items():   # the three quiz pages load side by side too
         page.goto(url + f"user/{name}/voila/render/quiz.ipynb", wait_until="commit")
     for name, page in pages.items():
@@ -136,7 +136,7 @@ def test_a_mentor_listed_by_name_cant_sign_in_with_the_class_password(tmp_path, 
         assert "hub/login" in impostor.url
         assert f"{MENTOR} is in the group mentors" in log.read_text(errors="replace")
         learner = sign_in(browser, url, "ana")                    # a learner still signs in
-        learner.wait_for_url(re.compile(r".*/user/ana/voila/render/index\.ipynb"), timeout=2 * WAIT)
+        learner.wait_for_url(re.compile(r".*/user/ana/voila/render/course\.ipynb"), timeout=2 * WAIT)
     finally:
         _stop(proc)
         print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")

@@ -36,14 +36,21 @@ function render({ model, el }) {
     if (to < 0 || to >= order.length || from === to) return;
     const [id] = order.splice(from, 1);
     order.splice(to, 0, id);
+    // The item keeps the focus at once (draw() below), not a frame later: a second Alt+Up pressed
+    // before that frame found nothing focused and was lost, as it was on a busy machine.
+    keep = focus ? id : null;
     model.set("order", order);
     model.save_changes();
+    keep = null;
     const moved = labels()[to];
     live.textContent = `${moved.label} moved to position ${to + 1} of ${order.length}.`;
-    if (focus) requestAnimationFrame(() => list.children[to]?.focus());
   }
 
+  let keep = null; // the id of the item that is to have the focus after the next draw
   function draw() {
+    // The list is drawn anew: the focus stays on the item it was on (or was moved), whatever redrew it.
+    const inside = list.contains(document.activeElement) ? document.activeElement.closest("li") : null;
+    const focused = keep !== null ? String(keep) : inside ? inside.dataset.id : null;
     list.replaceChildren();
     const items = labels();
     items.forEach((it, i) => {
@@ -93,6 +100,7 @@ function render({ model, el }) {
       });
       list.append(li);
     });
+    if (focused !== null) [...list.children].find((li) => li.dataset.id === focused)?.focus();
   }
 
   // New items are a new question or a new choice: what was said about the last one goes.
