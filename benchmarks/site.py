@@ -1,12 +1,22 @@
-"""Size and first-load figures of the static practice site (`make bench-site`; figures, not pass/fail).
+"""First load and moves of the static practice site's course page (`make bench-site`; figures, not pass/fail).
 
-Builds the kit's site and a bare Voici page the same way (`rulesdojo build-site` of a folder whose
-landing page shows three ipywidgets), serves each with `python -m http.server` on 127.0.0.1 and, in
-headless chromium that resolves no host but 127.0.0.1 (nothing is routed, so the HTTP cache stays
-on, and service workers run as in a learner's browser), measures, taking turns, the time from
-navigation to the landing page's first widget: cold (a fresh browser profile) and warm (the same
-profile, loaded again). Prints a table with the ratios and the load average, and writes
-benchmarks/site_results.json.
+Builds the kit's site (`rulesdojo build-site`) and a bare Voici page the same way (a folder whose landing
+page shows three ipywidgets: the same runtime, wheels and hidden first cell), and writes a FLOOR page
+into the kit's built site, next to its own pyodide.js: Pyodide alone, loading the kit's wheel from
+the site, importing the engine and playing one game (a Forest played with Architect of the Untamed
+out, the landfall trigger resolved); its result in the page is the end. Each site is served with
+`python -m http.server` on 127.0.0.1; headless chromium resolves no host but 127.0.0.1 (nothing is
+routed, so the HTTP cache stays on, and service workers run as in a learner's browser).
+
+Taking turns (kit, floor, bare, kit, ...), each page is loaded cold (a fresh browser profile) and
+warm (the same profile again, once the kit's service worker has kept the site). Times are taken in
+the page, from navigation (``performance.now()``), at the first animation frame that shows:
+the course page's static map (``.rulesdojo-course-now a``), its first widget (a link or button in
+``.rd-course-page``), the floor's game result, the bare page's first widget. In each warm course page,
+once its widget map is drawn, a learner's walk map -> lesson 1 -> map -> quiz -> sandbox -> lesson 1
+-> map is timed in the page as benchmarks/course_switch.py does (hash set, first frame with the
+place's heading shown). Prints a table with the ratios to the floor, the targets and the load average,
+and writes benchmarks/site_results.json (with one cold course page's timeline of requests).
 """
 
 from __future__ import annotations
@@ -25,10 +35,74 @@ import nbformat
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BENCH, CHROMIUM, CHROMIUM_ARGS, LESSONS, helpers, machine_line, summary  # noqa: E402
 
-FIRST_WIDGET = ".jupyter-widgets a, .jupyter-widgets button"
-PAGE = "voici/render/index.html"
+COURSE = "voici/render/course.html"
+BARE_PAGE = "voici/render/index.html"
+FLOOR = "floor.html"  # written next to the site's pyodide.js
+STATIC_MAP = ".rulesdojo-course-now a"
+COURSE_WIDGET = ".rd-course-page a, .rd-course-page button"
+BARE_WIDGET = ".jupyter-widgets a, .jupyter-widgets button"
+FLOOR_DONE = "#floor-result[data-done]"
+WALK = ["lesson/1", "", "quiz", "sandbox", "lesson/1", ""]  # from the map, where the page opens
+HEADINGS = {"": "Lessons", "quiz": "Judge training quiz", "sandbox": "Sandbox"}
+TARGETS = {"map_cold_s": 1.5, "widget_to_floor": 2.0, "move_median_s": 0.5, "move_p95_s": 1.0}
 BARE = """import ipywidgets as ipw
 ipw.VBox([ipw.Button(description="Start"), ipw.IntSlider(description="Energy"), ipw.HTML("<a href='#'>a link</a>")])"""
+
+# Installed before any script of the page: at each animation frame, the first time an element matching
+# a watched selector is visible, keep ``performance.now()`` (ms since navigation) under its name.
+# Frames, not the driver's polling, so that the figure is when the learner could see it.
+WATCH_JS = """(() => {
+  const watched = %s, seen = {};
+  window.__rdSeen = seen;
+  const look = () => {
+    for (const [name, sel] of Object.entries(watched)) {
+      if (!(name in seen) && [...document.querySelectorAll(sel)].some(e => e.checkVisibility()))
+        seen[name] = performance.now();
+    }
+    if (Object.keys(seen).length < Object.keys(watched).length) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+# The move, as in benchmarks/course_switch.py (a longer patience: Python in the browser is slower).
+SWITCH_JS = """([address, heading]) => new Promise((resolve, reject) => {
+  const started = performance.now();
+  const shown = () => [...document.querySelectorAll('h1, h2')].some(h => h.textContent.trim().startsWith(heading)
+                                                                     && h.getClientRects().length);
+  const look = () => shown() ? resolve(performance.now() - started) : requestAnimationFrame(look);
+  location.hash = '#/' + address;
+  requestAnimationFrame(look);
+  setTimeout(() => reject('not shown within 60 s: ' + heading), 60000);
+})"""
+
+# The floor: the same runtime and wheel as the kit's pages, nothing else; no Voici, no kernel, no widgets.
+FLOOR_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><title>Floor: Pyodide, the kit's wheel, one game</title>
+<link rel="icon" href="data:,"><script src="pyodide.js"></script></head>
+<body><p id="floor-result">Python is starting</p>
+<script>
+(async () => {
+  const marks = {};
+  const py = await loadPyodide({indexURL: new URL(".", location.href).href});
+  marks.pyodide = performance.now();
+  await py.loadPackage(new URL("%(wheel)s", location.href).href);
+  marks.wheel = performance.now();
+  const result = py.runPython(`
+from rulesdojo.rules import Game, PassPriority, PlayLand
+game = Game(["Alice", "Nadia"])
+forest = game.add_card("Alice", "Forest", "hand")
+game.add_permanent("Alice", "Architect of the Untamed")
+game.apply(PlayLand(forest)); game.apply(PassPriority()); game.apply(PassPriority())
+f"Alice has {game.player('Alice').energy} energy"
+`);
+  marks.game = performance.now();
+  const out = document.getElementById("floor-result");
+  out.textContent = result;
+  out.dataset.done = "1";
+  window.__floorMarks = marks;
+})();
+</script></body></html>
+"""
 
 
 def bare_lessons(folder: Path) -> Path:
@@ -41,31 +115,65 @@ def bare_lessons(folder: Path) -> Path:
     return folder
 
 
-def first_widget(context, url: str) -> tuple[float, int]:
-    """Load the landing page; return seconds to its first widget and the bytes that came from the server
-    until then (the kernel's worker's too, through the service worker or not; a response from the
-    HTTP cache or the service worker's copy counts nothing). The page is left once the service worker
-    has kept the site (which it starts after the first widget), so that the next load doesn't compete
-    with it."""
+def write_floor(site: Path) -> str:
+    """Write the floor page next to the built site's pyodide.js; return its path in the site."""
+    runtime = next(site.rglob("pyodide.js")).parent
+    wheel = next(runtime.glob("rulesdojo-*.whl"))
+    (runtime / FLOOR).write_text(FLOOR_HTML % {"wheel": wheel.name}, encoding="utf-8")
+    return (runtime / FLOOR).relative_to(site).as_posix()
+
+
+def load(context, url: str, watched: dict, end: str, kept: bool, timeline: list | None = None):
+    """Open ``url`` in a new page; return (page, ms to each watched selector, bytes fetched until ``end``).
+
+    Bytes are those that came from the server until the page's ``end`` was seen (the kernel's worker's
+    too, through the service worker or not; a response from the HTTP cache or the service worker's
+    copy counts nothing). With ``kept``, the page is not given back before its offline note says the
+    site is kept (the service worker starts on it after the first widget), so that the next load
+    doesn't compete with it. ``timeline`` receives (ms after navigation, ms taken, bytes, url) for
+    each request, and the page's console messages."""
     fetched, counting = [], [True]
+    started = time.time() * 1000
 
     def count(request):
         response = request.response()
         if counting and response and not response.from_service_worker:
             fetched.append(request.sizes()["responseBodySize"])
+        if timeline is not None:
+            t = request.timing
+            timeline.append((round(t["startTime"] - started), round(t["responseEnd"]),
+                             request.sizes()["responseBodySize"] if response else 0, request.url))
 
     context.on("requestfinished", count)
     page = context.new_page()
-    started = time.monotonic()
+    if timeline is not None:  # what the page and the kernel say while starting, in the same timeline
+        page.on("console", lambda m: m.text.strip() and timeline.append(
+            (round(time.time() * 1000 - started), 0, 0, "[console] " + m.text[:160])))
+    page.add_init_script(WATCH_JS % json.dumps(watched))
+    page.bring_to_front()  # a page behind another gets no animation frames
     page.goto(url)
-    page.wait_for_selector(FIRST_WIDGET, state="visible", timeout=300_000)
-    seconds = time.monotonic() - started
+    page.wait_for_function(f"() => window.__rdSeen && {json.dumps(end)} in window.__rdSeen", timeout=300_000)
     counting.clear()
-    page.wait_for_function("() => /^(Ready|This browser)/.test("
-                           "document.querySelector('.rulesdojo-offline').textContent)", timeout=300_000)
-    page.close()
+    seen = page.evaluate("() => window.__rdSeen")
+    if kept:
+        page.wait_for_function("() => /^(Ready|This browser)/.test("
+                               "document.querySelector('.rulesdojo-offline').textContent)", timeout=300_000)
     context.remove_listener("requestfinished", count)
-    return seconds, sum(fetched)
+    return page, seen, sum(fetched)
+
+
+def walk(page) -> list[tuple[str, bool, float]]:
+    """The learner's walk in a live course page; return each move: (place, first visit, seconds)."""
+    page.get_by_role("heading", name="Lessons", exact=True).wait_for(timeout=120_000)
+    moves, seen = [], {""}
+    for address in WALK:
+        heading = f"Lesson {address.split('/')[1]}:" if address.startswith("lesson/") else HEADINGS[address]
+        page.bring_to_front()
+        ms = page.evaluate(SWITCH_JS, [address, heading])
+        moves.append(("#/" + address, address not in seen, ms / 1000))
+        seen.add(address)
+        time.sleep(0.3)
+    return moves
 
 
 def main(argv=None) -> int:
@@ -79,33 +187,60 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         started = time.monotonic()
-        sites = {"kit": build_site(tmp / "kit", LESSONS, log=lambda _: None)}
+        kit_site = build_site(tmp / "kit", LESSONS, log=lambda _: None)
         build_seconds = time.monotonic() - started
-        sites["bare"] = build_site(tmp / "bare", bare_lessons(tmp / "bare-lessons"), log=lambda _: None)
-        sizes = [f.stat().st_size for f in sites["kit"].rglob("*") if f.is_file()]
-        servers, urls = [], {}
-        for name, folder in sites.items():
+        bare_site = build_site(tmp / "bare", bare_lessons(tmp / "bare-lessons"), log=lambda _: None)
+        floor_path = write_floor(kit_site)
+        sizes = [f.stat().st_size for f in kit_site.rglob("*") if f.is_file() and f.name != FLOOR]
+        servers, base = [], {}
+        for name, folder in (("kit", kit_site), ("bare", bare_site)):
             port = helpers.free_port()
             servers.append(subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
                                             cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-            urls[name] = f"http://127.0.0.1:{port}/{PAGE}"
+            base[name] = f"http://127.0.0.1:{port}/"
+        pages = {  # name: (url, watched selectors, the end, kept offline by a service worker)
+            "kit": (base["kit"] + COURSE, {"map": STATIC_MAP, "widget": COURSE_WIDGET}, "widget", True),
+            "floor": (base["kit"] + floor_path, {"widget": FLOOR_DONE}, "widget", False),
+            "bare": (base["bare"] + BARE_PAGE, {"widget": BARE_WIDGET}, "widget", True),
+        }
         outside: list[str] = []
-        figures = {name: {"cold": [], "warm": [], "bytes": [], "load": []} for name in sites}
+        figures = {name: {"cold": [], "warm": [], "bytes": [], "load": []} for name in pages}
+        figures["kit"].update({"map_cold": [], "map_warm": []})
+        moves = {"first": [], "later": []}
+        walks: list = []
+        timeline: list = []
+        floor_marks: list = []
         try:
             time.sleep(1)
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
                     *CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
-                for _ in range(args.loads):
-                    for name, url in urls.items():  # taking turns: kit, bare, kit, ...
-                        context = browser.new_context(service_workers="allow")
+                for round_ in range(args.loads):
+                    for name, (url, watched, end, kept) in pages.items():  # taking turns
+                        context = browser.new_context(service_workers="allow", viewport={"width": 1400, "height": 900})
                         context.on("request", lambda r: r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
                                    or outside.append(r.url))
                         figures[name]["load"].append(os.getloadavg()[0])
-                        seconds, size = first_widget(context, url)
-                        figures[name]["cold"].append(seconds)
+                        page, seen, size = load(context, url, watched, end, kept,
+                                                timeline if name == "kit" and round_ == args.loads - 1 else None)
+                        if name == "kit" and round_ == args.loads - 1:
+                            timeline += [(round(ms), 0, 0, f"[{what} visible]") for what, ms in seen.items()]
+                        figures[name]["cold"].append(seen[end] / 1000)
                         figures[name]["bytes"].append(size)
-                        figures[name]["warm"].append(first_widget(context, url)[0])
+                        if "map" in seen:
+                            figures[name]["map_cold"].append(seen["map"] / 1000)
+                        page.close()
+                        page, seen, _ = load(context, url, watched, end, False)
+                        figures[name]["warm"].append(seen[end] / 1000)
+                        if "map" in seen:
+                            figures[name]["map_warm"].append(seen["map"] / 1000)
+                        if name == "floor":
+                            floor_marks.append(page.evaluate("() => window.__floorMarks"))
+                        if name == "kit":
+                            walks.append(walk(page))
+                            for _, first, seconds in walks[-1]:
+                                moves["first" if first else "later"].append(seconds)
+                        page.close()
                         context.close()
                 browser.close()
         finally:
@@ -113,23 +248,55 @@ def main(argv=None) -> int:
                 server.terminate()
                 server.wait(timeout=10)
     results = {"machine": machine_line(), "build_seconds": build_seconds, "site_bytes": sum(sizes),
-               "site_files": len(sizes), "requests_refused": outside,
-               **{name: {k: summary(v) for k, v in f.items()} for name, f in figures.items()}}
+               "site_files": len(sizes), "requests_refused": outside, "targets": TARGETS,
+               **{name: {k: summary(v) for k, v in f.items()} for name, f in figures.items()},
+               "moves_s": {k: summary(v) for k, v in moves.items()},
+               "walks": [[f"{place} {'first' if first else 'later'} {seconds:.3f} s" for place, first, seconds in w]
+                         for w in walks],
+               "floor_marks_ms": floor_marks,
+               # until the first widget, one line each: ms after navigation, ms taken, bytes from the
+               # server (negative: unknown, e.g. answered by the service worker), what
+               "kit_cold_timeline": [f"{a:6d} {d:5d} {b:9d} {u.split('/', 3)[-1] if u.startswith('http') else u}"
+                                     for a, d, b, u in sorted(timeline) if a <= timeline_end(timeline)]}
     (BENCH / "site_results.json").write_text(json.dumps(results, indent=2) + "\n")
-    kit, bare = results["kit"], results["bare"]
-    print(f"Measured on {results['machine']}; load average (1 min) {kit['load']['min']:.1f}-"
-          f"{max(kit['load']['max'], bare['load']['max']):.1f} during the loads")
-    print(f"| build (rulesdojo build-site, downloads cached) | {build_seconds:.0f} s | | |")
-    print(f"| site on disk | {results['site_bytes'] / 1e6:.1f} MB in {len(sizes)} files | | |")
-    print("| figure | kit | bare Voici page | ratio |")
-    print("|---|---|---|---|")
-    print(f"| fetched by the landing page, cold | {kit['bytes']['median'] / 1e6:.1f} MB | "
-          f"{bare['bytes']['median'] / 1e6:.1f} MB | {kit['bytes']['median'] / bare['bytes']['median']:.2f} |")
-    for key, label in (("cold", "cold cache"), ("warm", "warm cache")):
-        k, b = kit[key]["median"], bare[key]["median"]
-        print(f"| first widget, {label} (median of {args.loads}) | {k:.1f} s | {b:.1f} s | {k / b:.2f} |")
-    print(f"| requests leaving 127.0.0.1 | {len(outside)} | | |")
+    report(results, args.loads)
     return 0
+
+
+def timeline_end(timeline: list) -> int:
+    """When the first widget was seen in the timeline (what comes later is the site being kept)."""
+    return max((a for a, _, _, what in timeline if what == "[widget visible]"), default=10**9)
+
+
+def report(results: dict, loads: int) -> None:
+    kit, floor, bare, moves = results["kit"], results["floor"], results["bare"], results["moves_s"]
+    low = min(f["load"]["min"] for f in (kit, floor, bare))
+    high = max(f["load"]["max"] for f in (kit, floor, bare))
+    print(f"Measured on {results['machine']}; load average (1 min) {low:.1f}-{high:.1f} during the loads")
+    print(f"| build (rulesdojo build-site, downloads cached) | {results['build_seconds']:.0f} s | | | |")
+    print(f"| site on disk | {results['site_bytes'] / 1e6:.1f} MB in {results['site_files']} files | | | |")
+    print("| figure (median of %d) | kit course page | floor: Pyodide + wheel + one game | kit/floor | "
+          "bare Voici page | target |" % loads)
+    print("|---|---|---|---|---|---|")
+    print(f"| fetched until the first widget, cold | {kit['bytes']['median'] / 1e6:.1f} MB | "
+          f"{floor['bytes']['median'] / 1e6:.1f} MB | {kit['bytes']['median'] / floor['bytes']['median']:.1f} | "
+          f"{bare['bytes']['median'] / 1e6:.1f} MB | |")
+    for key, label in (("cold", "cold"), ("warm", "warm")):
+        m = kit[f"map_{key}"]["median"]
+        target = f"< {TARGETS['map_cold_s']} s: {'met' if m < TARGETS['map_cold_s'] else 'NOT met'}" \
+            if key == "cold" else ""
+        print(f"| static map visible, {label} | {m:.2f} s (max {kit[f'map_{key}']['max']:.2f}) | | | | {target} |")
+    for key, label in (("cold", "cold"), ("warm", "warm")):
+        k, f, b = kit[key]["median"], floor[key]["median"], bare[key]["median"]
+        met = "met" if k / f <= TARGETS["widget_to_floor"] else "NOT met"
+        print(f"| first widget (floor: game result), {label} | {k:.1f} s | {f:.1f} s | {k / f:.2f} | {b:.1f} s | "
+              f"<= {TARGETS['widget_to_floor']:.0f}x floor: {met} |")
+    for key, label in (("first", "first visit"), ("later", "later visit")):
+        s = moves[key]
+        met = "met" if s["median"] < TARGETS["move_median_s"] and s["p95"] < TARGETS["move_p95_s"] else "NOT met"
+        print(f"| move in the course page, {label} (n={s['n']}) | median {s['median']:.2f} s, p95 {s['p95']:.2f} s "
+              f"| | | | median < {TARGETS['move_median_s']} s, p95 < {TARGETS['move_p95_s']:.0f} s: {met} |")
+    print(f"| requests leaving 127.0.0.1 | {len(results['requests_refused'])} | | | | 0 |")
 
 
 if __name__ == "__main__":
