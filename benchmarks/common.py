@@ -72,6 +72,20 @@ CLICK_JS = """
 """
 
 
+# Move the course page to another place: from the hash change until the place's heading (a lesson's
+# "Lesson N:", the map's "Lessons") has a box on the page. Resolves with the ms. A page behind
+# another gets no animation frames: bring it to the front first.
+SWITCH_JS = """([address, heading, patience]) => new Promise((resolve, reject) => {
+  const started = performance.now();
+  const shown = () => [...document.querySelectorAll('h1, h2')].some(h => h.textContent.trim().startsWith(heading)
+                                                                     && h.getClientRects().length);
+  const look = () => shown() ? resolve(performance.now() - started) : requestAnimationFrame(look);
+  location.hash = '#/' + address;
+  requestAnimationFrame(look);
+  setTimeout(() => reject(`not shown within ${patience / 1000} s: ${heading}`), patience);
+})"""
+
+
 def kernels_of(proc) -> list:
     """The kernel processes a Voila server started (ipykernel runs in a session of its own)."""
     import psutil

@@ -20,20 +20,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import (BENCH, CLICK_JS, LESSONS, launch, local_only, machine_line, start_voila,  # noqa: E402
+from common import (BENCH, CLICK_JS, LESSONS, SWITCH_JS, launch, local_only, machine_line, start_voila,  # noqa: E402
                     stop_voila, summary)
 
 WALK_LESSONS = [1, 4, 7, 10]
-SWITCH_JS = """([address, heading]) => new Promise((resolve, reject) => {
-  const started = performance.now();
-  const shown = () => [...document.querySelectorAll('h1, h2')].some(h => h.textContent.trim().startsWith(heading)
-                                                                     && h.getClientRects().length);
-  const look = () => shown() ? resolve(performance.now() - started) : requestAnimationFrame(look);
-  location.hash = '#/' + address;
-  requestAnimationFrame(look);
-  setTimeout(() => reject('not shown within 20 s: ' + heading), 20000);
-})"""
-
 
 def heading_of(address: str, titles: dict) -> str:
     if address.startswith("lesson/"):
@@ -71,7 +61,7 @@ def main() -> int:
             for n in WALK_LESSONS:
                 for address in [f"lesson/{n}", "", "quiz", "sandbox", f"lesson/{n}", ""]:
                     page.bring_to_front()  # a page behind another gets no animation frames to time with
-                    ms = page.evaluate(SWITCH_JS, [address, heading_of(address, titles)])
+                    ms = page.evaluate(SWITCH_JS, [address, heading_of(address, titles), 20000])
                     (again if address in seen else first).append(ms)
                     seen.add(address)
                     floor_page.bring_to_front()

@@ -33,7 +33,7 @@ from pathlib import Path
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import BENCH, CHROMIUM, CHROMIUM_ARGS, LESSONS, helpers, machine_line, summary  # noqa: E402
+from common import BENCH, CHROMIUM, CHROMIUM_ARGS, LESSONS, SWITCH_JS, helpers, machine_line, summary  # noqa: E402
 
 COURSE = "voici/render/course.html"
 BARE_PAGE = "voici/render/index.html"
@@ -63,17 +63,6 @@ WATCH_JS = """(() => {
   };
   requestAnimationFrame(look);
 })();"""
-
-# The move, as in benchmarks/course_switch.py (a longer patience: Python in the browser is slower).
-SWITCH_JS = """([address, heading]) => new Promise((resolve, reject) => {
-  const started = performance.now();
-  const shown = () => [...document.querySelectorAll('h1, h2')].some(h => h.textContent.trim().startsWith(heading)
-                                                                     && h.getClientRects().length);
-  const look = () => shown() ? resolve(performance.now() - started) : requestAnimationFrame(look);
-  location.hash = '#/' + address;
-  requestAnimationFrame(look);
-  setTimeout(() => reject('not shown within 60 s: ' + heading), 60000);
-})"""
 
 # The floor: the same runtime and wheel as the kit's pages, nothing else; no Voici, no kernel, no widgets.
 FLOOR_HTML = """<!doctype html>
@@ -169,7 +158,7 @@ def walk(page) -> list[tuple[str, bool, float]]:
     for address in WALK:
         heading = f"Lesson {address.split('/')[1]}:" if address.startswith("lesson/") else HEADINGS[address]
         page.bring_to_front()
-        ms = page.evaluate(SWITCH_JS, [address, heading])
+        ms = page.evaluate(SWITCH_JS, [address, heading, 60000])  # Python in the browser is slower
         moves.append(("#/" + address, address not in seen, ms / 1000))
         seen.add(address)
         time.sleep(0.3)
