@@ -3,6 +3,7 @@ one kernel; each place has its own address, so back, forward, a deep link and a 
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -25,6 +26,13 @@ def served(module_voila):
     return url
 
 
+def keep_picture(page, name: str) -> None:
+    """Keep a screenshot in RULESDOJO_SCREENSHOT_DIR, when it is set (the README's pictures)."""
+    if os.environ.get("RULESDOJO_SCREENSHOT_DIR"):
+        page.wait_for_timeout(500)  # the symbols and the focus ring drawn
+        page.screenshot(path=str(Path(os.environ["RULESDOJO_SCREENSHOT_DIR"]) / name))
+
+
 def open_course(page, url: str, where: str = "") -> None:
     page.goto(url + "voila/render/course.ipynb" + where, wait_until="domcontentloaded", timeout=LOAD)
 
@@ -45,6 +53,7 @@ def test_a_visit_moves_between_places_in_one_page_and_back_and_forward_follow(se
     expect(heading(page, "Lesson 7: Landfall")).to_be_visible(timeout=LOAD)
     expect(page.get_by_role("heading", name=seven.parts[0].title)).to_be_visible()
     assert page.title() == "Lesson 7: Landfall · Rules Dojo"
+    keep_picture(page, "course-page-lesson.png")
 
     page.get_by_role("link", name="All lessons").first.click()
     expect(page).to_have_url(re.compile(r"#/$"))
@@ -134,6 +143,9 @@ def test_two_learners_each_see_their_own_progress_on_the_map(served, browser):
         card = lambda p: p.locator(".rd-course-card", has=p.get_by_role("link", name=one.title, exact=True))
         expect(card(ana).locator(".rd-state")).to_have_text(re.compile(r"^Started · 1 of"), timeout=LOAD)
         expect(card(ben).locator(".rd-state")).to_have_text("Not started")
+        # Back on the map from a check far down lesson 1: the map is shown from its top.
+        expect(ana.get_by_role("heading", name="Rules Dojo", level=1)).to_be_in_viewport()
+        keep_picture(ana, "course-page-phone.png")
         for p in pages:  # a phone's width: nothing runs off the side, on the map or in the lesson
             assert p.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth + 1")
     finally:

@@ -30,7 +30,9 @@ function arrive(headingId, partId) {
     const part = shown(partId);
     if ((heading || !headingId) && (part || !partId)) {
       if (heading) heading.focus({ preventScroll: true });
+      // Into view by the element, not by the window: a page may scroll in a box of its own.
       if (part) part.scrollIntoView({ block: "start" });
+      else if (heading) heading.scrollIntoView({ block: "start" });
       else window.scrollTo(0, 0);
     } else if (performance.now() - started < WAIT_MS) {
       requestAnimationFrame(look);
