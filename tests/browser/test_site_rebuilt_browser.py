@@ -7,7 +7,11 @@ writes them) around a stand-in for JupyterLite's service worker, so that no Pyod
 
 from __future__ import annotations
 
+import functools
+import http.server
 import re
+import threading
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -27,7 +31,7 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Lesson</title>
 </body></html>"""
 
 
-def build(site, number: int) -> None:
+def build(site, number: int, answer_within_ms: int = 30_000) -> None:
     """Write build ``number`` of the site as ``build-site`` finishes one: pages, then the worker."""
     (site / "voici" / "render").mkdir(parents=True, exist_ok=True)
     (site / "index.html").write_text("<!doctype html><meta http-equiv='refresh' content='0; url=voici/render/'>")
@@ -39,8 +43,50 @@ def build(site, number: int) -> None:
     # there (a learner's slow connection). A machine busy with other tests can take longer than that
     # to answer; what is tested here is which build is shown once the server has answered.
     text = worker.read_text()
-    assert text.count("done(false), 2000)") == 1
-    worker.write_text(text.replace("done(false), 2000)", "done(false), 30000)"))
+    assert text.count("done(false); }, 2000)") == 1
+    worker.write_text(text.replace("done(false); }, 2000)", f"done(false); }}, {answer_within_ms})"))
+
+
+class SlowWhenAsked(http.server.SimpleHTTPRequestHandler):
+    """Serve the site; while ``slow`` is set, answer for the worker's script 3 s late."""
+
+    slow = threading.Event()
+
+    def do_GET(self):
+        if self.slow.is_set() and self.path.split("?")[0].endswith("/service-worker.js"):
+            time.sleep(3)
+        super().do_GET()
+
+    def log_message(self, *args):
+        pass
+
+
+def test_a_new_build_found_after_the_kept_copy_was_shown_is_said_on_the_page(tmp_path, offline_browser):
+    site = tmp_path / "site"
+    build(site, 1, answer_within_ms=300)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(SlowWhenAsked, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/voici/render/index.html"
+    context = offline_browser.new_context(service_workers="allow")
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        note = page.locator(".rulesdojo-offline")
+        expect(note).to_have_text(re.compile("^Ready for offline use"))
+
+        build(site, 2, answer_within_ms=300)
+        SlowWhenAsked.slow.set()       # the server says there is a newer build, 3 s late
+        page.reload()
+        expect(page.get_by_text("Build 1")).to_be_visible()   # the kept copy, at once
+        expect(note).to_have_text("A newer version of this site is here: reload the page to use it.")
+        page.wait_for_timeout(3000)    # the keeping that follows doesn't say otherwise
+        expect(note).to_have_text("A newer version of this site is here: reload the page to use it.")
+    finally:
+        context.close()
+        server.shutdown()
+        SlowWhenAsked.slow.clear()
 
 
 def test_a_new_build_is_shown_on_the_first_visit_after_it_and_kept_for_offline(

@@ -127,8 +127,19 @@ OFFLINE_FOLDERS = ("voici", "extensions", "static", "api", "files")
 #: once the page shows its first widget (the copy must not compete with the first load), ask the
 #: worker to keep the site, and say when it can be used without a connection
 OFFLINE_SCRIPT = """<script>
+let rulesdojoNewer = false; // said once: what this page shows is a former build, whatever is kept after
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data !== "rulesdojo-newer") return;
+    rulesdojoNewer = true;
+    document.querySelectorAll(".rulesdojo-offline").forEach((e) => {
+      e.textContent = "A newer version of this site is here: reload the page to use it.";
+    });
+  });
+}
 window.addEventListener("load", () => {
-  const say = (text) => document.querySelectorAll(".rulesdojo-offline").forEach((e) => { e.textContent = text; });
+  const say = (text) => rulesdojoNewer
+    || document.querySelectorAll(".rulesdojo-offline").forEach((e) => { e.textContent = text; });
   const cannot = "This browser can't keep the site for use without a connection (it needs the site served "
     + "over https, and a window that isn't private).";
   if (!("serviceWorker" in navigator)) { say(cannot); return; }
@@ -164,14 +175,22 @@ const FILES = LIST;
 let stale = false;  // the server holds a newer build: this worker's copy is no longer shown
 // Whether the server holds a newer build, asked as a page is opened (the worker's own script names its
 // build), so that a new build is shown on the first visit after it instead of the kept copy.
-// Offline, or with no answer within 2 s, the kept copy is shown.
-const newer = () => stale ? Promise.resolve(true) : Promise.race([
-  fetch(self.location.href, {cache: "no-store"}).then((r) => r.ok ? r.text() : "").then((text) => {
+// Offline, or with no answer within 2 s, the kept copy is shown; an answer that comes later and names
+// a newer build is said on the open pages (the learner reloads when it suits them).
+const tellPages = () => self.clients.matchAll({type: "window"})
+  .then((pages) => pages.forEach((page) => page.postMessage("rulesdojo-newer")));
+const newer = () => {
+  if (stale) return Promise.resolve(true);
+  let late = false;
+  const asked = fetch(self.location.href, {cache: "no-store"}).then((r) => r.ok ? r.text() : "").then((text) => {
     stale = text.includes("rulesdojo-offline-") && !text.includes(CACHE);
     if (stale) self.registration.update();
+    if (stale && late) tellPages();
     return stale;
-  }),
-  new Promise((done) => setTimeout(() => done(false), 2000))]).catch(() => false);
+  });
+  return Promise.race([asked, new Promise((done) => setTimeout(() => { late = true; done(false); }, 2000))])
+    .catch(() => false);
+};
 // Revalidated: the browser's HTTP cache may hold a former build's file under the same name.
 const fromNetwork = (request) => fetch(request, {cache: "no-cache"});
 self.addEventListener("message", (event) => {
