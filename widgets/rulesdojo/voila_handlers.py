@@ -31,6 +31,8 @@ import time
 
 from jupyter_core.utils import ensure_async
 from tornado import web
+from tornado.iostream import StreamClosedError
+from tornado.websocket import WebSocketClosedError
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.base.handlers import JupyterHandler
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -146,6 +148,16 @@ class KernelSocket(VoilaKernelWebsocketHandler):
     def write_error(self, status_code: int, **kwargs) -> None:
         plain_error(self, status_code)
 
+    def write_message(self, message, binary=False):
+        """Send to the page; a page gone while a message was on its way is nothing to log.
+
+        Tornado's write returns a future that fails once the page has closed, and jupyter_server
+        doesn't wait for it: asyncio then logged "Task exception was never retrieved" with a traceback.
+        """
+        sent = super().write_message(message, binary=binary)
+        sent.add_done_callback(_page_gone)
+        return sent
+
     def get_websocket_protocol(self):
         # jupyter_server pings the page itself (every 30 s, in milliseconds); Tornado's own ping loop
         # reads the same figures as seconds and warned at every start that the timeout (90000) is
@@ -154,6 +166,14 @@ class KernelSocket(VoilaKernelWebsocketHandler):
         if protocol is not None:
             protocol.params.ping_interval = protocol.params.ping_timeout = None
         return protocol
+
+
+def _page_gone(sent) -> None:
+    """Take a sent message's outcome: a closed socket is a page that left, not an error; any other
+    failure is logged as one."""
+    error = None if sent.cancelled() else sent.exception()
+    if error is not None and not isinstance(error, (WebSocketClosedError, StreamClosedError)):
+        logging.getLogger("tornado.application").error("A message to a page failed: %r", error, exc_info=error)
 
 
 def plain_error(handler: web.RequestHandler, status_code: int) -> None:
