@@ -129,6 +129,10 @@ def test_the_per_question_text_is_the_variant_the_candidates_answered(tmp_path, 
     monkeypatch.setenv("RULESDOJO_IDENTITY", "hub")
     bank, path = one_of_each_kind(), tmp_path / "r.sqlite3"
     exam = exam_of(bank)
+    # Each attempt's seed is random; fixed here, so that the variants asked are the same every run
+    # (with random ones, every asked variant was at times seed 0's, and the test proved nothing).
+    seeds = iter([7, 8, 9])
+    monkeypatch.setattr("rulesdojo.views.quiz._seed", lambda: next(seeds))
     for who in ("Ana", "Nico", "Ola"):
         sit(bank, path, exam, who, monkeypatch, right=who == "Ana")
     t = Trainer(ResultStore(path), bank=bank, exams=[exam])
