@@ -2,7 +2,8 @@
 
 A kernel's server may close its sockets while the kernel still runs a request: the server stopping
 while a preheated kernel runs its notebook, or a page's kernel shut down as its page is left. The
-reply then can't be sent, and ipykernel logged that as an error with a traceback. It is one line.
+reply (or the status that follows it) then can't be sent, and ipykernel or pyzmq logged that as an
+error with a traceback. It is one line.
 
 >>> import zmq
 >>> record = logging.LogRecord("IPKernelApp", logging.ERROR, "", 0, "Exception in message handler:", (),
@@ -33,7 +34,14 @@ class ClosedSockets(logging.Filter):
         return True
 
 
+#: where such a send is logged: ipykernel's message handlers (the kernel's own log), and pyzmq's
+#: stream callbacks (a status sent on the control channel as the kernel shuts down)
+LOGGERS = ("tornado.general",)
+
+
 def load_ipython_extension(shell) -> None:
     kernel = getattr(shell, "kernel", None)
-    if kernel is not None:
-        kernel.log.addFilter(ClosedSockets())
+    loggers = [logging.getLogger(name) for name in LOGGERS] + ([kernel.log] if kernel is not None else [])
+    for logger in loggers:
+        if not any(isinstance(f, ClosedSockets) for f in logger.filters):
+            logger.addFilter(ClosedSockets())
