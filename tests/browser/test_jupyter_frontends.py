@@ -93,6 +93,16 @@ def run_all_and_order_triggers(page):
     expect(task.get_by_text("✓ Done.")).to_be_visible(timeout=30_000)
 
 
+def kernel_idle(page):
+    """Wait (90 s at most) until the notebook's kernel is idle, choosing the kernel if JupyterLab asks."""
+    idle = page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first
+    select = page.get_by_role("dialog").get_by_role("button", name="Select", exact=True)
+    expect(idle.or_(select)).to_be_attached(timeout=90_000)
+    if select.is_visible():
+        select.click()
+    expect(idle).to_be_attached(timeout=90_000)
+
+
 @pytest.mark.parametrize("front_end, notebook", [("lab/tree", "07-landfall.ipynb"),
                                                  ("notebooks", "07-landfall-in-notebook.ipynb")])
 def test_lesson_runs_and_responds_in_jupyterlab_and_notebook(jupyter, page, front_end, notebook, tmp_path):
@@ -102,12 +112,7 @@ def test_lesson_runs_and_responds_in_jupyterlab_and_notebook(jupyter, page, fron
     page.goto(f"{base}{front_end}/{notebook}?token={token}", wait_until="domcontentloaded")
     expect(page.locator(".jp-Notebook")).to_be_visible(timeout=90_000)
     # Run all only once the kernel is up (a run asked of a kernel still starting runs the first cell only).
-    idle = page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first
-    select = page.get_by_role("dialog").get_by_role("button", name="Select", exact=True)
-    expect(idle.or_(select)).to_be_attached(timeout=90_000)
-    if select.is_visible():                          # JupyterLab may ask which kernel to start
-        select.click()
-    expect(idle).to_be_attached(timeout=90_000)
+    kernel_idle(page)
     page.wait_for_timeout(2000)                      # the kernel's connection settles after it is idle
     try:
         run_all_and_order_triggers(page)
@@ -122,12 +127,7 @@ def test_the_course_notebook_runs_in_jupyterlab_and_moves_between_lessons(jupyte
     base, token, results = jupyter
     page.set_default_timeout(60_000)
     page.goto(f"{base}lab/workspaces/course-run/tree/course.ipynb?token={token}", wait_until="domcontentloaded")
-    idle = page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first
-    select = page.get_by_role("dialog").get_by_role("button", name="Select", exact=True)
-    expect(idle.or_(select)).to_be_attached(timeout=90_000)
-    if select.is_visible():
-        select.click()
-    expect(idle).to_be_attached(timeout=90_000)
+    kernel_idle(page)
     page.wait_for_timeout(2000)                      # the kernel's connection settles after it is idle
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
@@ -151,12 +151,7 @@ def test_a_lesson_opens_in_jupyterlab_trusted_and_unmodified(jupyter, page, note
     # A workspace of its own: this notebook alone is open, none left from the test before.
     page.goto(f"{base}lab/workspaces/{notebook.split('.')[0]}/tree/{notebook}?token={token}",
               wait_until="domcontentloaded")
-    idle = page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first
-    select = page.get_by_role("dialog").get_by_role("button", name="Select", exact=True)
-    expect(idle.or_(select)).to_be_attached(timeout=90_000)
-    if select.is_visible():
-        select.click()
-    expect(idle).to_be_attached(timeout=90_000)
+    kernel_idle(page)
     page.wait_for_timeout(3000)                      # the kernel's information has come and been applied
     tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text=notebook)
     expect(tab).to_have_count(1)

@@ -251,9 +251,9 @@ def test_show_rule_numbers_opens_every_panels_rules_and_is_remembered_and_a_ruli
         context.close()
 
 
-def test_a_wrong_trigger_order_and_an_overpayment_are_named_by_the_move(tmp_path, voila_server, page):
-    """Walk finding 3: lesson 7's wrong order said "Steppe Lynx can't reach power 2" while its trigger
-    was on the stack, and lesson 1 said "can't reach 2 energy" where paying 5 would have left 2."""
+def lesson_7_order_asked(tmp_path, voila_server, page):
+    """Open lesson 7 and play its order task's Forest: the trigger-order list is asked. Returns the
+    server's address and the task."""
     base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
     page.goto(base + "voila/render/07-landfall.ipynb", wait_until="domcontentloaded", timeout=60_000)
     task = part(page, "You choose the order")
@@ -262,6 +262,13 @@ def test_a_wrong_trigger_order_and_an_overpayment_are_named_by_the_move(tmp_path
     forest.click()
     task.get_by_role("menuitem", name="Play Forest").click()
     expect(task.get_by_role("listbox")).to_be_visible()
+    return base, task
+
+
+def test_a_wrong_trigger_order_and_an_overpayment_are_named_by_the_move(tmp_path, voila_server, page):
+    """Walk finding 3: lesson 7's wrong order said "Steppe Lynx can't reach power 2" while its trigger
+    was on the stack, and lesson 1 said "can't reach 2 energy" where paying 5 would have left 2."""
+    base, task = lesson_7_order_asked(tmp_path, voila_server, page)
     for name, key in (("Architect of the Untamed", "Alt+ArrowUp"), ("Steppe Lynx", "Alt+ArrowDown")):
         task.get_by_role("option").filter(has_text=name).focus()
         for _ in range(2):                          # to the top (resolves first) / the bottom (last)
@@ -365,14 +372,7 @@ TWO_QUICK_MOVES_UP = """([name]) => {
 def test_an_item_moved_by_keyboard_keeps_the_focus_for_the_next_key_at_once(tmp_path, voila_server, page):
     """A second Alt+Up pressed before the page's next frame was lost: the moved item got the focus back
     only then (seen on a busy machine)."""
-    base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
-    page.goto(base + "voila/render/07-landfall.ipynb", wait_until="domcontentloaded", timeout=60_000)
-    task = part(page, "You choose the order")
-    forest = task.get_by_role("button", name="Forest", exact=True)
-    expect(forest).to_be_visible(timeout=60_000)
-    forest.click()
-    task.get_by_role("menuitem", name="Play Forest").click()
-    expect(task.get_by_role("listbox")).to_be_visible()
+    base, task = lesson_7_order_asked(tmp_path, voila_server, page)
     last = task.get_by_role("option").last.text_content().split(":")[0]
     focused = page.evaluate(TWO_QUICK_MOVES_UP, [last])
     assert focused.startswith(last)

@@ -61,6 +61,21 @@ class SlowWhenAsked(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def kept_for_offline(browser, url: str):
+    """Open the site's page in a new context and wait until it says it is kept for offline use."""
+    context = browser.new_context(service_workers="allow")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    page.goto(url)
+    note = page.locator(".rulesdojo-offline")
+    try:
+        expect(note).to_have_text(re.compile("^Ready for offline use"))
+    except BaseException:
+        context.close()
+        raise
+    return context, page, note
+
+
 def test_a_new_build_found_after_the_kept_copy_was_shown_is_said_on_the_page(tmp_path, offline_browser):
     site = tmp_path / "site"
     build(site, 1, answer_within_ms=300)
@@ -68,13 +83,8 @@ def test_a_new_build_found_after_the_kept_copy_was_shown_is_said_on_the_page(tmp
                                              functools.partial(SlowWhenAsked, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/voici/render/index.html"
-    context = offline_browser.new_context(service_workers="allow")
-    context.set_default_timeout(20_000)
+    context, page, note = kept_for_offline(offline_browser, url)
     try:
-        page = context.new_page()
-        page.goto(url)
-        note = page.locator(".rulesdojo-offline")
-        expect(note).to_have_text(re.compile("^Ready for offline use"))
 
         build(site, 2, answer_within_ms=300)
         SlowWhenAsked.slow.set()       # the server says there is a newer build, 3 s late
@@ -94,13 +104,8 @@ def test_a_new_build_is_shown_on_the_first_visit_after_it_and_kept_for_offline(
     site = tmp_path / "site"
     build(site, 1)
     url = static_server(site) + "voici/render/index.html"
-    context = offline_browser.new_context(service_workers="allow")
-    context.set_default_timeout(20_000)
+    context, page, note = kept_for_offline(offline_browser, url)
     try:
-        page = context.new_page()
-        page.goto(url)
-        note = page.locator(".rulesdojo-offline")
-        expect(note).to_have_text(re.compile("^Ready for offline use"))
         page.reload()  # the kept copy answers now
         expect(page.get_by_text("Build 1")).to_be_visible()
 
