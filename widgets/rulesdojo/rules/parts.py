@@ -364,8 +364,9 @@ class Find(Part):
         if self.basic_land:
             return "a basic land card"
         names = list(self.subtypes)
-        return f"a {names[0]} card" if len(names) == 1 else (
-            f"a {', '.join(names[:-1])}{',' if len(names) > 2 else ''} or {names[-1]} card")
+        listed = names[0] if len(names) == 1 else (
+            f"{', '.join(names[:-1])}{',' if len(names) > 2 else ''} or {names[-1]}")
+        return f"{'an' if listed[0] in 'AEIOU' else 'a'} {listed} card"
 
 
 def _find(v, at, label):

@@ -116,10 +116,15 @@ def oracle_problems(card: cards.Card, data=None) -> list[str]:
     for kw in card.keywords:
         if kw not in oracle:
             out.append(f"keyword {kw!r} isn't in the Oracle text")
-    if card.back is not None:  # a modal double-faced card's back face says its own Oracle text
-        back = (data or {}).get("back")
-        out += [f"back face: {p}" for p in oracle_problems(card.back, back if isinstance(back, dict) else None)]
-    return out
+    return out + _back_problems(card, data)
+
+
+def _back_problems(card: cards.Card, data) -> list[str]:
+    """A modal double-faced card's back face says its own Oracle text: check it the same way."""
+    if card.back is None:
+        return []
+    back = (data or {}).get("back")
+    return [f"back face: {p}" for p in oracle_problems(card.back, back if isinstance(back, dict) else None)]
 
 
 def _at(data, key, place: str) -> str:

@@ -135,7 +135,7 @@ class Search(Effect):
 
     def _what(self) -> str:
         return (self.find.said if self.up_to == 1 else
-                f"up to {number_word(self.up_to)} {self.find.said.removeprefix('a ')}s")
+                f"up to {number_word(self.up_to)} {self.find.said.split(' ', 1)[1]}s")
 
     def words(self) -> tuple[str, ...]:
         where = {"battlefield_tapped": "onto the battlefield tapped", "battlefield": "onto the battlefield",
