@@ -15,8 +15,10 @@ from typing import Any
 
 @dataclass(frozen=True)
 class PlayLand:
-    """Play a land card from hand: a special action (CR 116.2a, 305.1)."""
+    """Play a land card from hand: a special action (CR 116.2a, 305.1); ``back`` plays a modal
+    double-faced card's back face, which is a land (CR 712.12)."""
     card: int
+    back: bool = False
 
 
 @dataclass(frozen=True)

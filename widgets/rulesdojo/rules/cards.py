@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .mana import ManaCost
 from .parts import CardError, Cost, Part, Targets, build, build_effects, whole, without_reminder
@@ -77,6 +77,8 @@ class Card(Part):
     abilities: tuple[Ability, ...] = ()
     rulings: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()  # a token's colors, or a color indicator (CR 204)
+    back: "Card | None" = None  # a modal double-faced card's back face (CR 712.3)
+    front: str = ""  # on a back face: its front face's name, the card's in every other zone (CR 712.8a)
 
     @property
     def mana_cost(self) -> ManaCost:
@@ -109,7 +111,7 @@ class Card(Part):
 
 
 CARD_KEYS = ("name", "cost", "colors", "types", "subtypes", "supertypes", "power", "toughness",
-             "keywords", "token", "oracle", "rulings", "spell", "abilities")
+             "keywords", "token", "oracle", "rulings", "spell", "abilities", "back")
 COLORS = ("W", "U", "B", "R", "G")
 ABILITY_KEYS = ("text", "trigger", "cost", "static", "targets", "effects", "timing")
 
@@ -123,6 +125,8 @@ def card_from_data(data: dict) -> Card:
     """
     for check in CARD_CHECKS:
         check(data)
+    if "back" in data:
+        return _with_back(data)
     types = tuple(data["types"])
     spell = _ability(data["spell"], data, spell=data["oracle"]) if "spell" in data else None
     abilities = data.get("abilities") or []
@@ -134,6 +138,21 @@ def card_from_data(data: dict) -> Card:
         tuple(k.lower() for k in _words(data, "keywords")), data.get("token", False), spell,
         tuple(_ability(a, a) for a in abilities), tuple(data.get("rulings") or []),
         _words(data, "colors", COLORS))
+
+
+def _with_back(data: dict) -> Card:
+    """Make a modal double-faced card: the front face from the card's keys, its back face from
+    ``back:``, a card mapping of its own (CR 712.3, 712.8)."""
+    back = data["back"]
+    if not isinstance(back, dict):
+        raise CardError("back must be a card mapping: the back face's name, types, oracle, ...", data, "back")
+    if "back" in back or back.get("token") or data.get("token"):
+        raise CardError("a modal double-faced card has two faces, and isn't a token", back)
+    front = card_from_data({k: v for k, v in data.items() if k != "back"})
+    face = replace(card_from_data(back), front=front.name)
+    if face.name == front.name:
+        raise CardError("the back face has a name of its own", back, "name")
+    return replace(front, back=face)
 
 
 def _mapping(data) -> None:

@@ -80,17 +80,21 @@ class _Cards:
     def __init__(self):
         self.cards: dict[str, Card] = {}
         self.tokens: dict[str, Card] = {}
+        self.backs: dict[str, Card] = {}  # back faces (a permanent may be one), by their own names
 
     def add(self, card: Card, replace: bool = True) -> None:
         kept = self.tokens if card.token else self.cards
         if replace or card.name not in kept:
             kept[card.name] = card
+            if card.back is not None:
+                self.backs[card.back.name] = card.back
 
     def find(self, name: str) -> Card | None:
-        found = self.cards.get(name) or self.tokens.get(name)
+        found = self.cards.get(name) or self.tokens.get(name) or self.backs.get(name)
         if found is None:
             key = _key(name)
-            found = next((c for n, c in (*self.cards.items(), *self.tokens.items()) if _key(n) == key), None)
+            found = next((c for n, c in (*self.cards.items(), *self.tokens.items(), *self.backs.items())
+                          if _key(n) == key), None)
         return found
 
 

@@ -12,6 +12,7 @@ from .errors import CannotPay, IllegalAction
 from .mana import ManaCost, pay_from_pool, pool_of, pool_text
 from .objects import MAIN_PHASES as MAIN
 from .objects import CardObject, GameState, Permanent, step_text
+from .lands import land_plays_allowed, land_plays_said
 from .statics import AddTypes
 from .targets import PAIRS, TARGET_WORDS, hexproof_against, target_candidates, target_sets
 
@@ -36,12 +37,15 @@ def check_play_land(st: GameState, a: PlayLand) -> CardObject:
     """Check a land play: your main phase, empty stack, a land play left (CR 305.1, 305.2)."""
     who = acting_player(st)
     obj = _in_hand(st, who, a.card)
-    c = q.card(st, obj)
+    c = played_face(st, obj, a)
     if "Land" not in c.types:
         makers = [src.card for src, s in q.statics(st, AddTypes, who) if "Land" in s.types]
         extra = (f" {makers[0]} makes creatures on the battlefield lands, but a creature card in your "
                  f"hand is still cast, not played ({makers[0].split(',')[0]} ruling)."
                  if "Creature" in c.types and makers else "")
+        if c.back is not None and "Land" in c.back.types:
+            extra += (f" Its back face, {c.back.name}, is a land: play that face (CR 712.12); in a hand "
+                      f"the card has only its front face's characteristics (CR 712.8a).")
         raise IllegalAction(f"{c.name} isn't a land card, so it can't be played as a land.{extra}",
                             rule="305.1")
     if st.active != who:
@@ -51,9 +55,23 @@ def check_play_land(st: GameState, a: PlayLand) -> CardObject:
                             rule="505.6b")
     if st.stack:
         raise IllegalAction("A land can be played only while the stack is empty.", rule="116.2a")
-    if st.land_plays >= st.land_plays_allowed:
-        raise IllegalAction(f"{who} has already played a land this turn.", rule="305.2")
+    if st.land_plays >= land_plays_allowed(st, who):
+        if land_plays_allowed(st, who) == 1:
+            raise IllegalAction(f"{who} has already played a land this turn.", rule="305.2")
+        raise IllegalAction(f"{who} has already played {st.land_plays} lands this turn and may play "
+                            f"{land_plays_said(st, who)}: no land play is left.", rule="305.2b")
     return obj
+
+
+def played_face(st: GameState, obj: CardObject, a: PlayLand):
+    """The face a land play puts onto the battlefield: the card, or its back face when the play
+    names it (a modal double-faced card, CR 712.12)."""
+    c = q.card(st, obj)
+    if not a.back:
+        return c
+    if c.back is None or "Land" not in c.back.types:
+        raise IllegalAction(f"{c.name} has no back face that is a land to play.", rule="712.12")
+    return c.back
 
 
 def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list | dict[str, int]]:
@@ -169,6 +187,10 @@ def check_activate(st: GameState, a: ActivateAbility):
     if ab.energy > energy:
         raise CannotPay(f"{who} has {energy} energy and can't pay {ab.energy}: you can't pay more "
                         "energy than you have", rule="118.3")
+    life = q.player(st, who).life
+    if cost.life > life:
+        raise CannotPay(f"{who} has {life} life and can't pay {cost.life} life: a player may pay life "
+                        "only if their life total is at least the amount", rule="119.4")
     if ab.targets is not None:
         cands = target_candidates(st, ab.target_spec, who)
         if len(a.targets) == 1 and a.targets[0] not in cands:
@@ -221,7 +243,7 @@ def free_mana_sources(st: GameState, who: str,
             continue
         for i, ab in enumerate(q.abilities(st, p)):
             if (ab.is_mana_ability and ab.energy == 0 and ab.tap and ab.cost is not None
-                    and not ab.cost.mana and not ab.cost.sacrifice):
+                    and not ab.cost.mana and not ab.cost.sacrifice and not ab.cost.life):
                 opts = q.mana_options(st, p, ab)
                 if opts:
                     out.append((p, i, opts))

@@ -35,6 +35,9 @@ def describe(st: GameState, action) -> str:
     "Don't pay"
     """
     names = lambda refs: ", then ".join(name_of(st, r) for r in refs) or "none"  # noqa: E731
+    if isinstance(action, PlayLand) and action.back:
+        back = next((q.card(st, o).back for p in st.players for o in p.hand if o.id == action.card), None)
+        return f"Play {back.name if back else 'the back face'} (the back face of {name_of(st, action.card)})"
     if isinstance(action, PlayLand):
         return f"Play {name_of(st, action.card)}"
     if isinstance(action, CastSpell):

@@ -11,6 +11,7 @@ from math import factorial
 
 from . import query as q
 from .errors import CannotPay
+from .lands import enters_tapped
 from .objects import ENERGY, MINUS_ONE, CardObject, Event, GameState, Permanent, Trigger
 from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
                       TokenReplacement)
@@ -54,6 +55,8 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
 
     ``cast_from`` names the zone the spell it was cast as came from ("hand"), for abilities that ask.
     """
+    by_itself = not tapped and enters_tapped(st, name)
+    tapped = tapped or by_itself
     perm = Permanent(new_id(st), name, owner, controller, token=token, tapped=tapped)
     if old_id is not None:
         st.moved[old_id] = perm.id
@@ -61,6 +64,10 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     what = q.type_line(st, perm)
     log(st, "603.6a", f"{controller}'s {name} {how} the battlefield{' tapped' if tapped else ''} ({what}).",
         "enters", controller)
+    if by_itself:
+        log(st, "614.1d", f"{name} enters tapped by its own static ability (CR 603.6d): a replacement "
+            "effect on how it enters, not a trigger, so it is never untapped on the battlefield.", "enters",
+            controller)
     c = q.card(st, perm)
     gained = [s for s in q.subtypes(st, perm) if s not in c.subtypes] + [
         t.lower() for t in q.types(st, perm) if t not in c.types]
@@ -140,7 +147,8 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule:
         for other in st.battlefield:  # an attacker stays blocked when its blocker leaves (CR 509.1h)
             if other.blocking == p.id:
                 other.blocking = None
-        obj = CardObject(new_id(st), p.card, p.owner, token=p.token)
+        # Off the battlefield a double-faced card has only its front face (CR 712.8a).
+        obj = CardObject(new_id(st), q.card(st, p).front or p.card, p.owner, token=p.token)
         st.moved[p.id] = obj.id
         q.player(st, p.owner).zone(zone).append(obj)
         lost = f"; its counters ({_counter_text(p.counters)}) cease to exist (CR 122.2)" if p.counters else ""
@@ -415,6 +423,19 @@ def pump(st: GameState, p: Permanent, power: int, toughness: int, source: str,
     extra = f" and gains {' and '.join(gains)}" if gains else ""
     log(st, "611.2", f"{p.card} gets {power:+d}/{toughness:+d}{extra} until end of turn from {source} "
         f"(now {q.power(st, p)}/{q.toughness(st, p)}).", "pump", p.controller)
+
+
+def pay_life(st: GameState, who: str, n: int, why: str) -> None:
+    """Pay ``n`` life as a cost: only with that much life or more; paying it is losing it (CR 119.4)."""
+    p = q.player(st, who)
+    if n > p.life:
+        raise CannotPay(f"{who} has {p.life} life and can't pay {n} life for {why}: a player pays life "
+                        "only with a life total at least that high", rule="119.4")
+    if n <= 0:  # paying 0 life is always possible and loses nothing (CR 119.4b)
+        return
+    p.life -= n
+    log(st, "119.4", f"{who} pays {n} life for {why}: loses {n} life (CR 119.4); {p.life} now.", "life", who)
+    _lost_life(st, who)
 
 
 def lose_life(st: GameState, who: str, n: int, source: str) -> int:

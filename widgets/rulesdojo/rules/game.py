@@ -67,7 +67,7 @@ class Game:
             raise IllegalAction(f"Unknown zone {zone!r}; zones are: {', '.join(ZONES)}.", rule="400.1")
         c = self._state.cards.named(name)
         st = self._state
-        obj = CardObject(e.new_id(st), c.name, who)
+        obj = CardObject(e.new_id(st), c.front or c.name, who)  # a back face's card: its front (CR 712.8a)
         q.player(st, who).zone(zone).append(obj)
         self._history.changed_outside_actions()
         return obj.id
@@ -296,6 +296,8 @@ class LegalActions:
             for i, _ in enumerate(q.hand_abilities(c)):
                 if _ok(checks.check_activate_from_hand, st, ActivateAbility(obj.id, i)):
                     yield ActivateAbility(obj.id, i)
+            if c.back is not None and _ok(checks.check_play_land, st, PlayLand(obj.id, back=True)):
+                yield PlayLand(obj.id, back=True)
             if "Land" in c.types:
                 if _ok(checks.check_play_land, st, PlayLand(obj.id)):
                     yield PlayLand(obj.id)
@@ -407,10 +409,14 @@ def _practice_energy(st: GameState, a) -> None:
 def _play_land(st: GameState, a: PlayLand) -> None:
     obj = checks.check_play_land(st, a)
     who = checks.acting_player(st)
+    face = checks.played_face(st, obj, a)
     q.player(st, who).hand.remove(obj)
     st.land_plays += 1
-    e.log(st, "305.1", f"{who} plays {obj.card}: a special action; it doesn't use the stack.", "play", who)
-    e.enter(st, obj.card, obj.owner, who, old_id=obj.id)
+    e.log(st, "305.1", f"{who} plays {face.name}: a special action; it doesn't use the stack.", "play", who)
+    if a.back:
+        e.log(st, "712.12", f"{face.name} is the back face of {obj.card}: {who} chose that land face, and "
+              "it enters with that face up, having only its characteristics (CR 712.8f).", "play", who)
+    e.enter(st, face.name, obj.owner, who, old_id=obj.id)
     st.passes = 0
 
 
@@ -510,12 +516,14 @@ def _activate_from_hand(st: GameState, a: ActivateAbility) -> None:
 
 
 def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str) -> None:
-    """Pay an activation's costs other than {T}: mana, energy, sacrificing the permanent, discarding
-    the card (CR 602.2b, 601.2h)."""
+    """Pay an activation's costs other than {T}: mana, energy, life, sacrificing the permanent,
+    discarding the card (CR 602.2b, 601.2h)."""
     if ab.cost.mana:
         _pay_mana(st, who, ab.cost.mana_cost, plan, " while activating")
     if ab.energy:
         e.pay_energy(st, who, ab.energy, f"{perm.card}'s {what}", "602.2b")
+    if ab.cost.life:
+        e.pay_life(st, who, ab.cost.life, f"{perm.card}'s {what}")
     if ab.cost.sacrifice:
         e.sacrifice(st, perm, "to pay for its ability")
     if ab.cost.discard:

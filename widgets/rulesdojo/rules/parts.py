@@ -176,6 +176,7 @@ PARTS = {
     "targets": lambda v, at, label: build(Targets, v if isinstance(v, dict) else {"what": v}, at),
     "reflexive": lambda v, at, label: build(Reflexive, v, at),
     "modes": _modes,
+    "find": lambda v, at, label: _find(v, at, label),
 }
 _AMOUNTS = ", ".join(AMOUNTS)
 # Any other field is one value: what it may be, what a mistake reads, and what the part keeps.
@@ -272,12 +273,17 @@ class Targets(Part):
 
 @dataclass(frozen=True)
 class Cost(Part):
-    """A cost to activate or to pay: mana, {T}, energy, sacrificing the source, discarding the card
-    (CR 118, 602.1a); a cost that discards the card is paid from its owner's hand (CR 113.6m)."""
+    """A cost to activate or to pay: mana, {T}, energy, life, sacrificing the source, discarding the
+    card (CR 118, 602.1a); a cost that discards the card is paid from its owner's hand (CR 113.6m).
+
+    >>> Cost(tap=True, life=1, sacrifice="self").words()
+    ('{T}', 'Pay 1 life', 'Sacrifice')
+    """
 
     mana: str = ""
     tap: bool = False
     energy: int = 0
+    life: int = 0  # paid only with that much life or more (CR 119.4)
     sacrifice: str = field(choices=("", "self", "land"), default="")  # land: a spell's additional cost
     discard: str = field(choices=("", "self"), default="")
 
@@ -295,6 +301,7 @@ class Cost(Part):
         parts = [str(self.mana_cost)] if self.mana else []
         parts += ["{T}"] if self.tap else []
         parts += ["Pay " + energy_words(self.energy)] if self.energy else []
+        parts += [life_words(self.life)] if self.life else []
         parts += ["Sacrifice this"] if self.sacrifice else []
         parts += ["Discard this card"] if self.discard else []
         return ", ".join(parts)
@@ -303,6 +310,7 @@ class Cost(Part):
         out = [str(self.mana_cost)] if self.mana else []
         out += ["{T}"] if self.tap else []
         out += [energy_words(self.energy)] if self.energy else []
+        out += [life_words(self.life)] if self.life else []
         out += ["Sacrifice"] if self.sacrifice else []
         out += ["Discard this card"] if self.discard else []
         return tuple(out)
@@ -315,6 +323,59 @@ def energy_words(n: int) -> str:
     ('{E}{E}', '{E}{E}{E}{E}', 'eight {E}')
     """
     return "{E}" * n if n <= 4 else f"{number_word(n)} {{E}}"
+
+
+def life_words(n: int) -> str:
+    """Write a life payment as the Oracle does (CR 119.4).
+
+    >>> life_words(1)
+    'Pay 1 life'
+    """
+    return f"Pay {n} life"
+
+
+@dataclass(frozen=True)
+class Find(Part):
+    """What a search looks for (CR 701.23a): a basic land card, or a card with any of these
+    subtypes ("a Forest or Plains card": any card with one of them, basic or not, CR 205.3i).
+
+    >>> Find(subtypes=("Forest", "Plains")).said, Find(basic_land=True).said
+    ('a Forest or Plains card', 'a basic land card')
+    """
+
+    basic_land: bool = False
+    subtypes: tuple = ()
+
+    def __post_init__(self):
+        if self.basic_land == bool(self.subtypes):
+            raise CardError("search's for is basic_land or {subtypes: [Forest, Plains]} (one of them)")
+        bad = [s for s in self.subtypes if not (s[:1].isupper() and s.isalpha())]
+        if bad:
+            raise CardError(f"a subtype is one capitalized word, such as Forest, not {bad[0]!r}")
+
+    def matches(self, card) -> bool:
+        """Say whether a card (its characteristics where it is, CR 712.8a) is one the search finds."""
+        if self.basic_land:
+            return "Basic" in card.supertypes and "Land" in card.types
+        return bool(set(self.subtypes) & set(card.subtypes))
+
+    @property
+    def said(self) -> str:
+        if self.basic_land:
+            return "a basic land card"
+        names = list(self.subtypes)
+        listed = names[0] if len(names) == 1 else (
+            f"{', '.join(names[:-1])}{',' if len(names) > 2 else ''} or {names[-1]}")
+        return f"{'an' if listed[0] in 'AEIOU' else 'a'} {listed} card"
+
+
+def _find(v, at, label):
+    if v == "basic_land":
+        return Find(basic_land=True)
+    if isinstance(v, dict):
+        return build(Find, v, at)
+    raise CardError(f"{label} must be basic_land or a mapping such as {{subtypes: [Forest, Plains]}}, "
+                    f"not {v!r}", at)
 
 
 @dataclass(frozen=True)

@@ -202,6 +202,7 @@ def _new_turn(st: GameState) -> None:
     st.turn += 1
     st.step = "untap"
     st.land_plays = 0
+    st.land_plays_allowed = 1  # "an additional land this turn" ends with the turn (Explore)
     st.lands_entered = ()
     st.life_lost = {}
     for p in st.battlefield:

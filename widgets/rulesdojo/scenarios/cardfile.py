@@ -116,7 +116,15 @@ def oracle_problems(card: cards.Card, data=None) -> list[str]:
     for kw in card.keywords:
         if kw not in oracle:
             out.append(f"keyword {kw!r} isn't in the Oracle text")
-    return out
+    return out + _back_problems(card, data)
+
+
+def _back_problems(card: cards.Card, data) -> list[str]:
+    """A modal double-faced card's back face says its own Oracle text: check it the same way."""
+    if card.back is None:
+        return []
+    back = (data or {}).get("back")
+    return [f"back face: {p}" for p in oracle_problems(card.back, back if isinstance(back, dict) else None)]
 
 
 def _at(data, key, place: str) -> str:
@@ -153,8 +161,9 @@ def lint_cards(folder: str | None = None) -> Report:
         except CardFileError as exc:
             report.problems.append(str(exc))
             continue
-        if card.name in names:
-            report.problems.append(f"{path}: a second card named {card.name!r} (also {names[card.name]})")
-        names[card.name] = path
+        for face in (card, card.back) if card.back is not None else (card,):
+            if face.name in names:
+                report.problems.append(f"{path}: a second card named {face.name!r} (also {names[face.name]})")
+            names[face.name] = path
         report.problems += [f"{path}: {p}" for p in oracle_problems(card, data)]
     return report

@@ -539,7 +539,7 @@ _VERBS: dict[str, Callable[..., list]] = {
     "undo": lambda run, who, arg, a: ["undo"],
     "resolve": ActionRunner._resolve,
     "advance": ActionRunner._advance,
-    "play": lambda run, who, arg, a: [PlayLand(run.resolver.card_in_hand(who, arg))],
+    "play": lambda run, who, arg, a: [run.resolver.land_play(who, arg)],
     "cast": ActionRunner._cast,
     "activate": lambda run, who, arg, a: [run.resolver.activation(who, arg, "activate", a)],
     "tap": lambda run, who, arg, a: [run.resolver.activation(who, arg, "tap", a)],
@@ -607,6 +607,16 @@ class Resolver:
             if obj.card.lower() == str(ref).lower():
                 return obj.id
         raise RulesError(f"{who} has no {ref!r} in hand (hand: {', '.join(o.card for o in hand) or 'empty'})")
+
+    def land_play(self, who: str, ref) -> PlayLand:
+        """A land play, by the card's name or by its back face's (a modal double-faced card, whose
+        card in hand has the front face's name, CR 712.8a, 712.12)."""
+        hand = self.g.player(who).hand
+        for obj in hand if self.alias(ref) is None else ():
+            back = q.card(self.g.state, obj).back
+            if obj.card.lower() != str(ref).lower() and back is not None and back.name.lower() == str(ref).lower():
+                return PlayLand(obj.id, back=True)
+        return PlayLand(self.card_in_hand(who, ref))
 
     def permanent(self, ref, controller: str | None = None) -> int:
         oid = self.alias(ref)

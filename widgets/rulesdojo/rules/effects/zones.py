@@ -10,7 +10,7 @@ from ..choices import (CastExiledChoice, CastFromAmongChoice, ModeChoice, ScryCh
                        SearchChoice, TargetChoice)
 from ..objects import StackItem
 from .choices import modal
-from ..parts import Effect, effect, field, number_word
+from ..parts import Effect, Find, effect, field, number_word
 from ..targets import target_candidates
 from ..triggers import Happened
 
@@ -85,9 +85,14 @@ class Mill(Effect):
 @effect("search")
 @dataclass(frozen=True)
 class Search(Effect):
-    """Search your library for a card, put it somewhere, then shuffle (CR 701.23a)."""
+    """Search your library for a card, put it somewhere, then shuffle (CR 701.23a). ``for`` is
+    ``basic_land`` or ``{subtypes: [Forest, Plains]}`` (a fetch land's "a Forest or Plains card").
 
-    find: str = field(choices=("basic_land",), default="basic_land")
+    >>> Search(Find(subtypes=("Forest", "Plains")), to="battlefield").words()[:2]
+    ('Search your library for a Forest or Plains card', 'onto the battlefield')
+    """
+
+    find: Find = field(kind="find", default=Find(basic_land=True))
     to: str = field(choices=("battlefield_tapped", "battlefield", "hand"), default="hand")
     then: str = field(choices=("shuffle",), default="shuffle")
     up_to: int = 1
@@ -96,7 +101,7 @@ class Search(Effect):
     def run(self, res) -> None:
         st, who = res.st, res.controller
         p = q.player(st, who)
-        basics = [c.id for c in p.library if "Basic" in q.card(st, c).supertypes and "Land" in q.card(st, c).types]
+        basics = [c.id for c in p.library if self.find.matches(q.card(st, c))]
         pick = res.choose(SearchChoice, who, f"Search your library for {self._what()} (or find nothing)",
                           "701.23a", options=basics, low=0, high=self.up_to)
         found = [next(c for c in p.library if c.id == cid) for cid in pick]
@@ -129,8 +134,8 @@ class Search(Effect):
         e.log(st, "701.24a", f"{who} shuffles their library.", "zone", who)
 
     def _what(self) -> str:
-        return ("a basic land card" if self.up_to == 1 else
-                f"up to {number_word(self.up_to)} basic land cards")
+        return (self.find.said if self.up_to == 1 else
+                f"up to {number_word(self.up_to)} {self.find.said.split(' ', 1)[1]}s")
 
     def words(self) -> tuple[str, ...]:
         where = {"battlefield_tapped": "onto the battlefield tapped", "battlefield": "onto the battlefield",
