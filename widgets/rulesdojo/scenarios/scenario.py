@@ -32,13 +32,14 @@ from ..rules.errors import AmbiguousReference, IllegalAction, RulesError, Scenar
 from ..rules.game import ZONES, Game
 from ..rules.mana import ManaCost
 from ..rules.objects import STEP_NAMES
+from .carddata import KEY as CARD_DATA, defined_cards
 from .cardfile import kit_cards
 from .expect import check_expect, owner_and_name, validate_expect
 from .yamlsource import (LocatedList, check_names, item_line, key_line, line_of, load_file, load_text,
                          name_problem, quoted)
 
 RULINGS = {f"E{i}" for i in range(1, 10)} | {"L1", "L2", "L3"}
-TOP_KEYS = {"name", "description", "rulings", "cards", "setup", "actions", "expect"}
+TOP_KEYS = {"name", "description", "rulings", "cards", CARD_DATA, "setup", "actions", "expect"}
 SETUP_KEYS = {"players", "active", "turn", "step", "seed"}
 PLAYER_KEYS = {"name", "life", "energy", "counters", "mana", "battlefield", *ZONES}
 PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "owner"}
@@ -70,6 +71,16 @@ class Scenario:
     cards: list = field(default_factory=list)
     raw: Any = None
     card_set: CardSet | None = None  # the cards its game is played with (default: the kit's)
+    defined: tuple = ()  # the cards the file itself defines (``card_data:``), for its game alone
+    _cards: CardSet | None = field(default=None, init=False, repr=False, compare=False)
+
+    def game_cards(self) -> CardSet:
+        """Return the cards this scenario's game is played with: the set it was given (the kit's by
+        default), with the cards the file defines replacing any of the same name."""
+        if self._cards is None:
+            base = self.card_set or kit_cards()
+            self._cards = base.with_cards(self.defined) if self.defined else base
+        return self._cards
 
     @classmethod
     def from_file(cls, path, card_set: CardSet | None = None) -> "Scenario":
@@ -88,7 +99,7 @@ class Scenario:
         if not isinstance(data, dict):
             raise ScenarioError("a scenario is a mapping with name, setup, actions and expect",
                                 file=source, place="top level")
-        check_names(data, ScenarioError, source, skip={"description"})
+        check_names(data, ScenarioError, source, skip={"description", CARD_DATA})  # cards: as card files
         _no_unknown(data, TOP_KEYS, source, "top level")
         if not isinstance(data.get("name"), str) or not data["name"].strip():
             raise ScenarioError("'name' is required and must be text", file=source,
@@ -107,10 +118,11 @@ class Scenario:
         if not isinstance(data.get("cards") or [], list):
             raise ScenarioError(f"'cards' is a list of card names, not {data['cards']!r}", file=source,
                                 place=_at(data, "cards", "cards"))
+        defined = defined_cards(data, source, ScenarioError)
         kept = LocatedList(actions)  # keep each action's line for the messages of a run
         kept.lines = list(getattr(actions, "lines", None) or [])
         return cls(data["name"], setup, kept, expect, source, data.get("description", ""),
-                   list(rulings), list(data.get("cards") or []), data)
+                   list(rulings), list(data.get("cards") or []), data, defined=defined)
 
 
 def _checked_actions(data: dict, source: str) -> list:
@@ -305,7 +317,7 @@ def build(s: Scenario) -> tuple[Game, dict]:
     names = [p["name"] for p in setup["players"]]
     try:
         g = Game(names, active=setup.get("active"), step=setup.get("step", "precombat main"),
-                 turn_number=setup.get("turn", 2), seed=setup.get("seed", 0), cards=s.card_set or kit_cards())
+                 turn_number=setup.get("turn", 2), seed=setup.get("seed", 0), cards=s.game_cards())
     except RulesError as exc:
         key = ("step" if exc.rule == "500.1" else
                "active" if len(set(names)) == len(names) > 1 else "players")
