@@ -35,6 +35,7 @@ from ..rules.objects import STEP_NAMES
 from .carddata import KEY as CARD_DATA, defined_cards
 from .cardfile import kit_cards
 from .expect import check_expect, owner_and_name, validate_expect
+from .picks import not_offered, pick_offered
 from .yamlsource import (LocatedList, check_names, item_line, key_line, line_of, load_file, load_text,
                          name_problem, quoted)
 
@@ -43,6 +44,7 @@ TOP_KEYS = {"name", "description", "rulings", "cards", CARD_DATA, "setup", "acti
 SETUP_KEYS = {"players", "active", "turn", "step", "seed"}
 PLAYER_KEYS = {"name", "life", "energy", "counters", "mana", "battlefield", *ZONES}
 PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "owner"}
+CARD_KEYS = {"card", "id", "owner"}  # a card in a library, hand, graveyard or exile
 ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
                 "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
                 "expect", "set"}
@@ -180,6 +182,7 @@ def _check_setup(setup: dict, source: str) -> None:
                             f"{SETUP_PLAYERS}", file=source, place=_at(setup, "setup", "players"))
     for i, p in enumerate(players):
         _check_player(p, source, f"setup.players[{i + 1}]")
+    _check_owners(players, source)
     objects = sum(len(p.get(z) or []) for p in players for z in (*ZONES, "battlefield"))
     if objects > SETUP_OBJECTS:
         raise ScenarioError(f"the setup puts {objects} cards in the players' zones; a scenario sets up at "
@@ -205,6 +208,29 @@ def _check_player(p, source: str, place: str) -> None:
     for j, entry in enumerate(p.get("battlefield") or []):
         if isinstance(entry, dict):
             _check_permanent_entry(entry, source, f"{place}.battlefield[{j + 1}]")
+    for z in ZONES:
+        for j, entry in enumerate(p.get(z) or []):
+            if isinstance(entry, dict):
+                _check_card_entry(entry, source, f"{place}.{z}[{j + 1}]")
+
+
+def _check_card_entry(entry: dict, source: str, place: str) -> None:
+    _no_unknown(entry, CARD_KEYS, source, place)
+    if "card" not in entry:
+        raise ScenarioError("a card written as a mapping needs 'card'", file=source, place=_at(entry, place))
+
+
+def _check_owners(players: list, source: str) -> None:
+    """Refuse an ``owner:`` that isn't one of the setup's players."""
+    names = [p["name"] for p in players]
+    for i, p in enumerate(players):
+        for z in (*ZONES, "battlefield"):
+            for j, entry in enumerate(p.get(z) or []):
+                owner = entry.get("owner") if isinstance(entry, dict) else None
+                if owner is not None and owner not in names:
+                    raise ScenarioError(f"'owner' is one of the players ({', '.join(map(str, names))}), not "
+                                        f"{owner!r}", file=source,
+                                        place=_at(entry, f"setup.players[{i + 1}].{z}[{j + 1}]", "owner"))
 
 
 def _check_life_and_energy(p: dict, source: str, place: str) -> None:
@@ -344,9 +370,10 @@ def _build_player(g: Game, p: dict, aliases: dict) -> None:
     g.set_player(who, life=p.get("life", 20), counters=_counts(p), mana=_pool(p))
     for zone in ZONES:
         for j, entry in enumerate(p.get(zone) or []):
-            name, alias = (entry.get("card"), entry.get("id")) if isinstance(entry, dict) else (entry, None)
+            e = entry if isinstance(entry, dict) else {"card": entry}
+            name, alias = e["card"], e.get("id")
             try:
-                oid = g.add_card(who, str(name), zone)
+                oid = g.add_card(who, str(name), zone, owner=e.get("owner"))
             except RulesError as exc:
                 raise _entry_line(exc, p[zone], j)
             if alias:
@@ -441,7 +468,8 @@ class ActionRunner:
                 return []
             actions = self._translate(verb, a)
         except RulesError as exc:
-            if rejected is None or verb != "choose":  # an answer that isn't among the options
+            if rejected is None or verb != "choose" or isinstance(exc, AmbiguousReference):  # an answer
+                # that isn't among the options is refused by the choice's rule; an unclear name is the file's
                 raise ScenarioError(exc.message, file=self.s.source, place=f"{place} ({verb})", rule=exc.rule)
             actions = [exc]
         for act in actions:
@@ -542,7 +570,11 @@ class ActionRunner:
     def _choose(self, who, arg, a) -> list:
         if isinstance(arg, bool):  # "you may": yes or no
             return [ChooseMay(arg)]
-        return [ChooseObjects(tuple(self.resolver.pick(x) for x in _listed(arg)))]
+        refs = _listed(arg)
+        picked: list = []
+        for x in refs:  # a name given twice means two of its copies
+            picked.append(self.resolver.pick(x, picked, times=sum(str(y) == str(x) for y in refs)))
+        return [ChooseObjects(tuple(picked))]
 
 
 # How each verb becomes the engine's actions: (runner, the acting player, the verb's argument, the action).
@@ -706,30 +738,22 @@ class Resolver:
             left.remove(match[0])
         return out
 
-    def pick(self, ref):
-        st = self.g.state
-        pend = st.pending
+    def pick(self, ref, taken=(), times: int = 1):
+        """The option of the pending choice ``ref`` names: a player, a mode's text, an id, or a card
+        or permanent by name, ``"P's NAME"`` or ``"NAME (2)"`` (see ``picks``)."""
+        pend = self.g.state.pending
         if pend is None:
             raise RulesError("'choose' answers a pending choice, and none is pending")
-        if str(ref) in pend.options:  # a player's name, or a mode's text
-            return str(ref)
-        oid = self.alias(ref)
+        oid = self.alias(ref) if str(ref) not in pend.options else None
         if oid is not None:
             return oid
-        names = {}
-        for p in st.players:
-            for z in ZONES:
-                for o in p.zone(z):
-                    names[o.id] = o.card
-        for p in st.battlefield:
-            names[p.id] = p.card
-        for opt in pend.options:
-            if names.get(opt, "").lower() == str(ref).lower():
-                return opt
+        found = pick_offered(self.g.state, pend, ref, [self._follow(t) for t in taken], times)
+        if found is not None:
+            return found
         try:
-            return self.permanent(ref)
+            return self.permanent(ref)  # there, but not offered: the choice's rule refuses it
         except RulesError:
-            raise RulesError(f"{ref!r} isn't among the options for: {pend.prompt}", rule=pend.rule)
+            raise not_offered(pend, ref) from None
 
 
 def start(s: Scenario) -> Game:
