@@ -203,7 +203,7 @@ def test_a_bare_name_for_copies_that_differ_asks_for_an_id_a_possessive_or_a_cou
 
 def test_a_count_past_the_copies_offered_is_invalid(tmp_path):
     code, out = check(write(tmp_path, "p.yaml", PROLIFERATE.format(choose='["Grizzly Bears (3)"]', dead="[]")))
-    assert code == 2 and "offers 2 'grizzly bears'" in out
+    assert code == 2 and "offers 2 'Grizzly Bears'" in out
 
 
 SEARCH = """\

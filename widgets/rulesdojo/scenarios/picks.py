@@ -64,7 +64,7 @@ def pick_offered(st, choice, ref, taken=(), times: int = 1):
         return None
     if nth is not None:
         if not 1 <= nth <= len(fits):
-            raise RulesError(f"{text!r}: the choice offers {len(fits)} {name!r}, counted from 1")
+            raise RulesError(f"{text!r}: the choice offers {len(fits)} {offered[fits[0]][0]!r}, counted from 1")
         return fits[nth - 1]
     free = [o for o in fits if o not in taken] or fits  # a copy named once too often: the rules refuse it
     if len({offered[o][2] for o in free}) > 1 and times < len(free):
