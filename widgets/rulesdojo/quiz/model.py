@@ -16,7 +16,7 @@ import dataclasses
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Literal, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, Optional
 
 from pydantic.v1 import Field, StrictBool, StrictStr, conint, conlist, validator
 
@@ -448,8 +448,8 @@ TAG_GROUPS = {"rulings": (RULINGS.__contains__, "E1-E9 and L1-L3"),
 
 
 def _tag_group(tags: dict, group: str, source: str, where: str, cards: CardSet) -> list:
-    known, hint = TAG_GROUPS[group]
-    known = known or cards.has_card
+    check_one, hint = TAG_GROUPS[group]
+    known: Callable[[Any], bool] = check_one or cards.has_card
     vals = tags.get(group) or []
     if not isinstance(vals, list):
         raise QuestionError(f"tags.{group} must be a list", file=source, place=where)
