@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Dict, List, Literal, Optional, Union
 from pydantic.v1 import StrictFloat, StrictInt, StrictStr, conint, root_validator, validator
 
 from ..rules.errors import ScenarioError
+from ..scenarios.carddata import KEY as CARD_DATA
 from ..scenarios.scenario import RULINGS
 from ..scenarios.schema import Format, Says, Whole, check, says
 from ..scenarios.yamlsource import check_names, key_line, line_of, load_file
@@ -154,6 +155,10 @@ class Exam:
         if not isinstance(data, dict):
             raise ExamError("an exam is a mapping with id, title, questions, ...", file=source,
                             place="top level")
+        if CARD_DATA in data:  # an exam plays no game of its own: its questions' files hold their cards
+            bad(f"an exam names questions from the bank and plays no game itself, so it defines no cards: "
+                f"put '{CARD_DATA}' in the file of the question that uses them (docs/questions.md)",
+                (CARD_DATA,))
         check_names(data, ExamError, source, skip={"title", "description"})
         form = check(ExamFormat, data, bad)
         qs = form.questions

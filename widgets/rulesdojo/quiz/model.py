@@ -12,14 +12,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Literal, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, Optional
 
 from pydantic.v1 import Field, StrictBool, StrictStr, conint, conlist, validator
 
 from ..rules.errors import ScenarioError
+from ..rules.cardset import CardSet
+from ..scenarios.carddata import KEY as CARD_DATA, defined_cards
 from ..scenarios.cardfile import kit_cards
 from ..scenarios.expect import validate_expect
 from ..scenarios.scenario import RULINGS, Scenario, check_action
@@ -81,6 +84,12 @@ class Question:
     params: list = field(default_factory=list)
     data: dict = field(default_factory=dict)
     source_file: str = "<question>"
+    defined: tuple = ()  # the cards the file itself defines (``card_data:``), for its games alone
+
+    def cards(self) -> CardSet:
+        """Return the cards this question's games are played with: the kit's, with the file's own
+        replacing any of the same name."""
+        return kit_cards().with_cards(self.defined) if self.defined else kit_cards()
 
     @classmethod
     def from_file(cls, path) -> "Question":
@@ -102,15 +111,17 @@ class Question:
         if not isinstance(data, dict):
             raise QuestionError("a question is a mapping with id, kind, tags, prompt, ...",
                                 file=source, place="top level")
-        check_names(data, QuestionError, source,
-                    skip=PROSE_KEYS | ({"options"} if data.get("kind") == "policy" else set()))
+        check_names(data, QuestionError, source,  # the cards defined in it are checked as card files
+                    skip=PROSE_KEYS | {CARD_DATA} | ({"options"} if data.get("kind") == "policy" else set()))
         form = check(QuestionFormat, data, lambda msg, path: bad(msg, None, ".".join(path) or "top level"))
-        tags = _check_tags(data["tags"], source, data)
+        defined = defined_cards(data, source, QuestionError)
+        tags = _check_tags(data["tags"], source, data,
+                           kit_cards().with_cards(defined) if defined else kit_cards())
         _check_kind_keys(data, form.kind, bad)
         params = pm.parse_params(data.get("params"), source, _at(data.get("params"), "params"))
         _check_placeholders(data, params, bad)
         q = cls(form.id, form.kind, tags, form.difficulty, form.level, form.complexity, form.trap,
-                form.prompt, form.explanation_lead, params, data, source)
+                form.prompt, form.explanation_lead, params, data, source, defined)
         first = next(pm.all_values(params))
         q.check_shape(first)
         return q
@@ -120,7 +131,7 @@ class Question:
     def filled(self, values: dict) -> dict:
         """Return the question's data with one variant's values put in."""
         try:
-            return pm.fill(self.data, values)
+            return pm.fill(_without_cards(self.data), values)
         except (KeyError, ValueError, TypeError, ZeroDivisionError, SyntaxError) as exc:
             raise QuestionError(f"a placeholder can't be worked out for {_show(values)}: {exc}",
                                 file=self.source_file, place=_at(self.data, "params"))
@@ -135,7 +146,8 @@ class Question:
                                 "engine computes the answer)", file=self.source_file, place=where)
         body = {"name": self.id, "setup": scn.get("setup"), "actions": scn.get("actions") or []}
         try:
-            return Scenario.from_dict(_relocate(body, scn), source=self.source_file)
+            return dataclasses.replace(Scenario.from_dict(_relocate(body, scn), source=self.source_file),
+                                       defined=self.defined)
         except ScenarioError as exc:
             raise QuestionError(exc.detail, file=self.source_file,
                                 place=_scenario_place(exc.place), rule=exc.rule)
@@ -326,6 +338,7 @@ class QuestionFormat(Format):
     explanation_lead: Text = says("'explanation_lead' must be text")
     note: Optional[StrictStr] = says("'note' must be one line of text", None)
     params: Any = None
+    card_data: Any = None  # read by ``defined_cards``, as card files are
     shuffle: Any = None
     scenario: Any = None
     ask: Any = None
@@ -430,12 +443,13 @@ def _check_order(d: dict, src: str, bad) -> None:
 # --- helpers -------------------------------------------------------------------------------
 
 TAG_GROUPS = {"rulings": (RULINGS.__contains__, "E1-E9 and L1-L3"),
-              "cards": (lambda name: kit_cards().has_card(name), "the card set's names"),
+              "cards": (None, "the card set's names"),  # the question's own card set
               "topics": (set(TOPICS).__contains__, ", ".join(TOPICS))}
 
 
-def _tag_group(tags: dict, group: str, source: str, where: str) -> list:
-    known, hint = TAG_GROUPS[group]
+def _tag_group(tags: dict, group: str, source: str, where: str, cards: CardSet) -> list:
+    check_one, hint = TAG_GROUPS[group]
+    known: Callable[[Any], bool] = check_one or cards.has_card
     vals = tags.get(group) or []
     if not isinstance(vals, list):
         raise QuestionError(f"tags.{group} must be a list", file=source, place=where)
@@ -461,7 +475,7 @@ def _matches(q: Question, want: dict) -> bool:
             and (kind is None or q.kind in kind) and (level is None or q.level.lower() in level))
 
 
-def _check_tags(tags, source: str, data) -> dict:
+def _check_tags(tags, source: str, data, cards: CardSet) -> dict:
     where = _at(tags if isinstance(tags, dict) else data, "tags")
     if not isinstance(tags, dict):
         raise QuestionError("'tags' is a mapping with rulings, cards and topics", file=source, place=where)
@@ -469,11 +483,20 @@ def _check_tags(tags, source: str, data) -> dict:
     if extra:
         raise QuestionError(f"unknown tag group {extra[0]!r}; groups are rulings, cards, topics",
                             file=source, place=where)
-    out = {group: _tag_group(tags, group, source, where) for group in TAG_GROUPS}
+    out = {group: _tag_group(tags, group, source, where, cards) for group in TAG_GROUPS}
     if not out["rulings"] and not out["topics"]:
         raise QuestionError("tags.rulings must name at least one ruling (E1-E9, L1-L3); a question on "
                             "a rule beyond the card rulings lists none but names its topics",
                             file=source, place=where)
+    return out
+
+
+def _without_cards(data):
+    """The question's data but its ``card_data`` (card text isn't filled from the parameters), lines kept."""
+    if not isinstance(data, dict) or CARD_DATA not in data:
+        return data
+    out = Located({k: v for k, v in data.items() if k != CARD_DATA})
+    out.line, out.key_lines = line_of(data), getattr(data, "key_lines", {})
     return out
 
 

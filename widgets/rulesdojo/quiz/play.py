@@ -10,7 +10,7 @@ from ..rules import query as q
 from ..rules.actions import PassPriority
 from ..rules.choices import OrderReplacementsChoice, OrderTriggersChoice
 from ..rules.errors import RulesError, ScenarioError
-from ..scenarios.expect import check_expect
+from ..scenarios.expect import check_expect, outcome
 from ..rules.mana import pool_text
 from ..scenarios.scenario import Resolver, Scenario, place_of, ActionRunner, build
 
@@ -111,10 +111,7 @@ def ask(p: Played, what: dict):
         return sum(1 for x in st.battlefield if x.card.lower() == name.lower()
                    and (owner is None or x.controller == owner))
     if key == "resolved":
-        found = None
-        for sid, result in st.outcomes.items():
-            if st.names.get(sid, "").lower() == str(arg).lower():
-                found = result
+        found = outcome(st, str(arg), p.resolver)
         if found is None:
             raise RulesError(f"nothing named {arg!r} has left the stack, so 'resolved' has no answer")
         return found == "resolved"

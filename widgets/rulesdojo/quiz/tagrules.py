@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 
 from ..rules import query as rq
-from ..scenarios.cardfile import kit_cards
 from .rulings import ruling
 
 FIXED_PAY = re.compile(r"may pay (?:\{e\})+|may pay (?:one|two|three|four|five|six|seven|eight) \{e\}"
@@ -84,7 +83,7 @@ def _players_with_energy(games) -> int:
 def unmet(q, v, tag: str) -> str | None:
     """Return why the played variant doesn't test the ruling ``tag``, or None when it does."""
     games, asked = _games(v), _asked(v)
-    cards = games[0].cards if games else kit_cards()
+    cards = games[0].cards if games else q.cards()
     oracle = _oracle(q, cards)
     log = [e for g in games for e in g.log]
     kinds = {e.kind for e in log}

@@ -460,6 +460,7 @@ def counter(st: GameState, item, by: str) -> None:
     """Counter a spell: off the stack to its owner's graveyard, its costs not refunded (CR 701.6)."""
     st.stack.remove(item)
     st.names[item.id] = item.name
+    st.origins[item.id] = item.card.id if item.card is not None else item.source
     st.outcomes[item.id] = "countered"
     log(st, "701.6a", f"{by} counters {possessive(item.controller)} {item.name}: it is removed from the "
         "stack and doesn't resolve; none of its effects happen. (Countered: not the same as a spell "

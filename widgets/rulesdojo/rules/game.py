@@ -61,13 +61,15 @@ class Game:
 
     # --- setting up a position (no triggers fire, nothing is logged as played) ---
 
-    def add_card(self, who: str, name: str, zone: str = "hand") -> int:
-        """Put a card in a player's library, hand, graveyard or exile; return its object id."""
+    def add_card(self, who: str, name: str, zone: str = "hand", *, owner: str | None = None) -> int:
+        """Put a card in a player's library, hand, graveyard or exile (owned by ``owner``, by default
+        that player); return its object id."""
         if zone not in ZONES:
             raise IllegalAction(f"Unknown zone {zone!r}; zones are: {', '.join(ZONES)}.", rule="400.1")
         c = self._state.cards.named(name)
         st = self._state
-        obj = CardObject(e.new_id(st), c.front or c.name, who)  # a back face's card: its front (CR 712.8a)
+        # A back face's card is its front (CR 712.8a).
+        obj = CardObject(e.new_id(st), c.front or c.name, q.player(st, owner).name if owner else who)
         q.player(st, who).zone(zone).append(obj)
         self._history.changed_outside_actions()
         return obj.id

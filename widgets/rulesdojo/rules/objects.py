@@ -308,6 +308,7 @@ class GameState:
     moved: IdMap = field(default_factory=IdMap)  # old object id -> new id (CR 400.7)
     outcomes: IdMap = field(default_factory=IdMap)  # stack id -> "resolved" | "did not resolve"
     names: IdMap = field(default_factory=IdMap)  # stack id -> name, for outcomes
+    origins: IdMap = field(default_factory=IdMap)  # stack id -> the card cast, or the ability's source
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     winner: str | None = None
     over: bool = False

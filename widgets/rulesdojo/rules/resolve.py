@@ -78,6 +78,7 @@ def resolve_top(st: GameState, answers: tuple = ()) -> GameState | None:
         return restart
     st.stack.remove(item)
     st.names[item.id] = item.name
+    st.origins[item.id] = item.card.id if item.card is not None else item.source
     st.priority = st.active  # CR 117.3b: the active player gets priority after a resolution
     st.passes = 0
     return None

@@ -40,16 +40,25 @@ def _unreadable(message: str, file: str, place: str | None = None) -> CardFileEr
 
 def _read(path: Path):
     data, _text = load_file(path, _unreadable)
+    return data, card_from_file_data(data, path)
+
+
+def card_from_file_data(data, path: Path) -> cards.Card:
+    """Make a card from what a card file holds (or a card written inside another file, with that
+    file's lines); raise ``CardFileError`` naming ``path``, the line and the problem."""
     name = data.get("name") if isinstance(data, dict) else None
     problem = name_problem(name) if isinstance(name, str) else None
     if problem:
         raise CardFileError(path, key_line(data, "name"), f"name {quoted(str(name))} {problem}")
     try:
-        return data, cards.card_from_data(data)
+        return cards.card_from_data(data)
     except CardError as exc:
         line = (item_line(exc.at, exc.key) if isinstance(exc.key, int) else
                 key_line(exc.at, exc.key) if exc.key is not None else line_of(exc.at))
         raise CardFileError(path, line, str(exc)) from None
+    except (TypeError, AttributeError, KeyError) as exc:  # a value of a shape no check foresaw
+        raise CardFileError(path, line_of(data), f"can't be read as a card ({exc.__class__.__name__}: "
+                            f"{exc})") from None
 
 
 def card_files(folder: Path) -> list[Path]:

@@ -149,7 +149,7 @@ def check_expect(game, exp: dict, resolver) -> list[str]:
         out += _check_permanent(game, resolver, str(ref), want)
     for key, compare in _TOP_CHECKS.items():  # in this order, whatever the file's
         if key in exp:
-            out += compare(game, exp[key])
+            out += compare(game, exp[key], resolver)
     return out
 
 
@@ -159,26 +159,26 @@ def _nothing(*_) -> list[str]:
 
 def _state_is(key: str):
     """Compare the game state's ``key`` (its step, turn, active player, ...) with the one expected."""
-    return lambda game, want: _differ(key, want, getattr(game.state, key))
+    return lambda game, want, resolver: _differ(key, want, getattr(game.state, key))
 
 
-def _check_pending(game, want) -> list[str]:
+def _check_pending(game, want, resolver) -> list[str]:
     if isinstance(want, dict):
         return _check_choice(game, want)
     return _differ("pending choice", want, game.state.pending.kind if game.state.pending else None)
 
 
-def _check_log(game, rules) -> list[str]:
+def _check_log(game, rules, resolver) -> list[str]:
     return [f"log: no event cites or says {rule!r}" for rule in ([rules] if isinstance(rules, str) else rules or [])
             if not any(ev.rule == str(rule) or str(rule) in ev.text for ev in game.state.log)]
 
 
-# What each key of ``expect`` beyond players and permanents compares: (game, value) -> differences.
+# What each key of ``expect`` beyond players and permanents compares: (game, value, resolver) -> differences.
 _TOP_CHECKS = {
-    "stack": lambda game, want: _differ("stack (top first)", list(want or []),
-                                        [s.name for s in reversed(game.state.stack)]),
-    "resolved": lambda game, want: [line for name, w in (want or {}).items()
-                                    for line in _check_resolved(game.state, str(name), w)],
+    "stack": lambda game, want, resolver: _differ("stack (top first)", list(want or []),
+                                                  [s.name for s in reversed(game.state.stack)]),
+    "resolved": lambda game, want, resolver: [line for name, w in (want or {}).items()
+                                              for line in _check_resolved(game.state, str(name), w, resolver)],
     **{key: _state_is(key) for key in ("step", "turn", "active", "priority", "winner")},
     "pending": _check_pending,
     "log_contains": _check_log,
@@ -215,8 +215,8 @@ def _check_player(st, name: str, want: dict) -> list[str]:
     return [line for key, val in want.items() for line in _PLAYER_CHECKS.get(key, _nothing)(st, p, name, key, val)]
 
 
-def _check_resolved(st, name: str, want) -> list[str]:
-    got = _outcome(st, name)
+def _check_resolved(st, name: str, want, resolver) -> list[str]:
+    got = outcome(st, name, resolver)
     if got is None:
         return [f"resolved.{name}: nothing named {name} has left the stack"]
     if isinstance(want, bool):
@@ -365,10 +365,14 @@ def _characteristics(st, p, key: str) -> tuple:
     return (*q.types(st, p), *q.subtypes(st, p), *q.keywords(st, p))
 
 
-def _outcome(st, name: str):
+def outcome(st, ref: str, resolver=None):
+    """How the last spell or ability ``ref`` names left the stack (None if none has): by a setup id,
+    the spell that card was cast as or an ability of that object (wherever it went since); else by
+    the spell's name or the ability's source's name."""
+    ids = resolver.alias_ids(ref) if resolver is not None else set()
     found = None
     for sid, result in st.outcomes.items():
-        if st.names.get(sid, "").lower() == name.lower():
+        if (st.origins.get(sid) in ids) if ids else st.names.get(sid, "").lower() == ref.lower():
             found = result
     return found
 

@@ -32,16 +32,19 @@ from ..rules.errors import AmbiguousReference, IllegalAction, RulesError, Scenar
 from ..rules.game import ZONES, Game
 from ..rules.mana import ManaCost
 from ..rules.objects import STEP_NAMES
+from .carddata import KEY as CARD_DATA, defined_cards
 from .cardfile import kit_cards
 from .expect import check_expect, owner_and_name, validate_expect
+from .picks import not_offered, pick_offered
 from .yamlsource import (LocatedList, check_names, item_line, key_line, line_of, load_file, load_text,
                          name_problem, quoted)
 
 RULINGS = {f"E{i}" for i in range(1, 10)} | {"L1", "L2", "L3"}
-TOP_KEYS = {"name", "description", "rulings", "cards", "setup", "actions", "expect"}
+TOP_KEYS = {"name", "description", "rulings", "cards", CARD_DATA, "setup", "actions", "expect"}
 SETUP_KEYS = {"players", "active", "turn", "step", "seed"}
 PLAYER_KEYS = {"name", "life", "energy", "counters", "mana", "battlefield", *ZONES}
 PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "owner"}
+CARD_KEYS = {"card", "id", "owner"}  # a card in a library, hand, graveyard or exile
 ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
                 "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
                 "expect", "set"}
@@ -70,6 +73,16 @@ class Scenario:
     cards: list = field(default_factory=list)
     raw: Any = None
     card_set: CardSet | None = None  # the cards its game is played with (default: the kit's)
+    defined: tuple = ()  # the cards the file itself defines (``card_data:``), for its game alone
+    _cards: CardSet | None = field(default=None, init=False, repr=False, compare=False)
+
+    def game_cards(self) -> CardSet:
+        """Return the cards this scenario's game is played with: the set it was given (the kit's by
+        default), with the cards the file defines replacing any of the same name."""
+        if self._cards is None:
+            base = self.card_set or kit_cards()
+            self._cards = base.with_cards(self.defined) if self.defined else base
+        return self._cards
 
     @classmethod
     def from_file(cls, path, card_set: CardSet | None = None) -> "Scenario":
@@ -88,7 +101,7 @@ class Scenario:
         if not isinstance(data, dict):
             raise ScenarioError("a scenario is a mapping with name, setup, actions and expect",
                                 file=source, place="top level")
-        check_names(data, ScenarioError, source, skip={"description"})
+        check_names(data, ScenarioError, source, skip={"description", CARD_DATA})  # cards: as card files
         _no_unknown(data, TOP_KEYS, source, "top level")
         if not isinstance(data.get("name"), str) or not data["name"].strip():
             raise ScenarioError("'name' is required and must be text", file=source,
@@ -107,10 +120,11 @@ class Scenario:
         if not isinstance(data.get("cards") or [], list):
             raise ScenarioError(f"'cards' is a list of card names, not {data['cards']!r}", file=source,
                                 place=_at(data, "cards", "cards"))
+        defined = defined_cards(data, source, ScenarioError)
         kept = LocatedList(actions)  # keep each action's line for the messages of a run
         kept.lines = list(getattr(actions, "lines", None) or [])
         return cls(data["name"], setup, kept, expect, source, data.get("description", ""),
-                   list(rulings), list(data.get("cards") or []), data)
+                   list(rulings), list(data.get("cards") or []), data, defined=defined)
 
 
 def _checked_actions(data: dict, source: str) -> list:
@@ -168,6 +182,7 @@ def _check_setup(setup: dict, source: str) -> None:
                             f"{SETUP_PLAYERS}", file=source, place=_at(setup, "setup", "players"))
     for i, p in enumerate(players):
         _check_player(p, source, f"setup.players[{i + 1}]")
+    _check_owners(players, source)
     objects = sum(len(p.get(z) or []) for p in players for z in (*ZONES, "battlefield"))
     if objects > SETUP_OBJECTS:
         raise ScenarioError(f"the setup puts {objects} cards in the players' zones; a scenario sets up at "
@@ -193,6 +208,29 @@ def _check_player(p, source: str, place: str) -> None:
     for j, entry in enumerate(p.get("battlefield") or []):
         if isinstance(entry, dict):
             _check_permanent_entry(entry, source, f"{place}.battlefield[{j + 1}]")
+    for z in ZONES:
+        for j, entry in enumerate(p.get(z) or []):
+            if isinstance(entry, dict):
+                _check_card_entry(entry, source, f"{place}.{z}[{j + 1}]")
+
+
+def _check_card_entry(entry: dict, source: str, place: str) -> None:
+    _no_unknown(entry, CARD_KEYS, source, place)
+    if "card" not in entry:
+        raise ScenarioError("a card written as a mapping needs 'card'", file=source, place=_at(entry, place))
+
+
+def _check_owners(players: list, source: str) -> None:
+    """Refuse an ``owner:`` that isn't one of the setup's players."""
+    names = [p["name"] for p in players]
+    for i, p in enumerate(players):
+        for z in (*ZONES, "battlefield"):
+            for j, entry in enumerate(p.get(z) or []):
+                owner = entry.get("owner") if isinstance(entry, dict) else None
+                if owner is not None and owner not in names:
+                    raise ScenarioError(f"'owner' is one of the players ({', '.join(map(str, names))}), not "
+                                        f"{owner!r}", file=source,
+                                        place=_at(entry, f"setup.players[{i + 1}].{z}[{j + 1}]", "owner"))
 
 
 def _check_life_and_energy(p: dict, source: str, place: str) -> None:
@@ -305,7 +343,7 @@ def build(s: Scenario) -> tuple[Game, dict]:
     names = [p["name"] for p in setup["players"]]
     try:
         g = Game(names, active=setup.get("active"), step=setup.get("step", "precombat main"),
-                 turn_number=setup.get("turn", 2), seed=setup.get("seed", 0), cards=s.card_set or kit_cards())
+                 turn_number=setup.get("turn", 2), seed=setup.get("seed", 0), cards=s.game_cards())
     except RulesError as exc:
         key = ("step" if exc.rule == "500.1" else
                "active" if len(set(names)) == len(names) > 1 else "players")
@@ -332,9 +370,10 @@ def _build_player(g: Game, p: dict, aliases: dict) -> None:
     g.set_player(who, life=p.get("life", 20), counters=_counts(p), mana=_pool(p))
     for zone in ZONES:
         for j, entry in enumerate(p.get(zone) or []):
-            name, alias = (entry.get("card"), entry.get("id")) if isinstance(entry, dict) else (entry, None)
+            e = entry if isinstance(entry, dict) else {"card": entry}
+            name, alias = e["card"], e.get("id")
             try:
-                oid = g.add_card(who, str(name), zone)
+                oid = g.add_card(who, str(name), zone, owner=e.get("owner"))
             except RulesError as exc:
                 raise _entry_line(exc, p[zone], j)
             if alias:
@@ -429,7 +468,8 @@ class ActionRunner:
                 return []
             actions = self._translate(verb, a)
         except RulesError as exc:
-            if rejected is None or verb != "choose":  # an answer that isn't among the options
+            if rejected is None or verb != "choose" or isinstance(exc, AmbiguousReference):  # an answer
+                # that isn't among the options is refused by the choice's rule; an unclear name is the file's
                 raise ScenarioError(exc.message, file=self.s.source, place=f"{place} ({verb})", rule=exc.rule)
             actions = [exc]
         for act in actions:
@@ -530,7 +570,11 @@ class ActionRunner:
     def _choose(self, who, arg, a) -> list:
         if isinstance(arg, bool):  # "you may": yes or no
             return [ChooseMay(arg)]
-        return [ChooseObjects(tuple(self.resolver.pick(x) for x in _listed(arg)))]
+        refs = _listed(arg)
+        picked: list = []
+        for x in refs:  # a name given twice means two of its copies
+            picked.append(self.resolver.pick(x, picked, times=sum(str(y) == str(x) for y in refs)))
+        return [ChooseObjects(tuple(picked))]
 
 
 # How each verb becomes the engine's actions: (runner, the acting player, the verb's argument, the action).
@@ -704,30 +748,22 @@ class Resolver:
             left.remove(match[0])
         return out
 
-    def pick(self, ref):
-        st = self.g.state
-        pend = st.pending
+    def pick(self, ref, taken=(), times: int = 1):
+        """The option of the pending choice ``ref`` names: a player, a mode's text, an id, or a card
+        or permanent by name, ``"P's NAME"`` or ``"NAME (2)"`` (see ``picks``)."""
+        pend = self.g.state.pending
         if pend is None:
             raise RulesError("'choose' answers a pending choice, and none is pending")
-        if str(ref) in pend.options:  # a player's name, or a mode's text
-            return str(ref)
-        oid = self.alias(ref)
+        oid = self.alias(ref) if str(ref) not in pend.options else None
         if oid is not None:
             return oid
-        names = {}
-        for p in st.players:
-            for z in ZONES:
-                for o in p.zone(z):
-                    names[o.id] = o.card
-        for p in st.battlefield:
-            names[p.id] = p.card
-        for opt in pend.options:
-            if names.get(opt, "").lower() == str(ref).lower():
-                return opt
+        found = pick_offered(self.g.state, pend, ref, [self._follow(t) for t in taken], times)
+        if found is not None:
+            return found
         try:
-            return self.permanent(ref)
+            return self.permanent(ref)  # there, but not offered: the choice's rule refuses it
         except RulesError:
-            raise RulesError(f"{ref!r} isn't among the options for: {pend.prompt}", rule=pend.rule)
+            raise not_offered(pend, ref) from None
 
 
 def start(s: Scenario) -> Game:
