@@ -77,3 +77,16 @@ def test_an_unknown_id_is_a_clear_message_and_exit_2(capsys):
 def test_an_unreadable_bank_folder_is_exit_2(capsys, tmp_path):
     assert rulesdojo(["bank", "show", "--bank", str(tmp_path / "none")]) == 2
     assert capsys.readouterr().out.startswith("ERROR ")
+
+
+def test_a_question_that_does_not_play_is_a_problem_line_not_a_traceback(capsys, tmp_path):
+    (tmp_path / "broken.yaml").write_text(
+        "id: broken\nkind: outcome\ntags: {rulings: [E2], cards: [Architect of the Untamed]}\n"
+        "difficulty: 1\nlevel: L1\ncomplexity: 1\nprompt: How much energy?\n"
+        "explanation_lead: \"{answer}.\"\nscenario:\n  setup:\n    players:\n"
+        "      - {name: Alice, battlefield: [Architect of the Untamed]}\n      - {name: Nadia}\n"
+        "  actions: [resolve]\nask: {energy: Alice}\n", encoding="utf-8")
+    assert rulesdojo(["bank", "show", "--bank", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("PROBLEM ") and "broken.yaml" in out and "needs something on the stack" in out
+    assert "Traceback" not in out

@@ -146,7 +146,8 @@ def bank_list(path: str | None, out=None) -> int:
 def bank_show(ids: list[str], every_variant: bool, as_json: bool, path: str | None = None, out=None) -> int:
     """Print the questions ``ids`` name (every one for none): each variant's prompt (the first only
     unless ``every_variant``), options, computed answer and explanation, as text or one JSON
-    document; 2 for an id the bank doesn't hold or a bank that can't be read.
+    document; 1 when a question can't be played (each said, as `bank lint` says it), 2 for an id
+    the bank doesn't hold or a bank that can't be read.
 
     >>> bank_show(["no-such-question"], False, False, out=io.StringIO())
     2
@@ -161,14 +162,20 @@ def bank_show(ids: list[str], every_variant: bool, as_json: bool, path: str | No
     except UnknownQuestion as exc:
         print(f"ERROR {exc.args[0]}", file=out)
         return 2
-    docs = [shown(q, every_variant) for q in questions]
+    docs, broken = [], 0
+    for q in questions:
+        try:
+            docs.append(shown(q, every_variant))
+        except ScenarioError as exc:  # a question that doesn't play: say so, as `bank lint` would
+            print(f"PROBLEM {exc}", file=sys.stderr if as_json else out)
+            broken += 1
     if as_json:
         json.dump({"bank": bank.path or "shipped", "questions": docs}, out, indent=2, ensure_ascii=False,
                   default=str)
         print(file=out)
     else:
         print("\n\n".join(as_text(d) for d in docs), file=out)
-    return 0
+    return 1 if broken else 0
 
 
 def check_card_folders(folders: list[str]) -> int:
