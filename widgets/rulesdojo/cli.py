@@ -1,5 +1,5 @@
-"""The rulesdojo command: check scenarios, serve the lessons (or the mentors' trainer), lint and list
-the question bank, lint lessons, cards and exams, export results, build the static site, configure a hub."""
+"""The rulesdojo command: check scenarios, serve the lessons (or the mentors' trainer), lint, list and show
+ the question bank, lint lessons, cards and exams, export results, build the static site, configure a hub."""
 
 from __future__ import annotations
 
@@ -141,6 +141,41 @@ def bank_list(path: str | None, out=None) -> int:
         print(f"{q.id}  {q.kind}  difficulty {q.difficulty}  {rulings}  {first_line(str(q.prompt), 70)}", file=out)
     print(f"{len(bank)} question{'' if len(bank) == 1 else 's'} in {bank.path or 'the shipped bank'}", file=out)
     return 0
+
+
+def bank_show(ids: list[str], every_variant: bool, as_json: bool, path: str | None = None, out=None) -> int:
+    """Print the questions ``ids`` name (every one for none): each variant's prompt (the first only
+    unless ``every_variant``), options, computed answer and explanation, as text or one JSON
+    document; 1 when a question can't be played (each said, as `bank lint` says it), 2 for an id
+    the bank doesn't hold or a bank that can't be read.
+
+    >>> bank_show(["no-such-question"], False, False, out=io.StringIO())
+    2
+    """
+    from .quiz.show import UnknownQuestion, as_text, pick, shown
+    out = out or sys.stdout
+    bank = _read_bank(path, out)
+    if bank is None:
+        return 2
+    try:
+        questions = pick(bank, ids)
+    except UnknownQuestion as exc:
+        print(f"ERROR {exc.args[0]}", file=out)
+        return 2
+    docs, broken = [], 0
+    for q in questions:
+        try:
+            docs.append(shown(q, every_variant))
+        except ScenarioError as exc:  # a question that doesn't play: say so, as `bank lint` would
+            print(f"PROBLEM {exc}", file=sys.stderr if as_json else out)
+            broken += 1
+    if as_json:
+        json.dump({"bank": bank.path or "shipped", "questions": docs}, out, indent=2, ensure_ascii=False,
+                  default=str)
+        print(file=out)
+    else:
+        print("\n\n".join(as_text(d) for d in docs), file=out)
+    return 1 if broken else 0
 
 
 def check_card_folders(folders: list[str]) -> int:
@@ -408,6 +443,14 @@ def _command(argv: list[str] | None) -> int:
     p_bstats = bank_sub.add_parser("stats", help="print per ruling: questions, cards, shapes, varying answers")
     p_bstats.add_argument("path", nargs="?", default=None, metavar="PATH",
                           help="a folder of question files (default: the shipped bank)")
+    p_bshow = bank_sub.add_parser("show", help="print questions with each variant's prompt, options, "
+                                  "computed answer and explanation")
+    p_bshow.add_argument("ids", nargs="*", metavar="ID", help="question ids (default: every question)")
+    p_bshow.add_argument("--variants", choices=("first", "all"), default="first",
+                         help="show every variant, or the first only (default)")
+    p_bshow.add_argument("--json", action="store_true", help="print one JSON document, for tools")
+    p_bshow.add_argument("--bank", default=None, metavar="DIR",
+                         help="a folder of question files (default: the shipped bank)")
     p_lesson = sub.add_parser("lesson", help="work with lesson files")
     lesson_sub = p_lesson.add_subparsers(dest="lesson_command", required=True)
     p_llint = lesson_sub.add_parser("lint", help="check every lesson file in a folder: each solution "
@@ -457,6 +500,8 @@ def _command(argv: list[str] | None) -> int:
         return lint(lint_bank, args.path)
     if args.command == "bank" and args.bank_command == "list":
         return bank_list(args.path)
+    if args.command == "bank" and args.bank_command == "show":
+        return bank_show(args.ids, args.variants == "all", args.json, args.bank)
     if args.command == "bank" and args.bank_command == "stats":
         return bank_stats(args.path)
     if args.command == "lesson" and args.lesson_command == "lint":
