@@ -6,6 +6,7 @@ from itertools import combinations, combinations_with_replacement, product
 from typing import Iterator
 
 from . import query as q
+from .casting import additional_sacrifice, can_sacrifice, spell_target_spec
 from .actions import ActivateAbility, CastSpell, PlayLand
 from .effects.choices import modal
 from .errors import CannotPay, IllegalAction
@@ -13,7 +14,7 @@ from .mana import ManaCost, pay_from_pool, pool_of, pool_text
 from .objects import MAIN_PHASES as MAIN
 from .objects import CardObject, GameState, Permanent, step_text
 from .statics import AddTypes
-from .targets import PAIRS, TARGET_WORDS, hexproof_against, target_candidates, target_sets
+from .targets import PAIRS, TARGET_WORDS, has_shroud, hexproof_against, target_candidates, target_sets
 
 
 
@@ -82,16 +83,17 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list | dict[str
             raise IllegalAction(f"{c.name} needs exactly {'two targets' if n == 2 else 'one target'} "
                                 f"({_spec_text(spec)}), chosen as it is cast.", rule="601.2c")
         if tuple(a.targets) not in target_sets(st, spec, who):
-            if n == 1:
-                _hexproof_refusal(st, a.targets[0], who)
+            for t in a.targets:
+                _hexproof_refusal(st, t, who)
             said = " and ".join(q.describe_target(st, t) for t in a.targets)
             raise IllegalAction(f"{said} {'is' if n == 1 else 'are'}n't a legal choice of targets for "
                                 f"{c.name} ({_spec_text(spec)}).", rule="601.2c")
     elif a.targets:
         raise IllegalAction(f"{c.name} has no targets.", rule="601.2c")
-    if c.spell is not None and c.spell.cost is not None and c.spell.cost.sacrifice == "land":
-        if len(a.sacrifice) != 1 or a.sacrifice[0] not in lands_to_sacrifice(st, who):
-            raise IllegalAction(f"As an additional cost to cast {c.name}, {who} must sacrifice a land "
+    extra = additional_sacrifice(c)
+    if extra:
+        if len(a.sacrifice) != 1 or a.sacrifice[0] not in can_sacrifice(st, who, extra):
+            raise IllegalAction(f"As an additional cost to cast {c.name}, {who} must sacrifice a {extra} "
                                 "they control.", rule="601.2b")
     elif a.sacrifice:
         raise IllegalAction(f"{c.name} has no additional cost to sacrifice anything.", rule="601.2b")
@@ -107,17 +109,6 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list | dict[str
                             f"with mana: {who}'s {p.energy} energy can't pay it", rule="202.1a")
         raise CannotPay(f"{short}: a cost can't be paid in part", rule="601.2h")
     return obj, plan
-
-
-def spell_target_spec(c, mode: str | None) -> str | None:
-    """What a spell targets: for a modal spell, what its chosen mode targets (CR 700.2c)."""
-    chooser = modal(c.spell.effects) if c.spell else None
-    return chooser.mode(mode).target_spec if chooser is not None and mode is not None else c.target_spec
-
-
-def lands_to_sacrifice(st: GameState, who: str) -> list[int]:
-    """The lands a player could sacrifice for an additional cost (CR 701.21a)."""
-    return [p.id for p in st.battlefield if p.controller == who and q.is_type(st, p, "Land")]
 
 
 def _spec_text(spec: str) -> str:
@@ -323,6 +314,9 @@ def named_payment(st: GameState, who: str, cost: ManaCost, named: str, what: str
 
 
 def _hexproof_refusal(st: GameState, t, who: str) -> None:
+    if has_shroud(st, t):
+        raise IllegalAction(f"{q.describe_target(st, t)} has shroud: it can't be the target of spells or "
+                            "abilities, its own controller's included.", rule="702.18a")
     if hexproof_against(st, t, who):
         raise IllegalAction(f"{q.describe_target(st, t)} has hexproof: it can't be the target of spells "
                             f"or abilities {who}, its controller's opponent, controls.", rule="702.11b")

@@ -297,6 +297,12 @@ class CastFromAmongChoice(ObjectsChoice):
     kind = "marvel"
 
 
+class SacrificeChoice(ObjectsChoice):
+    """Choose the permanent a cost sacrifices, as the cost is paid (CR 601.2h, 701.21a)."""
+
+    kind = "sacrifice"
+
+
 class LegendRuleChoice(ObjectsChoice):
     """The legend rule: keep one of the legendary permanents with the same name (CR 704.5j)."""
 

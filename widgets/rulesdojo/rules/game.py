@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import islice
 from typing import Iterator
 
-from . import checks
+from . import casting, checks
 from . import engine as e
 from . import query as q
 from . import turn
@@ -302,11 +302,10 @@ class LegalActions:
                 continue
             chooser = modal(c.spell.effects) if c.spell else None
             modes = chooser.legal_modes(st, who) if chooser else [None]
-            extra = c.spell.cost if c.spell is not None else None
-            sacrifices = ([(pid,) for pid in checks.lands_to_sacrifice(st, who)]
-                          if extra is not None and extra.sacrifice == "land" else [()])
+            extra = casting.additional_sacrifice(c)
+            sacrifices = [(pid,) for pid in casting.can_sacrifice(st, who, extra)] if extra else [()]
             for mode in modes:
-                spec = checks.spell_target_spec(c, mode)
+                spec = casting.spell_target_spec(c, mode)
                 for targets in target_sets(st, spec, who) if spec else [()]:
                     for sac in sacrifices:
                         a = CastSpell(obj.id, targets, sac, mode=mode)
@@ -419,21 +418,11 @@ def _cast(st: GameState, a: CastSpell) -> None:
     who = checks.acting_player(st)
     c = q.card(st, obj)
     q.player(st, who).hand.remove(obj)
-    item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
-                     tuple(a.targets), checks.spell_target_spec(c, a.mode),
-                     card=CardObject(obj.id, obj.card, obj.owner),
-                     data={"cast_from": "hand", **({"mode": a.mode} if a.mode else {})})
-    st.moved[obj.id] = item.id
-    on = f" targeting {' and '.join(q.describe_target(st, t) for t in a.targets)}" if a.targets else ""
-    e.log(st, "601.2", f"{who} casts {c.name}{on}.", "cast", who)
-    if a.mode:
-        e.log_mode(st, who, c.name, a.mode)
+    item = casting.put_on_stack(st, who, c, obj, tuple(a.targets), a.mode, data={"cast_from": "hand"})
     _pay_mana(st, who, c.mana_cost, plan, " while casting", spare=obj.id)
-    for pid in a.sacrifice:
-        e.sacrifice(st, q.present(st, pid), f"as an additional cost to cast {c.name} (CR 601.2h)")
-    st.stack.append(item)
+    casting.pay_sacrifice(st, c.name, a.sacrifice)
     st.passes = 0
-    e.emit(st, [Happened("cast", player=who, info=c.types)])  # once cast, "whenever you cast" (CR 601.2i)
+    casting.become_cast(st, who, item, c)
 
 
 def _pay_mana(st: GameState, who: str, cost: ManaCost, plan, when: str, spare: int | None = None) -> None:
