@@ -11,11 +11,10 @@ from . import engine as e
 from . import query as q
 from .effects.choices import modal
 from .objects import CardObject, GameState, StackItem
+from .parts import SACRIFICED
 from .targets import target_sets
 from .triggers import Happened
 
-#: What a ``sacrifice:`` cost word lets a player sacrifice (CR 701.21a: a permanent they control).
-SACRIFICED = {"land": "Land"}
 
 
 def spell_target_spec(c, mode: str | None) -> str | None:

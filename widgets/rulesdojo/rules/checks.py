@@ -169,18 +169,33 @@ def check_activate(st: GameState, a: ActivateAbility):
                                 f"({_spec_text(ab.target_spec or '')}), chosen as it is activated.", rule="602.2b")
     elif a.targets:
         raise IllegalAction(f"{perm.card}'s ability has no targets.", rule="602.2b")
+    _check_sacrifice(st, who, perm.card, cost.sacrifice, a.sacrifice)
     plan: list | dict = []
     if a.pay is not None:
         if not cost.mana:
             raise IllegalAction(f"{perm.card}'s ability has no mana cost to pay.", rule="602.2b")
         plan = named_payment(st, who, cost.mana_cost, a.pay, f"{perm.card}'s ability")
     elif cost.mana:
-        found = mana_plan(st, who, cost.mana_cost, exclude=perm.id if ab.tap or cost.sacrifice else None)
+        found = mana_plan(st, who, cost.mana_cost,
+                          exclude=perm.id if ab.tap or cost.sacrifice == "self" else None)
         if found is None:
             raise CannotPay(f"{who} can't pay {cost.mana_cost} for {perm.card}'s ability: a cost "
                             "can't be paid in part", rule="602.2b")
         plan = found
     return perm, ab, mana, plan
+
+
+def _check_sacrifice(st: GameState, who: str, name: str, kind: str, picks: tuple) -> None:
+    """Check what an activation's "Sacrifice a land" cost sacrifices: one its controller controls,
+    chosen as the cost is paid (CR 602.2b, 601.2h, 701.21a); "Sacrifice this" needs no choice."""
+    if kind in ("", "self"):
+        if picks:
+            raise IllegalAction(f"{name}'s ability has no cost that sacrifices a permanent you choose.",
+                                rule="602.2b")
+        return
+    if len(picks) != 1 or picks[0] not in can_sacrifice(st, who, kind):
+        raise IllegalAction(f"{name}'s ability costs sacrificing a {kind}: choose one {kind} {who} "
+                            "controls.", rule="602.2b")
 
 
 def check_activate_from_hand(st: GameState, a: ActivateAbility):
@@ -191,8 +206,8 @@ def check_activate_from_hand(st: GameState, a: ActivateAbility):
     if not 0 <= a.index < len(abilities):
         raise IllegalAction(f"{obj.card} has no ability that can be activated from a hand; it must be "
                             "cast or played.", rule="113.6")
-    if a.mana is not None or a.targets:
-        raise IllegalAction(f"{obj.card}'s ability adds no mana and has no targets.", rule="602.2")
+    if a.mana is not None or a.targets or a.sacrifice:
+        raise IllegalAction(f"{obj.card}'s ability adds no mana, has no targets and sacrifices nothing you choose.", rule="602.2")
     ab = abilities[a.index]
     cost = ab.cost
     assert cost is not None  # q.hand_abilities holds only abilities whose cost discards the card

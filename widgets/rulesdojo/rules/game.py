@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import islice
+from itertools import islice, product
 from typing import Iterator
 
 from . import casting, checks
@@ -318,11 +318,13 @@ class LegalActions:
                 kinds = (q.mana_options(st, p, ab) or (None,)) if ab.is_mana_ability else (None,)
                 aims = ([(t,) for t in target_candidates(st, ab.target_spec, who)]
                         if ab.targets is not None else [()])
-                for m in kinds:
-                    for targets in aims:
-                        act = ActivateAbility(p.id, i, m, targets)
-                        if _ok(checks.check_activate, st, act):
-                            yield act
+                kind = ab.cost.sacrifice if ab.cost is not None else ""
+                sacrifices = ([(pid,) for pid in casting.can_sacrifice(st, who, kind)]
+                              if kind not in ("", "self") else [()])
+                for m, targets, sac in product(kinds, aims, sacrifices):
+                    act = ActivateAbility(p.id, i, m, targets, sacrifice=sac)
+                    if _ok(checks.check_activate, st, act):
+                        yield act
         yield PassPriority()
         if not st.stack:
             yield AdvanceStep()
@@ -459,7 +461,7 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
     perm, ab, mana, plan = checks.check_activate(st, a)
     who = checks.acting_player(st)
     if ab.is_mana_ability:  # no stack: pay the cost, then the mana is added at once (CR 605.3b)
-        _pay_cost(st, who, perm, ab, plan, "mana ability")
+        _pay_cost(st, who, perm, ab, plan, "mana ability", a.sacrifice)
         if mana is None:
             if ab.tap:
                 perm.tapped = True
@@ -482,7 +484,7 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
           "costs are paid.", "activate", who)
     if ab.tap:
         perm.tapped = True
-    _pay_cost(st, who, perm, ab, plan, "ability")
+    _pay_cost(st, who, perm, ab, plan, "ability", a.sacrifice)
     st.passes = 0
 
 
@@ -498,15 +500,17 @@ def _activate_from_hand(st: GameState, a: ActivateAbility) -> None:
     st.passes = 0
 
 
-def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str) -> None:
+def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str, sacrifice: tuple = ()) -> None:
     """Pay an activation's costs other than {T}: mana, energy, sacrificing the permanent, discarding
     the card (CR 602.2b, 601.2h)."""
     if ab.cost.mana:
         _pay_mana(st, who, ab.cost.mana_cost, plan, " while activating")
     if ab.energy:
         e.pay_energy(st, who, ab.energy, f"{perm.card}'s {what}", "602.2b")
-    if ab.cost.sacrifice:
+    if ab.cost.sacrifice == "self":
         e.sacrifice(st, perm, "to pay for its ability")
+    for pid in sacrifice:  # "Sacrifice a land": the one chosen as the cost is paid (CR 602.2b, 601.2h)
+        e.sacrifice(st, q.present(st, pid), f"to pay for {e.possessive(perm.card)} ability")
     if ab.cost.discard:
         p = q.player(st, who)
         e.move_card(st, perm, p.hand, p.graveyard)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .. import engine as e
 from .. import query as q
 from ..objects import Permanent
-from ..parts import Effect, effect, field, reads_only
+from ..parts import Effect, effect, field, known_keywords, reads_only
 
 
 @effect("pump")
@@ -27,6 +27,7 @@ class Pump(Effect):
     def __post_init__(self):
         for n, label in ((self.power, "pump's power"), (self.toughness, "pump's toughness")):
             reads_only(n, ("paid", "its_power"), label)
+        known_keywords(self.gains, "pump's gains")
 
     def run(self, res) -> None:
         if self.what == "self":
