@@ -291,8 +291,9 @@ def scenarios_played() -> list[tuple[Scenario, frozenset]]:
     return played
 
 
-def changes_play(word: str, uses: list) -> bool:
-    """Say whether some scenario comes out differently once ``word`` is taken out of a card using it."""
+def changes_play(word: str, uses: list, faults: list) -> bool:
+    """Say whether some scenario comes out differently once ``word`` is taken out of a card using it;
+    a changed card the reader accepts but the engine fails on is added to ``faults``."""
     base = CardSet.shipped()
     for name, path, change in uses:
         about = sorted((s for s, seen in scenarios_played() if name in seen),
@@ -305,7 +306,10 @@ def changes_play(word: str, uses: list) -> bool:
                 continue  # that change isn't a card the reader accepts
         for card in copies[:COPIES_TRIED]:
             for s in about[:SCENARIOS_TRIED]:
-                if run(dataclasses.replace(s, card_set=base.with_cards([card]))).status != "pass":
+                result = run(dataclasses.replace(s, card_set=base.with_cards([card])))
+                if result.status == "error":
+                    faults.append(f"{word} ({name}): {result.error}")
+                if result.status != "pass":
                     return True
     return False
 
@@ -323,15 +327,48 @@ def word_uses() -> dict[str, list]:
 def test_every_vocabulary_word_changes_what_the_engine_does():
     uses = word_uses()
     played = {n for _, seen in scenarios_played() for n in seen}
-    unplayed, unchanged = [], []
+    unplayed, unchanged, faults = [], [], []
     for word in vocabulary_words():
         mine = [u for u in uses.get(word, []) if u[0] in played]
         if not mine:
             unplayed.append(word)
-        elif not changes_play(word, mine):
+        elif not changes_play(word, mine, faults):
             unchanged.append(word)
+    assert not faults, "The card reader accepts what the engine then fails on: " + "; ".join(faults)
     assert not unplayed and not unchanged, (
         f"No scenario plays a card using: {', '.join(unplayed) or 'none'}. "
         f"Taking the word out of its cards changes no scenario's outcome: {', '.join(unchanged) or 'none'}. "
         "Each word the card reader accepts must be played by the engine and shown by a scenario "
         "(tests/scenarios), or be refused by the card reader.")
+
+
+REFUSED = {  # a card file using a word the engine doesn't play, and what the reader must say of it
+    "keywords: [flying, banding]": "the engine doesn't play the keyword 'banding'",
+    "abilities: [{text: x, cost: {tap: true}, effects: [{pump: {gains: [banding]}}]}]":
+        "the engine doesn't play the keyword 'banding'",
+    "abilities: [{text: x, trigger: {event: counters_put}, effects: [draw]}]": "Trigger's event must be one of",
+    "abilities: [{text: x, trigger: {event: enters, whose: opponent}, effects: [draw]}]":
+        "Trigger's whose must be one of",
+    "abilities: [{text: x, cost: {sacrifice: creature}, effects: [draw]}]": "Cost's sacrifice must be one of",
+}
+
+
+def test_the_card_reader_refuses_what_the_engine_does_not_play(tmp_path):
+    """A word outside the vocabulary is refused with the file, its line and why (``cards lint``)."""
+    from rulesdojo.scenarios.cardfile import lint_cards
+    for i, (line, said) in enumerate(REFUSED.items()):
+        path = tmp_path / f"card{i}.yaml"
+        path.write_text(f"name: Test Card {i}\ncost: \"{{1}}\"\ntypes: [Artifact]\noracle: flying x\n{line}\n",
+                        encoding="utf-8")
+        problems = lint_cards(str(path)).problems
+        assert len(problems) == 1 and problems[0].startswith(f"{path}: line 5: ") and said in problems[0], problems
+
+
+def test_a_spell_cost_is_only_what_the_engine_pays_as_it_is_cast(tmp_path):
+    """A spell's ``cost:`` is its additional cost: {sacrifice: land} is played, an energy cost is refused."""
+    from rulesdojo.scenarios.cardfile import lint_cards
+    path = tmp_path / "spell.yaml"
+    path.write_text("name: Test Spell\ncost: \"{1}\"\ntypes: [Sorcery]\noracle: draw a card\nspell:\n"
+                    "  cost: {energy: 2}\n  effects: [draw]\n", encoding="utf-8")
+    problems = lint_cards(str(path)).problems
+    assert len(problems) == 1 and "line 6" in problems[0] and "additional cost" in problems[0], problems

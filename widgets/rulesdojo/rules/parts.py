@@ -32,7 +32,6 @@ TARGET_WORDS = {
     "creature": "target creature", "creature_or_planeswalker": "target creature or planeswalker",
     "any": "any target", "attacking_creature": "target attacking creature",
     "creature_you_control": "target creature you control",
-    "creature_you_dont_control": "target creature you don't control",
     "permanent": "target permanent", "artifact": "target artifact",
     "enchantment": "target enchantment", "artifact_or_enchantment": "target artifact or enchantment",
     "land": "target land", "player": "target player", "spell": "target spell",

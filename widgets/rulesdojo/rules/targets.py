@@ -30,8 +30,6 @@ TARGETS = {
     + _players(st, who),
     "attacking_creature": _permanents(lambda st, p, who: p.attacking and _creature(st, p, who)),
     "creature_you_control": _permanents(lambda st, p, who: p.controller == who and _creature(st, p, who)),
-    "creature_you_dont_control": _permanents(
-        lambda st, p, who: p.controller != who and _creature(st, p, who)),
     "permanent": _permanents(lambda st, p, who: True),
     "artifact": _permanents(lambda st, p, who: q.is_type(st, p, "Artifact")),
     "enchantment": _permanents(lambda st, p, who: q.is_type(st, p, "Enchantment")),
