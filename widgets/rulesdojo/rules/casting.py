@@ -38,11 +38,11 @@ def can_sacrifice(st: GameState, who: str, kind: str) -> list[int]:
     """The permanents of ``kind`` (a ``sacrifice:`` word other than self) a player could sacrifice to
     pay a cost: those they control (CR 701.21a).
 
-    >>> from .objects import Player, Permanent
-    >>> st = GameState([Player("Alice"), Player("Nadia")])
-    >>> st.battlefield += [Permanent(1, "Forest", "Alice", "Alice"), Permanent(2, "Forest", "Nadia", "Nadia")]
-    >>> can_sacrifice(st, "Alice", "land")
-    [1]
+    >>> from .game import Game
+    >>> g = Game(["Alice", "Nadia"]); forest = g.add_permanent("Alice", "Forest")
+    >>> _ = g.add_permanent("Alice", "Grizzly Bears"), g.add_permanent("Nadia", "Forest")
+    >>> can_sacrifice(g.state, "Alice", "land") == [forest]
+    True
     """
     return [p.id for p in st.battlefield if p.controller == who and q.is_type(st, p, SACRIFICED[kind])]
 
