@@ -173,7 +173,7 @@ def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
     """Cast a card while another object resolves, through every step of casting (CR 608.2g, 601.2a-i):
     its mode, each of its targets, and its additional cost, each chosen by its controller. If a step
     can't be done (no legal target, nothing to sacrifice), it isn't cast and goes to ``back``
-    (CR 601.5). ``energy``: the {E} paid instead of its mana cost (CR 118.9)."""
+    (CR 601.2c, 601.2h). ``energy``: the {E} paid instead of its mana cost (CR 118.9)."""
     st, who = res.st, res.controller
     c = q.card(st, obj)
     chooser = modal(c.spell.effects) if c.spell else None
@@ -185,8 +185,8 @@ def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
         back.append(obj)
         aimless = bool(spec) and not target_sets(st, spec, who)
         why = ("has no legal choice of targets" if aimless else
-               f"needs a {extra} to sacrifice as its additional cost, and {who} controls none: a cost that "
-               "can't be paid can't be paid in part or skipped")
+               f"needs a {extra} to sacrifice as its additional cost, and {who} controls none: a cost "
+               "that can't be paid can't be skipped either")
         e.log(st, "601.2c" if aimless else "601.2h", f"{c.name} {why}, so it can't be cast; it stays "
               "where it was put.", "rule", who)
         return
