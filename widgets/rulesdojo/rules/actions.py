@@ -36,13 +36,14 @@ class CastSpell:
 @dataclass(frozen=True)
 class ActivateAbility:
     """Activate a permanent's ability; ``mana`` picks the type a mana ability adds; ``targets`` are
-    chosen as it is activated; ``pay`` names the mana from your pool that pays its mana cost
-    (CR 602.2b, 601.2h)."""
+    chosen as it is activated; ``pay`` names the mana from your pool that pays its mana cost;
+    ``sacrifice`` the permanent a "Sacrifice a land" cost sacrifices (CR 602.2b, 601.2h)."""
     source: int
     index: int = 0
     mana: str | None = None
     targets: tuple = ()
     pay: str | None = None
+    sacrifice: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

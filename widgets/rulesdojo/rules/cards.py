@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .mana import ManaCost
-from .parts import CardError, Cost, Part, Targets, build, build_effects, whole, without_reminder
+from .parts import (SACRIFICED, CardError, Cost, Part, Targets, build, build_effects, known_keywords, whole,
+                    without_reminder)
 from .statics import Static, build_static
 from .triggers import Trigger
 
@@ -135,7 +136,7 @@ def card_from_data(data: dict) -> Card:
     return Card(
         data["name"].strip(), data.get("cost") or "", types, data["oracle"], _words(data, "subtypes"),
         _words(data, "supertypes", SUPERTYPES), data.get("power"), data.get("toughness"),
-        tuple(k.lower() for k in _words(data, "keywords")), data.get("token", False), spell,
+        _keywords(data), data.get("token", False), spell,
         tuple(_ability(a, a) for a in abilities), tuple(data.get("rulings") or []),
         _words(data, "colors", COLORS))
 
@@ -238,6 +239,26 @@ def _words(data, key, allowed=None) -> tuple[str, ...]:
     return tuple(v)
 
 
+def _keywords(data) -> tuple[str, ...]:
+    words = tuple(k.lower() for k in _words(data, "keywords"))
+    try:
+        known_keywords(words, "keywords")
+    except CardError as exc:
+        exc.at, exc.key = data, "keywords"
+        raise
+    return words
+
+
+def _spell_cost(data) -> Cost:
+    """A spell's ``cost:`` is its additional cost: the engine pays only "sacrifice a land" there
+    (CR 601.2b, 601.2h)."""
+    cost = build(Cost, data["cost"], data)
+    if cost.sacrifice not in SACRIFICED or cost != Cost(sacrifice=cost.sacrifice):
+        raise CardError(f"a spell's cost: is its additional cost, and the engine plays only "
+                        f"{{sacrifice: {' or '.join(SACRIFICED)}}} there, not {data['cost']!r}", data, "cost")
+    return cost
+
+
 def _ability(data, at, spell: str | None = None) -> Ability:
     """Make one ability; a spell's effect (``spell`` = the card's Oracle text) has no text of its own."""
     _ability_keys(data, at, spell)
@@ -249,7 +270,8 @@ def _ability(data, at, spell: str | None = None) -> Ability:
     return Ability(
         text,
         trigger=build(Trigger, trig if isinstance(trig, dict) else {"event": trig}, data) if trig else None,
-        cost=build(Cost, data["cost"], data) if "cost" in data else None,
+        cost=(_spell_cost(data) if spell is not None else build(Cost, data["cost"], data)) if "cost" in data
+        else None,
         targets=_targets(data) if data.get("targets") else None,
         effects=build_effects(data["effects"], data), timing=_timing(data))
 

@@ -6,6 +6,7 @@ from itertools import combinations, combinations_with_replacement, product
 from typing import Iterator
 
 from . import query as q
+from .casting import additional_sacrifice, can_sacrifice, spell_target_spec
 from .actions import ActivateAbility, CastSpell, PlayLand
 from .effects.choices import modal
 from .errors import CannotPay, IllegalAction
@@ -14,7 +15,7 @@ from .objects import MAIN_PHASES as MAIN
 from .objects import CardObject, GameState, Permanent, step_text
 from .lands import land_plays_allowed, land_plays_said
 from .statics import AddTypes
-from .targets import PAIRS, TARGET_WORDS, hexproof_against, target_candidates, target_sets
+from .targets import PAIRS, TARGET_WORDS, has_shroud, hexproof_against, target_candidates, target_sets
 
 
 
@@ -100,16 +101,17 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list | dict[str
             raise IllegalAction(f"{c.name} needs exactly {'two targets' if n == 2 else 'one target'} "
                                 f"({_spec_text(spec)}), chosen as it is cast.", rule="601.2c")
         if tuple(a.targets) not in target_sets(st, spec, who):
-            if n == 1:
-                _hexproof_refusal(st, a.targets[0], who)
+            for t in a.targets:
+                _hexproof_refusal(st, t, who)
             said = " and ".join(q.describe_target(st, t) for t in a.targets)
             raise IllegalAction(f"{said} {'is' if n == 1 else 'are'}n't a legal choice of targets for "
                                 f"{c.name} ({_spec_text(spec)}).", rule="601.2c")
     elif a.targets:
         raise IllegalAction(f"{c.name} has no targets.", rule="601.2c")
-    if c.spell is not None and c.spell.cost is not None and c.spell.cost.sacrifice == "land":
-        if len(a.sacrifice) != 1 or a.sacrifice[0] not in lands_to_sacrifice(st, who):
-            raise IllegalAction(f"As an additional cost to cast {c.name}, {who} must sacrifice a land "
+    extra = additional_sacrifice(c)
+    if extra:
+        if len(a.sacrifice) != 1 or a.sacrifice[0] not in can_sacrifice(st, who, extra):
+            raise IllegalAction(f"As an additional cost to cast {c.name}, {who} must sacrifice a {extra} "
                                 "they control.", rule="601.2b")
     elif a.sacrifice:
         raise IllegalAction(f"{c.name} has no additional cost to sacrifice anything.", rule="601.2b")
@@ -125,17 +127,6 @@ def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list | dict[str
                             f"with mana: {who}'s {p.energy} energy can't pay it", rule="202.1a")
         raise CannotPay(f"{short}: a cost can't be paid in part", rule="601.2h")
     return obj, plan
-
-
-def spell_target_spec(c, mode: str | None) -> str | None:
-    """What a spell targets: for a modal spell, what its chosen mode targets (CR 700.2c)."""
-    chooser = modal(c.spell.effects) if c.spell else None
-    return chooser.mode(mode).target_spec if chooser is not None and mode is not None else c.target_spec
-
-
-def lands_to_sacrifice(st: GameState, who: str) -> list[int]:
-    """The lands a player could sacrifice for an additional cost (CR 701.21a)."""
-    return [p.id for p in st.battlefield if p.controller == who and q.is_type(st, p, "Land")]
 
 
 def _spec_text(spec: str) -> str:
@@ -200,18 +191,33 @@ def check_activate(st: GameState, a: ActivateAbility):
                                 f"({_spec_text(ab.target_spec or '')}), chosen as it is activated.", rule="602.2b")
     elif a.targets:
         raise IllegalAction(f"{perm.card}'s ability has no targets.", rule="602.2b")
+    _check_sacrifice(st, who, perm.card, cost.sacrifice, a.sacrifice)
     plan: list | dict = []
     if a.pay is not None:
         if not cost.mana:
             raise IllegalAction(f"{perm.card}'s ability has no mana cost to pay.", rule="602.2b")
         plan = named_payment(st, who, cost.mana_cost, a.pay, f"{perm.card}'s ability")
     elif cost.mana:
-        found = mana_plan(st, who, cost.mana_cost, exclude=perm.id if ab.tap or cost.sacrifice else None)
+        found = mana_plan(st, who, cost.mana_cost,
+                          exclude=perm.id if ab.tap or cost.sacrifice == "self" else None)
         if found is None:
             raise CannotPay(f"{who} can't pay {cost.mana_cost} for {perm.card}'s ability: a cost "
                             "can't be paid in part", rule="602.2b")
         plan = found
     return perm, ab, mana, plan
+
+
+def _check_sacrifice(st: GameState, who: str, name: str, kind: str, picks: tuple) -> None:
+    """Check what an activation's "Sacrifice a land" cost sacrifices: one its controller controls,
+    chosen as the cost is paid (CR 602.2b, 601.2h, 701.21a); "Sacrifice this" needs no choice."""
+    if kind in ("", "self"):
+        if picks:
+            raise IllegalAction(f"{name}'s ability has no cost that sacrifices a permanent you choose.",
+                                rule="602.2b")
+        return
+    if len(picks) != 1 or picks[0] not in can_sacrifice(st, who, kind):
+        raise IllegalAction(f"{name}'s ability costs sacrificing a {kind}: choose one {kind} {who} "
+                            "controls.", rule="602.2b")
 
 
 def check_activate_from_hand(st: GameState, a: ActivateAbility):
@@ -222,8 +228,8 @@ def check_activate_from_hand(st: GameState, a: ActivateAbility):
     if not 0 <= a.index < len(abilities):
         raise IllegalAction(f"{obj.card} has no ability that can be activated from a hand; it must be "
                             "cast or played.", rule="113.6")
-    if a.mana is not None or a.targets:
-        raise IllegalAction(f"{obj.card}'s ability adds no mana and has no targets.", rule="602.2")
+    if a.mana is not None or a.targets or a.sacrifice:
+        raise IllegalAction(f"{obj.card}'s ability adds no mana, has no targets and sacrifices nothing you choose.", rule="602.2")
     ab = abilities[a.index]
     cost = ab.cost
     assert cost is not None  # q.hand_abilities holds only abilities whose cost discards the card
@@ -345,6 +351,9 @@ def named_payment(st: GameState, who: str, cost: ManaCost, named: str, what: str
 
 
 def _hexproof_refusal(st: GameState, t, who: str) -> None:
+    if has_shroud(st, t):
+        raise IllegalAction(f"{q.describe_target(st, t)} has shroud: it can't be the target of spells or "
+                            "abilities, its own controller's included.", rule="702.18a")
     if hexproof_against(st, t, who):
         raise IllegalAction(f"{q.describe_target(st, t)} has hexproof: it can't be the target of spells "
                             f"or abilities {who}, its controller's opponent, controls.", rule="702.11b")

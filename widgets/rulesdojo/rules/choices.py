@@ -138,7 +138,8 @@ class OrderReplacementsChoice(_Order):
 
 
 class TargetChoice(Choice):
-    """Choose a target for a triggered ability as it goes on the stack (CR 603.3d)."""
+    """Choose a target for a triggered ability as it goes on the stack (CR 603.3d), or one target of a
+    spell cast while something resolves (CR 601.2c: a two-target spell asks twice)."""
 
     kind, action = "choose_targets", ChooseTargets
 
@@ -295,6 +296,12 @@ class CastFromAmongChoice(ObjectsChoice):
     """You may cast a spell from among the cards looked at (at most one)."""
 
     kind = "marvel"
+
+
+class SacrificeChoice(ObjectsChoice):
+    """Choose the permanent a cost sacrifices, as the cost is paid (CR 601.2h, 701.21a)."""
+
+    kind = "sacrifice"
 
 
 class LegendRuleChoice(ObjectsChoice):

@@ -9,7 +9,7 @@ from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, Cho
 from .objects import ZONES, GameState, step_text
 
 
-SAY_PICKS = {"scry": "Put on the bottom:", "scry_top": "On top, from the top:"}
+SAY_PICKS = {"scry": "Put on the bottom:", "scry_top": "On top, from the top:", "sacrifice": "Sacrifice"}
 
 
 def name_of(st: GameState, ref) -> str:
@@ -55,7 +55,9 @@ def describe(st: GameState, action) -> str:
         ab = abilities[action.index]
         if ab.is_mana_ability:
             return f"Tap {p.card} for {{{action.mana}}}" if action.mana else f"Tap {p.card} (it adds no mana)"
-        return f"Activate {p.card}: {ab.text}"
+        sac = f", sacrificing {' and '.join(name_of(st, s) for s in action.sacrifice)}" if (
+            action.sacrifice) else ""
+        return f"Activate {p.card}{sac}: {ab.text}"
     simple = {PassPriority: lambda a: "Pass priority",
               AdvanceStep: lambda a: f"End the {step_text(st.step)}",
               ChoosePay: lambda a: "Pay" if a.pay else "Don't pay",

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from itertools import islice
+from itertools import islice, product
 from typing import Iterator
 
-from . import checks
+from . import casting, checks
 from . import engine as e
 from . import query as q
 from . import turn
@@ -306,11 +306,10 @@ class LegalActions:
                 continue
             chooser = modal(c.spell.effects) if c.spell else None
             modes = chooser.legal_modes(st, who) if chooser else [None]
-            extra = c.spell.cost if c.spell is not None else None
-            sacrifices = ([(pid,) for pid in checks.lands_to_sacrifice(st, who)]
-                          if extra is not None and extra.sacrifice == "land" else [()])
+            extra = casting.additional_sacrifice(c)
+            sacrifices = [(pid,) for pid in casting.can_sacrifice(st, who, extra)] if extra else [()]
             for mode in modes:
-                spec = checks.spell_target_spec(c, mode)
+                spec = casting.spell_target_spec(c, mode)
                 for targets in target_sets(st, spec, who) if spec else [()]:
                     for sac in sacrifices:
                         a = CastSpell(obj.id, targets, sac, mode=mode)
@@ -323,11 +322,13 @@ class LegalActions:
                 kinds = (q.mana_options(st, p, ab) or (None,)) if ab.is_mana_ability else (None,)
                 aims = ([(t,) for t in target_candidates(st, ab.target_spec, who)]
                         if ab.targets is not None else [()])
-                for m in kinds:
-                    for targets in aims:
-                        act = ActivateAbility(p.id, i, m, targets)
-                        if _ok(checks.check_activate, st, act):
-                            yield act
+                kind = ab.cost.sacrifice if ab.cost is not None else ""
+                sacrifices = ([(pid,) for pid in casting.can_sacrifice(st, who, kind)]
+                              if kind not in ("", "self") else [()])
+                for m, targets, sac in product(kinds, aims, sacrifices):
+                    act = ActivateAbility(p.id, i, m, targets, sacrifice=sac)
+                    if _ok(checks.check_activate, st, act):
+                        yield act
         yield PassPriority()
         if not st.stack:
             yield AdvanceStep()
@@ -427,21 +428,11 @@ def _cast(st: GameState, a: CastSpell) -> None:
     who = checks.acting_player(st)
     c = q.card(st, obj)
     q.player(st, who).hand.remove(obj)
-    item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
-                     tuple(a.targets), checks.spell_target_spec(c, a.mode),
-                     card=CardObject(obj.id, obj.card, obj.owner),
-                     data={"cast_from": "hand", **({"mode": a.mode} if a.mode else {})})
-    st.moved[obj.id] = item.id
-    on = f" targeting {' and '.join(q.describe_target(st, t) for t in a.targets)}" if a.targets else ""
-    e.log(st, "601.2", f"{who} casts {c.name}{on}.", "cast", who)
-    if a.mode:
-        e.log_mode(st, who, c.name, a.mode)
+    item = casting.put_on_stack(st, who, c, obj, tuple(a.targets), a.mode, data={"cast_from": "hand"})
     _pay_mana(st, who, c.mana_cost, plan, " while casting", spare=obj.id)
-    for pid in a.sacrifice:
-        e.sacrifice(st, q.present(st, pid), f"as an additional cost to cast {c.name} (CR 601.2h)")
-    st.stack.append(item)
+    casting.pay_sacrifice(st, c.name, a.sacrifice)
     st.passes = 0
-    e.emit(st, [Happened("cast", player=who, info=c.types)])  # once cast, "whenever you cast" (CR 601.2i)
+    casting.become_cast(st, who, item, c)
 
 
 def _pay_mana(st: GameState, who: str, cost: ManaCost, plan, when: str, spare: int | None = None) -> None:
@@ -478,7 +469,7 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
     perm, ab, mana, plan = checks.check_activate(st, a)
     who = checks.acting_player(st)
     if ab.is_mana_ability:  # no stack: pay the cost, then the mana is added at once (CR 605.3b)
-        _pay_cost(st, who, perm, ab, plan, "mana ability")
+        _pay_cost(st, who, perm, ab, plan, "mana ability", a.sacrifice)
         if mana is None:
             if ab.tap:
                 perm.tapped = True
@@ -501,7 +492,7 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
           "costs are paid.", "activate", who)
     if ab.tap:
         perm.tapped = True
-    _pay_cost(st, who, perm, ab, plan, "ability")
+    _pay_cost(st, who, perm, ab, plan, "ability", a.sacrifice)
     st.passes = 0
 
 
@@ -517,7 +508,7 @@ def _activate_from_hand(st: GameState, a: ActivateAbility) -> None:
     st.passes = 0
 
 
-def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str) -> None:
+def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str, sacrifice: tuple = ()) -> None:
     """Pay an activation's costs other than {T}: mana, energy, life, sacrificing the permanent,
     discarding the card (CR 602.2b, 601.2h)."""
     if ab.cost.mana:
@@ -526,8 +517,10 @@ def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str) -> None:
         e.pay_energy(st, who, ab.energy, f"{perm.card}'s {what}", "602.2b")
     if ab.cost.life:
         e.pay_life(st, who, ab.cost.life, f"{perm.card}'s {what}")
-    if ab.cost.sacrifice:
+    if ab.cost.sacrifice == "self":
         e.sacrifice(st, perm, "to pay for its ability")
+    for pid in sacrifice:  # "Sacrifice a land": the one chosen as the cost is paid (CR 602.2b, 601.2h)
+        e.sacrifice(st, q.present(st, pid), f"to pay for {e.possessive(perm.card)} ability")
     if ab.cost.discard:
         p = q.player(st, who)
         e.move_card(st, perm, p.hand, p.graveyard)

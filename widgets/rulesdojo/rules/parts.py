@@ -19,6 +19,11 @@ NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "
 # a YAML key that is a Python keyword, and ``on``, which YAML 1.1 reads as true
 RENAMED = {"for": "find", True: "on"}
 AMOUNTS = ("paid", "its_power", "lost")  # read as it happens: energy paid, its power, life lost
+# What a cost's ``sacrifice:`` may name besides ``self``: the card type of the permanent the player chooses.
+SACRIFICED = {"land": "Land"}
+# The keywords the engine plays by their rules (docs/cards.md says where); a card file may name no other.
+KEYWORDS = ("flying", "reach", "trample", "haste", "vigilance", "first strike", "intimidate", "hexproof",
+            "shroud", "infect")
 # What a card file may target, in the Oracle's words (rules/targets.py finds the legal ones of each).
 # Two targets, the second chosen among what the first one's player controls (Searing Blaze)
 PAIRS = {"player_or_planeswalker_and_their_creature": "player_or_planeswalker"}
@@ -27,7 +32,6 @@ TARGET_WORDS = {
     "creature": "target creature", "creature_or_planeswalker": "target creature or planeswalker",
     "any": "any target", "attacking_creature": "target attacking creature",
     "creature_you_control": "target creature you control",
-    "creature_you_dont_control": "target creature you don't control",
     "permanent": "target permanent", "artifact": "target artifact",
     "enchantment": "target enchantment", "artifact_or_enchantment": "target artifact or enchantment",
     "land": "target land", "player": "target player", "spell": "target spell",
@@ -101,6 +105,20 @@ def whole(v, negative: bool = False) -> bool:
     (True, False, False, True, False)
     """
     return isinstance(v, int) and not isinstance(v, bool) and (negative or v >= 0)
+
+
+def known_keywords(words, label: str) -> None:
+    """Refuse, as the card file is read, a keyword the engine doesn't play.
+
+    >>> known_keywords(("flying", "banding"), "pump's gains")
+    Traceback (most recent call last):
+    ...
+    rulesdojo.rules.parts.CardError: pump's gains: the engine doesn't play the keyword 'banding'; it plays: flying, reach, trample, haste, vigilance, first strike, intimidate, hexproof, shroud, infect
+    """
+    bad = [w for w in words if str(w).lower() not in KEYWORDS]
+    if bad:
+        raise CardError(f"{label}: the engine doesn't play the keyword {bad[0]!r}; it plays: "
+                        f"{', '.join(KEYWORDS)}")
 
 
 def reads_only(n, words: tuple[str, ...], label: str) -> None:
@@ -284,7 +302,7 @@ class Cost(Part):
     tap: bool = False
     energy: int = 0
     life: int = 0  # paid only with that much life or more (CR 119.4)
-    sacrifice: str = field(choices=("", "self", "land"), default="")  # land: a spell's additional cost
+    sacrifice: str = field(choices=("", "self", *SACRIFICED), default="")  # land: the player chooses one
     discard: str = field(choices=("", "self"), default="")
 
     def __post_init__(self):
@@ -302,7 +320,8 @@ class Cost(Part):
         parts += ["{T}"] if self.tap else []
         parts += ["Pay " + energy_words(self.energy)] if self.energy else []
         parts += [life_words(self.life)] if self.life else []
-        parts += ["Sacrifice this"] if self.sacrifice else []
+        parts += ["Sacrifice this" if self.sacrifice == "self" else f"Sacrifice a {self.sacrifice}"
+                  ] if self.sacrifice else []
         parts += ["Discard this card"] if self.discard else []
         return ", ".join(parts)
 

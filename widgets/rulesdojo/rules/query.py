@@ -10,7 +10,7 @@ from .errors import IllegalAction
 from .mana import TYPES
 from .objects import MINUS_ONE, PLUS_ONE, GameState, Permanent, Player
 from .parts import Cost, build_effects
-from .statics import AddTypes, CountsPowerToughness, Static
+from .statics import AddTypes, CountsPowerToughness, EquippedHas, Static
 
 S = TypeVar("S", bound=Static)
 
@@ -144,6 +144,9 @@ def toughness(st: GameState, p: Permanent) -> int:
 
 def keywords(st: GameState, p: Permanent) -> tuple[str, ...]:
     kw = list(card(st, p).keywords) + list(p.eot_keywords)
+    for x in st.battlefield:  # an Equipment's "equipped creature has ..." (CR 301.5a)
+        if x.attached_to == p.id:
+            kw += [k for s in card(st, x).statics if isinstance(s, EquippedHas) for k in s.equipped_has]
     if p.counters.get("flying"):
         kw.append("flying")
     return tuple(dict.fromkeys(kw))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .parts import CardError, Part, build, field
+from .parts import CardError, Part, build, field, known_keywords
 
 STATICS: dict[str, type] = {}
 
@@ -150,3 +150,24 @@ class AddTypes(Static):
 
     def words(self) -> tuple[str, ...]:
         return tuple(self.subtypes) + tuple(t.lower() for t in self.types)
+
+
+@static("equipped_has")
+@dataclass(frozen=True)
+class EquippedHas(Static):
+    """The creature this Equipment is attached to has these keywords (CR 301.5a, 613.1f):
+    Lightning Greaves' "Equipped creature has haste and shroud."
+
+    >>> EquippedHas(("haste", "shroud")).words()
+    ('Equipped creature has', 'haste', 'shroud')
+    """
+
+    equipped_has: tuple = ()
+
+    def __post_init__(self):
+        if not self.equipped_has:
+            raise CardError("equipped_has needs the keywords the equipped creature has")
+        known_keywords(self.equipped_has, "equipped_has")
+
+    def words(self) -> tuple[str, ...]:
+        return ("Equipped creature has",) + tuple(self.equipped_has)

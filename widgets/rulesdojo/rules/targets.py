@@ -30,8 +30,6 @@ TARGETS = {
     + _players(st, who),
     "attacking_creature": _permanents(lambda st, p, who: p.attacking and _creature(st, p, who)),
     "creature_you_control": _permanents(lambda st, p, who: p.controller == who and _creature(st, p, who)),
-    "creature_you_dont_control": _permanents(
-        lambda st, p, who: p.controller != who and _creature(st, p, who)),
     "permanent": _permanents(lambda st, p, who: True),
     "artifact": _permanents(lambda st, p, who: q.is_type(st, p, "Artifact")),
     "enchantment": _permanents(lambda st, p, who: q.is_type(st, p, "Enchantment")),
@@ -60,7 +58,7 @@ def target_sets(st: GameState, spec: str | None, controller: str) -> list[tuple]
     """
     if spec in PAIRS:
         return [(a, b) for a in TARGETS[PAIRS[spec]](st, controller) for b in _theirs(st, a)
-                if not hexproof_against(st, a, controller) and not hexproof_against(st, b, controller)]
+                if not untargetable(st, a, controller) and not untargetable(st, b, controller)]
     return [(t,) for t in target_candidates(st, spec, controller)]
 
 
@@ -68,8 +66,8 @@ def still_legal(st: GameState, spec: str | None, controller: str, targets: tuple
     """The targets that are still legal, in order, as the spell or ability resolves (CR 608.2b)."""
     if spec in PAIRS:
         first, second = (list(targets) + [None, None])[:2]
-        ok = {t for t in TARGETS[PAIRS[spec]](st, controller) if not hexproof_against(st, t, controller)}
-        theirs = [t for t in _theirs(st, first) if not hexproof_against(st, t, controller)]
+        ok = {t for t in TARGETS[PAIRS[spec]](st, controller) if not untargetable(st, t, controller)}
+        theirs = [t for t in _theirs(st, first) if not untargetable(st, t, controller)]
         return [t for t, legal in ((first, first in ok), (second, second in theirs)) if legal]
     ok = set(target_candidates(st, spec, controller))
     return [t for t in targets if t in ok]
@@ -93,10 +91,23 @@ def target_candidates(st: GameState, spec: str | None, controller: str) -> list:
         return []
     found = (sorted({t for pair in target_sets(st, spec, controller) for t in pair}, key=str)
              if spec in PAIRS else TARGETS[spec](st, controller))
-    return [t for t in found if not hexproof_against(st, t, controller)]
+    return [t for t in found if not untargetable(st, t, controller)]
 
 
 def hexproof_against(st: GameState, t, controller: str) -> bool:
     """A permanent with hexproof can't be the target of its opponents' spells or abilities (CR 702.11b)."""
     p = None if isinstance(t, str) else q.permanent(st, t)
     return p is not None and p.controller != controller and "hexproof" in q.keywords(st, p)
+
+
+def has_shroud(st: GameState, t) -> bool:
+    """A permanent with shroud can't be the target of spells or abilities, its controller's own
+    included (CR 702.18a)."""
+    p = None if isinstance(t, str) else q.permanent(st, t)
+    return p is not None and "shroud" in q.keywords(st, p)
+
+
+def untargetable(st: GameState, t, controller: str) -> bool:
+    """Say whether ``t`` can't be the target of a spell or ability ``controller`` controls: hexproof
+    against its controller's opponents (CR 702.11b), shroud against everyone (CR 702.18a)."""
+    return hexproof_against(st, t, controller) or has_shroud(st, t)

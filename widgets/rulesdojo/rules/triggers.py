@@ -36,7 +36,6 @@ EVENTS = {
     "dies": ("left", "self"),
     "creature_dies": ("left", "Creature"),
     "sacrifice": ("sacrificed", ""),
-    "counters_put": ("counters_put", ""),
     "upkeep": ("step", "player"),
     "first_main_phase": ("step", "player"),
     "end_step": ("step", "player"),
@@ -45,8 +44,8 @@ EVENTS = {
     "lose_life": ("life_lost", "player"),
 }
 STEP_OF = {"upkeep": "upkeep", "first_main_phase": "precombat main", "end_step": "end"}
-WHAT = {"permanent": "", "creature": "Creature", "land": "Land", "artifact": "Artifact",
-        "enchantment": "Enchantment"}
+# What a permanent event may be narrowed to (creatures and lands have events of their own).
+WHAT = {"permanent": "", "artifact": "Artifact", "enchantment": "Enchantment"}
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,7 @@ class Trigger(Part):
     """
 
     event: str = field(choices=tuple(EVENTS))
-    whose: str = field(choices=("you", "opponent", "any", ""), default="")
+    whose: str = field(choices=("you", "any", ""), default="")
     what: str = field(choices=tuple(WHAT) + ("",), default="")
     other: bool = False
     subtype: str = ""  # "an Elemental", "a Clue"
@@ -95,11 +94,7 @@ class Trigger(Part):
 
     def _whose(self, src: Permanent, who: str | None) -> bool:
         whose = self.whose or ("you" if EVENTS[self.event][1] == "player" else "any")
-        if whose == "you":
-            return who == src.controller
-        if whose == "opponent":
-            return who != src.controller
-        return True
+        return who == src.controller if whose == "you" else True
 
     def words(self) -> tuple[str, ...]:
         return {"enters": ("enters",), "land_enters": ("land", "enters"),

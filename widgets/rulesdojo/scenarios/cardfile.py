@@ -119,6 +119,8 @@ def oracle_problems(card: cards.Card, data=None) -> list[str]:
         if ab is not card.spell and _squash(ab.text) not in oracle:
             out.append(f"{where}: its text {ab.text!r} isn't in the Oracle text")
         said = _squash(ab.text)
+        if said.startswith("equip ") and "attach" not in said:  # no reminder text: what equip means
+            said += " " + _squash(EQUIP_MEANS)
         for word in _words(ab):
             if _squash(word) not in said:
                 out.append(f"{where}: the parts say {word!r}, which its text doesn't")
@@ -134,6 +136,10 @@ def _back_problems(card: cards.Card, data) -> list[str]:
         return []
     back = (data or {}).get("back")
     return [f"back face: {p}" for p in oracle_problems(card.back, back if isinstance(back, dict) else None)]
+
+
+#: What "Equip [cost]" means when the Oracle prints no reminder text (CR 702.6a).
+EQUIP_MEANS = "Attach to target creature you control. Equip only as a sorcery."  # as its reminder text says it
 
 
 def _at(data, key, place: str) -> str:

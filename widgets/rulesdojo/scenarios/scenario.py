@@ -46,10 +46,11 @@ PLAYER_KEYS = {"name", "life", "energy", "counters", "mana", "battlefield", *ZON
 PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "token", "owner"}
 CARD_KEYS = {"card", "id", "owner"}  # a card in a library, hand, graveyard or exile
 ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance", "attack", "block",
-                "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
+                "order", "target", "targets", "sacrifice", "pay", "amount", "mana", "choose",
+                "replacement_order", "undo",
                 "expect", "set"}
 ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice", "pay", "mode"},
-                 "activate": {"ability", "mana", "target", "pay"}, "tap": {"mana"}}
+                 "activate": {"ability", "mana", "target", "sacrifice", "pay"}, "tap": {"mana"}}
 NO_ACTOR = {"resolve", "advance", "undo", "expect", "set"}  # verbs no one player takes: no ``as:``
 #: The most cards a scenario's setup may put in all the players' zones together (the largest shipped
 #: board has 23). Each action's work grows with the board (continuous effects are worked out for
@@ -592,6 +593,10 @@ _VERBS: dict[str, Callable[..., list]] = {
     "block": ActionRunner._block,
     "order": lambda run, who, arg, a: [OrderTriggers(tuple(run.resolver.trigger_order(_listed(arg))))],
     "target": lambda run, who, arg, a: [ChooseTargets((run.resolver.target(arg),))],
+    # a spell cast during a resolution chooses its targets one at a time (CR 601.2c): one answer each
+    "targets": lambda run, who, arg, a: [ChooseTargets((run.resolver.target(t),)) for t in _listed(arg)],
+    "sacrifice": lambda run, who, arg, a: [ChooseObjects(tuple(run.resolver.permanent(x, controller=who)
+                                                               for x in _listed(arg)))],
     "pay": ActionRunner._pay,
     "amount": ActionRunner._amount,
     "mana": lambda run, who, arg, a: [ChooseMana(str(arg))],
@@ -710,7 +715,9 @@ class Resolver:
             return self._mana_activation(ref, cands, a.get("mana"))
         index = int(a.get("ability", 1)) - 1
         targets = (self.target(a["target"]),) if "target" in a else ()
-        actions = [ActivateAbility(p.id, index, a.get("mana"), targets, _named_mana(a)) for p in cands]
+        sacrifice = tuple(self.permanent(x, controller=who) for x in _listed(a.get("sacrifice", [])))
+        actions = [ActivateAbility(p.id, index, a.get("mana"), targets, _named_mana(a), sacrifice)
+                   for p in cands]
         return self._first_legal(actions)
 
     def _mana_activation(self, ref, cands: list, mana) -> ActivateAbility:

@@ -35,7 +35,7 @@ class GetEnergy(Effect):
 class PayAnyAmount(Effect):
     """You may pay any amount of energy; what follows reads the amount paid as ``paid`` (CR 608.2d)."""
 
-    energy: bool = True
+    energy: bool = field(choices=(True,), default=True)  # what is paid: energy, the only kind here
     then: tuple = field(kind="effects", default=())
 
     def run(self, res) -> None:

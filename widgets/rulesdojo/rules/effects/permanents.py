@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .. import engine as e
 from .. import query as q
 from ..objects import Permanent
-from ..parts import Effect, effect, field, reads_only
+from ..parts import CardError, Effect, effect, field, known_keywords, reads_only
 
 
 @effect("pump")
@@ -27,6 +27,11 @@ class Pump(Effect):
     def __post_init__(self):
         for n, label in ((self.power, "pump's power"), (self.toughness, "pump's toughness")):
             reads_only(n, ("paid", "its_power"), label)
+        known_keywords(self.gains, "pump's gains")
+        words = {n for n in (self.power, self.toughness) if isinstance(n, str)}
+        if words and self.power != self.toughness:  # "+X/+X": one amount read for both
+            raise CardError(f"pump's power and toughness are both {' or '.join(sorted(words))} or both "
+                            f"numbers, not {self.power!r} and {self.toughness!r}")
 
     def run(self, res) -> None:
         if self.what == "self":
@@ -47,7 +52,7 @@ class Pump(Effect):
             e.pump(res.st, p, power, toughness, _source(res), self.gains)
 
     def _pt(self) -> str:
-        if self.power == self.toughness == "its_power":
+        if isinstance(self.power, str):  # both read the same amount (checked as it is read)
             return "+X/+X"
         return f"{self.power:+d}/{self.toughness:+d}"
 
@@ -80,13 +85,12 @@ class Becomes(Effect):
     """The target becomes the given subtypes in addition to its other types (CR 205.1b)."""
 
     subtypes: tuple = ()
-    what: str = field(choices=("target", "self"), default="target")
+    what: str = field(choices=("target",), default="target")
 
     def run(self, res) -> None:
         st = res.st
-        hit = [res.source()] if self.what == "self" else res.target_objects()
-        for p in hit:
-            if p is None or isinstance(p, str):
+        for p in res.target_objects():
+            if isinstance(p, str):
                 continue
             new = tuple(s for s in self.subtypes if s not in q.subtypes(st, p))
             p.added_subtypes += new

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import casting
 from .. import engine as e
 from .. import query as q
 from ..choices import (CastExiledChoice, CastFromAmongChoice, ModeChoice, ScryChoice, ScryTopChoice,
-                       SearchChoice, TargetChoice)
-from ..objects import StackItem
+                       SacrificeChoice, SearchChoice, TargetChoice)
 from .choices import modal
-from ..parts import Effect, Find, effect, field, number_word
-from ..targets import target_candidates
+from ..parts import PAIRS, TARGET_WORDS, Effect, Find, effect, field, number_word
+from ..targets import target_sets
 from ..triggers import Happened
 
 
@@ -175,33 +175,44 @@ class LookAndCast(Effect):
 
 
 def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
-    """Cast a card during a resolution (CR 608.2g); with no legal target it goes back to ``back``.
-    ``energy``: the {E} paid instead of its mana cost."""
+    """Cast a card while another object resolves, through every step of casting (CR 608.2g, 601.2a-i):
+    its mode, each of its targets, and its additional cost, each chosen by its controller. If a step
+    can't be done (no legal target, nothing to sacrifice), it isn't cast and goes to ``back``
+    (CR 601.2c, 601.2h). ``energy``: the {E} paid instead of its mana cost (CR 118.9)."""
     st, who = res.st, res.controller
     c = q.card(st, obj)
-    targets: tuple = ()
     chooser = modal(c.spell.effects) if c.spell else None
     mode = res.choose(ModeChoice, who, f"Choose a mode for {c.name}", "700.2a",
                       options=chooser.legal_modes(st, who), low=1, high=1)[0] if chooser else None
-    spec = chooser.mode(mode).target_spec if chooser else c.target_spec
-    if spec:
-        cands = target_candidates(st, spec, who)
-        if not cands:
-            back.append(obj)
-            e.log(st, "601.2c", f"{c.name} has no legal target, so it can't be cast; it stays where it "
-                  "was put.", "rule", who)
-            return
-        targets = tuple(res.choose(TargetChoice, who, f"Choose a target for {c.name}", "601.2c",
-                                   options=cands, low=1, high=1))
-    item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
-                     targets, spec, card=obj, data={"mode": mode} if mode else {})
+    spec = casting.spell_target_spec(c, mode)
+    extra = casting.additional_sacrifice(c)
+    if (spec and not target_sets(st, spec, who)) or (extra and not casting.can_sacrifice(st, who, extra)):
+        back.append(obj)
+        aimless = bool(spec) and not target_sets(st, spec, who)
+        why = ("has no legal choice of targets" if aimless else
+               f"needs a {extra} to sacrifice as its additional cost, and {who} controls none: a cost "
+               "that can't be paid can't be skipped either")
+        e.log(st, "601.2c" if aimless else "601.2h", f"{c.name} {why}, so it can't be cast; it stays "
+              "where it was put.", "rule", who)
+        return
+    targets: tuple = ()
+    while spec and len(targets) < (2 if spec in PAIRS else 1):
+        targets += tuple(res.choose(TargetChoice, who, _target_prompt(c.name, spec, targets), "601.2c",
+                                    options=casting.next_target_options(st, spec, who, targets),
+                                    low=1, high=1))
+    picks = res.choose(SacrificeChoice, who, f"Choose a {extra} to sacrifice as the additional cost of "
+                       f"{c.name}", "601.2h", options=casting.can_sacrifice(st, who, extra),
+                       low=1, high=1) if extra else ()
+    item = casting.put_on_stack(st, who, c, obj, targets, mode, how)
     if energy:
         e.pay_energy(st, who, energy, f"{c.name} instead of its mana cost", "118.9")
-    st.stack.append(item)
-    e.log(st, "601.2", f"{who} casts {c.name} {how}.", "cast", who)
-    if mode:
-        e.log_mode(st, who, c.name, mode)
-    e.emit(st, [Happened("cast", player=who, info=c.types)])
+    casting.pay_sacrifice(st, c.name, picks)
+    casting.become_cast(st, who, item, c)
+
+
+def _target_prompt(name: str, spec: str, chosen: tuple) -> str:
+    words = TARGET_WORDS[PAIRS[spec]] if spec in PAIRS and not chosen else TARGET_WORDS[spec]
+    return f"Choose {'the second target' if chosen else 'a target'} for {name}: {words}"
 
 
 @effect("exile_until_nonland")
