@@ -113,6 +113,10 @@ class Sites:
         for i, ab in enumerate(self.data.get("abilities") or []):
             if isinstance(ab, dict):
                 self.ability(("abilities", i), ab)
+        back = self.data.get("back")  # a modal double-faced card's back face plays its own words
+        for i, ab in enumerate((back.get("abilities") or []) if isinstance(back, dict) else []):
+            if isinstance(ab, dict):
+                self.ability(("back", "abilities", i), ab)
         return self.found
 
     def ability(self, path: tuple, ab: dict, spell: bool = False) -> None:
