@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import query as q
+from .player_effects import has
 from .objects import GameState
 from .parts import PAIRS, TARGET_WORDS
 
@@ -60,7 +61,8 @@ def target_sets(st: GameState, spec: str | None, controller: str) -> list[tuple]
     """
     if spec in PAIRS:
         return [(a, b) for a in TARGETS[PAIRS[spec]](st, controller) for b in _theirs(st, a)
-                if not hexproof_against(st, a, controller) and not hexproof_against(st, b, controller)]
+                if not hexproof_against(st, a, controller) and not hexproof_against(st, b, controller)
+                and not untargetable(st, a)]
     return [(t,) for t in target_candidates(st, spec, controller)]
 
 
@@ -68,7 +70,8 @@ def still_legal(st: GameState, spec: str | None, controller: str, targets: tuple
     """The targets that are still legal, in order, as the spell or ability resolves (CR 608.2b)."""
     if spec in PAIRS:
         first, second = (list(targets) + [None, None])[:2]
-        ok = {t for t in TARGETS[PAIRS[spec]](st, controller) if not hexproof_against(st, t, controller)}
+        ok = {t for t in TARGETS[PAIRS[spec]](st, controller)
+              if not hexproof_against(st, t, controller) and not untargetable(st, t)}
         theirs = [t for t in _theirs(st, first) if not hexproof_against(st, t, controller)]
         return [t for t, legal in ((first, first in ok), (second, second in theirs)) if legal]
     ok = set(target_candidates(st, spec, controller))
@@ -93,7 +96,18 @@ def target_candidates(st: GameState, spec: str | None, controller: str) -> list:
         return []
     found = (sorted({t for pair in target_sets(st, spec, controller) for t in pair}, key=str)
              if spec in PAIRS else TARGETS[spec](st, controller))
-    return [t for t in found if not hexproof_against(st, t, controller)]
+    return [t for t in found if not hexproof_against(st, t, controller) and not untargetable(st, t)]
+
+
+def untargetable(st: GameState, t) -> bool:
+    """A player with protection from everything can't be targeted by spells or abilities, their own
+    included (CR 702.16j).
+
+    >>> from .objects import Player
+    >>> untargetable(GameState([Player("Alice")]), "Alice")
+    False
+    """
+    return has(st, t, "protection_from_everything") is not None
 
 
 def hexproof_against(st: GameState, t, controller: str) -> bool:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from . import control
 from . import engine as e
+from . import player_effects
 from . import query as q
+from .phasing import phase_in
 from .mana import pool_text
 from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, LegendRuleChoice, ModeChoice,
                       OrderTriggersChoice, TargetChoice)
@@ -20,6 +23,7 @@ PRIORITY_STEPS = set(STEP_NAMES) - {"untap", "cleanup"}
 def settle(st: GameState) -> None:
     """Before a player gets priority: state-based actions, then waiting triggers (CR 117.5)."""
     while not st.over and st.pending is None:
+        control.refresh(st)  # continuous effects apply before anything is checked (CR 613.1b)
         if state_based_actions(st):
             continue
         if st.waiting:
@@ -207,12 +211,19 @@ def _new_turn(st: GameState) -> None:
     for p in st.battlefield:
         if p.controller == st.active:
             p.sick = False
+    for ended in player_effects.end_for(st, st.active):
+        said = {"life_cant_change": "their life total can change again",
+                "protection_from_everything": "they no longer have protection from everything"}[ended.kind]
+        e.log(st, "611.2a", f"{e.possessive(st.active)} turn begins, so {ended.source}'s \"until your "
+              f"next turn\" effect ends: {said}.", "effect", st.active)
 
 
 def _begin_step(st: GameState) -> bool:
     """Do the step's turn-based actions; return whether players get priority in it."""
     ap = st.active
     if st.step == "untap":
+        for p in phase_in(st, ap):  # before untapping (CR 502.1); controlled all along (CR 702.26d)
+            p.sick = False
         for p in st.battlefield:
             if p.controller == ap and p.tapped:
                 p.tapped = False
@@ -257,11 +268,12 @@ def _cleanup(st: GameState) -> bool:
     if len(hand) > 7:
         st.pending = DiscardChoice(st.active, f"Discard down to 7 cards ({len(hand) - 7})",
                              "514.1", tuple(c.id for c in hand), len(hand) - 7, len(hand) - 7)
-    for p in st.battlefield:
+    for p in st.battlefield + [ph.perm for ph in st.phased_out]:  # phased out too (CR 514.2)
         p.damage = 0
         p.eot_power = p.eot_toughness = 0
         p.eot_keywords = ()
     e.log(st, "514.2", "Damage wears off and \"until end of turn\" effects end.", "step")
+    control.end_of_turn(st)
     return bool(st.waiting) or st.pending is not None
 
 
