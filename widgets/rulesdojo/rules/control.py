@@ -86,8 +86,12 @@ def refresh(st: GameState) -> None:
     bases = {c.perm: c.base for c in reversed(st.control)}  # the earliest effect knows the default
     st.control = tuple(c for c in st.control if c not in ended)
     for c in ended:
-        e.log(st, "611.2a", f"{e.possessive(c.source_name)} control-changing effect ends: it lasted as "
-              "long as it said.", "control", c.player)
+        if c.until == "attached":
+            e.log(st, "611.3b", f"{e.possessive(c.source_name)} control-changing effect ends: a static "
+                  "ability's effect lasts only while it is there, attached to that permanent.", "control", c.player)
+        else:
+            e.log(st, "611.2a", f"{e.possessive(c.source_name)} control-changing effect ends: it lasted as "
+                  "long as it said.", "control", c.player)
     _apply(st, bases)
 
 
@@ -104,12 +108,14 @@ def _set_controller(st: GameState, p: Permanent, who: str) -> None:
         return
     was, p.controller = p.controller, who
     p.sick = True
-    haste = " It has haste, so it may attack and {T} anyway (CR 702.10b-c)." if (
-        q.is_type(st, p, "Creature") and "haste" in q.keywords(st, p)) else ""
-    e.log(st, "613.1b", f"{who} now controls {e.possessive(p.owner)} {p.card} (it was {was}'s): a change of "
+    sick = ""
+    if q.is_type(st, p, "Creature"):
+        sick = (f" It hasn't been under {who}'s control since their most recent turn began, so it can't "
+                "attack or pay {T} (CR 302.6)" + (", but it has haste (CR 702.10b-c)." if "haste" in
+                                                   q.keywords(st, p) else "."))
+    e.log(st, "613.1b", f"{who} now controls {p.card} (owner {p.owner}; it was {was}'s): a change of "
           "control, not a zone change, so it doesn't enter and no \"enters\" or landfall ability triggers "
-          "(CR 603.6a). It hasn't been under "
-          f"{who}'s control since their most recent turn began (CR 302.6).{haste}", "control", who)
+          f"(CR 603.6a).{sick}", "control", who)
     if p.attacking or p.blocking is not None or p.blocked_by is not None:
         p.attacking, p.blocking, p.blocked_by = False, None, None
         e.log(st, "506.4", f"{p.card} changed controller, so it is removed from combat.", "combat", who)

@@ -39,6 +39,7 @@ TARGETS = {
     "artifact_or_enchantment": _permanents(
         lambda st, p, who: q.is_type(st, p, "Artifact") or q.is_type(st, p, "Enchantment")),
     "land": _permanents(lambda st, p, who: q.is_type(st, p, "Land")),
+    "enchant_land": _permanents(lambda st, p, who: q.is_type(st, p, "Land")),
     "nonland_permanent_an_opponent_controls": _permanents(
         lambda st, p, who: p.controller != who and not q.is_type(st, p, "Land")),
     "artifact_creature_planeswalker_or_opponent": lambda st, who: _permanents(

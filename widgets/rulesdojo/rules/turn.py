@@ -6,6 +6,7 @@ from . import control
 from . import engine as e
 from . import player_effects
 from . import query as q
+from .auras import aura_state_based_actions
 from .phasing import phase_in
 from .mana import pool_text
 from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, LegendRuleChoice, ModeChoice,
@@ -72,8 +73,11 @@ def state_based_actions(st: GameState) -> bool:
         reasons.update({p.id: ("has lethal damage marked on it and is destroyed", "704.5g") for p in lethal})
         e.leave(st, zero + lethal, "graveyard", reasons=reasons)
         did = True
+    did = aura_state_based_actions(st) or did
     for p in st.battlefield:
         held = q.permanent(st, p.attached_to) if p.attached_to is not None else None
+        if "Aura" in q.subtypes(st, p):  # an Aura isn't equipping: CR 704.5m above, not 704.5n
+            continue
         if p.attached_to is not None and (held is None or not q.is_type(st, held, "Creature")):
             p.attached_to = None
             e.log(st, "704.5n", f"{p.card} equips nothing legal any more, so it becomes unattached and "

@@ -53,6 +53,8 @@ class PermanentExpect(Entry):
     tapped: Any = None
     counters: Any = None
     controller: Any = None
+    owner: Any = None
+    sick: Any = None
     types: List[Any] = says(WORDS, None)
     subtypes: List[Any] = says(WORDS, None)
     keywords: List[Any] = says(WORDS, None)
@@ -336,6 +338,7 @@ _PERMANENT_CHECKS = {
     "power": _is(q.power), "toughness": _is(q.toughness), "tapped": _is(lambda st, p: p.tapped),
     "controller": _is(lambda st, p: p.controller), "damage": _is(lambda st, p: p.damage),
     "token": _is(lambda st, p: p.token),
+    "owner": _is(lambda st, p: p.owner), "sick": _is(lambda st, p: p.sick),
     "attached_to": lambda st, resolver, ref, p, key, val: _check_attached(st, resolver, ref, p, val),
     "counters": _counters_on, "colors": _colors_of,
     **dict.fromkeys(_LACKS, _lacks),

@@ -11,9 +11,10 @@ from .. import engine as e
 from .. import query as q
 from ..choices import MayChoice
 from ..objects import Permanent
-from ..parts import Effect, effect, field, run_all
+from ..parts import CardError, Effect, effect, field, run_all
 from ..phasing import phase_out
 from ..player_effects import KINDS, PlayerEffect
+from ..statics import Static, static
 
 
 @effect("gain_control")
@@ -147,7 +148,6 @@ class UntilYourNextTurn(Effect):
     effects: tuple = ()
 
     def __post_init__(self):
-        from ..parts import CardError
         bad = [k for k in self.effects if k not in KINDS]
         if bad:
             raise CardError(f"until_your_next_turn lists {bad}; it may list: {', '.join(KINDS)}")
@@ -187,3 +187,19 @@ class ExileSelf(Effect):
 
     def words(self) -> tuple[str, ...]:
         return ("Exile",)
+
+
+@static("control")
+@dataclass(frozen=True)
+class EnchantedControl(Static):
+    """"You control enchanted land": the Aura's controller controls what it enchants (CR 613.1b,
+    303.4e), from the moment it is attached (``rules/auras.py``) for as long as it stays attached.
+
+    >>> EnchantedControl("enchanted").words()
+    ('You control enchanted',)
+    """
+
+    control: str = field(choices=("enchanted",), default="enchanted")
+
+    def words(self) -> tuple[str, ...]:
+        return ("You control enchanted",)
