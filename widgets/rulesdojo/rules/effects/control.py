@@ -41,7 +41,9 @@ class GainControl(Effect):
                 p.tapped = False
                 e.log(st, "701.26b", f"{p.card} untaps.", "rule", res.controller)
             if self.gains:
-                e.pump(st, p, 0, 0, res.item.name, tuple(self.gains))
+                p.eot_keywords += tuple(k for k in self.gains if k not in p.eot_keywords)
+                e.log(st, "611.2a", f"{p.card} gains {' and '.join(self.gains)} until end of turn from "
+                      f"{res.item.name}.", "pump", res.controller)
 
     def words(self) -> tuple[str, ...]:
         return (("Gain control of target", "until end of turn") + (("Untap that creature",) if self.untap else ())
