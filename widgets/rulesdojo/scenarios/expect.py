@@ -37,6 +37,7 @@ class PlayerExpect(Entry):
     graveyard: List[Any] = says(CARDS, None)
     exile: List[Any] = says(CARDS, None)
     battlefield: List[Any] = says(CARDS, None)
+    phased_out: List[Any] = says(CARDS, None)
     library: List[Any] = says(CARDS, None)
     library_count: Any = None
     hand_count: Any = None
@@ -200,6 +201,9 @@ _PLAYER_CHECKS = {
     "mana": lambda st, p, name, key, val: _differ(f"{name} mana pool", _pool(val), pool_text(p.pool)),
     "battlefield": lambda st, p, name, key, val: _differ(
         f"{name} battlefield", _bag(val), _bag([x.card for x in st.battlefield if x.controller == name])),
+    "phased_out": lambda st, p, name, key, val: _differ(
+        f"{name} phased-out permanents", _bag(val), _bag([ph.perm.card for ph in st.phased_out
+                                                         if ph.perm.controller == name])),
     "library": lambda st, p, name, key, val: _differ(
         f"{name} library (top first)", [str(n) for n in val or []], [o.card for o in p.library]),
     "library_count": lambda st, p, name, key, val: _differ(f"{name} library size", val, len(p.library)),
