@@ -227,7 +227,7 @@ def _begin_step(st: GameState) -> bool:
     ap = st.active
     if st.step == "untap":
         for p in phase_in(st, ap):  # before untapping (CR 502.1); controlled all along (CR 702.26d)
-            p.sick = False
+            p.sick = p.sick and p.controller != ap
         for p in st.battlefield:
             if p.controller == ap and p.tapped:
                 p.tapped = False
