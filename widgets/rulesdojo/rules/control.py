@@ -85,8 +85,13 @@ def refresh(st: GameState) -> None:
         return
     bases = {c.perm: c.base for c in reversed(st.control)}  # the earliest effect knows the default
     st.control = tuple(c for c in st.control if c not in ended)
+    here = {p.id for p in st.battlefield} | {ph.perm.id for ph in st.phased_out}
     for c in ended:
-        if c.until == "attached":
+        if c.perm not in here:
+            e.log(st, "400.7", f"{e.possessive(c.source_name)} control-changing effect ends: the permanent "
+                  "it gave control of has left the battlefield, and a card that returns is a new object.",
+                  "control", c.player)
+        elif c.until == "attached":
             e.log(st, "611.3b", f"{e.possessive(c.source_name)} control-changing effect ends: a static "
                   "ability's effect lasts only while it is there, attached to that permanent.", "control", c.player)
         else:

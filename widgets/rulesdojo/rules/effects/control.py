@@ -79,10 +79,10 @@ class ItsControllerMay(Effect):
         for who in _controllers(st, res.item.targets):
             if res.choose(MayChoice, who, f"{res.item.name}: you may {self._said()}. Do you?", "608.2d",
                           options=(True, False)):
+                other = f" (not {res.controller}, whose spell it is)" if who != res.controller else ""
                 e.log(st, "608.2h", f"\"Its controller\" is {who}, who controlled the target as it last "
-                      f"existed on the battlefield (not {res.controller}, whose spell it is): {who} does "
-                      "it, and what it puts onto the battlefield enters under their control (CR 110.2a).",
-                      "choice", who)
+                      f"existed on the battlefield{other}: {who} does it, and what it puts onto the "
+                      "battlefield enters under their control (CR 110.2a).", "choice", who)
                 run_all(_AsPlayer(res, who), self.effects)
             else:
                 e.log(st, "608.2d", f"{who} chooses not to: nothing happens.", "choice", who)
