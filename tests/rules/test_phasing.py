@@ -7,6 +7,7 @@ from rulesdojo.rules import (CastSpell, DeclareAttackers, Game, IllegalAction,
 from rulesdojo.rules import engine
 from rulesdojo.rules.history import clone
 from rulesdojo.rules.phasing import is_phased_out, phase_in, phase_out
+from rulesdojo.rules.player_effects import PlayerEffect
 
 
 def both_pass(g):
@@ -122,3 +123,12 @@ def test_a_life_total_that_cant_change_neither_gains_nor_loses():
     assert {"119.7", "119.8"} <= {ev.rule for ev in st.log}
     engine.gain_life(st, "Nadia", 3, "a test")
     assert st.players[1].life == 23
+
+
+def test_damage_doesnt_change_a_life_total_that_cant_change():
+    """Without protection, damage is still dealt, but the life loss it causes can't happen (CR 120.3a)."""
+    g = Game()
+    st = clone(g.state)
+    st.player_effects = (PlayerEffect("Alice", "life_cant_change", "a test"),)
+    engine.deal_damage(st, "Nadia's Grizzly Bears", "Alice", 2)
+    assert st.players[0].life == 20 and "120.3a" in [ev.rule for ev in st.log]

@@ -382,6 +382,8 @@ def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False
             f"{plural(n, kind + ' counter')}.", "damage", who if isinstance(target, str) else target.controller)
         return
     if isinstance(target, str):
+        if _life_stays(st, target, n, "lose", "120.3a"):  # damage to a player is life loss
+            return
         p = q.player(st, target)
         p.life -= n
         log(st, "120.3", f"{source} deals {n} damage to {target}; {target} is at {p.life} life.",
