@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from .objects import GameState
 
 KINDS = ("life_cant_change", "protection_from_everything")
+ENDED = {"life_cant_change": "their life total can change again",  # what the end of each means
+         "protection_from_everything": "they no longer have protection from everything"}
 
 
 @dataclass(frozen=True)

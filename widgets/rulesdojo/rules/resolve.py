@@ -9,8 +9,8 @@ with the answers so far, so resolving is a pure function of the game and the ans
 from __future__ import annotations
 
 from . import engine as e
-from .auras import attach_on_entering
 from . import query as q
+from .auras import attach_on_entering
 from .choices import Choice, OrderReplacementsChoice
 from .history import clone
 from .objects import CardObject, GameState, StackItem

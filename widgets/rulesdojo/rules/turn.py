@@ -216,10 +216,8 @@ def _new_turn(st: GameState) -> None:
         if p.controller == st.active:
             p.sick = False
     for ended in player_effects.end_for(st, st.active):
-        said = {"life_cant_change": "their life total can change again",
-                "protection_from_everything": "they no longer have protection from everything"}[ended.kind]
         e.log(st, "611.2a", f"{e.possessive(st.active)} turn begins, so {ended.source}'s \"until your "
-              f"next turn\" effect ends: {said}.", "effect", st.active)
+              f"next turn\" effect ends: {player_effects.ENDED[ended.kind]}.", "effect", st.active)
 
 
 def _begin_step(st: GameState) -> bool:
