@@ -38,6 +38,7 @@ TOPICS = (
     "targets", "mana-vs-energy", "mana-abilities", "landfall", "trigger-order", "stack",
     "replacement-effects", "proliferate", "counters", "tokens", "land-play", "timing",
     "type-changing", "summoning-sickness", "zone-change", "tournament-policy",
+    "control-change", "phasing",
 )
 #: What an outcome question may ask; the engine computes the answer.
 ASKS = {

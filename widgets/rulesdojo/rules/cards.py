@@ -205,8 +205,10 @@ def _token_and_rulings(data) -> None:
     rulings = data.get("rulings") or []
     if not isinstance(rulings, list) or not all(isinstance(r, str) for r in rulings):
         raise CardError("rulings must be a list of texts", data)
-    if "spell" in data and ("Creature" in data["types"] or not {"Instant", "Sorcery"} & set(data["types"])):
-        raise CardError("only an instant or a sorcery has 'spell:' (a permanent has abilities)", data)
+    aura = "Aura" in (data.get("subtypes") or ())  # its spell targets what it will enchant (CR 303.4a)
+    if "spell" in data and not aura and (
+            "Creature" in data["types"] or not {"Instant", "Sorcery"} & set(data["types"])):
+        raise CardError("only an instant, a sorcery or an Aura has 'spell:' (a permanent has abilities)", data)
 
 
 CARD_CHECKS = (_mapping, _texts, _cost, _power_toughness, _token_and_rulings)

@@ -16,6 +16,7 @@ from .objects import ENERGY, MINUS_ONE, CardObject, Event, GameState, Permanent,
 from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
                       TokenReplacement)
 from .triggers import Happened
+from . import player_effects as pe
 
 
 def log(st: GameState, rule: str, text: str, kind: str = "info", player: str | None = None) -> None:
@@ -150,6 +151,7 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule:
         # Off the battlefield a double-faced card has only its front face (CR 712.8a).
         obj = CardObject(new_id(st), q.card(st, p).front or p.card, p.owner, token=p.token)
         st.moved[p.id] = obj.id
+        st.last_controller[p.id] = p.controller  # "its controller" after it left (CR 608.2h)
         q.player(st, p.owner).zone(zone).append(obj)
         lost = f"; its counters ({_counter_text(p.counters)}) cease to exist (CR 122.2)" if p.counters else ""
         text, cite = (reasons or {}).get(p.id, (why, rule))
@@ -377,7 +379,7 @@ def _chosen_order(res, repl: list, n: int, kind: str, who: str, chooser: str) ->
 
 def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False) -> None:
     """Deal damage: life loss, or damage marked; from a source with infect, counters (CR 120.3)."""
-    if n <= 0:
+    if n <= 0 or _prevented(st, source, target, n):
         return
     if infect:
         holder = q.player(st, target) if isinstance(target, str) else target
@@ -388,6 +390,8 @@ def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False
             f"{plural(n, kind + ' counter')}.", "damage", who if isinstance(target, str) else target.controller)
         return
     if isinstance(target, str):
+        if _life_stays(st, target, n, "lose", "120.3a"):  # damage to a player is life loss
+            return
         p = q.player(st, target)
         p.life -= n
         log(st, "120.3", f"{source} deals {n} damage to {target}; {target} is at {p.life} life.",
@@ -399,7 +403,27 @@ def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False
             f"({target.damage} marked, toughness {q.toughness(st, target)}).", "damage", target.controller)
 
 
+def _prevented(st: GameState, source: str, target, n: int) -> bool:
+    """Damage to a player with protection from everything is prevented (CR 702.16j, 702.16e)."""
+    shield = pe.has(st, target, "protection_from_everything")
+    if shield is not None:
+        log(st, "702.16j", f"{target} has protection from everything ({shield.source}): the {n} damage "
+            f"{source} would deal is prevented.", "prevented", target)
+    return shield is not None
+
+
+def _life_stays(st: GameState, who: str, n: int, how: str, rule: str) -> bool:
+    """Say (and log) whether a player's life total can't change, so it doesn't (CR 119.7, 119.8)."""
+    fixed = pe.has(st, who, "life_cant_change")
+    if fixed is not None:
+        log(st, rule, f"{possessive(who)} life total can't change ({fixed.source}): {who} doesn't "
+            f"{how} {n} life.", "prevented", who)
+    return fixed is not None
+
+
 def gain_life(st: GameState, who: str, n: int, source: str) -> None:
+    if _life_stays(st, who, n, "gain", "119.7"):
+        return
     p = q.player(st, who)
     p.life += n
     log(st, "119.3", f"{who} gains {n} life from {source}; {p.life} now.", "life", who)
@@ -440,7 +464,7 @@ def pay_life(st: GameState, who: str, n: int, why: str) -> None:
 
 def lose_life(st: GameState, who: str, n: int, source: str) -> int:
     """Make a player lose life; return how much was lost (CR 119.3)."""
-    if n <= 0:
+    if n <= 0 or _life_stays(st, who, n, "lose", "119.8"):
         return 0
     p = q.player(st, who)
     p.life -= n

@@ -553,6 +553,8 @@ def snapshot(st: GameState, log: bool = True) -> dict:
         "stack": [{"id": s.id, "kind": s.kind, "name": s.name, "controller": s.controller,
                    "text": s.text, "targets": list(s.targets)} for s in reversed(st.stack)],
         "waiting": [{"id": t.id, "name": t.name, "controller": t.controller} for t in st.waiting],
+        "phased_out": [{"id": ph.perm.id, "card": ph.perm.card, "owner": ph.perm.owner,  # CR 702.26b
+                        "controller": ph.perm.controller, "tapped": ph.perm.tapped} for ph in st.phased_out],
         "pending": None if st.pending is None else st.pending.snapshot(),
         "outcomes": {str(k): v for k, v in st.outcomes.items()},
         **({"log": [[ev.seq, ev.rule, ev.text] for ev in st.log]} if log else {}),

@@ -314,6 +314,10 @@ class GameState:
     over: bool = False
     life_lost: dict[str, int] = field(default_factory=dict)  # times each player lost life this turn
     cards: Any = None  # the CardSet the game is played with (rules/cardset.py): every card looked up in it
+    control: tuple = ()  # control-changing effects in timestamp order (rules/control.py, CR 613.1b)
+    last_controller: IdMap = field(default_factory=IdMap)  # permanent id -> its controller as it left
+    phased_out: list = field(default_factory=list)  # Phased records (rules/phasing.py, CR 702.26b)
+    player_effects: tuple = ()  # effects on players with a duration (rules/player_effects.py)
 
 
 # --- read-only views: what a game hands out -------------------------------------------

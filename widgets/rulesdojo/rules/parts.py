@@ -35,6 +35,7 @@ TARGET_WORDS = {
     "permanent": "target permanent", "artifact": "target artifact",
     "enchantment": "target enchantment", "artifact_or_enchantment": "target artifact or enchantment",
     "land": "target land", "player": "target player", "spell": "target spell",
+    "enchant_land": "Enchant land",  # an Aura spell's target (CR 303.4a)
     "opponent": "target opponent", "player_or_planeswalker": "target player or planeswalker",
     "player_or_planeswalker_and_their_creature":
         "target creature that player or that planeswalker's controller controls",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import engine as e
 from . import query as q
+from .auras import attach_on_entering
 from .choices import Choice, OrderReplacementsChoice
 from .history import clone
 from .objects import CardObject, GameState, StackItem
@@ -99,8 +100,10 @@ def _resolve(res: Resolution) -> None:
     e.log(st, "608.1", f"{item.controller}'s {stack_name(item)} resolves.", "resolve", item.controller)
     if item.kind == "spell" and item.card is not None and q.card(st, item.card).is_permanent_card:
         st.outcomes[item.id] = "resolved"
-        e.enter(st, item.card.card, item.card.owner, item.controller, old_id=item.card.id,  # CR 608.3
-                cast_from=item.data.get("cast_from", ""))
+        perm = e.enter(st, item.card.card, item.card.owner, item.controller, old_id=item.card.id,  # CR 608.3
+                       cast_from=item.data.get("cast_from", ""))
+        if item.targets:  # an Aura spell enters attached to what it targeted (CR 608.3c)
+            attach_on_entering(st, perm, item.target_spec, item.targets[0])
         return
     run_all(res, item.effects)
     st.outcomes[item.id] = "resolved"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import query as q
+from .player_effects import has
 from .objects import GameState
 from .parts import PAIRS, TARGET_WORDS
 
@@ -36,6 +37,7 @@ TARGETS = {
     "artifact_or_enchantment": _permanents(
         lambda st, p, who: q.is_type(st, p, "Artifact") or q.is_type(st, p, "Enchantment")),
     "land": _permanents(lambda st, p, who: q.is_type(st, p, "Land")),
+    "enchant_land": _permanents(lambda st, p, who: q.is_type(st, p, "Land")),
     "nonland_permanent_an_opponent_controls": _permanents(
         lambda st, p, who: p.controller != who and not q.is_type(st, p, "Land")),
     "artifact_creature_planeswalker_or_opponent": lambda st, who: _permanents(
@@ -107,7 +109,19 @@ def has_shroud(st: GameState, t) -> bool:
     return p is not None and "shroud" in q.keywords(st, p)
 
 
+def protected_from_everything(st: GameState, t) -> bool:
+    """A player with protection from everything can't be targeted by spells or abilities, their own
+    included (CR 702.16j).
+
+    >>> from .objects import Player
+    >>> protected_from_everything(GameState([Player("Alice")]), "Alice")
+    False
+    """
+    return has(st, t, "protection_from_everything") is not None
+
+
 def untargetable(st: GameState, t, controller: str) -> bool:
     """Say whether ``t`` can't be the target of a spell or ability ``controller`` controls: hexproof
-    against its controller's opponents (CR 702.11b), shroud against everyone (CR 702.18a)."""
-    return hexproof_against(st, t, controller) or has_shroud(st, t)
+    against its controller's opponents (CR 702.11b), shroud against everyone (CR 702.18a), a player's
+    protection from everything (CR 702.16j)."""
+    return hexproof_against(st, t, controller) or has_shroud(st, t) or protected_from_everything(st, t)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from . import control
 from . import engine as e
+from . import player_effects
 from . import query as q
+from .auras import aura_state_based_actions
+from .phasing import phase_in
 from .mana import pool_text
 from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, LegendRuleChoice, ModeChoice,
                       OrderTriggersChoice, TargetChoice)
@@ -20,6 +24,7 @@ PRIORITY_STEPS = set(STEP_NAMES) - {"untap", "cleanup"}
 def settle(st: GameState) -> None:
     """Before a player gets priority: state-based actions, then waiting triggers (CR 117.5)."""
     while not st.over and st.pending is None:
+        control.refresh(st)  # continuous effects apply before anything is checked (CR 613.1b)
         if state_based_actions(st):
             continue
         if st.waiting:
@@ -68,8 +73,11 @@ def state_based_actions(st: GameState) -> bool:
         reasons.update({p.id: ("has lethal damage marked on it and is destroyed", "704.5g") for p in lethal})
         e.leave(st, zero + lethal, "graveyard", reasons=reasons)
         did = True
+    did = aura_state_based_actions(st) or did
     for p in st.battlefield:
         held = q.permanent(st, p.attached_to) if p.attached_to is not None else None
+        if "Aura" in q.subtypes(st, p):  # an Aura isn't equipping: CR 704.5m above, not 704.5n
+            continue
         if p.attached_to is not None and (held is None or not q.is_type(st, held, "Creature")):
             p.attached_to = None
             e.log(st, "704.5n", f"{p.card} equips nothing legal any more, so it becomes unattached and "
@@ -208,12 +216,17 @@ def _new_turn(st: GameState) -> None:
     for p in st.battlefield:
         if p.controller == st.active:
             p.sick = False
+    for ended in player_effects.end_for(st, st.active):
+        e.log(st, "611.2a", f"{e.possessive(st.active)} turn begins, so {ended.source}'s \"until your "
+              f"next turn\" effect ends: {player_effects.ENDED[ended.kind]}.", "effect", st.active)
 
 
 def _begin_step(st: GameState) -> bool:
     """Do the step's turn-based actions; return whether players get priority in it."""
     ap = st.active
     if st.step == "untap":
+        for p in phase_in(st, ap):  # before untapping (CR 502.1); controlled all along (CR 702.26d)
+            p.sick = p.sick and p.controller != ap
         for p in st.battlefield:
             if p.controller == ap and p.tapped:
                 p.tapped = False
@@ -258,11 +271,12 @@ def _cleanup(st: GameState) -> bool:
     if len(hand) > 7:
         st.pending = DiscardChoice(st.active, f"Discard down to 7 cards ({len(hand) - 7})",
                              "514.1", tuple(c.id for c in hand), len(hand) - 7, len(hand) - 7)
-    for p in st.battlefield:
+    for p in st.battlefield + [ph.perm for ph in st.phased_out]:  # phased out too (CR 514.2)
         p.damage = 0
         p.eot_power = p.eot_toughness = 0
         p.eot_keywords = ()
     e.log(st, "514.2", "Damage wears off and \"until end of turn\" effects end.", "step")
+    control.end_of_turn(st)
     return bool(st.waiting) or st.pending is not None
 
 

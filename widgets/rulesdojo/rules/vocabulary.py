@@ -9,6 +9,7 @@ the first card is read; the parts themselves import nothing above them.
 True
 """
 
-from .effects import choices, conditions, counters, damage, energy, lands, mana, permanents, stack, zones
+from .effects import (choices, conditions, control, counters, damage, energy, lands, mana, permanents, stack,
+                      zones)
 
-FAMILIES = (choices, conditions, counters, damage, energy, lands, mana, permanents, stack, zones)
+FAMILIES = (choices, conditions, control, counters, damage, energy, lands, mana, permanents, stack, zones)

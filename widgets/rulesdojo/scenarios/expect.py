@@ -37,6 +37,7 @@ class PlayerExpect(Entry):
     graveyard: List[Any] = says(CARDS, None)
     exile: List[Any] = says(CARDS, None)
     battlefield: List[Any] = says(CARDS, None)
+    phased_out: List[Any] = says(CARDS, None)
     library: List[Any] = says(CARDS, None)
     library_count: Any = None
     hand_count: Any = None
@@ -53,6 +54,8 @@ class PermanentExpect(Entry):
     tapped: Any = None
     counters: Any = None
     controller: Any = None
+    owner: Any = None
+    sick: Any = None
     types: List[Any] = says(WORDS, None)
     subtypes: List[Any] = says(WORDS, None)
     keywords: List[Any] = says(WORDS, None)
@@ -198,6 +201,9 @@ _PLAYER_CHECKS = {
     "mana": lambda st, p, name, key, val: _differ(f"{name} mana pool", _pool(val), pool_text(p.pool)),
     "battlefield": lambda st, p, name, key, val: _differ(
         f"{name} battlefield", _bag(val), _bag([x.card for x in st.battlefield if x.controller == name])),
+    "phased_out": lambda st, p, name, key, val: _differ(
+        f"{name} phased-out permanents", _bag(val), _bag([ph.perm.card for ph in st.phased_out
+                                                         if ph.perm.controller == name])),
     "library": lambda st, p, name, key, val: _differ(
         f"{name} library (top first)", [str(n) for n in val or []], [o.card for o in p.library]),
     "library_count": lambda st, p, name, key, val: _differ(f"{name} library size", val, len(p.library)),
@@ -336,6 +342,7 @@ _PERMANENT_CHECKS = {
     "power": _is(q.power), "toughness": _is(q.toughness), "tapped": _is(lambda st, p: p.tapped),
     "controller": _is(lambda st, p: p.controller), "damage": _is(lambda st, p: p.damage),
     "token": _is(lambda st, p: p.token),
+    "owner": _is(lambda st, p: p.owner), "sick": _is(lambda st, p: p.sick),
     "attached_to": lambda st, resolver, ref, p, key, val: _check_attached(st, resolver, ref, p, val),
     "counters": _counters_on, "colors": _colors_of,
     **dict.fromkeys(_LACKS, _lacks),
