@@ -384,7 +384,7 @@ class CheckFormat(Format):
     check: PartKey = says("'check' is the part's key: lower-case words joined by '-', not {value!r}")
     hint: Text = says("a check needs 'hint' (text): what to think about after a wrong try, without "
                       "giving the answer", or_missing=True)
-    rule: Text = says("a check needs 'rule' (text): the rule it turns on, e.g. \"118.3\" or \"MTR 2.14\"",
+    rule: Text = says("a check needs 'rule' (text): the rule it turns on, e.g. \"118.3\" or \"MTR 4.1\"",
                       or_missing=True)
     prompt: Any = None
     scenario: Any = None

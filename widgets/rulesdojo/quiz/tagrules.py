@@ -98,7 +98,7 @@ def unmet(q, v, tag: str) -> str | None:
         "E4": lambda: bool(kinds & {"leaves", "zone", "control"}) or _players_with_energy(games) > 1
         or "'counters': {'energy'" in asked,
         "E5": lambda: bool(DO_CLAUSE.search(oracle)),
-        "E6": lambda: ("mtr 2.14" in text or "tracked total" in text) if v.kind == "policy"
+        "E6": lambda: ("mtr 4.1" in text or "status information" in text) if v.kind == "policy"
         else _players_with_energy(games) > 1,
         "E7": lambda: ("mana" in kinds or "mana" in asked or "any type" in oracle) and energy,
         "E8": lambda: _failed(games, ("may pay", "{e}")),
