@@ -99,7 +99,8 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
            for ev in events}
     hits = [(src, ab, ev) for src in sources for ab in q.card(st, src).triggered for ev in events
             if ab.trigger is not None and ab.trigger.matches(src, ev, now[id(ev)])]
-    landfall = [ev.perm for _, ab, ev in hits if ab.trigger is not None and ab.trigger.event == "land_enters"]
+    landfall = [ev.perm for _, ab, ev in hits
+                if ab.trigger is not None and ab.trigger.event == "land_enters" and ev.perm is not None]
     if landfall:
         who = landfall[0].controller
         order = ("; they trigger together, and its controller puts them on the stack in any order "
