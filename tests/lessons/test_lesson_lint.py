@@ -178,3 +178,10 @@ def test_a_prose_passage_the_notebook_never_shows_is_a_problem(tmp_path):
     problems = _notebook_problems(tmp_path, drop_the_intro)
     assert len(problems) == 1 and "prose(...) cells don't match the lesson's prose passages" in problems[0]
     assert "(missing: intro)" in problems[0], problems
+
+
+def test_a_check_without_its_own_rulings_is_a_problem_not_its_lessons_list(tmp_path):
+    path = _copy(tmp_path, "02-cant-pay-more.yaml", "  - check: fifteen\n    rulings: [E2]\n",
+                 "  - check: fifteen\n")
+    [problem] = [str(p) for p in lint_lessons(tmp_path).problems]
+    assert "02-cant-pay-more.yaml" in problem and "a check needs 'rulings'" in problem, problem

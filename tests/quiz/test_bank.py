@@ -178,7 +178,7 @@ def test_grading_each_kind_right_and_wrong():
     v = BANK["mtr-dice-at-competitive"].variant(seed=0)
     sol = v.solution()
     assert v.grade(sol.right_answer_text).correct
-    assert "MTR 2.14" in sol.explanation
+    assert "MTR 4.1" in sol.explanation and "MTR 2.14" not in sol.explanation
     assert not v.grade("Nothing: any clear method both players agree on is fine at every REL").correct
 
 

@@ -193,8 +193,8 @@ def test_policy_answer_must_be_an_option_and_no_written_answers_elsewhere(tmp_pa
     explanation_lead: "{answer}."
     options: ["Yes", "No"]
     answer: "Maybe"
-    source: MTR 2.14
-    explanation: ["Dice are fine at Regular REL (MTR 2.14)."]
+    source: MTR 4.1
+    explanation: ["Dice are fine at Regular REL (MTR 4.1)."]
     """
     [msg] = lint_one(tmp_path, text)
     assert "line 10, answer" in msg and "one of the options" in msg

@@ -44,7 +44,19 @@ def test_the_engine_log_shows_ruling_names_with_their_text():
     g.add_permanent("Alice", "Architect of the Untamed")
     g.apply(PlayLand(g.add_card("Alice", "Forest")))
     shown = repr(EventLog(GameModel(g)).display.content)
-    assert "['ruling', 'Landfall ruling 3'," in shown and "each landfall ability" in shown
+    # One landfall ability: a land entering for any reason (ruling 1); nothing to order (ruling 3).
+    assert "['ruling', 'Landfall ruling 1'," in shown and "for any reason" in shown
+    assert "Landfall ruling 3" not in shown
+
+
+def test_the_landfall_line_names_the_order_ruling_only_when_several_trigger():
+    from rulesdojo.rules import Game, PlayLand
+    g = Game(["Alice", "Nadia"])
+    g.add_permanent("Alice", "Architect of the Untamed")
+    g.add_permanent("Alice", "Lotus Cobra")
+    events = g.apply(PlayLand(g.add_card("Alice", "Forest")))
+    [line] = [ev.text for ev in events if ev.kind == "landfall"]
+    assert "Landfall ruling 1" in line and "Landfall ruling 3" in line
 
 
 def test_the_quiz_offers_rulings_by_name_and_shows_the_chosen_ones_text():

@@ -39,9 +39,9 @@ def test_brawler_if_you_do_pays_one_and_pumps_at_once():
     # "If you do": pay and effect in one resolution; the ability is gone, nobody acted between.
     assert g.stack == [] and g.pending is None
     rules = [ev.rule for ev in events]
-    assert rules.count("118.12") >= 2 and "611.2" in rules
+    assert rules.count("118.12") >= 2 and "611.2a" in rules
     pay = next(i for i, ev in enumerate(events) if "pays 1 energy" in ev.text)
-    assert events[pay].rule == "118.12" and pay < rules.index("611.2")
+    assert events[pay].rule == "118.12" and pay < rules.index("611.2a")
 
 
 def test_brawler_declining_changes_nothing():
@@ -216,3 +216,16 @@ def test_galvanic_discharge_pays_three_for_three():
     both_pass(g)
     g.apply(ChooseAmount(3))
     assert g.permanent(wurm) is None and g.player("Alice").energy == 0
+
+
+def test_a_keyword_gained_with_no_pump_is_logged_as_only_that():
+    """Bristling Hydra: the +1/+1 is a counter (it lasts); only hexproof is until end of turn (611.2a)."""
+    from rulesdojo.rules import ActivateAbility
+    g = Game(["Alice", "Nadia"])
+    g.set_player("Alice", energy=3)
+    hydra = g.add_permanent("Alice", "Bristling Hydra")
+    g.apply(ActivateAbility(hydra))
+    events = g.apply(PassPriority()) + g.apply(PassPriority())
+    [pump] = [ev.text for ev in events if ev.rule == "611.2a"]
+    assert "gains hexproof until end of turn" in pump and "+0/+0" not in pump and "gets" not in pump
+    assert any("+1/+1 counter" in ev.text for ev in events)

@@ -186,3 +186,34 @@ def test_reflexive_trigger_target_is_chosen_as_it_goes_on_the_stack():
     p = g.permanent(guide)
     assert p.counters == {"+1/+1": 2, "flying": 1}
     assert "Angel" in g.snapshot()["battlefield"][0]["subtypes"]
+
+
+def test_an_ability_that_only_gives_energy_says_so_when_it_fizzles_and_nothing_about_paying():
+    """Energy ruling 9 alone: Static Prison's enters ability gives {E}{E} and asks no payment."""
+    g = Game(["Alice", "Nadia"])
+    g.set_player("Alice", energy=1, mana={"W": 1})
+    g.set_player("Nadia", mana={"U": 1})
+    bears = g.add_permanent("Nadia", "Grizzly Bears")
+    prison = g.add_card("Alice", "Static Prison")
+    unsummon = g.add_card("Nadia", "Unsummon")
+    g.apply(CastSpell(prison))
+    both_pass(g)
+    g.apply(ChooseTargets((bears,)))
+    g.apply(PassPriority())
+    g.apply(CastSpell(unsummon, (bears,)))
+    both_pass(g)
+    events = g.apply(PassPriority()) + g.apply(PassPriority())
+    text = next(ev.text for ev in events if ev.rule == "608.2b")
+    assert "Energy ruling 9" in text and "Energy ruling 8" not in text and "paid" not in text
+    assert g.player("Alice").energy == 1
+
+
+def test_a_may_pay_spell_that_fizzles_says_nothing_is_gotten_and_nothing_can_be_paid():
+    g, bears, hl, unsummon = setup_lightning_vs_unsummon()
+    g.apply(CastSpell(hl, (bears,)))
+    g.apply(PassPriority())
+    g.apply(CastSpell(unsummon, (bears,)))
+    both_pass(g)
+    events = g.apply(PassPriority()) + g.apply(PassPriority())
+    text = next(ev.text for ev in events if ev.rule == "608.2b")
+    assert "Energy ruling 9" in text and "Energy ruling 8" in text

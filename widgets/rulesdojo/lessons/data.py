@@ -170,18 +170,18 @@ def load_lesson(path) -> Lesson:
                           place="top level")
     check_names(data, LessonError, src, skip=PROSE_KEYS)
     form = check(LessonFormat, data, lambda msg, path: _bad(msg, src, data, path, "top level"))
-    parts = _parts(data["parts"], src, form.rulings)
+    parts = _parts(data["parts"], src)
     return Lesson(int(m[1]), m[2], data["title"], data["summary"], list(form.rulings), parts, src, form.recap,
                   dict(form.prose or {}))
 
 
-def _parts(parts: list, src: str, rulings: list) -> list:
+def _parts(parts: list, src: str) -> list:
     out, seen = [], set()
     for i, p in enumerate(parts):
         where = place_of(parts, i, p).replace("actions[", "parts[")
         if not isinstance(p, dict) or ("task" in p) == ("check" in p):
             raise LessonError("each part starts with 'task: key' or 'check: key'", file=src, place=where)
-        part = _task(p, src, where) if "task" in p else _check(p, src, where, rulings)
+        part = _task(p, src, where) if "task" in p else _check(p, src, where)
         if part.key in seen:
             raise LessonError(f"two parts are called {part.key!r}", file=src, place=where)
         seen.add(part.key)
@@ -257,7 +257,7 @@ def _actions(acts, what: str, src: str, where: str) -> list:
 
 # --- checks --------------------------------------------------------------------------------
 
-def _check(p: dict, src: str, where: str, rulings: list) -> Check:
+def _check(p: dict, src: str, where: str) -> Check:
     form = check(CheckFormat, p, lambda msg, path: _bad(msg, src, p, path, where, "check"))
     kind = "policy" if "answer" in p else "outcome" if "ask" in p else "choice"
     expect = _expected(p, kind, src, where)
@@ -265,7 +265,8 @@ def _check(p: dict, src: str, where: str, rulings: list) -> Check:
     for answer, hint in (p.get("hints") or {}).items():
         hints[str(answer).strip().lower()] = str(hint)
     q = Located({"id": form.check, "kind": kind,
-                 "tags": {"rulings": list(p.get("rulings") or rulings)},
+                 # A check's own list: the lesson's would tag it with rulings it never asks.
+                 "tags": {"rulings": list(form.rulings)},
                  "difficulty": 1, "level": "L1", "complexity": 1,
                  **{k: v for k, v in p.items() if k in QUESTION_KEYS}})
     if options is not None:
@@ -384,7 +385,7 @@ class CheckFormat(Format):
     check: PartKey = says("'check' is the part's key: lower-case words joined by '-', not {value!r}")
     hint: Text = says("a check needs 'hint' (text): what to think about after a wrong try, without "
                       "giving the answer", or_missing=True)
-    rule: Text = says("a check needs 'rule' (text): the rule it turns on, e.g. \"118.3\" or \"MTR 2.14\"",
+    rule: Text = says("a check needs 'rule' (text): the rule it turns on, e.g. \"118.3\" or \"MTR 4.1\"",
                       or_missing=True)
     prompt: Any = None
     scenario: Any = None
@@ -398,7 +399,9 @@ class CheckFormat(Format):
     note: Any = None
     hints: Any = None
     board: Any = None
-    rulings: Any = None
+    rulings: conlist(Literal[tuple(sorted(RULINGS))]) = says(  # type: ignore[valid-type]
+        "a check needs 'rulings': the rulings it asks about (E1-E9, L1-L3), or [] for a rule beyond "
+        "the card rulings; it doesn't take its lesson's list", or_missing=True)
     shuffle: Any = None
 
 

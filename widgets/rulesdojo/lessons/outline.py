@@ -137,8 +137,9 @@ def outline_of(path) -> Outline:
 def _part(p: dict, rulings: tuple[str, ...]) -> PartOutline:
     if "task" in p:
         return PartOutline(str(p["task"]), "task", str(p["title"]))
-    return PartOutline(str(p["check"]), "check", rulings=tuple(str(tag) for tag in p.get("rulings") or ())
-                       or named_rulings(p, rulings) or rulings)
+    if "rulings" in p:  # a check names its own (load_lesson requires it); [] is a rule beyond the rulings
+        return PartOutline(str(p["check"]), "check", rulings=tuple(str(tag) for tag in p["rulings"] or ()))
+    return PartOutline(str(p["check"]), "check", rulings=named_rulings(p, rulings))
 
 
 def named_rulings(check: dict, rulings: tuple[str, ...]) -> tuple[str, ...]:

@@ -5,7 +5,7 @@
 ...     "tags": {"rulings": ["E6"], "topics": ["tournament-policy"]},
 ...     "prompt": "May Alice track energy with a die at Regular REL?",
 ...     "explanation_lead": "{answer}.", "options": ["Yes", "No"], "answer": "Yes",
-...     "source": "MTR 2.14", "explanation": ["Dice are fine at Regular REL (MTR 2.14)."]})
+...     "source": "MTR 4.1", "explanation": ["Dice are fine at Regular REL (MTR 4.1)."]})
 >>> q.kind, q.trap
 ('policy', False)
 """
@@ -362,7 +362,7 @@ class PolicyOption(Format):
 
 
 class PolicyParts(Format):
-    source: Text = says("'source' names the policy document and section, e.g. 'MTR 2.14'")
+    source: Text = says("'source' names the policy document and section, e.g. 'MTR 4.1'")
     explanation: conlist(StrictStr, min_items=1) = says(  # type: ignore[valid-type]
         "'explanation' is a list of lines (with MTR/CR numbers)")
 

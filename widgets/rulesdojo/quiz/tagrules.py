@@ -1,15 +1,20 @@
 """What a ruling tag asks of a question, and the part of it lint can check in the played games.
 
 A question tagged with a ruling must turn on that ruling: an Energy ruling 3 question offers a
-payment of a fixed amount, a Landfall ruling 2 question has something become a land or enter as
-one. docs/questions.md says it in words for each tag; ``unmet`` checks it.
+payment of a fixed amount, a Landfall ruling 2 question has a permanent already on the battlefield
+become a land. What a card says is not enough: an Energy ruling 5 question must ask about what can
+happen between an "If you do" or "When you do" payment and its effect, not merely show a card that
+says it. docs/questions.md says it in words for each tag; ``unmet`` checks it.
 
 >>> from rulesdojo.quiz import load_bank
 >>> q = load_bank()["voltaic-brawler-if-you-do"]
 >>> unmet(q, q.variant(seed=1), "E3") is None
 True
 >>> unmet(q, q.variant(seed=1), "L2")[:57]
-'tagged Landfall ruling 2, but nothing becomes a land or e'
+'tagged Landfall ruling 2, but nothing already on the batt'
+>>> turtle = load_bank()["thriving-turtle-pays-once"]  # its card says "If you do"; it asks only how much
+>>> unmet(turtle, turtle.variant(seed=1), "E5")[:45]
+'tagged Energy ruling 5, but the question does'
 """
 
 from __future__ import annotations
@@ -22,6 +27,10 @@ from .rulings import ruling
 FIXED_PAY = re.compile(r"may pay (?:\{e\})+|may pay (?:one|two|three|four|five|six|seven|eight) \{e\}"
                        r"|unless (?:you|they|its controller|that player) pays? (?:\{e\})+")
 DO_CLAUSE = re.compile(r"pay[^.]*\{e\}[^.]*\.\s+(?:if|when) you do")
+#: Words of a question about acting around an "If you do" / "When you do" payment (Energy ruling 5).
+TIMING = re.compile(r"respond|in response|right after|at that moment|before it|between|reflexive|priority")
+#: Words of a policy question about a permanent that becomes a land (Landfall ruling 2).
+BECOMES = re.compile(r"becom|already on the battlefield")
 LANDFALL_TEXT = ("landfall", "land you control enters")
 PLAYS_LAND = re.compile(r"plays an? (?:forest|island|swamp|mountain|plains|land)|onto the battlefield")
 TARGET_GONE = re.compile(r"bounce|returns? (?:it|the \w+) to|destroy|dies|hexproof|illegal|leaves")
@@ -47,6 +56,13 @@ def _asked(v) -> str:
     return str({k: d.get(k) for k in ("ask", "options", "goal", "answer", "prompt")}).lower()
 
 
+def _asked_words(v) -> str:
+    """The question's own words (prompt, options, answer, lead), without the card text it quotes."""
+    d = v._d
+    text = " ".join(str(d.get(k) or "") for k in ("prompt", "options", "answer", "explanation_lead")).lower()
+    return re.sub(r'\("[^"]*"\)|"[^"]*"', " ", text)
+
+
 def _failed(games, words) -> bool:
     for g in games:
         st = g.state
@@ -56,11 +72,6 @@ def _failed(games, words) -> bool:
                     w in g.cards.named(name).oracle.lower() for w in words):
                 return True
     return False
-
-
-def _becomes_land(games) -> bool:
-    return any(rq.is_type(g.state, p, "Land") and "Land" not in rq.card(g.state, p).types
-               for g in games for p in g.state.battlefield)
 
 
 def _landfall_batch(games) -> bool:
@@ -74,6 +85,11 @@ def _landfall_batch(games) -> bool:
                 if n >= 2:
                     return True
     return False
+
+
+def _became_land(games) -> bool:
+    """Whether a permanent already on the battlefield became a land (the engine logs "becomes")."""
+    return any(e.kind == "becomes" and "land" in e.text.lower() for g in games for e in g.log)
 
 
 def _players_with_energy(games) -> int:
@@ -96,8 +112,8 @@ def unmet(q, v, tag: str) -> str | None:
         "E3": lambda: bool(FIXED_PAY.search(oracle)),
         "E4": lambda: bool(kinds & {"leaves", "zone", "control"}) or _players_with_energy(games) > 1
         or "'counters': {'energy'" in asked,
-        "E5": lambda: bool(DO_CLAUSE.search(oracle)),
-        "E6": lambda: ("mtr 2.14" in text or "tracked total" in text) if v.kind == "policy"
+        "E5": lambda: bool(DO_CLAUSE.search(oracle)) and TIMING.search(_asked_words(v)) is not None,
+        "E6": lambda: ("mtr 4.1" in text or "status information" in text) if v.kind == "policy"
         else _players_with_energy(games) > 1,
         "E7": lambda: ("mana" in kinds or "mana" in asked or "any type" in oracle) and energy,
         "E8": lambda: _failed(games, ("may pay", "{e}")),
@@ -105,18 +121,19 @@ def unmet(q, v, tag: str) -> str | None:
         "L1": lambda: "landfall" in kinds or any(e.kind == "enters" and "land" in e.text.lower()
                                                  for e in log)
         or (v.kind == "policy" and landfall and PLAYS_LAND.search(asked) is not None),
-        "L2": lambda: landfall and _becomes_land(games),
+        "L2": lambda: landfall and _became_land(games),
         "L3": lambda: _landfall_batch(games),
     }
     why = {
         "E1": "no {E} symbol is counted as energy", "E2": "no player's energy is gotten, paid or asked",
         "E3": "no card offers a payment of a fixed amount of {E}",
         "E4": "no permanent leaves and no second player has energy",
-        "E5": "no card says \"If you do\" or \"When you do\" after paying {E}",
+        "E5": "the question doesn't ask what players can do between an \"If you do\" or \"When you do\" "
+              "payment of {E} and its effect",
         "E6": "it isn't about tracking each player's energy total",
         "E7": "mana and energy don't meet", "E8": "no \"may pay\" {E} spell or ability fails to resolve",
         "E9": "no spell or ability that gives {E} fails to resolve", "L1": "no land enters",
-        "L2": "nothing becomes a land or enters as one that isn't a land card, with a landfall ability around",
+        "L2": "nothing already on the battlefield becomes a land, with a landfall ability around",
         "L3": "no event gives two or more landfall triggers",
     }
     if v.kind == "policy":  # no game is played: the situation is in the prompt and the cards
@@ -126,7 +143,7 @@ def unmet(q, v, tag: str) -> str | None:
             "E7": lambda: "mana" in asked and energy,
             "E8": lambda: gone and "may pay" in oracle and "target" in oracle,
             "E9": lambda: gone and "get {e}" in oracle and "target" in oracle,
-            "L2": lambda: landfall and "lands in addition" in oracle,
+            "L2": lambda: landfall and "lands in addition" in oracle and BECOMES.search(asked) is not None,
             "L3": lambda: sum(any(w in cards.named(n).oracle.lower() for w in LANDFALL_TEXT)
                               for n in q.tags.get("cards", []) if cards.has_card(n)) > 1 or "two lands" in asked,
         })

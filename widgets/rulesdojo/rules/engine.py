@@ -107,12 +107,14 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
            for ev in events}
     hits = [(src, ab, ev) for src in sources for ab in q.card(st, src).triggered for ev in events
             if ab.trigger is not None and ab.trigger.matches(src, ev, now[id(ev)])]
-    land = next((ev.perm for _, ab, ev in hits if ab.trigger is not None and ab.trigger.event == "land_enters"),
-                None)
-    if land is not None:
-        who = land.controller
-        log(st, "603.6a", f"A land {who} controls entered: each landfall ability of their "
-            "permanents triggers (CR 603.6a, 603.2; Landfall ruling 3).", "landfall", who)
+    landfall = [ev.perm for _, ab, ev in hits
+                if ab.trigger is not None and ab.trigger.event == "land_enters" and ev.perm is not None]
+    if landfall:
+        who = landfall[0].controller
+        order = ("; they trigger together, and its controller puts them on the stack in any order "
+                 "(Landfall ruling 3)") if len(landfall) > 1 else ""
+        log(st, "603.6a", f"A land {who} controls entered, played or put there: landfall triggers "
+            f"(CR 603.6a, 603.2; Landfall ruling 1){order}.", "landfall", who)
     for src, ab, ev in hits:
         if src not in st.battlefield:
             log(st, "603.10a", f"{src.card} has left the battlefield, but its ability triggers on that "
@@ -347,8 +349,7 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
         log(st, "107.14", f"{target} gets {n} energy from {source}; {holder.energy} now.",
             "energy", target)
     else:
-        rule = "122.1" if on_player else "122.6"
-        log(st, rule, f"{who} gets {plural(n, kind + ' counter')} from {source}.", "counters", putter)
+        log(st, "122.1", f"{who} gets {plural(n, kind + ' counter')} from {source}.", "counters", putter)
     emit(st, [Happened("counters_put", None if on_player else target, target if on_player else None,
                        info=kind)])
     return n
@@ -444,8 +445,11 @@ def pump(st: GameState, p: Permanent, power: int, toughness: int, source: str,
     p.eot_power += power
     p.eot_toughness += toughness
     p.eot_keywords += tuple(k for k in gains if k not in p.eot_keywords)
-    extra = f" and gains {' and '.join(gains)}" if gains else ""
-    log(st, "611.2", f"{p.card} gets {power:+d}/{toughness:+d}{extra} until end of turn from {source} "
+    # A +0/+0 is no pump: say only what it gains (a +1/+1 counter from the same ability is logged
+    # apart, and lasts).
+    said = [f"gets {power:+d}/{toughness:+d}"] if power or toughness else []
+    said += [f"gains {' and '.join(gains)}"] if gains else []
+    log(st, "611.2a", f"{p.card} {' and '.join(said)} until end of turn from {source} "
         f"(now {q.power(st, p)}/{q.toughness(st, p)}).", "pump", p.controller)
 
 

@@ -17,8 +17,27 @@ from .objects import CardObject, GameState, StackItem
 from .parts import run_all
 from .targets import still_legal
 
-ENERGY_NOTE = ("No energy is gained, and none can be paid even if its controller wants to "
-               "(Energy rulings 8 and 9).")
+#: What a fizzle means for energy: no {E} is gotten (Energy ruling 9), and a "may pay" {E} can't be
+#: paid (Energy ruling 8). Each is said only where the text has that part.
+NO_ENERGY_GOTTEN = "No energy is gotten (Energy ruling 9)."
+NO_ENERGY_PAID = "No energy can be paid, even if its controller wants to (Energy ruling 8)."
+
+
+def energy_note(text: str) -> str:
+    """What a spell or ability that doesn't resolve means for energy, from its text.
+
+    >>> energy_note("Choose target creature. You get {E}{E}{E}, then you may pay any amount of {E}.")
+    ' No energy is gotten (Energy ruling 9). No energy can be paid, even if its controller wants to (Energy ruling 8).'
+    >>> energy_note("Exile target nonland permanent an opponent controls. You get {E}{E}.")
+    ' No energy is gotten (Energy ruling 9).'
+    >>> energy_note("Return target creature to its owner's hand.")
+    ''
+    """
+    low = text.lower()
+    said = [NO_ENERGY_GOTTEN] if "get {e}" in low else []
+    if ("may pay" in low and "{e}" in low) or "pay any amount of {e}" in low:
+        said.append(NO_ENERGY_PAID)
+    return "".join(f" {s}" for s in said)
 
 
 class NeedChoice(Exception):
@@ -89,7 +108,7 @@ def _resolve(res: Resolution) -> None:
     st, item = res.st, res.item
     if item.target_spec and item.targets and not legal_targets(st, item):
         # CR 608.2b: every target illegal: it doesn't resolve and none of its effects happen.
-        note = f" {ENERGY_NOTE}" if "{E}" in item.text else ""
+        note = energy_note(item.text)
         gone = ""
         if item.card is not None:  # CR 608.2b itself puts the spell into its owner's graveyard
             gone = f" It goes to {_to_graveyard(st, item.card)}'s graveyard."

@@ -27,6 +27,23 @@ STACK_LIST = {"label": "Triggered abilities as they will sit on the stack, top f
               "help": "The top of this list is the top of the stack: it is put on the stack last and "
                       "resolves first.",
               "first_note": "top: resolves first"}
+#: Words that mark a landfall ability's text, for citing the landfall ruling only where it applies.
+LANDFALL_WORDS = ("landfall", "land you control enters")
+
+
+def order_citation(texts) -> str:
+    """The rules an order of triggers rests on: Landfall ruling 3 only when every one is landfall.
+
+    >>> order_citation(["Landfall — Whenever a land you control enters, you get {E}."] * 2)
+    '(Landfall ruling 3; CR 603.3b, 405.5).'
+    >>> order_citation(["When this land enters, you get {E}.", "Landfall — Whenever a land you control enters, you get {E}."])
+    '(CR 603.3b, 405.5).'
+    """
+    texts = list(texts)
+    landfall = texts and all(any(w in t.lower() for w in LANDFALL_WORDS) for t in texts)
+    return "(Landfall ruling 3; CR 603.3b, 405.5)." if landfall else "(CR 603.3b, 405.5)."
+
+
 #: How a list of anything else reads (replacement effects: the order they apply).
 PLAIN_LIST = {"label": "Items in order, first at the top", "help": "The first item is at the top.",
               "first_note": ""}
@@ -81,9 +98,10 @@ class TriggerOrder(View):
         if not order:
             return
         put = [labels.get(i, str(i)) for i in reversed(order)]
+        texts = {t["id"]: t["text"] for t in self.model.waiting}
         self.implied.content = [h("div", "You put them on the stack in this order: ",
                                   h("ol", *(h("li", n) for n in put)), f"The last one you put there, {put[-1]}, is on top of the stack and resolves "
-                                  "first ", *game("(Landfall ruling 3; CR 405.5)."))]
+                                  "first ", *game(order_citation(texts.get(i, "") for i in order)))]
 
     def first_control(self):
         return None if self.confirm_button.disabled else self.order_list

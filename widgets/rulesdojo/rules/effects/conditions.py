@@ -1,4 +1,5 @@
-"""Conditions an effect checks as it happens: "if ..., [this] instead" (CR 608.2c)."""
+"""Conditions an effect checks as it happens: "if ..., [this] instead" (CR 608.2h: game information
+is read when the effect is applied)."""
 
 from __future__ import annotations
 
@@ -35,14 +36,14 @@ class If(Effect):
         st, who = res.st, res.controller
         if self.land_entered:
             holds = who in st.lands_entered
-            e.log(st, "608.2c", f"Landfall, checked as {res.item.name} resolves: {who} "
-                  f"{'had' if holds else 'has had no'} land enter under their control this turn, so "
+            e.log(st, "608.2h", f"Landfall, checked as {res.item.name} resolves: {who} "
+                  f"{'had a' if holds else 'has had no'} land enter under their control this turn, so "
                   f"{'the landfall effect happens instead' if holds else 'the first effect happens'}. "
                   "It's a condition, not a trigger (CR 207.2c).", "rule", who)
         else:
             n = sum(1 for p in st.battlefield if p.controller == who and q.is_type(st, p, "Land"))
             holds = n >= self.lands
-            e.log(st, "608.2c", f"{who} controls {n} land{'s' if n != 1 else ''} as {res.item.name} "
+            e.log(st, "608.2h", f"{who} controls {n} land{'s' if n != 1 else ''} as {res.item.name} "
                   f"resolves: {'at least' if holds else 'fewer than'} {self.lands}.", "rule", who)
         run_all(res, self.then if holds else self.otherwise)
 
