@@ -35,12 +35,13 @@ class CastSpell:
 class ActivateAbility:
     """Activate a permanent's ability; ``mana`` picks the type a mana ability adds; ``targets`` are
     chosen as it is activated; ``pay`` names the mana from your pool that pays its mana cost
-    (CR 602.2b, 601.2h)."""
+    (CR 602.2b, 601.2h); ``x`` is the value of X announced for a cost such as "Pay X {E}" (CR 107.3a)."""
     source: int
     index: int = 0
     mana: str | None = None
     targets: tuple = ()
     pay: str | None = None
+    x: int | None = None
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .mana import ManaCost
 from .parts import CardError, Cost, Part, Targets, build, build_effects, whole, without_reminder
+from .restrictions import OnlyIf
 from .statics import Static, build_static
 from .triggers import Trigger
 
@@ -31,6 +32,7 @@ class Ability(Part):
     targets: Targets | None = None
     effects: tuple = ()
     timing: str = ""  # "sorcery": activate only as a sorcery (CR 602.5d)
+    only_if: OnlyIf | None = None  # "Activate only if ..." (CR 602.5)
 
     @property
     def said(self) -> str:
@@ -49,7 +51,8 @@ class Ability(Part):
 
     @property
     def energy(self) -> int:
-        return self.cost.energy if self.cost else 0
+        """The energy its cost pays when it's a number (0 for "Pay X {E}": see ``x_energy``)."""
+        return self.cost.energy if self.cost and isinstance(self.cost.energy, int) else 0
 
     @property
     def mana(self) -> tuple[str, ...]:
@@ -59,6 +62,16 @@ class Ability(Part):
     @property
     def target_spec(self) -> str | None:
         return self.targets.what if self.targets else None
+
+    @property
+    def is_loyalty_ability(self) -> bool:
+        """An activated ability with a loyalty symbol in its cost (CR 606.2)."""
+        return self.cost is not None and self.cost.loyalty is not None
+
+    @property
+    def x_energy(self) -> bool:
+        """Its cost says "Pay X {E}": X is announced as it is activated (CR 107.3a)."""
+        return self.cost is not None and self.cost.energy == "X"
 
 
 @dataclass(frozen=True)
@@ -77,6 +90,7 @@ class Card(Part):
     abilities: tuple[Ability, ...] = ()
     rulings: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()  # a token's colors, or a color indicator (CR 204)
+    loyalty: int | None = None  # a planeswalker's printed loyalty (CR 306.5a)
 
     @property
     def mana_cost(self) -> ManaCost:
@@ -109,9 +123,9 @@ class Card(Part):
 
 
 CARD_KEYS = ("name", "cost", "colors", "types", "subtypes", "supertypes", "power", "toughness",
-             "keywords", "token", "oracle", "rulings", "spell", "abilities")
+             "keywords", "token", "oracle", "rulings", "spell", "abilities", "loyalty")
 COLORS = ("W", "U", "B", "R", "G")
-ABILITY_KEYS = ("text", "trigger", "cost", "static", "targets", "effects", "timing")
+ABILITY_KEYS = ("text", "trigger", "cost", "static", "targets", "effects", "timing", "only_if")
 
 
 def card_from_data(data: dict) -> Card:
@@ -133,7 +147,7 @@ def card_from_data(data: dict) -> Card:
         _words(data, "supertypes", SUPERTYPES), data.get("power"), data.get("toughness"),
         tuple(k.lower() for k in _words(data, "keywords")), data.get("token", False), spell,
         tuple(_ability(a, a) for a in abilities), tuple(data.get("rulings") or []),
-        _words(data, "colors", COLORS))
+        _words(data, "colors", COLORS), data.get("loyalty"))
 
 
 def _mapping(data) -> None:
@@ -189,7 +203,23 @@ def _token_and_rulings(data) -> None:
         raise CardError("only an instant or a sorcery has 'spell:' (a permanent has abilities)", data)
 
 
-CARD_CHECKS = (_mapping, _texts, _cost, _power_toughness, _token_and_rulings)
+def _loyalty(data) -> None:
+    """A planeswalker has a printed loyalty (CR 306.5a); only a planeswalker has loyalty abilities
+    (CR 606.2: "normally")."""
+    walker = "Planeswalker" in data["types"]
+    if walker and not whole(data.get("loyalty")):
+        raise CardError("a planeswalker needs its printed loyalty: loyalty: N (a whole number)", data,
+                        "loyalty" if "loyalty" in data else None)
+    if not walker and "loyalty" in data:
+        raise CardError("only a planeswalker has a printed loyalty", data, "loyalty")
+    abilities = data.get("abilities")
+    if not walker and isinstance(abilities, list) and any(
+            isinstance(a, dict) and isinstance(a.get("cost"), dict) and "loyalty" in a["cost"]
+            for a in abilities):
+        raise CardError("only a planeswalker has loyalty abilities here (a cost with loyalty:)", data)
+
+
+CARD_CHECKS = (_mapping, _texts, _cost, _power_toughness, _token_and_rulings, _loyalty)
 
 
 def _targets(data) -> Targets:
@@ -232,7 +262,8 @@ def _ability(data, at, spell: str | None = None) -> Ability:
         trigger=build(Trigger, trig if isinstance(trig, dict) else {"event": trig}, data) if trig else None,
         cost=build(Cost, data["cost"], data) if "cost" in data else None,
         targets=_targets(data) if data.get("targets") else None,
-        effects=build_effects(data["effects"], data), timing=_timing(data))
+        effects=build_effects(data["effects"], data), timing=_timing(data),
+        only_if=build(OnlyIf, data["only_if"], data) if "only_if" in data else None)
 
 
 def _ability_keys(data, at, spell) -> None:

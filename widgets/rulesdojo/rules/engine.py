@@ -11,7 +11,7 @@ from math import factorial
 
 from . import query as q
 from .errors import CannotPay
-from .objects import ENERGY, MINUS_ONE, CardObject, Event, GameState, Permanent, Trigger
+from .objects import ENERGY, LOYALTY, MINUS_ONE, CardObject, Event, GameState, Permanent, Trigger
 from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
                       TokenReplacement)
 from .triggers import Happened
@@ -62,6 +62,9 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     log(st, "603.6a", f"{controller}'s {name} {how} the battlefield{' tapped' if tapped else ''} ({what}).",
         "enters", controller)
     c = q.card(st, perm)
+    if c.loyalty:  # it enters with its printed loyalty (CR 306.5b): a replacement, counters "put" (122.6)
+        put_counters(Direct(st), perm, LOYALTY, c.loyalty, putter=controller,
+                     source="its printed loyalty as it enters (CR 306.5b)")
     gained = [s for s in q.subtypes(st, perm) if s not in c.subtypes] + [
         t.lower() for t in q.types(st, perm) if t not in c.types]
     if gained:
@@ -218,9 +221,17 @@ def pay_energy(st: GameState, who: str, n: int, why: str, rule: str = "107.14") 
     if n == 0:
         return
     p.counters[ENERGY] = p.energy - n
+    energy_lost(st, who, n)
     cites = rule if rule == "107.14" else f"{rule}, 107.14"
     log(st, rule, f"{who} pays {n} energy for {why}: loses {plural(n, 'energy counter')} "
         f"(CR {cites}); {p.energy} left.", "energy", who)
+
+
+def energy_lost(st: GameState, who: str, n: int) -> None:
+    """Count energy a player paid or lost this turn ("if you've paid or lost four or more {E} this
+    turn"): paying energy is losing energy counters (CR 107.14)."""
+    if n > 0:
+        st.energy_lost = {**st.energy_lost, who: st.energy_lost.get(who, 0) + n}
 
 
 class Direct:
@@ -385,7 +396,13 @@ def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False
         log(st, "120.3", f"{source} deals {n} damage to {target}; {target} is at {p.life} life.",
             "damage", target)
         _lost_life(st, target)
-    else:
+        return
+    if q.is_type(st, target, "Planeswalker"):  # damage to a planeswalker removes loyalty (CR 120.3c)
+        left = max(target.counters.get(LOYALTY, 0) - n, 0)
+        target.counters[LOYALTY] = left
+        log(st, "120.3c", f"{source} deals {n} damage to {target.controller}'s {target.card}: "
+            f"{plural(n, 'loyalty counter')} removed, {left} loyalty left.", "damage", target.controller)
+    if q.is_type(st, target, "Creature") or not q.is_type(st, target, "Planeswalker"):
         target.damage += n
         log(st, "120.3", f"{source} deals {n} damage to {target.controller}'s {target.card} "
             f"({target.damage} marked, toughness {q.toughness(st, target)}).", "damage", target.controller)

@@ -17,8 +17,10 @@ from .history import History, clone
 from .mana import TYPE_NAMES, TYPES, ManaCost, pay_from_pool, pool_text
 from .describe import describe
 from .effects.choices import modal
-from .objects import (ENERGY, STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Log, Permanent, Player,
+from .objects import (ENERGY, LOYALTY, STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Log, Permanent, Player,
                       StackItem, read_only, step_text)
+from .loyalty import pay_loyalty
+from .manatriggers import tapped_for_mana
 from .resolve import resolve_top
 from .targets import target_candidates, target_sets
 from .triggers import Happened
@@ -75,8 +77,13 @@ class Game:
     def add_permanent(self, who: str, name: str, *, tapped: bool = False, sick: bool = False,
                       counters: dict | None = None, damage: int = 0, token: bool = False,
                       owner: str | None = None) -> int:
-        """Put a permanent onto the battlefield as part of a starting position; return its id."""
+        """Put a permanent onto the battlefield as part of a starting position; return its id.
+
+        A planeswalker has its printed loyalty unless ``counters`` says how many loyalty counters
+        (CR 306.5b)."""
         c = self._state.cards.named(name)
+        if c.loyalty and LOYALTY not in (counters or {}):
+            counters = {**(counters or {}), LOYALTY: c.loyalty}
         q.player(self._state, who)
         if "Instant" in c.types or "Sorcery" in c.types:
             raise IllegalAction(f"{c.name} is an {c.types[0].lower()}: it can't be on the battlefield.",
@@ -317,13 +324,15 @@ class LegalActions:
                 continue
             for i, ab in enumerate(q.abilities(st, p)):
                 kinds = (q.mana_options(st, p, ab) or (None,)) if ab.is_mana_ability else (None,)
-                aims = ([(t,) for t in target_candidates(st, ab.target_spec, who)]
-                        if ab.targets is not None else [()])
-                for m in kinds:
-                    for targets in aims:
-                        act = ActivateAbility(p.id, i, m, targets)
-                        if _ok(checks.check_activate, st, act):
-                            yield act
+                for x in range(q.player(st, who).energy + 1) if ab.x_energy else (None,):
+                    aims = ([(t,) for t in target_candidates(st, ab.target_spec, who, x)]
+                            if ab.targets is not None else [()])
+                    aims += [()] if ab.targets is not None and ab.targets.up_to_one else []
+                    for m in kinds:
+                        for targets in aims:
+                            act = ActivateAbility(p.id, i, m, targets, x=x)
+                            if _ok(checks.check_activate, st, act):
+                                yield act
         yield PassPriority()
         if not st.stack:
             yield AdvanceStep()
@@ -464,6 +473,7 @@ def _add_mana(st: GameState, perm: Permanent, t: str, rule: str, when: str = "")
     p.pool[t] += 1
     e.log(st, rule, f"{p.name} taps {perm.card} for {{{t}}} ({TYPE_NAMES[t]}){when}: a mana ability, "
           "so it doesn't use the stack.", "mana", p.name)
+    tapped_for_mana(st, perm)
 
 
 def _activate(st: GameState, a: ActivateAbility) -> None:
@@ -486,14 +496,19 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
         return
     # The ability goes on the stack first, then its costs are paid (CR 602.2a, 602.2b -> 601.2h).
     item = StackItem(e.new_id(st), "ability", perm.card, who, ab.said, ab.effects, tuple(a.targets),
-                     ab.target_spec, source=perm.id)
+                     ab.target_spec, source=perm.id, data={} if a.x is None else {"x": a.x})
     st.stack.append(item)
     on = f" targeting {q.describe_target(st, a.targets[0])}" if a.targets else ""
     e.log(st, "602.2a", f"{who} activates {perm.card}{on}: {ab.said} It goes on the stack; then its "
           "costs are paid.", "activate", who)
+    if a.x is not None:
+        e.log(st, "107.3a", f"{who} announces X = {a.x} as the ability is activated; X is {a.x} while "
+              "it is on the stack.", "choice", who)
     if ab.tap:
         perm.tapped = True
-    _pay_cost(st, who, perm, ab, plan, "ability")
+    if ab.cost.loyalty is not None:
+        pay_loyalty(st, perm, ab.cost.loyalty, who)
+    _pay_cost(st, who, perm, ab, plan, "ability", a.x or 0)
     st.passes = 0
 
 
@@ -509,13 +524,13 @@ def _activate_from_hand(st: GameState, a: ActivateAbility) -> None:
     st.passes = 0
 
 
-def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str) -> None:
-    """Pay an activation's costs other than {T}: mana, energy, sacrificing the permanent, discarding
-    the card (CR 602.2b, 601.2h)."""
+def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str, x: int = 0) -> None:
+    """Pay an activation's costs other than {T}: mana, energy (X of it for "Pay X {E}"), sacrificing
+    the permanent, discarding the card (CR 602.2b, 601.2h)."""
     if ab.cost.mana:
         _pay_mana(st, who, ab.cost.mana_cost, plan, " while activating")
-    if ab.energy:
-        e.pay_energy(st, who, ab.energy, f"{perm.card}'s {what}", "602.2b")
+    if ab.energy or x:
+        e.pay_energy(st, who, ab.energy + x, f"{perm.card}'s {what}", "602.2b")
     if ab.cost.sacrifice:
         e.sacrifice(st, perm, "to pay for its ability")
     if ab.cost.discard:

@@ -18,6 +18,7 @@ from .mana import TYPES
 ENERGY = "energy"
 PLUS_ONE = "+1/+1"
 MINUS_ONE = "-1/-1"
+LOYALTY = "loyalty"
 
 
 @dataclass(frozen=True)
@@ -222,6 +223,11 @@ class Permanent:
     blocking: int | None = None
     holds: tuple[int, ...] = ()  # cards it exiled "until it leaves the battlefield" (CR 610.3)
     attached_to: int | None = None  # the permanent an Equipment equips (CR 301.5a)
+    # What an effect with no end made it ("It becomes a 0/0 Elemental creature ... that's still a
+    # land"): card types added (CR 613.1d), its base power and toughness set (613.4b), keywords (613.1f).
+    added_types: tuple[str, ...] = ()
+    set_power_toughness: tuple[int, int] | None = None
+    added_keywords: tuple[str, ...] = ()
 
 
 @dataclass
@@ -312,6 +318,8 @@ class GameState:
     winner: str | None = None
     over: bool = False
     life_lost: dict[str, int] = field(default_factory=dict)  # times each player lost life this turn
+    energy_lost: dict[str, int] = field(default_factory=dict)  # energy each player paid or lost this turn
+    loyalty_used: tuple[int, ...] = ()  # permanents whose loyalty ability was activated this turn (CR 606.3)
     cards: Any = None  # the CardSet the game is played with (rules/cardset.py): every card looked up in it
 
 

@@ -83,7 +83,7 @@ def _added(st: GameState, p: Permanent) -> tuple[tuple[str, ...], tuple[str, ...
 
 def types(st: GameState, p: Permanent) -> tuple[str, ...]:
     base = card(st, p).types
-    extra = tuple(t for t in dict.fromkeys(_added(st, p)[0]) if t not in base)
+    extra = tuple(t for t in dict.fromkeys(p.added_types + _added(st, p)[0]) if t not in base)
     return extra + base
 
 
@@ -117,10 +117,12 @@ def equipped(st: GameState, equipment: Permanent | None) -> list[Permanent]:
 def colors(st: GameState, p: Permanent) -> tuple[str, ...]:
     """Return a permanent's colors: its color indicator or token colors, else its mana cost's (CR 105.2, 202.2a)."""
     c = card(st, p)
-    return c.colors or tuple(t for t, _ in c.mana_cost.colored if t != "C")
+    return c.colors or c.mana_cost.colors
 
 
 def base_power_toughness(st: GameState, p: Permanent) -> tuple[int, int]:
+    if p.set_power_toughness is not None:  # an effect set them (CR 613.4b)
+        return p.set_power_toughness
     c = card(st, p)
     for s in c.statics:  # characteristic-defining (CR 604.3): the number of lands its controller controls
         if isinstance(s, CountsPowerToughness):
@@ -143,7 +145,7 @@ def toughness(st: GameState, p: Permanent) -> int:
 
 
 def keywords(st: GameState, p: Permanent) -> tuple[str, ...]:
-    kw = list(card(st, p).keywords) + list(p.eot_keywords)
+    kw = list(card(st, p).keywords) + list(p.added_keywords) + list(p.eot_keywords)
     if p.counters.get("flying"):
         kw.append("flying")
     return tuple(dict.fromkeys(kw))

@@ -60,7 +60,7 @@ class Resolution:
 
 
 def legal_targets(st: GameState, item) -> list:
-    return still_legal(st, item.target_spec, item.controller, item.targets)
+    return still_legal(st, item.target_spec, item.controller, item.targets, item.data.get("x"))
 
 
 def resolve_top(st: GameState, answers: tuple = ()) -> GameState | None:

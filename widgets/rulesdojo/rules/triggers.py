@@ -43,6 +43,8 @@ EVENTS = {
     "deals_combat_damage_to_player": ("combat_damage", "self"),
     "cast": ("cast", "player"),
     "lose_life": ("life_lost", "player"),
+    # a mana ability triggers it; it resolves at once, off the stack (rules/manatriggers.py, CR 605.4a)
+    "tapped_for_mana": ("tapped_for_mana", ""),
 }
 STEP_OF = {"upkeep": "upkeep", "first_main_phase": "precombat main", "end_step": "end"}
 WHAT = {"permanent": "", "creature": "Creature", "land": "Land", "artifact": "Artifact",
@@ -110,6 +112,7 @@ class Trigger(Part):
                 "first_main_phase": ("beginning of your first main phase",),
                 "deals_combat_damage_to_player": ("deals combat damage to a player",),
                 "cast": ("you cast",) + tuple(t.lower() for t in self.spell),
+                "tapped_for_mana": ("you tap", "for mana"),
                 "lose_life": ("you lose life",) + (("first time each turn",) if self.first_each_turn
                                                    else ())}.get(
                     self.event, ()) + ((self.subtype,) if self.subtype else ())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import engine as e
 from . import query as q
+from .loyalty import zero_loyalty
 from .mana import pool_text
 from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, LegendRuleChoice, ModeChoice,
                       OrderTriggersChoice, TargetChoice)
@@ -63,10 +64,13 @@ def state_based_actions(st: GameState) -> bool:
             e.log(st, "704.5q", f"{p.controller}'s {p.card} had both +1/+1 and -1/-1 counters: "
                   f"{n} of each are removed.", "counters", p.controller)
             did = True
-    if zero or lethal:  # one event: state-based actions happen at once (CR 704.3)
+    walkers = [p for p in zero_loyalty(st) if p not in zero and p not in lethal]
+    if zero or lethal or walkers:  # one event: state-based actions happen at once (CR 704.3)
         reasons = {p.id: ("has 0 or less toughness and is put into the graveyard", "704.5f") for p in zero}
         reasons.update({p.id: ("has lethal damage marked on it and is destroyed", "704.5g") for p in lethal})
-        e.leave(st, zero + lethal, "graveyard", reasons=reasons)
+        reasons.update({p.id: ("has 0 loyalty and is put into its owner's graveyard", "704.5i")
+                        for p in walkers})
+        e.leave(st, zero + lethal + walkers, "graveyard", reasons=reasons)
         did = True
     for p in st.battlefield:
         held = q.permanent(st, p.attached_to) if p.attached_to is not None else None
@@ -204,6 +208,8 @@ def _new_turn(st: GameState) -> None:
     st.land_plays = 0
     st.lands_entered = ()
     st.life_lost = {}
+    st.energy_lost = {}
+    st.loyalty_used = ()
     for p in st.battlefield:
         if p.controller == st.active:
             p.sick = False

@@ -9,6 +9,7 @@ the first card is read; the parts themselves import nothing above them.
 True
 """
 
-from .effects import choices, conditions, counters, damage, energy, mana, permanents, stack, zones
+from .effects import (animate, choices, conditions, counters, damage, energy, mana, moving, permanents,
+                      stack, zones)
 
-FAMILIES = (choices, conditions, counters, damage, energy, mana, permanents, stack, zones)
+FAMILIES = (animate, choices, conditions, counters, damage, energy, mana, moving, permanents, stack, zones)

@@ -126,7 +126,7 @@ def _at(data, key, place: str) -> str:
 
 def _words(ab: cards.Ability) -> list[str]:
     found = []
-    for part in (ab.trigger, ab.cost, ab.static, ab.targets, *ab.effects):
+    for part in (ab.trigger, ab.cost, ab.static, ab.targets, ab.only_if, *ab.effects):
         if part is not None:
             found += list(part.words())
     return found

@@ -46,7 +46,7 @@ ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance",
                 "order", "target", "pay", "amount", "mana", "choose", "replacement_order", "undo",
                 "expect", "set"}
 ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice", "pay", "mode"},
-                 "activate": {"ability", "mana", "target", "pay"}, "tap": {"mana"}}
+                 "activate": {"ability", "mana", "target", "pay", "x"}, "tap": {"mana"}}
 NO_ACTOR = {"resolve", "advance", "undo", "expect", "set"}  # verbs no one player takes: no ``as:``
 #: The most cards a scenario's setup may put in all the players' zones together (the largest shipped
 #: board has 23). Each action's work grows with the board (continuous effects are worked out for
@@ -656,7 +656,8 @@ class Resolver:
             return self._mana_activation(ref, cands, a.get("mana"))
         index = int(a.get("ability", 1)) - 1
         targets = (self.target(a["target"]),) if "target" in a else ()
-        actions = [ActivateAbility(p.id, index, a.get("mana"), targets, _named_mana(a)) for p in cands]
+        actions = [ActivateAbility(p.id, index, a.get("mana"), targets, _named_mana(a), a.get("x"))
+                   for p in cands]
         return self._first_legal(actions)
 
     def _mana_activation(self, ref, cands: list, mana) -> ActivateAbility:

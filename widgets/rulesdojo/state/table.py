@@ -42,7 +42,7 @@ def frame_colors(c: Card) -> list[str]:
     if "Land" in c.types:
         found = set(_MANA_SYMBOL.findall(c.oracle))
     else:
-        found = set(c.colors) | {t for t, _ in c.mana_cost.colored if t != "C"}
+        found = set(c.colors) | set(c.mana_cost.colors)
     return [t for t in COLORS if t in found]
 
 
