@@ -325,8 +325,8 @@ class LegalActions:
             for i, ab in enumerate(q.abilities(st, p)):
                 kinds = (q.mana_options(st, p, ab) or (None,)) if ab.is_mana_ability else (None,)
                 for x in range(q.player(st, who).energy + 1) if ab.x_energy else (None,):
-                    aims = ([(t,) for t in target_candidates(st, ab.target_spec, who, x)]
-                            if ab.targets is not None else [()])
+                    aims: list[tuple] = ([(t,) for t in target_candidates(st, ab.target_spec, who, x)]
+                                         if ab.targets is not None else [()])
                     aims += [()] if ab.targets is not None and ab.targets.up_to_one else []
                     for m in kinds:
                         for targets in aims:

@@ -63,13 +63,8 @@ def pay_loyalty(st: GameState, perm: Permanent, cost: int, who: str) -> None:
         e.log(st, "606.4", f"{who} removes {e.plural(-cost, 'loyalty counter')} from {perm.card} to pay "
               f"its {loyalty_words(cost)} cost; {loyalty(perm)} loyalty left.", "counters", who)
     else:
-        e.log(st, "606.4", f"{who} activates {possessive_zero(perm.card)}: no loyalty counter is put or "
-              "removed.", "counters", who)
-
-
-def possessive_zero(name: str) -> str:
-    """Name a 0 loyalty ability: "Nissa's 0 ability"."""
-    return f"{e.possessive(name)} 0 ability"
+        e.log(st, "606.4", f"{who} activates {e.possessive(perm.card)} 0 ability: no loyalty counter is "
+              "put or removed.", "counters", who)
 
 
 def zero_loyalty(st: GameState) -> list[Permanent]:

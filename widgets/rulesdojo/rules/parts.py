@@ -303,6 +303,18 @@ class Cost(Part):
     def mana_cost(self) -> ManaCost:
         return ManaCost.parse(self.mana)
 
+    @property
+    def fixed_energy(self) -> int:
+        """The energy it pays when that's a number; X is announced only as an ability is activated
+        (CR 107.3a), so a cost paid while resolving can't have it (``no_x``)."""
+        return self.energy if isinstance(self.energy, int) else 0
+
+    def no_x(self, what: str) -> None:
+        """Refuse "Pay X {E}" where no X is announced: a cost paid as an effect resolves."""
+        if not isinstance(self.energy, int):
+            raise CardError(f"{what}'s cost pays a number of energy: X is announced only as an ability "
+                            "is activated (CR 107.3a)")
+
     def __str__(self) -> str:
         parts = [loyalty_words(self.loyalty)] if self.loyalty is not None else []
         parts += [str(self.mana_cost)] if self.mana else []
