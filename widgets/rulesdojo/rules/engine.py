@@ -406,6 +406,9 @@ def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False
         target.damage += n
         log(st, "120.3", f"{source} deals {n} damage to {target.controller}'s {target.card} "
             f"({target.damage} marked, toughness {q.toughness(st, target)}).", "damage", target.controller)
+        if target.damage >= q.toughness(st, target) > 0 and "indestructible" in q.keywords(st, target):
+            log(st, "702.12b", f"{target.card} has indestructible: lethal damage doesn't destroy it.",
+                "rule", target.controller)
 
 
 def gain_life(st: GameState, who: str, n: int, source: str) -> None:

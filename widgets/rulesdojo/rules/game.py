@@ -551,6 +551,8 @@ def snapshot(st: GameState, log: bool = True) -> dict:
         "players": [{
             "name": p.name, "life": p.life, "energy": p.energy, "counters": dict(p.counters),
             "mana_pool": dict(p.pool), "lost": p.lost,
+            "emblems": [f"Permanents of type {em.to_type} you control have {em.grants} (from {em.source})"
+                        for em in st.emblems if em.owner == p.name],
             **{z: zone(p.zone(z)) for z in ZONES}} for p in st.players],
         "battlefield": [{
             "id": p.id, "card": p.card, "owner": p.owner, "controller": p.controller,

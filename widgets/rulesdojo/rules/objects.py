@@ -230,6 +230,18 @@ class Permanent:
     added_keywords: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Emblem:
+    """An emblem in the command zone (CR 114.2): its owner, where it came from, and the keyword its
+    static ability gives to permanents of a type its owner controls ("Lands you control have
+    indestructible")."""
+
+    owner: str
+    source: str
+    grants: str
+    to_type: str
+
+
 @dataclass
 class StackItem:
     """A spell or ability on the stack (CR 405)."""
@@ -319,6 +331,7 @@ class GameState:
     over: bool = False
     life_lost: dict[str, int] = field(default_factory=dict)  # times each player lost life this turn
     energy_lost: dict[str, int] = field(default_factory=dict)  # energy each player paid or lost this turn
+    emblems: tuple[Emblem, ...] = ()  # in the command zone (CR 114.1)
     loyalty_used: tuple[int, ...] = ()  # permanents whose loyalty ability was activated this turn (CR 606.3)
     cards: Any = None  # the CardSet the game is played with (rules/cardset.py): every card looked up in it
 

@@ -145,7 +145,8 @@ def toughness(st: GameState, p: Permanent) -> int:
 
 
 def keywords(st: GameState, p: Permanent) -> tuple[str, ...]:
-    kw = list(card(st, p).keywords) + list(p.added_keywords) + list(p.eot_keywords)
+    kw = list(card(st, p).keywords) + list(p.added_keywords) + list(p.eot_keywords) + [
+        em.grants for em in st.emblems if em.owner == p.controller and is_type(st, p, em.to_type)]
     if p.counters.get("flying"):
         kw.append("flying")
     return tuple(dict.fromkeys(kw))

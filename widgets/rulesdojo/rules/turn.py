@@ -53,7 +53,8 @@ def state_based_actions(st: GameState) -> bool:
             did = True
     creatures = [p for p in st.battlefield if q.is_type(st, p, "Creature")]
     zero = [p for p in creatures if q.toughness(st, p) <= 0]
-    lethal = [p for p in creatures if p not in zero and p.damage and p.damage >= q.toughness(st, p)]
+    lethal = [p for p in creatures if p not in zero and p.damage and p.damage >= q.toughness(st, p)
+              and "indestructible" not in q.keywords(st, p)]  # CR 702.12b
     for p in st.battlefield:  # CR 704.5q: +1/+1 and -1/-1 counters annihilate in pairs
         n = min(p.counters.get(PLUS_ONE, 0), p.counters.get(MINUS_ONE, 0))
         if n:

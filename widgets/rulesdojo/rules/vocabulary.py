@@ -9,7 +9,8 @@ the first card is read; the parts themselves import nothing above them.
 True
 """
 
-from .effects import (animate, choices, conditions, counters, damage, energy, mana, moving, permanents,
-                      stack, zones)
+from .effects import (animate, choices, conditions, counters, damage, emblems, energy, mana, moving,
+                      permanents, stack, zones)
 
-FAMILIES = (animate, choices, conditions, counters, damage, energy, mana, moving, permanents, stack, zones)
+FAMILIES = (animate, choices, conditions, counters, damage, emblems, energy, mana, moving, permanents, stack,
+            zones)
