@@ -52,7 +52,7 @@ def describe(st: GameState, action) -> str:
         ab = abilities[action.index]
         if ab.is_mana_ability:
             return f"Tap {p.card} for {{{action.mana}}}" if action.mana else f"Tap {p.card} (it adds no mana)"
-        return f"Activate {p.card}: {ab.text}"
+        return f"Activate {p.card}{_announced(st, ab, action)}: {ab.text}"
     simple = {PassPriority: lambda a: "Pass priority",
               AdvanceStep: lambda a: f"End the {step_text(st.step)}",
               ChoosePay: lambda a: "Pay" if a.pay else "Don't pay",
@@ -75,6 +75,16 @@ def describe(st: GameState, action) -> str:
         if isinstance(action, kind):
             return say(action)
     return repr(action)
+
+
+def _announced(st: GameState, ab, action: ActivateAbility) -> str:
+    """What sets apart activations of one ability: X (CR 107.3a), and the target of an ability whose
+    target may be none ("up to one", CR 601.2c) or must fit X."""
+    x = f" with X = {action.x}" if action.x is not None else ""
+    if ab.targets is None or not (ab.targets.up_to_one or action.x is not None):
+        return x
+    on = " and ".join(q.describe_target(st, t) for t in action.targets)
+    return f"{x} targeting {on}" if on else f"{x} with no target"
 
 
 def refusal(st: GameState, action, exc) -> str:

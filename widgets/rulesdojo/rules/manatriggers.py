@@ -15,7 +15,16 @@ from .triggers import Happened
 
 
 def tapped_for_mana(st: GameState, tapped: Permanent) -> None:
-    """Resolve at once each "whenever you tap a ... for mana" ability that ``tapped`` triggers."""
+    """Resolve at once each "whenever you tap a ... for mana" ability that ``tapped`` triggers.
+
+    >>> from .game import Game
+    >>> from .actions import ActivateAbility
+    >>> g = Game(["Alice", "Nadia"])
+    >>> _ = g.add_permanent("Alice", "Nissa, Who Shakes the World")
+    >>> events = g.apply(ActivateAbility(g.add_permanent("Alice", "Forest"), 0, "G"))
+    >>> g.player("Alice").pool["G"], [ev.rule for ev in events]
+    (2, ['605.3b', '605.4a'])
+    """
     ev = Happened("tapped_for_mana", tapped, tapped.controller)
     now = q.types(st, tapped) + q.subtypes(st, tapped)
     for src in list(st.battlefield):
