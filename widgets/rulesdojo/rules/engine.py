@@ -116,7 +116,11 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
 
 
 def _trigger_data(ev: Happened) -> dict:
-    """What a trigger remembers of its event: the zone its source was cast from (Amped Raptor)."""
+    """What a trigger remembers of its event: the zone its source was cast from (Amped Raptor), the
+    counters a permanent that left had (The Ozolith)."""
+    if ev.kind == "left" and ev.perm is not None and any(ev.perm.counters.values()):
+        # the counters it had as it left (CR 603.10a): "put those counters on ..." (CR 122.8)
+        return {"counters": {k: n for k, n in ev.perm.counters.items() if n}}
     cast_from = (ev.info or {}).get("cast_from", "") if ev.kind == "entered" else ""
     return {"cast_from": cast_from} if cast_from else {}
 

@@ -225,7 +225,7 @@ def _begin_step(st: GameState) -> bool:
                 p.tapped = False
         e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
         return False
-    if st.step in ("upkeep", "precombat main", "end"):
+    if st.step in ("upkeep", "precombat main", "beginning of combat", "end"):
         e.emit(st, [Happened("step", player=ap, info=st.step)])
     if st.step == "draw":
         if st.turn == 1 and len(st.players) == 2:

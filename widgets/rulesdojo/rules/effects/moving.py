@@ -29,17 +29,20 @@ class MoveCounters(Effect):
     resolves, nothing moves (CR 122.5, 608.2b)."""
 
     what: str = field(choices=("all",), default="all")
+    source: str = field(choices=("target", "self"), default="target")  # self: from this onto the target
 
     def run(self, res) -> None:
         st, who = res.st, res.controller
-        targets = res.item.targets
-        hit = {t.id for t in res.target_objects() if isinstance(t, Permanent)}
-        source, dest = (res.target_objects() + [None, None])[:2] if len(hit) == 2 else (None, None)
+        hit = [t for t in res.target_objects() if isinstance(t, Permanent)]
+        if self.source == "self":
+            source, dest = res.source(), (hit[0] if hit else None)
+        else:
+            source, dest = (hit[0], hit[1]) if len(hit) == 2 else (None, None)
         if not movable(source, dest):
-            e.log(st, "122.5", "One of the two targets is gone or illegal: no counter is removed from or "
-                  "put onto anything.", "counters", who)
+            e.log(st, "122.5", "The object to move counters from or onto is gone or illegal: no counter "
+                  "is removed from or put onto anything.", "counters", who)
             return
-        assert isinstance(source, Permanent) and isinstance(dest, Permanent) and len(targets) == 2
+        assert isinstance(source, Permanent) and isinstance(dest, Permanent)
         for kind, n in list(source.counters.items()):
             if not n:
                 continue
@@ -50,4 +53,27 @@ class MoveCounters(Effect):
             e.put_counters(res, dest, kind, n, putter=who, source=f"{res.item.name} (moved, CR 122.5)")
 
     def words(self) -> tuple[str, ...]:
-        return ("Move all counters from",)
+        return ("move all counters from",) + (("onto target creature",) if self.source == "self" else ())
+
+
+@effect("put_those_counters")
+@dataclass(frozen=True)
+class PutThoseCounters(Effect):
+    """Put on this permanent the counters the permanent that left had: the same number of each kind,
+    put, not moved, since the first one has left the battlefield (CR 122.8)."""
+
+    on: str = field(choices=("self",), default="self")
+
+    def run(self, res) -> None:
+        src = res.source()
+        had = res.item.data.get("counters", {})
+        if src is None:
+            e.log(res.st, "122.8", f"{res.item.name} has left the battlefield: no counter is put on it.",
+                  "counters", res.controller)
+            return
+        for kind, n in had.items():
+            e.put_counters(res, src, kind, n, putter=res.controller,
+                           source=f"{res.item.name} (the counters the creature had, CR 122.8)")
+
+    def words(self) -> tuple[str, ...]:
+        return ("put those counters on",)
