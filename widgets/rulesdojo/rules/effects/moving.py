@@ -71,6 +71,9 @@ class PutThoseCounters(Effect):
             e.log(res.st, "122.8", f"{res.item.name} has left the battlefield: no counter is put on it.",
                   "counters", res.controller)
             return
+        if had:
+            e.log(res.st, "122.8", f"The creature has left the battlefield: the same number of each kind of "
+                  f"counter it had is put on {src.card} (not moved).", "counters", res.controller)
         for kind, n in had.items():
             e.put_counters(res, src, kind, n, putter=res.controller,
                            source=f"{res.item.name} (the counters the creature had, CR 122.8)")
