@@ -18,7 +18,8 @@ EFFECTS: dict[str, type] = {}
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 # a YAML key that is a Python keyword, and ``on``, which YAML 1.1 reads as true
 RENAMED = {"for": "find", True: "on"}
-AMOUNTS = ("paid", "its_power", "lost")  # read as it happens: energy paid, its power, life lost
+# read as it happens: energy paid, its power, life lost, "X is the number of lands you control"
+AMOUNTS = ("paid", "its_power", "lost", "lands_you_control")
 # What a card file may target, in the Oracle's words (rules/targets.py finds the legal ones of each).
 # Two targets, the second chosen among what the first one's player controls (Searing Blaze)
 PAIRS = {"player_or_planeswalker_and_their_creature": "player_or_planeswalker",

@@ -131,6 +131,11 @@ def base_power_toughness(st: GameState, p: Permanent) -> tuple[int, int]:
     return c.power or 0, c.toughness or 0
 
 
+def lands_of(st: GameState, who: str) -> int:
+    """The number of lands a player controls, counted now (CR 608.2h)."""
+    return sum(1 for x in st.battlefield if x.controller == who and is_type(st, x, "Land"))
+
+
 def counters_pt(p: Permanent) -> int:
     """+1/+1 and -1/-1 counters: each gives +1/+1 or -1/-1 (CR 122.1a)."""
     return p.counters.get(PLUS_ONE, 0) - p.counters.get(MINUS_ONE, 0)
