@@ -30,7 +30,7 @@ class Draw(Effect):
         e.draw(res.st, res.controller, n)
 
     def words(self) -> tuple[str, ...]:
-        if self.n == "lands_you_control":
+        if not isinstance(self.n, int):
             return ("draw X cards", "where X is the number of lands you control")
         return ("Draw a card",) if self.n == 1 else (f"draw {number_word(self.n)} cards",)
 
