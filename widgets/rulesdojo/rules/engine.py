@@ -386,7 +386,7 @@ def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False
     """Deal damage: life loss, or damage marked; from a source with infect, counters (CR 120.3)."""
     if n <= 0:
         return
-    if infect:
+    if infect and (isinstance(target, str) or not q.is_type(st, target, "Planeswalker")):
         holder = q.player(st, target) if isinstance(target, str) else target
         kind, rule = ("poison", "702.90b") if isinstance(target, str) else (MINUS_ONE, "702.90c")
         holder.counters[kind] = holder.counters.get(kind, 0) + n

@@ -22,7 +22,7 @@ from .objects import (ENERGY, LOYALTY, STEP_NAMES, STEPS, ZONES, CardObject, Eve
 from .loyalty import pay_loyalty
 from .manatriggers import tapped_for_mana
 from .resolve import resolve_top
-from .targets import target_candidates, target_sets
+from .targets import announced_xs, target_candidates, target_sets
 from .triggers import Happened
 
 
@@ -324,7 +324,7 @@ class LegalActions:
                 continue
             for i, ab in enumerate(q.abilities(st, p)):
                 kinds = (q.mana_options(st, p, ab) or (None,)) if ab.is_mana_ability else (None,)
-                for x in range(q.player(st, who).energy + 1) if ab.x_energy else (None,):
+                for x in announced_xs(st, ab, who) if ab.x_energy else (None,):
                     aims: list[tuple] = ([(t,) for t in target_candidates(st, ab.target_spec, who, x)]
                                          if ab.targets is not None else [()])
                     aims += [()] if ab.targets is not None and ab.targets.up_to_one else []

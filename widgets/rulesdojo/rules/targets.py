@@ -57,6 +57,17 @@ TARGETS = {
 X_KINDS = ("nonland_permanent_with_mana_value_x",)
 
 
+def announced_xs(st: GameState, ab, who: str) -> list[int]:
+    """The values of X worth offering for "Pay X {E}": from 0 to the energy ``who`` has (CR 107.3a,
+    118.3), and when the target must have mana value X, only the mana values a target has (any
+    other X has no legal target)."""
+    have = q.player(st, who).energy
+    if ab.target_spec in X_KINDS:
+        return sorted({mana_value(st, q.permanent(st, t)) for t in TARGETS[ab.target_spec](st, who)} &
+                      set(range(have + 1)))
+    return list(range(have + 1))
+
+
 def mana_value(st: GameState, p) -> int:
     """A permanent's mana value: its mana cost's; 0 with no mana cost, a token's (CR 202.3, 202.3a)."""
     return q.card(st, p).mana_cost.mana_value
