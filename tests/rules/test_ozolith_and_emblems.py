@@ -1,7 +1,7 @@
 """Counters kept from a permanent that left (CR 122.8), intervening if clauses (CR 603.4), emblems
 (CR 114) and indestructible (CR 702.12b)."""
 
-from rulesdojo.rules import ActivateAbility, CastSpell, ChooseObjects, Game, PassPriority
+from rulesdojo.rules import ActivateAbility, CastSpell, ChooseObjects, ChooseTargets, Game, PassPriority
 
 
 def both_pass(g):
@@ -62,3 +62,21 @@ def test_nissa_minus_eight_finds_any_number_of_forests_tapped():
     lands = [p for p in g.state.battlefield if p.card == "Forest"]
     assert len(lands) == 2 and all(p.tapped for p in lands)
     assert [em.grants for em in g.state.emblems] == ["indestructible"]
+
+
+def test_the_ozolith_checks_its_if_clause_again_as_it_resolves():
+    g = Game(["Alice", "Nadia"])
+    oz = g.add_permanent("Alice", "The Ozolith", counters={"+1/+1": 1})
+    g.add_permanent("Alice", "Hill Giant")
+    g.apply(PassPriority())
+    g.apply(PassPriority())  # the precombat main phase ends: the beginning of combat
+    assert g.pending is not None and g.pending.kind == "choose_targets"
+    giant = next(p.id for p in g.state.battlefield if p.card == "Hill Giant")
+    g.apply(ChooseTargets((giant,)))
+    assert [s.name for s in g.stack] == ["The Ozolith"]
+    g.set_counters(oz, "+1/+1", 0)  # its counters are gone before it resolves
+    events = []
+    g.apply(PassPriority())
+    events += g.apply(PassPriority())
+    assert g.pending is None and g.stack == ()
+    assert "603.4" in [ev.rule for ev in events]

@@ -127,6 +127,8 @@ def _trigger_data(ev: Happened) -> dict:
 
 def fire(st: GameState, src: Permanent, ab, data: dict) -> None:
     """Record that an ability triggered; it waits until a player would get priority (CR 603.3)."""
+    if ab.trigger is not None and ab.trigger.if_this_has_counters:  # checked again as it resolves (CR 603.4)
+        data = {**data, "if_this_has_counters": True}
     st.waiting.append(Trigger(new_id(st), src.controller, src.card, ab.said, ab.effects, src.id,
                               ab.target_spec, {**data, "source_name": src.card}))
     log(st, "603.2", f"{src.controller}'s {src.card} triggers: {ab.said}", "trigger", src.controller)

@@ -95,6 +95,11 @@ def _resolve(res: Resolution) -> None:
               f"of its effects happen.{note}{gone} (It wasn't countered.)", "fizzle", item.controller)
         st.outcomes[item.id] = "did not resolve"
         return
+    if item.data.get("if_this_has_counters") and not any(getattr(res.source(), "counters", {}).values()):
+        e.log(st, "603.4", f"{stack_name(item)}: its \"if\" clause is false now ({item.name} has no counters), "
+              "so it is removed from the stack and does nothing.", "fizzle", item.controller)
+        st.outcomes[item.id] = "did not resolve"
+        return
     e.log(st, "608.1", f"{item.controller}'s {stack_name(item)} resolves.", "resolve", item.controller)
     if item.kind == "spell" and item.card is not None and q.card(st, item.card).is_permanent_card:
         st.outcomes[item.id] = "resolved"
