@@ -3,7 +3,8 @@
 
 import pytest
 
-from rulesdojo.rules import ActivateAbility, CastSpell, Game, PassPriority, PlayLand
+from rulesdojo.rules import (ActivateAbility, AdvanceStep, CastSpell, DeclareAttackers, Game, IllegalAction,
+                             PassPriority, PlayLand)
 from rulesdojo.rules.errors import LoyaltyAbilityError
 from rulesdojo.rules.game import snapshot
 
@@ -117,3 +118,19 @@ def test_a_forest_tapped_for_mana_adds_an_additional_green_at_once():
     events = g.apply(ActivateAbility(forest, 0, "G"))
     assert g.player("Alice").pool["G"] == 2 and g.stack == ()
     assert "605.4a" in [ev.rule for ev in events]
+
+
+def test_a_creature_attacks_only_an_opponents_planeswalker():
+    g = Game(["Alice", "Nadia"])
+    giant = g.add_permanent("Alice", "Hill Giant")
+    mine = g.add_permanent("Alice", NISSA)
+    theirs = g.add_permanent("Nadia", NISSA)
+    g.apply(AdvanceStep())
+    g.apply(AdvanceStep())  # beginning of combat ends: declare attackers
+    assert DeclareAttackers((giant,), ((giant, theirs),)) in g.legal_actions
+    assert DeclareAttackers((giant,), ((giant, mine),)) not in g.legal_actions
+    with pytest.raises(IllegalAction) as refused:
+        g.apply(DeclareAttackers((giant,), ((giant, mine),)))
+    assert refused.value.rule == "508.1b"
+    g.apply(DeclareAttackers((giant,), ((giant, theirs),)))
+    assert "attacks Nadia's" in g.describe(DeclareAttackers((giant,), ((giant, theirs),)))

@@ -56,8 +56,10 @@ class AdvanceStep:
 
 @dataclass(frozen=True)
 class DeclareAttackers:
-    """Declare which creatures attack (CR 508.1); an empty tuple attacks with none."""
+    """Declare which creatures attack (CR 508.1); an empty tuple attacks with none. ``at`` pairs an
+    attacker with the planeswalker it attacks; the others attack the defending player (CR 508.1b)."""
     attackers: tuple[int, ...] = ()
+    at: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,8 @@ def describe(st: GameState, action) -> str:
                                            f"{names(a.order)}",
               ChooseObjects: lambda a: (f"{SAY_PICKS.get(st.pending.kind if st.pending else '', 'Choose')} "
                                         f"{', '.join(name_of(st, r) for r in a.picks) or 'nothing'}"),
-              DeclareAttackers: lambda a: f"Attack with {', '.join(name_of(st, r) for r in a.attackers) or 'nothing'}",
+              DeclareAttackers: lambda a: f"Attack with {', '.join(name_of(st, r) for r in a.attackers) or 'nothing'}"
+              + "".join(f"; {name_of(st, r)} attacks {name_of(st, w)}" for r, w in a.at),
               DeclareBlockers: lambda a: "Block: " + (", ".join(
                   f"{name_of(st, b)} blocks {name_of(st, x)}" for b, x in a.blocks) or "no blocks"),
               GetEnergy: lambda a: f"{a.player} gets {a.amount} energy",

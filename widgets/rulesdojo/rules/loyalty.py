@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import engine as e
 from . import query as q
-from .errors import LoyaltyAbilityError
+from .errors import IllegalAction, LoyaltyAbilityError
 from .objects import LOYALTY, GameState, Permanent
 from .parts import loyalty_words
 
@@ -65,6 +65,34 @@ def pay_loyalty(st: GameState, perm: Permanent, cost: int, who: str) -> None:
     else:
         e.log(st, "606.4", f"{who} activates {e.possessive(perm.card)} 0 ability: no loyalty counter is "
               "put or removed.", "counters", who)
+
+
+def attacked_walkers(st: GameState, attacker: str, attackers: tuple, at: tuple) -> tuple:
+    """Check which planeswalker each creature attacks: one an opponent controls, at most one for each
+    attacking creature (CR 508.1b); return the pairs.
+
+    >>> from .objects import Player
+    >>> attacked_walkers(GameState([Player("Alice"), Player("Nadia")]), "Alice", (1,), ((1, 9),))
+    Traceback (most recent call last):
+    ...
+    rulesdojo.rules.errors.IllegalAction: A creature attacks a player or a planeswalker an opponent controls: 9 isn't one. (CR 508.1b)
+    """
+    seen: set = set()
+    for a, w in at:
+        if a not in attackers or a in seen:
+            raise IllegalAction("Each planeswalker attacked is named for one of the declared attackers, "
+                                "once.", rule="508.1b")
+        walker = q.permanent(st, w)
+        if walker is None or walker.controller == attacker or not q.is_type(st, walker, "Planeswalker"):
+            raise IllegalAction(f"A creature attacks a player or a planeswalker an opponent controls: {w} "
+                                "isn't one.", rule="508.1b")
+        seen.add(a)
+    return tuple(at)
+
+
+def opposing_walkers(st: GameState, attacker: str) -> list[int]:
+    """The planeswalkers ``attacker``'s creatures could attack (CR 508.1b)."""
+    return [p.id for p in st.battlefield if p.controller != attacker and q.is_type(st, p, "Planeswalker")]
 
 
 def zero_loyalty(st: GameState) -> list[Permanent]:

@@ -219,6 +219,7 @@ class Permanent:
     eot_keywords: tuple[str, ...] = ()
     added_subtypes: tuple[str, ...] = ()  # indefinite type changes (Guide of Souls' Angel)
     attacking: bool = False
+    attacking_walker: int | None = None  # the planeswalker it attacks, if not a player (CR 508.1b)
     blocked_by: int | None = None
     blocking: int | None = None
     holds: tuple[int, ...] = ()  # cards it exiled "until it leaves the battlefield" (CR 610.3)

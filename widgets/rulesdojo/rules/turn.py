@@ -253,7 +253,7 @@ def _begin_step(st: GameState) -> bool:
         st.first_strikers, st.damage_steps = (), 0
     elif st.step == "postcombat main":
         for p in st.battlefield:
-            p.attacking, p.blocked_by, p.blocking = False, None, None
+            p.attacking, p.blocked_by, p.blocking, p.attacking_walker = False, None, None, None
     elif st.step == "cleanup":
         return _cleanup(st)
     return True
@@ -272,15 +272,21 @@ def _cleanup(st: GameState) -> bool:
     return bool(st.waiting) or st.pending is not None
 
 
-def declare_attackers(st: GameState, attackers: tuple[int, ...]) -> None:
+def declare_attackers(st: GameState, attackers: tuple[int, ...], at: tuple = ()) -> None:
     ap = st.active
     st.pending = None
     chosen = [q.present(st, a) for a in attackers]
+    walkers = dict(at)
     for p in chosen:
         p.attacking = True
+        p.attacking_walker = walkers.get(p.id)
         p.tapped = "vigilance" not in q.keywords(st, p)  # attacking taps it (CR 508.1f)
     names = ", ".join(p.card for p in chosen) or "no creatures"
     e.log(st, "508.1", f"{ap} attacks with {names}.", "combat", ap)
+    for p in chosen:
+        if p.attacking_walker is not None:
+            e.log(st, "508.1b", f"{p.card} attacks {q.describe_target(st, p.attacking_walker)}, a planeswalker, "
+                  "not its controller.", "combat", ap)
     for p in chosen:
         if "vigilance" in q.keywords(st, p):
             e.log(st, "702.20b", f"{p.card} has vigilance: attacking doesn't cause it to tap.", "combat", ap)
@@ -328,23 +334,34 @@ def combat_damage(st: GameState) -> None:
 
 def _combat_hits(st: GameState) -> list[tuple[Permanent, str | Permanent, int]]:
     """Each (source, recipient, amount) of combat damage if every creature in combat dealt it now."""
-    defender = q.next_player(st, st.active)
+    player = q.next_player(st, st.active)
     hits: list[tuple[Permanent, str | Permanent, int]] = []
     for a in _attackers(st):
         power = max(q.power(st, a), 0)
         blocker = q.permanent(st, a.blocked_by) if a.blocked_by else None
+        defender = _attacked(st, a, player)
         if blocker is None:  # unblocked, or its blocker is gone: only trample reaches the player
-            if a.blocked_by is None or "trample" in q.keywords(st, a):
+            if defender is not None and (a.blocked_by is None or "trample" in q.keywords(st, a)):
                 hits.append((a, defender, power))
             continue
         if "trample" in q.keywords(st, a):
             lethal = max(q.toughness(st, blocker) - blocker.damage, 0)
             to_blocker = min(power, lethal)
-            hits += [(a, blocker, to_blocker), (a, defender, power - to_blocker)]
+            hits += [(a, blocker, to_blocker)] + ([(a, defender, power - to_blocker)] if defender is not None
+                                                  else [])
         else:
             hits.append((a, blocker, power))
         hits.append((blocker, a, max(q.power(st, blocker), 0)))
     return hits
+
+
+def _attacked(st: GameState, a: Permanent, player: str) -> str | Permanent | None:
+    """What an attacker deals its combat damage to if unblocked: the defending player, or the
+    planeswalker it attacks; none if that planeswalker has left (CR 506.4c)."""
+    if a.attacking_walker is None:
+        return player
+    walker = q.permanent(st, a.attacking_walker)
+    return walker if walker is not None and q.is_type(st, walker, "Planeswalker") else None
 
 
 def carry_on(st: GameState, choice, value) -> None:
@@ -352,7 +369,7 @@ def carry_on(st: GameState, choice, value) -> None:
     declared attackers attack (CR 508.1), the blockers block (CR 509.1), and once the cleanup
     step's discard is done the turn ends (CR 514.1)."""
     if isinstance(choice, AttackersChoice):
-        declare_attackers(st, value)
+        declare_attackers(st, *value)
     elif isinstance(choice, BlockersChoice):
         declare_blockers(st, value)
     else:

@@ -512,6 +512,14 @@ class ActionRunner:
                           tuple(r.permanent(s, controller=who) for s in _listed(a.get("sacrifice", []))),
                           _named_mana(a), r.mode(card, a["mode"]) if "mode" in a else None)]
 
+    def _attack(self, who, arg, a) -> list:
+        """The attackers, or a mapping of each attacker to the player or planeswalker it attacks."""
+        r = self.resolver
+        attackers = tuple(r.permanent(x, controller=who) for x in (arg if isinstance(arg, dict) else _listed(arg)))
+        aims = [r.target(t) for t in arg.values()] if isinstance(arg, dict) else []
+        return [DeclareAttackers(attackers, tuple((att, t) for att, t in zip(attackers, aims)
+                                                  if not isinstance(t, str)))]
+
     def _block(self, who, arg, a) -> list:
         r = self.resolver
         pairs = list(arg.items()) if isinstance(arg, dict) else [tuple(x) for x in _listed(arg)]
@@ -543,8 +551,7 @@ _VERBS: dict[str, Callable[..., list]] = {
     "cast": ActionRunner._cast,
     "activate": lambda run, who, arg, a: [run.resolver.activation(who, arg, "activate", a)],
     "tap": lambda run, who, arg, a: [run.resolver.activation(who, arg, "tap", a)],
-    "attack": lambda run, who, arg, a: [DeclareAttackers(tuple(run.resolver.permanent(x, controller=who)
-                                                               for x in _listed(arg)))],
+    "attack": ActionRunner._attack,
     "block": ActionRunner._block,
     "order": lambda run, who, arg, a: [OrderTriggers(tuple(run.resolver.trigger_order(_listed(arg))))],
     "target": lambda run, who, arg, a: [ChooseTargets((run.resolver.target(arg),))],
