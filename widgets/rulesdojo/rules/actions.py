@@ -37,13 +37,15 @@ class CastSpell:
 class ActivateAbility:
     """Activate a permanent's ability; ``mana`` picks the type a mana ability adds; ``targets`` are
     chosen as it is activated; ``pay`` names the mana from your pool that pays its mana cost;
-    ``sacrifice`` the permanent a "Sacrifice a land" cost sacrifices (CR 602.2b, 601.2h)."""
+    ``sacrifice`` the permanent a "Sacrifice a land" cost sacrifices (CR 602.2b, 601.2h); ``x`` is the
+    value of X announced for a cost such as "Pay X {E}" (CR 107.3a)."""
     source: int
     index: int = 0
     mana: str | None = None
     targets: tuple = ()
     pay: str | None = None
     sacrifice: tuple[int, ...] = ()
+    x: int | None = None
 
 
 @dataclass(frozen=True)
@@ -58,8 +60,10 @@ class AdvanceStep:
 
 @dataclass(frozen=True)
 class DeclareAttackers:
-    """Declare which creatures attack (CR 508.1); an empty tuple attacks with none."""
+    """Declare which creatures attack (CR 508.1); an empty tuple attacks with none. ``at`` pairs an
+    attacker with the planeswalker it attacks; the others attack the defending player (CR 508.1b)."""
     attackers: tuple[int, ...] = ()
+    at: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

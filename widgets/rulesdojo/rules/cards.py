@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from .mana import ManaCost
 from .parts import (SACRIFICED, CardError, Cost, Part, Targets, build, build_effects, known_keywords, whole,
                     without_reminder)
+from .restrictions import OnlyIf
 from .statics import Static, build_static
 from .triggers import Trigger
 
@@ -32,6 +33,7 @@ class Ability(Part):
     targets: Targets | None = None
     effects: tuple = ()
     timing: str = ""  # "sorcery": activate only as a sorcery (CR 602.5d)
+    only_if: OnlyIf | None = None  # "Activate only if ..." (CR 602.5)
 
     @property
     def said(self) -> str:
@@ -50,7 +52,8 @@ class Ability(Part):
 
     @property
     def energy(self) -> int:
-        return self.cost.energy if self.cost else 0
+        """The energy its cost pays when it's a number (0 for "Pay X {E}": see ``x_energy``)."""
+        return self.cost.energy if self.cost and isinstance(self.cost.energy, int) else 0
 
     @property
     def mana(self) -> tuple[str, ...]:
@@ -60,6 +63,16 @@ class Ability(Part):
     @property
     def target_spec(self) -> str | None:
         return self.targets.what if self.targets else None
+
+    @property
+    def is_loyalty_ability(self) -> bool:
+        """An activated ability with a loyalty symbol in its cost (CR 606.2)."""
+        return self.cost is not None and self.cost.loyalty is not None
+
+    @property
+    def x_energy(self) -> bool:
+        """Its cost says "Pay X {E}": X is announced as it is activated (CR 107.3a)."""
+        return self.cost is not None and self.cost.energy == "X"
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,7 @@ class Card(Part):
     colors: tuple[str, ...] = ()  # a token's colors, or a color indicator (CR 204)
     back: "Card | None" = None  # a modal double-faced card's back face (CR 712.3)
     front: str = ""  # on a back face: its front face's name, the card's in every other zone (CR 712.8a)
+    loyalty: int | None = None  # a planeswalker's printed loyalty (CR 306.5a)
 
     @property
     def mana_cost(self) -> ManaCost:
@@ -112,9 +126,9 @@ class Card(Part):
 
 
 CARD_KEYS = ("name", "cost", "colors", "types", "subtypes", "supertypes", "power", "toughness",
-             "keywords", "token", "oracle", "rulings", "spell", "abilities", "back")
+             "keywords", "token", "oracle", "rulings", "spell", "abilities", "back", "loyalty")
 COLORS = ("W", "U", "B", "R", "G")
-ABILITY_KEYS = ("text", "trigger", "cost", "static", "targets", "effects", "timing")
+ABILITY_KEYS = ("text", "trigger", "cost", "static", "targets", "effects", "timing", "only_if")
 
 
 def card_from_data(data: dict) -> Card:
@@ -138,7 +152,7 @@ def card_from_data(data: dict) -> Card:
         _words(data, "supertypes", SUPERTYPES), data.get("power"), data.get("toughness"),
         _keywords(data), data.get("token", False), spell,
         tuple(_ability(a, a) for a in abilities), tuple(data.get("rulings") or []),
-        _words(data, "colors", COLORS))
+        _words(data, "colors", COLORS), loyalty=data.get("loyalty"))
 
 
 def _with_back(data: dict) -> Card:
@@ -211,7 +225,23 @@ def _token_and_rulings(data) -> None:
         raise CardError("only an instant, a sorcery or an Aura has 'spell:' (a permanent has abilities)", data)
 
 
-CARD_CHECKS = (_mapping, _texts, _cost, _power_toughness, _token_and_rulings)
+def _loyalty(data) -> None:
+    """A planeswalker has a printed loyalty (CR 306.5a); only a planeswalker has loyalty abilities
+    (CR 606.2: "normally")."""
+    walker = "Planeswalker" in data["types"]
+    if walker and not whole(data.get("loyalty")):
+        raise CardError("a planeswalker needs its printed loyalty: loyalty: N (a whole number)", data,
+                        "loyalty" if "loyalty" in data else None)
+    if not walker and "loyalty" in data:
+        raise CardError("only a planeswalker has a printed loyalty", data, "loyalty")
+    abilities = data.get("abilities")
+    if not walker and isinstance(abilities, list) and any(
+            isinstance(a, dict) and isinstance(a.get("cost"), dict) and "loyalty" in a["cost"]
+            for a in abilities):
+        raise CardError("only a planeswalker has loyalty abilities here (a cost with loyalty:)", data)
+
+
+CARD_CHECKS = (_mapping, _texts, _cost, _power_toughness, _token_and_rulings, _loyalty)
 
 
 def _targets(data) -> Targets:
@@ -275,7 +305,8 @@ def _ability(data, at, spell: str | None = None) -> Ability:
         cost=(_spell_cost(data) if spell is not None else build(Cost, data["cost"], data)) if "cost" in data
         else None,
         targets=_targets(data) if data.get("targets") else None,
-        effects=build_effects(data["effects"], data), timing=_timing(data))
+        effects=build_effects(data["effects"], data), timing=_timing(data),
+        only_if=build(OnlyIf, data["only_if"], data) if "only_if" in data else None)
 
 
 def _ability_keys(data, at, spell) -> None:

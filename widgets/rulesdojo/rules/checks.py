@@ -9,7 +9,8 @@ from . import query as q
 from .casting import additional_sacrifice, can_sacrifice, spell_target_spec
 from .actions import ActivateAbility, CastSpell, PlayLand
 from .effects.choices import modal
-from .errors import CannotPay, IllegalAction
+from .errors import CannotPay, ChooseXError, IllegalAction
+from .loyalty import check_loyalty_ability
 from .mana import ManaCost, pay_from_pool, pool_of, pool_text
 from .objects import MAIN_PHASES as MAIN
 from .objects import CardObject, GameState, Permanent, step_text
@@ -154,6 +155,11 @@ def check_activate(st: GameState, a: ActivateAbility):
     if ab.timing == "sorcery" and (st.active != who or st.step not in MAIN or st.stack):
         raise IllegalAction(f"{perm.card}'s ability can be activated only as a sorcery: in your own "
                             "main phase while the stack is empty.", rule="602.5d")
+    if cost.loyalty is not None:
+        check_loyalty_ability(st, perm, cost.loyalty, who)
+    if ab.only_if is not None:
+        ab.only_if.check(st, who, perm.card)
+    _check_x(ab, a, perm.card)
     mana = None
     if ab.is_mana_ability:
         options = q.mana_options(st, perm, ab)
@@ -174,16 +180,18 @@ def check_activate(st: GameState, a: ActivateAbility):
         if not q.can_tap_for_cost(st, perm):
             raise IllegalAction(f"{perm.card} is a creature that came under {who}'s control this "
                                 "turn: it can't pay {T} (summoning sickness).", rule="302.6")
-    energy = q.player(st, who).energy
-    if ab.energy > energy:
-        raise CannotPay(f"{who} has {energy} energy and can't pay {ab.energy}: you can't pay more "
+    energy, owed = q.player(st, who).energy, ab.energy + (a.x or 0)
+    if owed > energy:
+        raise CannotPay(f"{who} has {energy} energy and can't pay {owed}: you can't pay more "
                         "energy than you have", rule="118.3")
     life = q.player(st, who).life
     if cost.life > life:
         raise CannotPay(f"{who} has {life} life and can't pay {cost.life} life: a player may pay life "
                         "only if their life total is at least the amount", rule="119.4")
-    if ab.targets is not None:
-        cands = target_candidates(st, ab.target_spec, who)
+    if ab.targets is not None and not a.targets and ab.targets.up_to_one:
+        pass  # "up to one target": none chosen is a legal choice (CR 601.2c)
+    elif ab.targets is not None:
+        cands = target_candidates(st, ab.target_spec, who, a.x)
         if len(a.targets) == 1 and a.targets[0] not in cands:
             _hexproof_refusal(st, a.targets[0], who)
         if len(a.targets) != 1 or a.targets[0] not in cands:
@@ -218,6 +226,20 @@ def _check_sacrifice(st: GameState, who: str, name: str, kind: str, picks: tuple
     if len(picks) != 1 or picks[0] not in can_sacrifice(st, who, kind):
         raise IllegalAction(f"{name}'s ability costs sacrificing a {kind}: choose one {kind} {who} "
                             "controls.", rule="602.2b")
+
+
+def _check_x(ab, a: ActivateAbility, name: str) -> None:
+    """X in a cost is announced as the ability is activated (CR 107.3a), a whole number, zero or
+    more (CR 107.1b); an ability with no X takes none."""
+    if not ab.x_energy:
+        if a.x is not None:
+            raise ChooseXError(f"{name}'s ability has no X in its cost.", rule="107.3a")
+        return
+    if a.x is None:
+        raise ChooseXError(f"Announce X for {name}'s ability as you activate it (Pay X {{E}}).",
+                           rule="107.3a")
+    if not isinstance(a.x, int) or isinstance(a.x, bool) or a.x < 0:
+        raise ChooseXError(f"X is a whole number, zero or more, not {a.x!r}.", rule="107.1b")
 
 
 def check_activate_from_hand(st: GameState, a: ActivateAbility):

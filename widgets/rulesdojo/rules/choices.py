@@ -9,7 +9,7 @@ its history, not in the state), so resolving stays a pure function of the game a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 from typing import Any, ClassVar, Iterator
 
 from . import engine as e
@@ -17,6 +17,7 @@ from . import query as q
 from .actions import (ChooseAmount, ChooseMana, ChooseMay, ChooseObjects, ChoosePay, ChooseTargets,
                       DeclareAttackers, DeclareBlockers, OrderReplacements, OrderTriggers)
 from .errors import CannotPay, IllegalAction
+from .loyalty import attacked_walkers, opposing_walkers
 from .parts import modal
 
 
@@ -337,11 +338,15 @@ class AttackersChoice(Choice):
             if p is not None and p.controller == self.player and p.sick and not p.tapped:
                 raise IllegalAction(f"{p.card} came under {p.controller}'s control this turn: it can't "
                                     "attack (summoning sickness).", rule="302.6")
-        return _picks(action.attackers, self, "attack")
+        picks = _picks(action.attackers, self, "attack")
+        return picks, attacked_walkers(st, self.player, picks, action.at)
 
     def legal_answers(self, st):
-        yield from (DeclareAttackers(c) for n in range(len(self.options) + 1)
-                    for c in combinations(self.options, n))
+        """Each set of attackers, each attacking the defending player or one of their planeswalkers."""
+        walkers = [None] + opposing_walkers(st, self.player)
+        yield from (DeclareAttackers(c, tuple((a, w) for a, w in zip(c, aims) if w is not None))
+                    for n in range(len(self.options) + 1) for c in combinations(self.options, n)
+                    for aims in product(walkers, repeat=n))
 
 
 class BlockersChoice(Choice):

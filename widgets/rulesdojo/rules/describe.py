@@ -57,7 +57,7 @@ def describe(st: GameState, action) -> str:
             return f"Tap {p.card} for {{{action.mana}}}" if action.mana else f"Tap {p.card} (it adds no mana)"
         sac = f", sacrificing {' and '.join(name_of(st, s) for s in action.sacrifice)}" if (
             action.sacrifice) else ""
-        return f"Activate {p.card}{sac}: {ab.text}"
+        return f"Activate {p.card}{_announced(st, ab, action)}{sac}: {ab.text}"
     simple = {PassPriority: lambda a: "Pass priority",
               AdvanceStep: lambda a: f"End the {step_text(st.step)}",
               ChoosePay: lambda a: "Pay" if a.pay else "Don't pay",
@@ -71,7 +71,8 @@ def describe(st: GameState, action) -> str:
                                            f"{names(a.order)}",
               ChooseObjects: lambda a: (f"{SAY_PICKS.get(st.pending.kind if st.pending else '', 'Choose')} "
                                         f"{', '.join(name_of(st, r) for r in a.picks) or 'nothing'}"),
-              DeclareAttackers: lambda a: f"Attack with {', '.join(name_of(st, r) for r in a.attackers) or 'nothing'}",
+              DeclareAttackers: lambda a: f"Attack with {', '.join(name_of(st, r) for r in a.attackers) or 'nothing'}"
+              + "".join(f"; {name_of(st, r)} attacks {name_of(st, w)}" for r, w in a.at),
               DeclareBlockers: lambda a: "Block: " + (", ".join(
                   f"{name_of(st, b)} blocks {name_of(st, x)}" for b, x in a.blocks) or "no blocks"),
               GetEnergy: lambda a: f"{a.player} gets {a.amount} energy",
@@ -80,6 +81,16 @@ def describe(st: GameState, action) -> str:
         if isinstance(action, kind):
             return say(action)
     return repr(action)
+
+
+def _announced(st: GameState, ab, action: ActivateAbility) -> str:
+    """What sets apart activations of one ability: X (CR 107.3a), and the target of an ability whose
+    target may be none ("up to one", CR 601.2c) or must fit X."""
+    x = f" with X = {action.x}" if action.x is not None else ""
+    if ab.targets is None or not (ab.targets.up_to_one or action.x is not None):
+        return x
+    on = " and ".join(q.describe_target(st, t) for t in action.targets)
+    return f"{x} targeting {on}" if on else f"{x} with no target"
 
 
 def refusal(st: GameState, action, exc) -> str:

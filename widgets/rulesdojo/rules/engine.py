@@ -12,7 +12,7 @@ from math import factorial
 from . import query as q
 from .errors import CannotPay
 from .lands import enters_tapped
-from .objects import ENERGY, MINUS_ONE, CardObject, Event, GameState, Permanent, Trigger
+from .objects import ENERGY, LOYALTY, MINUS_ONE, CardObject, Event, GameState, Permanent, Trigger
 from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
                       TokenReplacement)
 from .triggers import Happened
@@ -70,6 +70,9 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
             "effect on how it enters, not a trigger, so it is never untapped on the battlefield.", "enters",
             controller)
     c = q.card(st, perm)
+    if c.loyalty:  # it enters with its printed loyalty (CR 306.5b): a replacement, counters "put" (122.6)
+        put_counters(Direct(st), perm, LOYALTY, c.loyalty, putter=controller,
+                     source="its printed loyalty as it enters (CR 306.5b)")
     gained = [s for s in q.subtypes(st, perm) if s not in c.subtypes] + [
         t.lower() for t in q.types(st, perm) if t not in c.types]
     if gained:
@@ -123,13 +126,19 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
 
 
 def _trigger_data(ev: Happened) -> dict:
-    """What a trigger remembers of its event: the zone its source was cast from (Amped Raptor)."""
+    """What a trigger remembers of its event: the zone its source was cast from (Amped Raptor), the
+    counters a permanent that left had (The Ozolith)."""
+    if ev.kind == "left" and ev.perm is not None and any(ev.perm.counters.values()):
+        # the counters it had as it left (CR 603.10a): "put those counters on ..." (CR 122.8)
+        return {"counters": {k: n for k, n in ev.perm.counters.items() if n}}
     cast_from = (ev.info or {}).get("cast_from", "") if ev.kind == "entered" else ""
     return {"cast_from": cast_from} if cast_from else {}
 
 
 def fire(st: GameState, src: Permanent, ab, data: dict) -> None:
     """Record that an ability triggered; it waits until a player would get priority (CR 603.3)."""
+    if ab.trigger is not None and ab.trigger.if_this_has_counters:  # checked again as it resolves (CR 603.4)
+        data = {**data, "if_this_has_counters": True}
     st.waiting.append(Trigger(new_id(st), src.controller, src.card, ab.said, ab.effects, src.id,
                               ab.target_spec, {**data, "source_name": src.card}))
     log(st, "603.2", f"{src.controller}'s {src.card} triggers: {ab.said}", "trigger", src.controller)
@@ -230,9 +239,17 @@ def pay_energy(st: GameState, who: str, n: int, why: str, rule: str = "107.14") 
     if n == 0:
         return
     p.counters[ENERGY] = p.energy - n
+    energy_lost(st, who, n)
     cites = rule if rule == "107.14" else f"{rule}, 107.14"
     log(st, rule, f"{who} pays {n} energy for {why}: loses {plural(n, 'energy counter')} "
         f"(CR {cites}); {p.energy} left.", "energy", who)
+
+
+def energy_lost(st: GameState, who: str, n: int) -> None:
+    """Count energy a player paid or lost this turn ("if you've paid or lost four or more {E} this
+    turn"): paying energy is losing energy counters (CR 107.14)."""
+    if n > 0:
+        st.energy_lost = {**st.energy_lost, who: st.energy_lost.get(who, 0) + n}
 
 
 class Direct:
@@ -382,7 +399,7 @@ def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False
     """Deal damage: life loss, or damage marked; from a source with infect, counters (CR 120.3)."""
     if n <= 0 or _prevented(st, source, target, n):
         return
-    if infect:
+    if infect and (isinstance(target, str) or not q.is_type(st, target, "Planeswalker")):
         holder = q.player(st, target) if isinstance(target, str) else target
         kind, rule = ("poison", "702.90b") if isinstance(target, str) else (MINUS_ONE, "702.90c")
         holder.counters[kind] = holder.counters.get(kind, 0) + n
@@ -398,10 +415,19 @@ def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False
         log(st, "120.3", f"{source} deals {n} damage to {target}; {target} is at {p.life} life.",
             "damage", target)
         _lost_life(st, target)
-    else:
+        return
+    if q.is_type(st, target, "Planeswalker"):  # damage to a planeswalker removes loyalty (CR 120.3c)
+        left = max(target.counters.get(LOYALTY, 0) - n, 0)
+        target.counters[LOYALTY] = left
+        log(st, "120.3c", f"{source} deals {n} damage to {target.controller}'s {target.card}: "
+            f"{plural(n, 'loyalty counter')} removed, {left} loyalty left.", "damage", target.controller)
+    if q.is_type(st, target, "Creature") or not q.is_type(st, target, "Planeswalker"):
         target.damage += n
         log(st, "120.3", f"{source} deals {n} damage to {target.controller}'s {target.card} "
             f"({target.damage} marked, toughness {q.toughness(st, target)}).", "damage", target.controller)
+        if target.damage >= q.toughness(st, target) > 0 and "indestructible" in q.keywords(st, target):
+            log(st, "702.12b", f"{target.card} has indestructible: lethal damage doesn't destroy it.",
+                "rule", target.controller)
 
 
 def _prevented(st: GameState, source: str, target, n: int) -> bool:

@@ -27,6 +27,15 @@ class CannotPay(IllegalAction):
     """Reject a cost the player can't pay in full (CR 118.3)."""
 
 
+class LoyaltyAbilityError(IllegalAction):
+    """Reject a loyalty ability the rules don't allow now: a second one of the same permanent this
+    turn, outside sorcery timing, or a minus cost larger than its loyalty (CR 606.3, 606.6)."""
+
+
+class ChooseXError(IllegalAction):
+    """Reject a value of X that wasn't announced, or can't be (CR 107.3a, 107.1b)."""
+
+
 class NoPendingChoice(IllegalAction):
     """Reject an answer given when no choice is waiting."""
 

@@ -17,10 +17,12 @@ from .history import History, clone
 from .mana import TYPE_NAMES, TYPES, ManaCost, pay_from_pool, pool_text
 from .describe import describe
 from .effects.choices import modal
-from .objects import (ENERGY, STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Log, Permanent, Player,
+from .objects import (ENERGY, LOYALTY, STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Log, Permanent, Player,
                       StackItem, read_only, step_text)
+from .loyalty import pay_loyalty
+from .manatriggers import tapped_for_mana
 from .resolve import resolve_top
-from .targets import target_candidates, target_sets
+from .targets import announced_xs, target_candidates, target_sets
 from .triggers import Happened
 
 
@@ -77,8 +79,13 @@ class Game:
     def add_permanent(self, who: str, name: str, *, tapped: bool = False, sick: bool = False,
                       counters: dict | None = None, damage: int = 0, token: bool = False,
                       owner: str | None = None) -> int:
-        """Put a permanent onto the battlefield as part of a starting position; return its id."""
+        """Put a permanent onto the battlefield as part of a starting position; return its id.
+
+        A planeswalker has its printed loyalty unless ``counters`` says how many loyalty counters
+        (CR 306.5b)."""
         c = self._state.cards.named(name)
+        if c.loyalty and LOYALTY not in (counters or {}):
+            counters = {**(counters or {}), LOYALTY: c.loyalty}
         q.player(self._state, who)
         if "Instant" in c.types or "Sorcery" in c.types:
             raise IllegalAction(f"{c.name} is an {c.types[0].lower()}: it can't be on the battlefield.",
@@ -320,15 +327,17 @@ class LegalActions:
                 continue
             for i, ab in enumerate(q.abilities(st, p)):
                 kinds = (q.mana_options(st, p, ab) or (None,)) if ab.is_mana_ability else (None,)
-                aims = ([(t,) for t in target_candidates(st, ab.target_spec, who)]
-                        if ab.targets is not None else [()])
                 kind = ab.cost.sacrifice if ab.cost is not None else ""
                 sacrifices = ([(pid,) for pid in casting.can_sacrifice(st, who, kind)]
                               if kind not in ("", "self") else [()])
-                for m, targets, sac in product(kinds, aims, sacrifices):
-                    act = ActivateAbility(p.id, i, m, targets, sacrifice=sac)
-                    if _ok(checks.check_activate, st, act):
-                        yield act
+                for x in announced_xs(st, ab, who) if ab.x_energy else (None,):
+                    aims: list[tuple] = ([(t,) for t in target_candidates(st, ab.target_spec, who, x)]
+                                         if ab.targets is not None else [()])
+                    aims += [()] if ab.targets is not None and ab.targets.up_to_one else []
+                    for m, targets, sac in product(kinds, aims, sacrifices):
+                        act = ActivateAbility(p.id, i, m, targets, sacrifice=sac, x=x)
+                        if _ok(checks.check_activate, st, act):
+                            yield act
         yield PassPriority()
         if not st.stack:
             yield AdvanceStep()
@@ -463,6 +472,7 @@ def _add_mana(st: GameState, perm: Permanent, t: str, rule: str, when: str = "")
     p.pool[t] += 1
     e.log(st, rule, f"{p.name} taps {perm.card} for {{{t}}} ({TYPE_NAMES[t]}){when}: a mana ability, "
           "so it doesn't use the stack.", "mana", p.name)
+    tapped_for_mana(st, perm)
 
 
 def _activate(st: GameState, a: ActivateAbility) -> None:
@@ -485,14 +495,19 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
         return
     # The ability goes on the stack first, then its costs are paid (CR 602.2a, 602.2b -> 601.2h).
     item = StackItem(e.new_id(st), "ability", perm.card, who, ab.said, ab.effects, tuple(a.targets),
-                     ab.target_spec, source=perm.id)
+                     ab.target_spec, source=perm.id, data={} if a.x is None else {"x": a.x})
     st.stack.append(item)
     on = f" targeting {q.describe_target(st, a.targets[0])}" if a.targets else ""
     e.log(st, "602.2a", f"{who} activates {perm.card}{on}: {ab.said} It goes on the stack; then its "
           "costs are paid.", "activate", who)
+    if a.x is not None:
+        e.log(st, "107.3a", f"{who} announces X = {a.x} as the ability is activated; X is {a.x} while "
+              "it is on the stack.", "choice", who)
     if ab.tap:
         perm.tapped = True
-    _pay_cost(st, who, perm, ab, plan, "ability", a.sacrifice)
+    if ab.cost.loyalty is not None:
+        pay_loyalty(st, perm, ab.cost.loyalty, who)
+    _pay_cost(st, who, perm, ab, plan, "ability", a.sacrifice, a.x or 0)
     st.passes = 0
 
 
@@ -508,13 +523,13 @@ def _activate_from_hand(st: GameState, a: ActivateAbility) -> None:
     st.passes = 0
 
 
-def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str, sacrifice: tuple = ()) -> None:
-    """Pay an activation's costs other than {T}: mana, energy, life, sacrificing the permanent,
-    discarding the card (CR 602.2b, 601.2h)."""
+def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str, sacrifice: tuple = (), x: int = 0) -> None:
+    """Pay an activation's costs other than {T}: mana, energy (X of it for "Pay X {E}"), life,
+    sacrificing the permanent, discarding the card (CR 602.2b, 601.2h)."""
     if ab.cost.mana:
         _pay_mana(st, who, ab.cost.mana_cost, plan, " while activating")
-    if ab.energy:
-        e.pay_energy(st, who, ab.energy, f"{perm.card}'s {what}", "602.2b")
+    if ab.energy or x:
+        e.pay_energy(st, who, ab.energy + x, f"{perm.card}'s {what}", "602.2b")
     if ab.cost.life:
         e.pay_life(st, who, ab.cost.life, f"{perm.card}'s {what}")
     if ab.cost.sacrifice == "self":
@@ -539,6 +554,8 @@ def snapshot(st: GameState, log: bool = True) -> dict:
         "players": [{
             "name": p.name, "life": p.life, "energy": p.energy, "counters": dict(p.counters),
             "mana_pool": dict(p.pool), "lost": p.lost,
+            "emblems": [f"Permanents of type {em.to_type} you control have {em.grants} (from {em.source})"
+                        for em in st.emblems if em.owner == p.name],
             **{z: zone(p.zone(z)) for z in ZONES}} for p in st.players],
         "battlefield": [{
             "id": p.id, "card": p.card, "owner": p.owner, "controller": p.controller,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
+from itertools import product
 
 COLORS = ("W", "U", "B", "R", "G")
 TYPES = COLORS + ("C",)
@@ -22,27 +24,44 @@ class ManaCost:
 
     generic: int = 0
     colored: tuple[tuple[str, int], ...] = ()
+    hybrid: tuple[tuple[str, str], ...] = ()  # {U/B}: paid with either color (CR 107.4e)
 
     @classmethod
     def parse(cls, text: str) -> "ManaCost":
-        """Read a cost written with braces, such as ``{1}{R}``."""
-        generic, colored = 0, dict[str, int]()
+        """Read a cost written with braces, such as ``{1}{R}`` or ``{1}{U/B}``.
+
+        >>> c = ManaCost.parse("{1}{U/B}"); (c.hybrid, c.mana_value, c.colors, str(c))
+        ((('U', 'B'),), 2, ('U', 'B'), '{1}{U/B}')
+        """
+        generic, colored, hybrid = 0, dict[str, int](), []
         for sym in _SYMBOL.findall(text or ""):
+            halves = tuple(sym.split("/"))
             if sym.isdigit():
                 generic += int(sym)
             elif sym in TYPES:
                 colored[sym] = colored.get(sym, 0) + 1
+            elif len(halves) == 2 and all(h in COLORS for h in halves) and halves[0] != halves[1]:
+                hybrid.append((halves[0], halves[1]))
             else:
                 raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
-        return cls(generic, tuple(sorted(colored.items(), key=lambda kv: TYPES.index(kv[0]))))
+        return cls(generic, tuple(sorted(colored.items(), key=lambda kv: TYPES.index(kv[0]))),
+                   tuple(hybrid))
 
     @property
     def mana_value(self) -> int:
-        return self.generic + sum(n for _, n in self.colored)
+        """Each hybrid symbol counts one (CR 202.3f)."""
+        return self.generic + sum(n for _, n in self.colored) + len(self.hybrid)
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """The colors of the mana symbols, hybrid ones' both colors included (CR 105.2, 202.2d)."""
+        found = {t for t, _ in self.colored if t != "C"} | {h for pair in self.hybrid for h in pair}
+        return tuple(c for c in COLORS if c in found)
 
     def __str__(self) -> str:
         parts = [f"{{{self.generic}}}"] if self.generic else []
         parts += [f"{{{t}}}" * n for t, n in self.colored]
+        parts += [f"{{{a}/{b}}}" for a, b in self.hybrid]
         return "".join(parts) or "{0}"
 
 
@@ -73,6 +92,12 @@ def pay_from_pool(pool: dict[str, int], cost: ManaCost, keep: tuple[str, ...] = 
         if left[t] < n:
             return None
         left[t] -= n
+    if cost.hybrid:  # each hybrid symbol by one of its colors: every choice tried (few symbols)
+        for choice in product(*((a, b) if (a in keep) <= (b in keep) else (b, a) for a, b in cost.hybrid)):
+            paid = pay_from_pool(left, ManaCost(cost.generic, tuple(Counter(choice).items())), keep)
+            if paid is not None:
+                return paid
+        return None
     need = cost.generic
     for t in ("C",) + tuple(sorted(COLORS, key=lambda c: (c in keep, -left[c]))):
         take = min(need, left[t])

@@ -18,6 +18,7 @@ from .mana import TYPES
 ENERGY = "energy"
 PLUS_ONE = "+1/+1"
 MINUS_ONE = "-1/-1"
+LOYALTY = "loyalty"
 
 
 @dataclass(frozen=True)
@@ -218,10 +219,28 @@ class Permanent:
     eot_keywords: tuple[str, ...] = ()
     added_subtypes: tuple[str, ...] = ()  # indefinite type changes (Guide of Souls' Angel)
     attacking: bool = False
+    attacking_walker: int | None = None  # the planeswalker it attacks, if not a player (CR 508.1b)
     blocked_by: int | None = None
     blocking: int | None = None
     holds: tuple[int, ...] = ()  # cards it exiled "until it leaves the battlefield" (CR 610.3)
     attached_to: int | None = None  # the permanent an Equipment equips (CR 301.5a)
+    # What an effect with no end made it ("It becomes a 0/0 Elemental creature ... that's still a
+    # land"): card types added (CR 613.1d), its base power and toughness set (613.4b), keywords (613.1f).
+    added_types: tuple[str, ...] = ()
+    set_power_toughness: tuple[int, int] | None = None
+    added_keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Emblem:
+    """An emblem in the command zone (CR 114.2): its owner, where it came from, and the keyword its
+    static ability gives to permanents of a type its owner controls ("Lands you control have
+    indestructible")."""
+
+    owner: str
+    source: str
+    grants: str
+    to_type: str
 
 
 @dataclass
@@ -313,6 +332,9 @@ class GameState:
     winner: str | None = None
     over: bool = False
     life_lost: dict[str, int] = field(default_factory=dict)  # times each player lost life this turn
+    energy_lost: dict[str, int] = field(default_factory=dict)  # energy each player paid or lost this turn
+    emblems: tuple[Emblem, ...] = ()  # in the command zone (CR 114.1)
+    loyalty_used: tuple[int, ...] = ()  # permanents whose loyalty ability was activated this turn (CR 606.3)
     cards: Any = None  # the CardSet the game is played with (rules/cardset.py): every card looked up in it
     control: tuple = ()  # control-changing effects in timestamp order (rules/control.py, CR 613.1b)
     last_controller: IdMap = field(default_factory=IdMap)  # permanent id -> its controller as it left

@@ -18,7 +18,8 @@ EFFECTS: dict[str, type] = {}
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 # a YAML key that is a Python keyword, and ``on``, which YAML 1.1 reads as true
 RENAMED = {"for": "find", True: "on"}
-AMOUNTS = ("paid", "its_power", "lost")  # read as it happens: energy paid, its power, life lost
+# read as it happens: energy paid, its power, life lost, "X is the number of lands you control"
+AMOUNTS = ("paid", "its_power", "lost", "lands_you_control")
 # What a cost's ``sacrifice:`` may name besides ``self``: the card type of the permanent the player chooses.
 SACRIFICED = {"land": "Land"}
 # The keywords the engine plays by their rules (docs/cards.md says where); a card file may name no other.
@@ -26,7 +27,9 @@ KEYWORDS = ("flying", "reach", "trample", "haste", "vigilance", "first strike", 
             "shroud", "infect")
 # What a card file may target, in the Oracle's words (rules/targets.py finds the legal ones of each).
 # Two targets, the second chosen among what the first one's player controls (Searing Blaze)
-PAIRS = {"player_or_planeswalker_and_their_creature": "player_or_planeswalker"}
+PAIRS = {"player_or_planeswalker_and_their_creature": "player_or_planeswalker",
+         # two targets of one kind, the second another than the first (Fate Transfer; CR 115.3)
+         "creature_and_another_creature": "creature"}
 
 TARGET_WORDS = {
     "creature": "target creature", "creature_or_planeswalker": "target creature or planeswalker",
@@ -41,6 +44,9 @@ TARGET_WORDS = {
         "target creature that player or that planeswalker's controller controls",
     "nonland_permanent_an_opponent_controls": "target nonland permanent an opponent controls",
     "artifact_creature_planeswalker_or_opponent": "target artifact, creature, planeswalker, or opponent",
+    "noncreature_land_you_control": "target noncreature land you control",
+    "creature_and_another_creature": "another target creature",
+    "nonland_permanent_with_mana_value_x": "target nonland permanent with mana value X",
 }
 
 
@@ -204,6 +210,10 @@ VALUES = {
     "change": (lambda v: whole(v, negative=True) or v in AMOUNTS,  # +N or -N, as in "gets -2/-2"
                f"must be a whole number, positive or negative, or one of {_AMOUNTS}, not {{v!r}}", None),
     "whole": (whole, "must be a whole number, not {v!r}", None),
+    "loyalty": (lambda v: whole(v, negative=True),
+                "must be a whole number: +1, 0 or -2 as printed (CR 606.4), not {v!r}", None),
+    "energy": (lambda v: whole(v) or v == "X",
+               "must be a whole number, or X for \"Pay X {{E}}\" (CR 107.3a), not {v!r}", None),
     "amount": (lambda v: whole(v) or v in AMOUNTS,
                f"must be a whole number or one of {_AMOUNTS}, not {{v!r}}", None),
     "list": (lambda v: isinstance(v, (list, tuple)) and all(isinstance(x, (str, int)) for x in v),
@@ -280,6 +290,7 @@ class Targets(Part):
     """What an ability targets (CR 115.1): one object or player of a kind."""
 
     what: str = "creature"
+    up_to_one: bool = False  # "up to one target ...": zero targets may be chosen (CR 601.2c)
 
     def __post_init__(self):
         if self.what not in TARGET_WORDS:
@@ -287,7 +298,8 @@ class Targets(Part):
                             f"{', '.join(w for w in TARGET_WORDS if w not in PAIRS)}")
 
     def words(self) -> tuple[str, ...]:
-        return tuple(TARGET_WORDS[w] for w in (PAIRS.get(self.what), self.what) if w)
+        said = tuple(TARGET_WORDS[w] for w in (PAIRS.get(self.what), self.what) if w)
+        return tuple(f"up to one {w}" for w in said) if self.up_to_one else said
 
 
 @dataclass(frozen=True)
@@ -301,7 +313,8 @@ class Cost(Part):
 
     mana: str = ""
     tap: bool = False
-    energy: int = 0
+    energy: int | str = field(kind="energy", default=0)  # "X": announced as it is activated
+    loyalty: int | None = field(kind="loyalty", default=None)  # +N / -N loyalty counters (CR 606.4)
     life: int = 0  # paid only with that much life or more (CR 119.4)
     sacrifice: str = field(choices=("", "self", *SACRIFICED), default="")  # land: the player chooses one
     discard: str = field(choices=("", "self"), default="")
@@ -316,8 +329,21 @@ class Cost(Part):
     def mana_cost(self) -> ManaCost:
         return ManaCost.parse(self.mana)
 
+    @property
+    def fixed_energy(self) -> int:
+        """The energy it pays when that's a number; X is announced only as an ability is activated
+        (CR 107.3a), so a cost paid while resolving can't have it (``no_x``)."""
+        return self.energy if isinstance(self.energy, int) else 0
+
+    def no_x(self, what: str) -> None:
+        """Refuse "Pay X {E}" where no X is announced: a cost paid as an effect resolves."""
+        if not isinstance(self.energy, int):
+            raise CardError(f"{what}'s cost pays a number of energy: X is announced only as an ability "
+                            "is activated (CR 107.3a)")
+
     def __str__(self) -> str:
-        parts = [str(self.mana_cost)] if self.mana else []
+        parts = [loyalty_words(self.loyalty)] if self.loyalty is not None else []
+        parts += [str(self.mana_cost)] if self.mana else []
         parts += ["{T}"] if self.tap else []
         parts += ["Pay " + energy_words(self.energy)] if self.energy else []
         parts += [life_words(self.life)] if self.life else []
@@ -327,7 +353,8 @@ class Cost(Part):
         return ", ".join(parts)
 
     def words(self) -> tuple[str, ...]:
-        out = [str(self.mana_cost)] if self.mana else []
+        out = [loyalty_words(self.loyalty) + ":"] if self.loyalty is not None else []
+        out += [str(self.mana_cost)] if self.mana else []
         out += ["{T}"] if self.tap else []
         out += [energy_words(self.energy)] if self.energy else []
         out += [life_words(self.life)] if self.life else []
@@ -336,12 +363,15 @@ class Cost(Part):
         return tuple(out)
 
 
-def energy_words(n: int) -> str:
-    """Write n energy as the Oracle does: symbols up to four ("Pay {E}{E}{E}{E}"), "six {E}" beyond.
+def energy_words(n: int | str) -> str:
+    """Write n energy as the Oracle does: symbols up to four ("Pay {E}{E}{E}{E}"), "six {E}" beyond,
+    "X {E}" for an amount announced as the cost is paid.
 
-    >>> energy_words(2), energy_words(4), energy_words(8)
-    ('{E}{E}', '{E}{E}{E}{E}', 'eight {E}')
+    >>> energy_words(2), energy_words(4), energy_words(8), energy_words("X")
+    ('{E}{E}', '{E}{E}{E}{E}', 'eight {E}', 'X {E}')
     """
+    if isinstance(n, str):
+        return f"{n} {{E}}"
     return "{E}" * n if n <= 4 else f"{number_word(n)} {{E}}"
 
 
@@ -396,6 +426,15 @@ def _find(v, at, label):
         return build(Find, v, at)
     raise CardError(f"{label} must be basic_land or a mapping such as {{subtypes: [Forest, Plains]}}, "
                     f"not {v!r}", at)
+
+
+def loyalty_words(n: int) -> str:
+    """Write a loyalty cost as the Oracle prints it: "+1", "0", "−8" (a minus sign, U+2212).
+
+    >>> loyalty_words(1), loyalty_words(0), loyalty_words(-8)
+    ('+1', '0', '−8')
+    """
+    return f"+{n}" if n > 0 else "0" if n == 0 else f"\u2212{-n}"
 
 
 @dataclass(frozen=True)

@@ -83,7 +83,7 @@ def _added(st: GameState, p: Permanent) -> tuple[tuple[str, ...], tuple[str, ...
 
 def types(st: GameState, p: Permanent) -> tuple[str, ...]:
     base = card(st, p).types
-    extra = tuple(t for t in dict.fromkeys(_added(st, p)[0]) if t not in base)
+    extra = tuple(t for t in dict.fromkeys(p.added_types + _added(st, p)[0]) if t not in base)
     return extra + base
 
 
@@ -117,16 +117,23 @@ def equipped(st: GameState, equipment: Permanent | None) -> list[Permanent]:
 def colors(st: GameState, p: Permanent) -> tuple[str, ...]:
     """Return a permanent's colors: its color indicator or token colors, else its mana cost's (CR 105.2, 202.2a)."""
     c = card(st, p)
-    return c.colors or tuple(t for t, _ in c.mana_cost.colored if t != "C")
+    return c.colors or c.mana_cost.colors
 
 
 def base_power_toughness(st: GameState, p: Permanent) -> tuple[int, int]:
+    if p.set_power_toughness is not None:  # an effect set them (CR 613.4b)
+        return p.set_power_toughness
     c = card(st, p)
     for s in c.statics:  # characteristic-defining (CR 604.3): the number of lands its controller controls
         if isinstance(s, CountsPowerToughness):
             n = sum(1 for x in st.battlefield if x.controller == p.controller and is_type(st, x, "Land"))
             return n, n
     return c.power or 0, c.toughness or 0
+
+
+def lands_of(st: GameState, who: str) -> int:
+    """The number of lands a player controls, counted now (CR 608.2h)."""
+    return sum(1 for x in st.battlefield if x.controller == who and is_type(st, x, "Land"))
 
 
 def counters_pt(p: Permanent) -> int:
@@ -143,7 +150,8 @@ def toughness(st: GameState, p: Permanent) -> int:
 
 
 def keywords(st: GameState, p: Permanent) -> tuple[str, ...]:
-    kw = list(card(st, p).keywords) + list(p.eot_keywords)
+    kw = list(card(st, p).keywords) + list(p.added_keywords) + list(p.eot_keywords) + [
+        em.grants for em in st.emblems if em.owner == p.controller and is_type(st, p, em.to_type)]
     for x in st.battlefield:  # an Equipment's "equipped creature has ..." (CR 301.5a)
         if x.attached_to == p.id:
             kw += [k for s in card(st, x).statics if isinstance(s, EquippedHas) for k in s.equipped_has]

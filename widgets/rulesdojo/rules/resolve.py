@@ -80,7 +80,7 @@ class Resolution:
 
 
 def legal_targets(st: GameState, item) -> list:
-    return still_legal(st, item.target_spec, item.controller, item.targets)
+    return still_legal(st, item.target_spec, item.controller, item.targets, item.data.get("x"))
 
 
 def resolve_top(st: GameState, answers: tuple = ()) -> GameState | None:
@@ -114,6 +114,11 @@ def _resolve(res: Resolution) -> None:
             gone = f" It goes to {_to_graveyard(st, item.card)}'s graveyard."
         e.log(st, "608.2b", f"{stack_name(item)} doesn't resolve: its every target is illegal, so none "
               f"of its effects happen.{note}{gone} (It wasn't countered.)", "fizzle", item.controller)
+        st.outcomes[item.id] = "did not resolve"
+        return
+    if item.data.get("if_this_has_counters") and not any(getattr(res.source(), "counters", {}).values()):
+        e.log(st, "603.4", f"{stack_name(item)}: its \"if\" clause is false now ({item.name} has no counters), "
+              "so it is removed from the stack and does nothing.", "fizzle", item.controller)
         st.outcomes[item.id] = "did not resolve"
         return
     e.log(st, "608.1", f"{item.controller}'s {stack_name(item)} resolves.", "resolve", item.controller)

@@ -48,7 +48,29 @@ TARGETS = {
     "player_or_planeswalker": lambda st, who: _players(st, who) + _permanents(
         lambda st, p, w: q.is_type(st, p, "Planeswalker"))(st, who),
     "spell": lambda st, who: [i.id for i in st.stack if i.kind == "spell"],
+    "noncreature_land_you_control": _permanents(
+        lambda st, p, who: p.controller == who and q.is_type(st, p, "Land") and not _creature(st, p, who)),
+    # X is announced as the ability is activated (CR 107.3a), before its targets are chosen (601.2b-c)
+    "nonland_permanent_with_mana_value_x": lambda st, who, x=None: _permanents(
+        lambda st, p, w: not q.is_type(st, p, "Land") and (x is None or mana_value(st, p) == x))(st, who),
 }
+X_KINDS = ("nonland_permanent_with_mana_value_x",)
+
+
+def announced_xs(st: GameState, ab, who: str) -> list[int]:
+    """The values of X worth offering for "Pay X {E}": from 0 to the energy ``who`` has (CR 107.3a,
+    118.3), and when the target must have mana value X, only the mana values a target has (any
+    other X has no legal target)."""
+    have = q.player(st, who).energy
+    if ab.target_spec in X_KINDS:
+        return sorted({mana_value(st, q.permanent(st, t)) for t in TARGETS[ab.target_spec](st, who)} &
+                      set(range(have + 1)))
+    return list(range(have + 1))
+
+
+def mana_value(st: GameState, p) -> int:
+    """A permanent's mana value: its mana cost's; 0 with no mana cost, a token's (CR 202.3, 202.3a)."""
+    return q.card(st, p).mana_cost.mana_value
 
 
 def target_sets(st: GameState, spec: str | None, controller: str) -> list[tuple]:
@@ -59,19 +81,19 @@ def target_sets(st: GameState, spec: str | None, controller: str) -> list[tuple]
     [('Alice',), ('Nadia',)]
     """
     if spec in PAIRS:
-        return [(a, b) for a in TARGETS[PAIRS[spec]](st, controller) for b in _theirs(st, a)
+        return [(a, b) for a in TARGETS[PAIRS[spec]](st, controller) for b in SECOND[spec](st, a)
                 if not untargetable(st, a, controller) and not untargetable(st, b, controller)]
     return [(t,) for t in target_candidates(st, spec, controller)]
 
 
-def still_legal(st: GameState, spec: str | None, controller: str, targets: tuple) -> list:
+def still_legal(st: GameState, spec: str | None, controller: str, targets: tuple, x: int | None = None) -> list:
     """The targets that are still legal, in order, as the spell or ability resolves (CR 608.2b)."""
     if spec in PAIRS:
         first, second = (list(targets) + [None, None])[:2]
         ok = {t for t in TARGETS[PAIRS[spec]](st, controller) if not untargetable(st, t, controller)}
-        theirs = [t for t in _theirs(st, first) if not untargetable(st, t, controller)]
+        theirs = [t for t in SECOND[spec](st, first) if not untargetable(st, t, controller)]
         return [t for t, legal in ((first, first in ok), (second, second in theirs)) if legal]
-    ok = set(target_candidates(st, spec, controller))
+    ok = set(target_candidates(st, spec, controller, x))
     return [t for t in targets if t in ok]
 
 
@@ -82,7 +104,17 @@ def _theirs(st: GameState, first) -> list:
     return [p.id for p in st.battlefield if p.controller == who and q.is_type(st, p, "Creature")]
 
 
-def target_candidates(st: GameState, spec: str | None, controller: str) -> list:
+def _another_creature(st: GameState, first) -> list:
+    """The creatures other than the first target: "another target creature" (CR 115.3)."""
+    return [p.id for p in st.battlefield if p.id != first and q.is_type(st, p, "Creature")]
+
+
+# How the second target of a pair is found from the first one
+SECOND = {"player_or_planeswalker_and_their_creature": _theirs,
+          "creature_and_another_creature": _another_creature}
+
+
+def target_candidates(st: GameState, spec: str | None, controller: str, x: int | None = None) -> list:
     """List what can be chosen for a target description (CR 115.1).
 
     >>> from .objects import Player
@@ -92,7 +124,8 @@ def target_candidates(st: GameState, spec: str | None, controller: str) -> list:
     if not spec:
         return []
     found = (sorted({t for pair in target_sets(st, spec, controller) for t in pair}, key=str)
-             if spec in PAIRS else TARGETS[spec](st, controller))
+             if spec in PAIRS else TARGETS[spec](st, controller, x) if spec in X_KINDS
+             else TARGETS[spec](st, controller))
     return [t for t in found if not untargetable(st, t, controller)]
 
 

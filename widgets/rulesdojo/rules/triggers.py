@@ -42,10 +42,15 @@ EVENTS = {
     "deals_combat_damage_to_player": ("combat_damage", "self"),
     "cast": ("cast", "player"),
     "lose_life": ("life_lost", "player"),
+    "leaves": ("left", ""),  # to any zone, unlike put_into_graveyard; looks back (CR 603.10a)
+    "beginning_of_combat": ("step", "player"),
+    # a mana ability triggers it; it resolves at once, off the stack (rules/manatriggers.py, CR 605.4a)
+    "tapped_for_mana": ("tapped_for_mana", ""),
 }
-STEP_OF = {"upkeep": "upkeep", "first_main_phase": "precombat main", "end_step": "end"}
-# What a permanent event may be narrowed to (creatures and lands have events of their own).
-WHAT = {"permanent": "", "artifact": "Artifact", "enchantment": "Enchantment"}
+STEP_OF = {"upkeep": "upkeep", "first_main_phase": "precombat main", "end_step": "end",
+           "beginning_of_combat": "beginning of combat"}
+WHAT = {"permanent": "", "creature": "Creature", "land": "Land", "artifact": "Artifact",
+        "enchantment": "Enchantment"}
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,9 @@ class Trigger(Part):
     subtype: str = ""  # "an Elemental", "a Clue"
     spell: tuple = ()  # "cast" events: the card types the spell must have one of
     first_each_turn: bool = False  # "for the first time each turn"
+    # intervening "if" clauses (CR 603.4): "if it had counters on it" (what left), "if this has counters"
+    if_it_had_counters: bool = False
+    if_this_has_counters: bool = False
 
     def matches(self, src: Permanent, ev: Happened, now: tuple[str, ...] = ()) -> bool:
         """Say whether ``ev`` triggers this ability of ``src``; ``now`` is the types and subtypes
@@ -70,7 +78,10 @@ class Trigger(Part):
         kind, subject = EVENTS[self.event]
         if ev.kind != kind:
             return False
-        if kind == "left" and (ev.zone != "graveyard" or (self.event == "dies" and "Creature" not in ev.info)):
+        if kind == "left" and self.event != "leaves" and (
+                ev.zone != "graveyard" or (self.event == "dies" and "Creature" not in ev.info)):
+            return False
+        if not self._intervening_if(src, ev):
             return False
         if kind == "step" and ev.info != STEP_OF[self.event]:
             return False
@@ -92,6 +103,12 @@ class Trigger(Part):
         owner = ev.perm.controller if ev.perm is not None else ev.player
         return self._whose(src, owner)
 
+    def _intervening_if(self, src: Permanent, ev: Happened) -> bool:
+        """An intervening "if" clause: the ability triggers only if it is true (CR 603.4)."""
+        if self.if_it_had_counters and not (ev.perm is not None and any(ev.perm.counters.values())):
+            return False
+        return not self.if_this_has_counters or any(src.counters.values())
+
     def _whose(self, src: Permanent, who: str | None) -> bool:
         whose = self.whose or ("you" if EVENTS[self.event][1] == "player" else "any")
         return who == src.controller if whose == "you" else True
@@ -105,6 +122,11 @@ class Trigger(Part):
                 "first_main_phase": ("beginning of your first main phase",),
                 "deals_combat_damage_to_player": ("deals combat damage to a player",),
                 "cast": ("you cast",) + tuple(t.lower() for t in self.spell),
+                "tapped_for_mana": ("you tap", "for mana"),
+                "leaves": ("leaves the battlefield",),
+                "beginning_of_combat": ("At the beginning of combat on your turn",),
                 "lose_life": ("you lose life",) + (("first time each turn",) if self.first_each_turn
                                                    else ())}.get(
-                    self.event, ()) + ((self.subtype,) if self.subtype else ())
+                    self.event, ()) + ((self.subtype,) if self.subtype else ()) + (
+                    ("if it had counters on it",) if self.if_it_had_counters else ()) + (
+                    ("has counters on it",) if self.if_this_has_counters else ())

@@ -7,6 +7,7 @@ from . import engine as e
 from . import player_effects
 from . import query as q
 from .auras import aura_state_based_actions
+from .loyalty import zero_loyalty
 from .phasing import phase_in
 from .mana import pool_text
 from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, LegendRuleChoice, ModeChoice,
@@ -57,7 +58,8 @@ def state_based_actions(st: GameState) -> bool:
             did = True
     creatures = [p for p in st.battlefield if q.is_type(st, p, "Creature")]
     zero = [p for p in creatures if q.toughness(st, p) <= 0]
-    lethal = [p for p in creatures if p not in zero and p.damage and p.damage >= q.toughness(st, p)]
+    lethal = [p for p in creatures if p not in zero and p.damage and p.damage >= q.toughness(st, p)
+              and "indestructible" not in q.keywords(st, p)]  # CR 702.12b
     for p in st.battlefield:  # CR 704.5q: +1/+1 and -1/-1 counters annihilate in pairs
         n = min(p.counters.get(PLUS_ONE, 0), p.counters.get(MINUS_ONE, 0))
         if n:
@@ -68,10 +70,13 @@ def state_based_actions(st: GameState) -> bool:
             e.log(st, "704.5q", f"{p.controller}'s {p.card} had both +1/+1 and -1/-1 counters: "
                   f"{n} of each are removed.", "counters", p.controller)
             did = True
-    if zero or lethal:  # one event: state-based actions happen at once (CR 704.3)
+    walkers = [p for p in zero_loyalty(st) if p not in zero and p not in lethal]
+    if zero or lethal or walkers:  # one event: state-based actions happen at once (CR 704.3)
         reasons = {p.id: ("has 0 or less toughness and is put into the graveyard", "704.5f") for p in zero}
         reasons.update({p.id: ("has lethal damage marked on it and is destroyed", "704.5g") for p in lethal})
-        e.leave(st, zero + lethal, "graveyard", reasons=reasons)
+        reasons.update({p.id: ("has 0 loyalty and is put into its owner's graveyard", "704.5i")
+                        for p in walkers})
+        e.leave(st, zero + lethal + walkers, "graveyard", reasons=reasons)
         did = True
     did = aura_state_based_actions(st) or did
     for p in st.battlefield:
@@ -213,6 +218,8 @@ def _new_turn(st: GameState) -> None:
     st.land_plays_allowed = 1  # "an additional land this turn" ends with the turn (Explore)
     st.lands_entered = ()
     st.life_lost = {}
+    st.energy_lost = {}
+    st.loyalty_used = ()
     for p in st.battlefield:
         if p.controller == st.active:
             p.sick = False
@@ -232,7 +239,7 @@ def _begin_step(st: GameState) -> bool:
                 p.tapped = False
         e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
         return False
-    if st.step in ("upkeep", "precombat main", "end"):
+    if st.step in ("upkeep", "precombat main", "beginning of combat", "end"):
         e.emit(st, [Happened("step", player=ap, info=st.step)])
     if st.step == "draw":
         if st.turn == 1 and len(st.players) == 2:
@@ -260,7 +267,7 @@ def _begin_step(st: GameState) -> bool:
         st.first_strikers, st.damage_steps = (), 0
     elif st.step == "postcombat main":
         for p in st.battlefield:
-            p.attacking, p.blocked_by, p.blocking = False, None, None
+            p.attacking, p.blocked_by, p.blocking, p.attacking_walker = False, None, None, None
     elif st.step == "cleanup":
         return _cleanup(st)
     return True
@@ -280,15 +287,21 @@ def _cleanup(st: GameState) -> bool:
     return bool(st.waiting) or st.pending is not None
 
 
-def declare_attackers(st: GameState, attackers: tuple[int, ...]) -> None:
+def declare_attackers(st: GameState, attackers: tuple[int, ...], at: tuple = ()) -> None:
     ap = st.active
     st.pending = None
     chosen = [q.present(st, a) for a in attackers]
+    walkers = dict(at)
     for p in chosen:
         p.attacking = True
+        p.attacking_walker = walkers.get(p.id)
         p.tapped = "vigilance" not in q.keywords(st, p)  # attacking taps it (CR 508.1f)
     names = ", ".join(p.card for p in chosen) or "no creatures"
     e.log(st, "508.1", f"{ap} attacks with {names}.", "combat", ap)
+    for p in chosen:
+        if p.attacking_walker is not None:
+            e.log(st, "508.1b", f"{p.card} attacks {q.describe_target(st, p.attacking_walker)}, a planeswalker, "
+                  "not its controller.", "combat", ap)
     for p in chosen:
         if "vigilance" in q.keywords(st, p):
             e.log(st, "702.20b", f"{p.card} has vigilance: attacking doesn't cause it to tap.", "combat", ap)
@@ -336,23 +349,34 @@ def combat_damage(st: GameState) -> None:
 
 def _combat_hits(st: GameState) -> list[tuple[Permanent, str | Permanent, int]]:
     """Each (source, recipient, amount) of combat damage if every creature in combat dealt it now."""
-    defender = q.next_player(st, st.active)
+    player = q.next_player(st, st.active)
     hits: list[tuple[Permanent, str | Permanent, int]] = []
     for a in _attackers(st):
         power = max(q.power(st, a), 0)
         blocker = q.permanent(st, a.blocked_by) if a.blocked_by else None
+        defender = _attacked(st, a, player)
         if blocker is None:  # unblocked, or its blocker is gone: only trample reaches the player
-            if a.blocked_by is None or "trample" in q.keywords(st, a):
+            if defender is not None and (a.blocked_by is None or "trample" in q.keywords(st, a)):
                 hits.append((a, defender, power))
             continue
         if "trample" in q.keywords(st, a):
             lethal = max(q.toughness(st, blocker) - blocker.damage, 0)
             to_blocker = min(power, lethal)
-            hits += [(a, blocker, to_blocker), (a, defender, power - to_blocker)]
+            hits += [(a, blocker, to_blocker)] + ([(a, defender, power - to_blocker)] if defender is not None
+                                                  else [])
         else:
             hits.append((a, blocker, power))
         hits.append((blocker, a, max(q.power(st, blocker), 0)))
     return hits
+
+
+def _attacked(st: GameState, a: Permanent, player: str) -> str | Permanent | None:
+    """What an attacker deals its combat damage to if unblocked: the defending player, or the
+    planeswalker it attacks; none if that planeswalker has left (CR 506.4c)."""
+    if a.attacking_walker is None:
+        return player
+    walker = q.permanent(st, a.attacking_walker)
+    return walker if walker is not None and q.is_type(st, walker, "Planeswalker") else None
 
 
 def carry_on(st: GameState, choice, value) -> None:
@@ -360,7 +384,7 @@ def carry_on(st: GameState, choice, value) -> None:
     declared attackers attack (CR 508.1), the blockers block (CR 509.1), and once the cleanup
     step's discard is done the turn ends (CR 514.1)."""
     if isinstance(choice, AttackersChoice):
-        declare_attackers(st, value)
+        declare_attackers(st, *value)
     elif isinstance(choice, BlockersChoice):
         declare_blockers(st, value)
     else:

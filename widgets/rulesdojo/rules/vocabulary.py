@@ -9,7 +9,8 @@ the first card is read; the parts themselves import nothing above them.
 True
 """
 
-from .effects import (choices, conditions, control, counters, damage, energy, lands, mana, permanents, stack,
-                      zones)
+from .effects import (animate, choices, conditions, control, counters, damage, emblems, energy, lands, mana,
+                      moving, permanents, stack, zones)
 
-FAMILIES = (choices, conditions, control, counters, damage, energy, lands, mana, permanents, stack, zones)
+FAMILIES = (animate, choices, conditions, control, counters, damage, emblems, energy, lands, mana, moving,
+            permanents, stack, zones)

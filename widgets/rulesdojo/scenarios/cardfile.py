@@ -127,7 +127,7 @@ def oracle_problems(card: cards.Card, data=None) -> list[str]:
     for kw in card.keywords:
         if kw not in oracle:
             out.append(f"keyword {kw!r} isn't in the Oracle text")
-    return out + _back_problems(card, data)
+    return out + _back_problems(card, data) + _unplayed_loyalty(card)
 
 
 def _back_problems(card: cards.Card, data) -> list[str]:
@@ -142,6 +142,23 @@ def _back_problems(card: cards.Card, data) -> list[str]:
 EQUIP_MEANS = "Attach to target creature you control. Equip only as a sorcery."  # as its reminder text says it
 
 
+_LOYALTY_LINE = re.compile(r"^(?:[+\u2212-]?\d+|[+\u2212-]X):")
+
+
+def _unplayed_loyalty(card: cards.Card) -> list[str]:
+    """Say which loyalty abilities of a planeswalker's Oracle text its file doesn't play: a loyalty
+    ability left out is one a player could never activate (CR 606.3).
+
+    >>> walker = cards.Card("Nissa", "{G}", ("Planeswalker",), "+1: Draw a card.", loyalty=3)
+    >>> _unplayed_loyalty(walker)
+    ["its loyalty ability '+1: Draw a card.' isn't in the file: the engine can't play a planeswalker without it"]
+    """
+    played = {_squash(a.text) for a in card.abilities}
+    return [f"its loyalty ability {line!r} isn't in the file: the engine can't play a planeswalker "
+            "without it" for line in card.oracle.splitlines()
+            if "Planeswalker" in card.types and _LOYALTY_LINE.match(line) and _squash(line) not in played]
+
+
 def _at(data, key, place: str) -> str:
     line = item_line(data, key) if isinstance(key, int) else key_line(data, key)
     return f"line {line}: {place}" if line else place
@@ -149,7 +166,7 @@ def _at(data, key, place: str) -> str:
 
 def _words(ab: cards.Ability) -> list[str]:
     found = []
-    for part in (ab.trigger, ab.cost, ab.static, ab.targets, *ab.effects):
+    for part in (ab.trigger, ab.cost, ab.static, ab.targets, ab.only_if, *ab.effects):
         if part is not None:
             found += list(part.words())
     return found

@@ -50,7 +50,7 @@ ACTION_VERBS = {"play", "cast", "activate", "tap", "pass", "resolve", "advance",
                 "replacement_order", "undo",
                 "expect", "set"}
 ACTION_EXTRAS = {"cast": {"target", "targets", "sacrifice", "pay", "mode"},
-                 "activate": {"ability", "mana", "target", "sacrifice", "pay"}, "tap": {"mana"}}
+                 "activate": {"ability", "mana", "target", "sacrifice", "pay", "x"}, "tap": {"mana"}}
 NO_ACTOR = {"resolve", "advance", "undo", "expect", "set"}  # verbs no one player takes: no ``as:``
 #: The most cards a scenario's setup may put in all the players' zones together (the largest shipped
 #: board has 23). Each action's work grows with the board (continuous effects are worked out for
@@ -553,6 +553,14 @@ class ActionRunner:
                           tuple(r.permanent(s, controller=who) for s in _listed(a.get("sacrifice", []))),
                           _named_mana(a), r.mode(card, a["mode"]) if "mode" in a else None)]
 
+    def _attack(self, who, arg, a) -> list:
+        """The attackers, or a mapping of each attacker to the player or planeswalker it attacks."""
+        r = self.resolver
+        attackers = tuple(r.permanent(x, controller=who) for x in (arg if isinstance(arg, dict) else _listed(arg)))
+        aims = [r.target(t) for t in arg.values()] if isinstance(arg, dict) else []
+        return [DeclareAttackers(attackers, tuple((att, t) for att, t in zip(attackers, aims)
+                                                  if not isinstance(t, str)))]
+
     def _block(self, who, arg, a) -> list:
         r = self.resolver
         pairs = list(arg.items()) if isinstance(arg, dict) else [tuple(x) for x in _listed(arg)]
@@ -588,8 +596,7 @@ _VERBS: dict[str, Callable[..., list]] = {
     "cast": ActionRunner._cast,
     "activate": lambda run, who, arg, a: [run.resolver.activation(who, arg, "activate", a)],
     "tap": lambda run, who, arg, a: [run.resolver.activation(who, arg, "tap", a)],
-    "attack": lambda run, who, arg, a: [DeclareAttackers(tuple(run.resolver.permanent(x, controller=who)
-                                                               for x in _listed(arg)))],
+    "attack": ActionRunner._attack,
     "block": ActionRunner._block,
     "order": lambda run, who, arg, a: [OrderTriggers(tuple(run.resolver.trigger_order(_listed(arg))))],
     "target": lambda run, who, arg, a: [ChooseTargets((run.resolver.target(arg),))],
@@ -716,7 +723,7 @@ class Resolver:
         index = int(a.get("ability", 1)) - 1
         targets = (self.target(a["target"]),) if "target" in a else ()
         sacrifice = tuple(self.permanent(x, controller=who) for x in _listed(a.get("sacrifice", [])))
-        actions = [ActivateAbility(p.id, index, a.get("mana"), targets, _named_mana(a), sacrifice)
+        actions = [ActivateAbility(p.id, index, a.get("mana"), targets, _named_mana(a), sacrifice, a.get("x"))
                    for p in cands]
         return self._first_legal(actions)
 

@@ -42,7 +42,7 @@ def frame_colors(c: Card) -> list[str]:
     if "Land" in c.types:
         found = set(_MANA_SYMBOL.findall(c.oracle))
     else:
-        found = set(c.colors) | {t for t, _ in c.mana_cost.colored if t != "C"}
+        found = set(c.colors) | set(c.mana_cost.colors)
     return [t for t in COLORS if t in found]
 
 
@@ -51,6 +51,8 @@ def pt_changes(game: Game, pid: int) -> list[str]:
     st = game.state
     p = q.present(st, pid)
     why = [s.why for s in q.card(st, p).statics if hasattr(s, "why")]
+    if p.set_power_toughness is not None:  # "It becomes a 0/0 ... creature" (CR 613.4b)
+        why.append("an effect made it a {}/{} creature".format(*p.set_power_toughness))
     for kind in (q.PLUS_ONE, q.MINUS_ONE):
         n = p.counters.get(kind, 0)
         if n:

@@ -8,7 +8,7 @@ from typing import Sequence
 from .. import engine as e
 from .. import query as q
 from ..choices import ProliferateChoice, RemoveCountersChoice
-from ..objects import Permanent
+from ..objects import ENERGY, Permanent
 from ..parts import Effect, effect, field, number_word
 
 
@@ -94,6 +94,8 @@ class RemoveCounters(Effect):
                                f"(0 to {most})?", "608.2d", low=0, high=most, data={"kind": kind})
                 holder.counters[kind] -= n
                 left -= n
+                if isinstance(t, str) and kind == ENERGY:
+                    e.energy_lost(st, t, n)
                 if n:
                     e.log(st, "122.1", f"{who} removes {e.plural(n, kind + ' counter')} from {name}"
                           f"{'; ' + str(holder.energy) + ' energy left' if kind == 'energy' else ''}.",

@@ -62,10 +62,11 @@ class GainLife(Effect):
     who: str = field(choices=("you", "target"), default="you")
 
     def __post_init__(self):
-        reads_only(self.n, ("lost",), "gain_life's n")
+        reads_only(self.n, ("lost", "lands_you_control"), "gain_life's n")
 
     def run(self, res) -> None:
-        n = self.n if isinstance(self.n, int) else res.vars.get("lost", 0)
+        n = (self.n if isinstance(self.n, int) else q.lands_of(res.st, res.controller)
+             if self.n == "lands_you_control" else res.vars.get("lost", 0))
         names = ([res.controller] if self.who == "you" else
                  [t for t in res.target_objects() if isinstance(t, str)])
         for name in names:
@@ -75,6 +76,8 @@ class GainLife(Effect):
     def words(self) -> tuple[str, ...]:
         if self.n == "lost":
             return ("gain life equal to the life lost this way",)
+        if self.n == "lands_you_control":
+            return ("gain X life", "where X is the number of lands you control")
         return (f"gain{'s' if self.who == 'target' else ''} {self.n} life",)
 
 

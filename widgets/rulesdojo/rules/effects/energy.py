@@ -75,9 +75,12 @@ class MayPay(Effect):
     when_you_do: Reflexive | None = field(kind="reflexive", default=None)
     if_you_dont: tuple = field(kind="effects", default=())  # "... unless you pay" (CR 118.12a)
 
+    def __post_init__(self):
+        self.cost.no_x("may_pay")
+
     def run(self, res) -> None:
         st, who, name = res.st, res.controller, res.item.name
-        n = self.cost.energy
+        n = self.cost.fixed_energy
         have = q.player(st, who).energy
         if have < n:
             e.log(st, "118.3", f"{who} has {have or 'no'} energy, so can't pay {energy_words(n)} for "
@@ -147,9 +150,12 @@ class PayOr(Effect):
     cost: Cost = field(kind="cost")
     if_you_cant: tuple = field(kind="effects", default=())
 
+    def __post_init__(self):
+        self.cost.no_x("pay_or")
+
     def run(self, res) -> None:
         st, who, name = res.st, res.controller, res.item.name
-        n, have = self.cost.energy, q.player(st, who).energy
+        n, have = self.cost.fixed_energy, q.player(st, who).energy
         if have >= n:
             e.pay_energy(st, who, n, f"{e.possessive(name)} trigger (it must be paid when it can be)",
                          "118.3")

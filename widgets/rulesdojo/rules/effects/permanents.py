@@ -199,6 +199,10 @@ class Destroy(Effect):
             hit = [p for p in st.battlefield if any(q.is_type(st, p, t) for t in self.all)]
         else:
             hit = [p for p in res.target_objects() if isinstance(p, Permanent)]
+        for p in [p for p in hit if "indestructible" in q.keywords(st, p)]:
+            hit.remove(p)
+            e.log(st, "702.12b", f"{p.controller}'s {p.card} has indestructible: it can't be destroyed.",
+                  "rule", p.controller)
         e.leave(st, hit, "graveyard", "is destroyed", "701.8a")
 
     def words(self) -> tuple[str, ...]:

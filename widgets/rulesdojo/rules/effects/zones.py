@@ -10,7 +10,7 @@ from .. import query as q
 from ..choices import (CastExiledChoice, CastFromAmongChoice, ModeChoice, ScryChoice, ScryTopChoice,
                        SacrificeChoice, SearchChoice, TargetChoice)
 from .choices import modal
-from ..parts import PAIRS, TARGET_WORDS, Effect, Find, effect, field, number_word
+from ..parts import PAIRS, TARGET_WORDS, Effect, Find, effect, field, number_word, reads_only
 from ..targets import target_sets
 from ..triggers import Happened
 
@@ -18,14 +18,20 @@ from ..triggers import Happened
 @effect("draw")
 @dataclass(frozen=True)
 class Draw(Effect):
-    """You draw N cards."""
+    """You draw N cards (or X, the number of lands you control, counted as it resolves: CR 608.2h)."""
 
-    n: int = 1
+    n: int | str = field(kind="amount", default=1)
+
+    def __post_init__(self):
+        reads_only(self.n, ("lands_you_control",), "draw's n")
 
     def run(self, res) -> None:
-        e.draw(res.st, res.controller, self.n)
+        n = self.n if isinstance(self.n, int) else q.lands_of(res.st, res.controller)
+        e.draw(res.st, res.controller, n)
 
     def words(self) -> tuple[str, ...]:
+        if not isinstance(self.n, int):
+            return ("draw X cards", "where X is the number of lands you control")
         return ("Draw a card",) if self.n == 1 else (f"draw {number_word(self.n)} cards",)
 
 
