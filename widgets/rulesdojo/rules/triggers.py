@@ -49,8 +49,8 @@ EVENTS = {
 }
 STEP_OF = {"upkeep": "upkeep", "first_main_phase": "precombat main", "end_step": "end",
            "beginning_of_combat": "beginning of combat"}
-WHAT = {"permanent": "", "creature": "Creature", "land": "Land", "artifact": "Artifact",
-        "enchantment": "Enchantment"}
+# What a permanent event may be narrowed to (lands have events of their own).
+WHAT = {"permanent": "", "creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment"}
 
 
 @dataclass(frozen=True)

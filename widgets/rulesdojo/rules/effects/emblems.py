@@ -43,7 +43,7 @@ class SearchAnyNumber(Effect):
     """Search your library for any number of cards with a subtype, put them onto the battlefield
     tapped, then shuffle (CR 701.23a; finding fewer, or none, is allowed, 701.23b)."""
 
-    subtype: str = field(choices=("Forest", "Plains", "Island", "Swamp", "Mountain"))
+    subtype: str = "Forest"  # a land subtype: the cards the search may find
     to: str = field(choices=("battlefield_tapped",), default="battlefield_tapped")
 
     def run(self, res) -> None:
