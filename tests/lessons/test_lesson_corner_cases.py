@@ -70,8 +70,7 @@ def order(view: TaskView, *top_first: str) -> None:
     ids = {name: [] for name in top_first}
     for item in w.order_list.items:
         ids[item["label"].split(":")[0].removesuffix("'s ability")].append(item["id"])
-    bottom_first = [ids[name].pop(0) for name in reversed(top_first)]  # like copies, first come first
-    w.order_list.order = bottom_first[::-1]
+    w.order_list.order = [ids[name].pop() for name in top_first]  # copies of one trigger in any order
     w.confirm_button.click()
 
 
@@ -106,6 +105,22 @@ def test_harrow_gives_four_triggers_and_the_learner_puts_both_lynx_pumps_on_top(
     resolve(view, 2)
     assert power(view, "Steppe Lynx") == 4 and energy(view) == 0
     assert view.achieved and "✓ Done." in view.status.text
+
+
+def test_either_order_of_a_triggers_two_copies_stays_on_the_worked_line():
+    view = task_view("harrow-four-triggers")
+    press(view, "Cast Harrow, sacrificing")
+    resolve(view)
+    choose(view, "Forest", "Island")
+    w = panel(view, TriggerOrder)
+    lynx = [i["id"] for i in w.order_list.items if i["label"].startswith("Steppe Lynx")]
+    arch = [i["id"] for i in w.order_list.items if i["label"].startswith("Architect")]
+    w.order_list.order = [*lynx, *arch]  # the copies as the list had them, not as the worked line put them
+    w.confirm_button.click()
+    view.show_button.click()
+    assert "isn't on the worked line" not in text(view.hint.text) and power(view, "Steppe Lynx") == 2
+    view.show_button.click()
+    assert view.achieved
 
 
 def test_an_architect_trigger_left_on_top_is_named_and_undo_reopens_the_order():
