@@ -24,7 +24,7 @@ def links(box) -> list[str]:
 def test_the_shipped_lessons_pass(capsys):
     assert main(["lesson", "lint", str(LESSONS)]) == 0
     out = capsys.readouterr().out
-    assert "0 problems;" in out and "10 lesson files" in out
+    assert "0 problems;" in out and f"{len(list(LESSONS.glob('[0-9][0-9]-*.yaml')))} lesson files" in out
     assert "largest dead-end search:" in out and "bound 20000" in out
 
 
@@ -108,15 +108,17 @@ def test_a_folder_without_lessons_is_unreadable(tmp_path):
     assert main(["lesson", "lint", str(tmp_path)]) == 2
 
 
-def test_an_eleventh_lesson_is_one_yaml_file_and_one_notebook(tmp_path, monkeypatch):
+def test_one_more_lesson_is_one_yaml_file_and_one_notebook(tmp_path, monkeypatch):
     import json
     import re
 
     import rulesdojo.lessons as course
+    last = max(int(p.name[:2]) for p in LESSONS.glob("[0-9][0-9]-*.yaml"))
+    new = f"{last + 1:02d}-landfall-again"
     folder = tmp_path / "my-lessons"
     shutil.copytree(LESSONS, folder)
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
-    (folder / "11-landfall-again.yaml").write_text("""\
+    (folder / f"{new}.yaml").write_text("""\
 title: Landfall again
 summary: "One more land, one more {E}."
 rulings: [L1]
@@ -136,21 +138,21 @@ parts:
     rule: "603.6a"
 """, encoding="utf-8")
     nb = json.loads((LESSONS / "01-what-energy-is.ipynb").read_text(encoding="utf-8"))
-    code = ["from rulesdojo.lessons import next_steps, progress, show\n\nprogress(11)",
-            'show(11, "one-more")', "next_steps(11)"]
-    nb["cells"] = [{"cell_type": "markdown", "id": "l11-0", "metadata": {}, "source": "# Lesson 11"}] + [
-        {"cell_type": "code", "id": f"l11-{i}", "metadata": {}, "outputs": [], "execution_count": None,
+    code = [f"from rulesdojo.lessons import next_steps, progress, show\n\nprogress({last + 1})",
+            f'show({last + 1}, "one-more")', f"next_steps({last + 1})"]
+    nb["cells"] = [{"cell_type": "markdown", "id": "new-0", "metadata": {}, "source": f"# Lesson {last + 1}"}] + [
+        {"cell_type": "code", "id": f"new-{i}", "metadata": {}, "outputs": [], "execution_count": None,
          "source": src} for i, src in enumerate(code, 1)]
-    (folder / "11-landfall-again.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    (folder / f"{new}.ipynb").write_text(json.dumps(nb), encoding="utf-8")
 
     assert lint_lessons(folder).ok
     added = {p.name for p in folder.iterdir()} - set(before)
     changed = [n for n, data in before.items() if (folder / n).read_bytes() != data]
-    assert sorted(added) == ["11-landfall-again.ipynb", "11-landfall-again.yaml"] and changed == []
+    assert sorted(added) == [f"{new}.ipynb", f"{new}.yaml"] and changed == []
     monkeypatch.chdir(folder)  # the notebooks run in their folder
-    assert links(course.next_steps(10))[-1] == "11-landfall-again.ipynb"
-    assert "11-landfall-again.ipynb" in links(course.contents())
-    assert links(course.next_steps(11))[-1] == "quiz.ipynb"
+    assert links(course.next_steps(last))[-1] == f"{new}.ipynb"
+    assert f"{new}.ipynb" in links(course.contents())
+    assert links(course.next_steps(last + 1))[-1] == "quiz.ipynb"
 
 
 def _notebook_problems(tmp_path: Path, edit) -> list[str]:

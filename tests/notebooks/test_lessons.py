@@ -212,6 +212,10 @@ EXPECTED = {
     (9, "mismatch"): "Point it out at once",      # MTR 1.10: an infraction noticed is raised at once
     (10, "forest-line"): 5 + 1 + 1,               # one landfall {E} per land; no land play left for the Hub
     (10, "unsummon-response"): "still created",   # cost paid; the ability is independent (113.7a)
+    (11, "harrow-energy"): 1 + 1,                 # one trigger per land entering (603.2c, L3); the sacrifice is a cost
+    (11, "lynx-after-expanse-gone"): "4/5: both",  # 0/1 + 2/2 + 2/2: the trigger outlives the land (113.7a, L1)
+    (11, "arbor-and-guide"): 1 + 1,               # a land creature entering: landfall and a creature entering
+    (11, "ashaya-after-bears"): 1,                # only Ashaya entered (603.6b); the others became lands (L2)
 }
 
 

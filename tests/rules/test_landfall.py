@@ -210,3 +210,40 @@ def test_tokens_are_not_lands_under_ashaya():
     beast = next(p for p in g.snapshot()["battlefield"] if p["card"] == "Beast")
     assert "Land" not in beast["types"]
     assert g.stack == [] and g.player("Alice").energy == 0
+
+
+def _harrowed():
+    """Alice casts Harrow for a Forest and an Island with the Architect and Steppe Lynx out: each
+    landfall ability triggers once for each land (CR 603.2c), and she orders them all (CR 603.3b)."""
+    g = Game(["Alice", "Nadia"])
+    arch = g.add_permanent("Alice", "Architect of the Untamed")
+    lynx = g.add_permanent("Alice", "Steppe Lynx")
+    lands = [g.add_card("Alice", name, "library") for name in ("Forest", "Island")]
+    g.set_player("Alice", mana={"G": 3})
+    g.apply(CastSpell(g.add_card("Alice", "Harrow"), sacrifice=(g.add_permanent("Alice", "Forest"),)))
+    both_pass(g)
+    g.apply(ChooseObjects(tuple(lands)))
+    return g, arch, lynx
+
+
+def test_like_copies_of_a_trigger_in_either_order_are_one_position():
+    first, arch, lynx = _harrowed()
+    copies = {src: [t.id for t in first.state.waiting if t.source == src] for src in (arch, lynx)}
+    assert all(len(ids) == 2 for ids in copies.values())  # two lands: two triggers per ability
+    second = first.fork()
+    first.apply(OrderTriggers((*copies[arch], *copies[lynx])))
+    second.apply(OrderTriggers((*reversed(copies[arch]), *reversed(copies[lynx]))))
+    assert first.snapshot(log=False) == second.snapshot(log=False)
+    assert [s["name"] for s in first.snapshot()["stack"]] == [  # top first
+        "Steppe Lynx", "Steppe Lynx", "Architect of the Untamed", "Architect of the Untamed"]
+
+
+def test_triggers_of_two_sources_alike_in_name_are_not_copies():
+    g = Game(["Alice", "Nadia"])
+    cats = [g.add_permanent("Alice", "Steppe Lynx") for _ in range(2)]
+    g.apply(PlayLand(g.add_card("Alice", "Forest")))
+    mine = {t.source: t.id for t in g.state.waiting}
+    g.apply(OrderTriggers((mine[cats[1]], mine[cats[0]])))  # the first Lynx's on top: it resolves first
+    both_pass(g)
+    power = {p["id"]: p["power"] for p in g.snapshot()["battlefield"] if p["id"] in cats}
+    assert power == {cats[0]: 2, cats[1]: 0}

@@ -116,6 +116,10 @@ class OrderTriggersChoice(_Order):
 
     kind, action, form = "order_triggers", OrderTriggers, "order"
 
+    def value(self, st, action):
+        order = super().value(st, action)
+        return like_copies_in_turn(order, self.options, st.waiting) if st is not None else order
+
     def resume(self, st, value) -> None:
         mine = [t for t in st.waiting if t.controller == self.player]
         placed = sorted((t for t in mine if "order" in t.data), key=lambda t: t.data["order"])
@@ -130,6 +134,32 @@ class OrderTriggersChoice(_Order):
         names = " then ".join([t.name for t in placed] + [said])
         e.log(st, "603.3b", f"{self.player} puts them on the stack in this order: {names}. The last "
               "one put on the stack resolves first.", "order", self.player)
+
+
+def like_copies_in_turn(order: tuple, options: tuple, waiting) -> tuple:
+    """Put like copies of a triggered ability (one source, one trigger, alike in all but their id)
+    on the stack in the order they triggered, wherever the player named them (CR 603.3b).
+
+    Copies are interchangeable: putting one before the other is the same game, so every order of
+    them is made one position (a lesson's worked line and a search see it once).
+
+    >>> from rulesdojo.rules.objects import Trigger
+    >>> waiting = [Trigger(12, "Alice", "Architect", "", (), 4), Trigger(13, "Alice", "Lynx", "", (), 5),
+    ...            Trigger(15, "Alice", "Architect", "", (), 4)]
+    >>> like_copies_in_turn((15, 13, 12), (12, 13, 15), waiting), like_copies_in_turn((15,), (12, 13, 15), waiting)
+    ((12, 13, 15), (12,))
+    """
+    def alike(t) -> tuple:
+        return (t.controller, t.name, t.text, t.effects, t.source, t.target_spec, t.kind,
+                {k: v for k, v in t.data.items() if k != "order"})
+    by_id = {t.id: t for t in waiting if t.id in options}
+    used: set = set()
+    out = []
+    for tid in order:
+        copies = sorted(u.id for u in by_id.values() if u.id not in used and alike(u) == alike(by_id[tid]))
+        out.append(copies[0])
+        used.add(copies[0])
+    return tuple(out)
 
 
 class OrderReplacementsChoice(_Order):
