@@ -1,6 +1,7 @@
 """Lesson 11, the landfall corner cases, played as a learner plays it: menu items on the board, the
-stack's Resolve top, the search and the trigger order answered in their panels, Undo and Back to the
-decision; and its checks answered in their boxes, a wrong answer getting the hint written for it."""
+stack's Resolve top, a "may", the search and the trigger order answered in their panels, Undo and Back
+to the decision; and its checks answered in their boxes, a wrong answer getting the hint written for
+it."""
 
 from __future__ import annotations
 
@@ -61,6 +62,13 @@ def choose(view: TaskView, *names: str) -> None:
     choices = panel(view, ChoicePanel)
     wanted = f"Choose {', '.join(names)}" if names else "Choose nothing"
     choices.options.value = next(v for label, v in choices.options.options if label == wanted)
+    choices.confirm_button.click()
+
+
+def may(view: TaskView, answer: str) -> None:
+    """Answer the pending "may" ("Yes" or "No") in the choice panel."""
+    choices = panel(view, ChoicePanel)
+    choices.options.value = dict(choices.options.options)[answer]
     choices.confirm_button.click()
 
 
@@ -210,6 +218,32 @@ def test_memnite_cast_before_ashaya_is_named_and_back_to_the_decision_returns_it
                         "stack": []})
 
 
+def test_nadias_path_to_exile_lets_alice_search_and_her_architect_triggers():
+    view = task_view("path-on-your-arbor")
+    resolve(view)
+    may(view, "Yes")
+    choose(view, "Plains")
+    assert [s["name"] for s in view.model.stack] == ["Architect of the Untamed"]  # Alice's, on Nadia's turn
+    resolve(view)
+    assert energy(view) == 1 and view.achieved
+    assert holds(view, {"players": {"Alice": {"exile": ["Dryad Arbor"]}}})
+
+
+def test_saving_the_arbor_with_slip_out_the_back_is_named_and_back_to_the_decision_undoes_it():
+    view = task_view("path-on-your-arbor")
+    press(view, "Cast Slip Out the Back targeting Alice's Dryad Arbor")
+    assert "Path to Exile has no legal target" in said(view) and "702.26d" in said(view)
+    view.back_button.click()
+    assert holds(view, {"players": {"Alice": {"hand": ["Slip Out the Back"]}}, "stack": ["Path to Exile"]})
+
+
+def test_declining_path_to_exiles_search_is_named():
+    view = task_view("path-on-your-arbor")
+    resolve(view)
+    may(view, "No")
+    assert "You didn't search, so no land entered" in said(view)
+
+
 # --- checks --------------------------------------------------------------------------------
 
 def test_counting_the_sacrificed_forest_gets_the_hint_about_leaving_then_two_is_right():
@@ -242,3 +276,50 @@ def test_dryad_arbor_entering_triggers_the_landfall_and_the_creature_ability():
     view.show_button.click()
     assert "2" in text(view.feedback.text)
 
+
+
+def test_a_forest_nissa_animates_triggers_neither_landfall_nor_guide_of_souls():
+    view = check_view("nissa-animates-forest")
+    view.answer.value = "2"
+    view.check_button.click()
+    assert "Did the Forest enter the battlefield again" in text(view.feedback.text)
+    view.answer.value = "1"
+    view.check_button.click()
+    assert "✓ Right." in text(view.feedback.text)
+
+
+@pytest.mark.parametrize("wrong,hint", [
+    ("Nadia has {E}", "Who controlled the Architect when the Forest entered?"),
+    ("can't trigger Nadia's card", 'whose lands does "a land you control" mean?'),
+    ("went back with the Architect", "on the Architect, or on the player"),
+])
+def test_each_wrong_reading_of_the_stolen_architect_gets_its_own_hint(wrong, hint):
+    view = check_view("treason-architect")
+    view.answer.value = next(o for o in view.answer.options if wrong in o)
+    view.check_button.click()
+    assert hint in text(view.feedback.text)
+    view.answer.value = next(o for o in view.answer.options if o.startswith("Alice has {E}, and keeps it"))
+    view.check_button.click()
+    assert "✓ Right." in text(view.feedback.text)
+
+
+def test_an_annexed_forest_counted_as_entering_gets_the_hint_then_one_is_right():
+    view = check_view("annex-isnt-entering")
+    view.answer.value = "2"
+    view.check_button.click()
+    assert "Did it enter the battlefield?" in text(view.feedback.text)
+    view.answer.value = "1"
+    view.check_button.click()
+    assert "✓ Right." in text(view.feedback.text)
+
+
+@pytest.mark.parametrize("wrong,hint", [
+    ("entered as a land creature when it phased in", "Did the Arbor ever leave the battlefield?"),
+    ("new 1/1 without its counter", "Does a permanent that never left lose its counters?"),
+])
+def test_each_wrong_reading_of_the_arbor_phasing_in_gets_its_own_hint(wrong, hint):
+    view = check_view("arbor-phases-in")
+    view.answer.value = next(o for o in view.answer.options if wrong in o)
+    view.check_button.click()
+    assert hint in text(view.feedback.text)
+    assert "only the Island entered" not in text(view.feedback.text)  # a hint, not the answer

@@ -216,6 +216,10 @@ EXPECTED = {
     (11, "lynx-after-expanse-gone"): "4/5: both",  # 0/1 + 2/2 + 2/2: the trigger outlives the land (113.7a, L1)
     (11, "arbor-and-guide"): 1 + 1,               # a land creature entering: landfall and a creature entering
     (11, "ashaya-after-bears"): 1,                # only Ashaya entered (603.6b); the others became lands (L2)
+    (11, "nissa-animates-forest"): 1,             # the Forest entered once, when played; becoming a creature isn't entering (603.6a)
+    (11, "treason-architect"): "keeps it",        # "you" is the Architect's controller (109.5); energy is the player's (E4)
+    (11, "annex-isnt-entering"): 1,               # only Alice's own Forest entered; a control change isn't entering (603.6a)
+    (11, "arbor-phases-in"): "only the Island",   # phasing in isn't entering (702.26d); the Island's landfall only
 }
 
 
