@@ -237,6 +237,18 @@ def test_saving_the_arbor_with_slip_out_the_back_is_named_and_back_to_the_decisi
     assert holds(view, {"players": {"Alice": {"hand": ["Slip Out the Back"]}}, "stack": ["Path to Exile"]})
 
 
+def test_phasing_out_the_architect_instead_leaves_it_nothing_to_trigger_on_and_is_named_too():
+    view = task_view("path-on-your-arbor")
+    press(view, "Cast Slip Out the Back targeting Alice's Architect")
+    resolve(view, 2)
+    may(view, "Yes")
+    choose(view, "Plains")
+    assert not view.model.stack and energy(view) == 0  # the Plains entered; the Architect wasn't there
+    assert holds(view, {"players": {"Alice": {"battlefield": ["Island", "Plains"],
+                                              "phased_out": ["Architect of the Untamed"]}}})
+    assert "Phase the Architect out and it isn't there to trigger" in said(view)
+
+
 def test_declining_path_to_exiles_search_is_named():
     view = task_view("path-on-your-arbor")
     resolve(view)
