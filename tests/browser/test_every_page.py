@@ -252,13 +252,17 @@ def test_options_read_whole_on_a_phone_in_a_check_a_before_question_and_the_quiz
     next option, with the radios under the words."""
     base = voila_server(LESSONS, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
     page.set_viewport_size({"width": 390, "height": 844})
+    # Lesson 5's first before-you-start question is a choice (lesson 7's is a number to type).
+    page.goto(base + "voila/render/05-fizzle.ipynb", wait_until="domcontentloaded", timeout=60_000)
+    page.wait_for_function(SETTLED_JS, timeout=90_000)
+    before = page.locator(".widget-radio-box", has_text="she gets the energy but deals no damage")
+    expect(before).to_have_count(1)
+    problems = option_problems(before, "lesson 5, before you start")
     page.goto(base + "voila/render/07-landfall.ipynb", wait_until="domcontentloaded", timeout=60_000)
     page.wait_for_function(SETTLED_JS, timeout=90_000)
-    before = page.locator(".widget-radio-box", has_text="Harrow put the lands there")   # before you start
     check = page.locator(".widget-radio-box", has_text="Alice doesn't control that land")  # the lesson's check
-    expect(before).to_have_count(1)
     expect(check).to_have_count(1)
-    problems = option_problems(before, "lesson 7, before you start") + option_problems(check, "lesson 7, a check")
+    problems += option_problems(check, "lesson 7, a check")
     assert problems == [], "\n".join(problems)
 
     page.goto(base + "voila/render/quiz.ipynb", wait_until="domcontentloaded", timeout=60_000)

@@ -301,7 +301,7 @@ def test_a_forest_nissa_animates_triggers_neither_landfall_nor_guide_of_souls():
 
 
 @pytest.mark.parametrize("wrong,hint", [
-    ("Nadia has {E}", "Who controlled the Architect when the Forest entered?"),
+    ("Nadia has 1 energy", "Who controlled the Architect when the Forest entered?"),
     ("can't trigger Nadia's card", 'whose lands does "a land you control" mean?'),
     ("went back with the Architect", "on the Architect, or on the player"),
 ])
@@ -310,7 +310,7 @@ def test_each_wrong_reading_of_the_stolen_architect_gets_its_own_hint(wrong, hin
     view.answer.value = next(o for o in view.answer.options if wrong in o)
     view.check_button.click()
     assert hint in text(view.feedback.text)
-    view.answer.value = next(o for o in view.answer.options if o.startswith("Alice has {E}, and keeps it"))
+    view.answer.value = next(o for o in view.answer.options if o.startswith("Alice has 1 energy, and keeps it"))
     view.check_button.click()
     assert "✓ Right." in text(view.feedback.text)
 

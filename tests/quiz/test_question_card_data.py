@@ -147,8 +147,8 @@ def test_a_policy_question_may_tag_a_card_it_defines(tmp_path):
         explanation_lead: "{answer}."
         options: ["Yes", "No"]
         answer: "Yes"
-        source: MTR 2.14 (Tracked Totals)
-        explanation: ["Any clear method is fine at Regular REL (MTR 2.14)."]
+        source: "MTR 4.1 (Player Communication: status information)"
+        explanation: ["Any visible method is fine at Regular REL (MTR 4.1, status information)."]
         """) + TIGER
     report = lint_bank(bank_of(tmp_path, policy=policy))
     assert report.ok, [str(p) for p in report.problems]
