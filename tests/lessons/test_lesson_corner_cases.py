@@ -289,15 +289,23 @@ def test_dryad_arbor_entering_triggers_the_landfall_and_the_creature_ability():
     assert "2" in text(view.feedback.text)
 
 
+def hinted_then_right(check: str, wrong: str, hint: str, right: str) -> None:
+    """Answer ``check`` wrong (a number, or an option holding those words): its hint; then right."""
+    view = check_view(check)
+
+    def give(answer: str) -> None:
+        options = getattr(view.answer, "options", None)
+        view.answer.value = next(o for o in options if answer in o) if options else answer
+        view.check_button.click()
+
+    give(wrong)
+    assert hint in text(view.feedback.text)
+    give(right)
+    assert "✓ Right." in text(view.feedback.text)
+
 
 def test_a_forest_nissa_animates_triggers_neither_landfall_nor_guide_of_souls():
-    view = check_view("nissa-animates-forest")
-    view.answer.value = "2"
-    view.check_button.click()
-    assert "Did the Forest enter the battlefield again" in text(view.feedback.text)
-    view.answer.value = "1"
-    view.check_button.click()
-    assert "✓ Right." in text(view.feedback.text)
+    hinted_then_right("nissa-animates-forest", "2", "Did the Forest enter the battlefield again", "1")
 
 
 @pytest.mark.parametrize("wrong,hint", [
@@ -306,23 +314,11 @@ def test_a_forest_nissa_animates_triggers_neither_landfall_nor_guide_of_souls():
     ("went back with the Architect", "on the Architect, or on the player"),
 ])
 def test_each_wrong_reading_of_the_stolen_architect_gets_its_own_hint(wrong, hint):
-    view = check_view("treason-architect")
-    view.answer.value = next(o for o in view.answer.options if wrong in o)
-    view.check_button.click()
-    assert hint in text(view.feedback.text)
-    view.answer.value = next(o for o in view.answer.options if o.startswith("Alice has 1 energy, and keeps it"))
-    view.check_button.click()
-    assert "✓ Right." in text(view.feedback.text)
+    hinted_then_right("treason-architect", wrong, hint, "Alice has 1 energy, and keeps it")
 
 
 def test_an_annexed_forest_counted_as_entering_gets_the_hint_then_one_is_right():
-    view = check_view("annex-isnt-entering")
-    view.answer.value = "2"
-    view.check_button.click()
-    assert "Did it enter the battlefield?" in text(view.feedback.text)
-    view.answer.value = "1"
-    view.check_button.click()
-    assert "✓ Right." in text(view.feedback.text)
+    hinted_then_right("annex-isnt-entering", "2", "Did it enter the battlefield?", "1")
 
 
 @pytest.mark.parametrize("wrong,hint", [
