@@ -15,6 +15,7 @@ from rulesdojo.lessons.outline import outlines
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 OUTLINES = outlines(LESSONS)
 LOAD = 60_000
+MOVE = 20_000  # a move to a place already drawn
 #: a mark left on the page's window: it survives every move that doesn't load another page
 MARK = "() => { window.rdSamePage = 'still here'; }"
 SAME = "() => window.rdSamePage === 'still here'"
@@ -62,15 +63,18 @@ def test_a_visit_moves_between_places_in_one_page_and_back_and_forward_follow(se
     expect(page.get_by_role("textbox", name="Your name")).to_be_visible(timeout=LOAD)
     expect(page).to_have_url(re.compile(r"#/quiz$"))
 
+    # Each move waits for the kernel, which other tests' pages and kernels share on a busy machine.
     page.go_back()
-    expect(page.get_by_role("heading", name="Lessons", exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name="Lessons", exact=True)).to_be_visible(timeout=MOVE)
     expect(page.get_by_role("textbox", name="Your name")).to_have_count(0)
     page.go_back()
-    expect(heading(page, "Lesson 7: Landfall")).to_be_visible()
+    expect(heading(page, "Lesson 7: Landfall")).to_be_visible(timeout=MOVE)
     page.go_forward()
-    expect(page.get_by_role("heading", name="Lessons", exact=True)).to_be_visible()
+    expect(page).to_have_url(re.compile(r"#/$"))
+    expect(page.get_by_role("heading", name="Lessons", exact=True)).to_be_visible(timeout=MOVE)
     page.go_forward()
-    expect(page.get_by_role("textbox", name="Your name")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"#/quiz$"))
+    expect(page.get_by_role("textbox", name="Your name")).to_be_visible(timeout=MOVE)
 
     assert page.evaluate(SAME), "a move between places loaded another page"
     again = page.evaluate("() => performance.getEntriesByType('resource').filter(r => /api\\/kernels/.test(r.name)).length")

@@ -19,6 +19,8 @@ from playwright.sync_api import expect
 from rulesdojo.site import JUPYTERLITE_WORKER, OFFLINE_SCRIPT, write_offline_worker
 
 pytestmark = pytest.mark.timeout(120)
+# Keeping the whole site takes the worker one request per file: seconds on a machine busy with other tests.
+KEEPING = 30_000
 
 # What JupyterLite's worker does as it starts: take over at once.
 STAND_IN_WORKER = """self.addEventListener("install", () => self.skipWaiting());
@@ -69,7 +71,7 @@ def kept_for_offline(browser, url: str):
     page.goto(url)
     note = page.locator(".rulesdojo-offline")
     try:
-        expect(note).to_have_text(re.compile("^Ready for offline use"))
+        expect(note).to_have_text(re.compile("^Ready for offline use"), timeout=KEEPING)
     except BaseException:
         context.close()
         raise
@@ -112,7 +114,7 @@ def test_a_new_build_is_shown_on_the_first_visit_after_it_and_kept_for_offline(
         build(site, 2)
         page.reload()
         expect(page.get_by_text("Build 2")).to_be_visible()
-        expect(note).to_have_text(re.compile("^Ready for offline use"))
+        expect(note).to_have_text(re.compile("^Ready for offline use"), timeout=KEEPING)
 
         context.set_offline(True)
         page.reload()
