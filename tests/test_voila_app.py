@@ -218,3 +218,24 @@ def test_a_kernel_s_reader_that_reconnected_gets_its_page_s_request_information(
     finally:
         RequestInfoSocketHandler._cache, RequestInfoSocketHandler._waiters = saved
     assert got == ['{"HTTP_X_FORWARDED_USER": "ana"}']
+
+
+def test_stopping_every_kernel_passes_over_one_that_died_and_was_removed_meanwhile(monkeypatch):
+    """A kernel listed when the server began stopping, then removed by its death's handling: the
+    stop went on to ask for it and raised a 404, which the server's exit printed as a traceback."""
+    stopped = []
+
+    async def stop(self, kernel_id, now=False, restart=False):
+        stopped.append(kernel_id)
+        self._kernels.pop(kernel_id)
+    monkeypatch.setattr(AsyncMappingKernelManager, "_async_shutdown_kernel", stop)
+    manager = DojoKernelManager()
+    manager._kernels.update(alive=ServerKernelManager(kernel_name="python3"),
+                            dead=ServerKernelManager(kernel_name="python3"))
+
+    async def stop_all_as_one_dies():
+        listed = manager.list_kernel_ids()
+        manager._kernels.pop("dead")  # its death is handled between the listing and its turn
+        await asyncio.gather(*(manager._async_shutdown_kernel(k) for k in listed))
+    run(stop_all_as_one_dies())
+    assert stopped == ["alive"] and manager._kernels == {}

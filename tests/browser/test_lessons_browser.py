@@ -336,11 +336,23 @@ def test_lesson_4s_attackers_list_is_inside_its_column(tmp_path, voila_server, p
 
 
 # Scroll every box that scrolls to its end; return the progress line's top and the page's last links' bottoms.
+# Scrolled to the end again until the heights stop changing (60 frames at most): after a resize, or
+# while the last widgets draw, the page still grows for a few frames, and one scroll falls short.
 PAGE_END_JS = """async () => {
   const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  for (const el of [document.scrollingElement, ...document.querySelectorAll('*')])
-    if (el.scrollHeight > el.clientHeight + 2) el.scrollTop = el.scrollHeight;
-  await frame();
+  const toEnd = () => {
+    let heights = 0;
+    for (const el of [document.scrollingElement, ...document.querySelectorAll('*')])
+      if (el.scrollHeight > el.clientHeight + 2) { el.scrollTop = el.scrollHeight; heights += el.scrollHeight; }
+    return heights;
+  };
+  let before = -1;
+  for (let i = 0; i < 60; i++) {
+    const now = toEnd();
+    await frame();
+    if (now === before) break;
+    before = now;
+  }
   const links = [...document.querySelectorAll('a')].filter(a => a.checkVisibility() && !a.closest('.rd-progress'));
   return {line: document.querySelector('.rd-progress').getBoundingClientRect().top,
           links: links.slice(-2).map(a => [a.textContent.trim(), a.getBoundingClientRect().bottom])};

@@ -220,6 +220,15 @@ class DojoKernelManager(AsyncMappingKernelManager):
                 elif not run.cancelled():
                     run.exception()  # the kernel's death is what the log says, not the run's traceback
 
+    async def _async_shutdown_kernel(self, kernel_id, now=False, restart=False):
+        """Shut a kernel down, unless it is already gone: one that died while the server was stopping
+        is removed by its death's handling, and stopping it again raised a 404 that the server's exit
+        printed as a traceback. (Stopping every kernel calls this method by this name.)"""
+        if kernel_id not in self:
+            self.log.info("Kernel %s was already gone at shutdown", kernel_id)
+            return None
+        return await super()._async_shutdown_kernel(kernel_id, now=now, restart=restart)
+
     def remove_kernel(self, kernel_id: str):
         """Forget a kernel that died; one that waited in a pool leaves it (the culler's round refills
         the pool), so no page is given a dead kernel."""
