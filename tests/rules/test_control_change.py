@@ -2,23 +2,12 @@
 
 import pytest
 
-from rulesdojo.rules import (CastSpell, ChooseMay, ChooseObjects, DeclareAttackers, Game, IllegalAction,
+from rulesdojo.rules import (CastSpell, ChooseMay, ChooseObjects, Game, IllegalAction,
                              PassPriority, PlayLand)
 from rulesdojo.rules import engine, turn
 from rulesdojo.rules.control import ControlChange, controller_now, gain_control, lasts
 from rulesdojo.rules.history import clone
-
-
-def both_pass(g):
-    g.apply(PassPriority())
-    g.apply(PassPriority())
-
-
-def to_next_turn(g):
-    """Pass (attacking with nothing) until the next player's turn begins."""
-    start = g.state.active
-    while g.state.active == start:
-        g.apply(DeclareAttackers(()) if g.pending is not None else PassPriority())
+from game_moves import both_pass, to_next_turn
 
 
 def perm(g, name, controller=None):

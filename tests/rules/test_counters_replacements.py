@@ -4,11 +4,7 @@ import pytest
 
 from rulesdojo.rules import (ActivateAbility, CastSpell, ChooseAmount, ChooseObjects, Game,
                              IllegalAction, OrderReplacements, PassPriority, PlayLand)
-
-
-def both_pass(g):
-    g.apply(PassPriority())
-    g.apply(PassPriority())
+from game_moves import both_pass
 
 
 def landfall_energy(*alice_perms, nadia_perms=()):

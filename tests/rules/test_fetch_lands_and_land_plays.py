@@ -10,17 +10,13 @@ from rulesdojo.rules.engine import pay_life
 from rulesdojo.rules.lands import land_plays_allowed
 from rulesdojo.rules.parts import CardError, Cost, Find, build_effects
 from rulesdojo.scenarios.cardfile import oracle_problems
+from game_moves import both_pass
 
 DEAR_LAND = card_from_data({
     "name": "Test Costly Heath", "cost": "", "types": ["Land"],
     "oracle": "{T}, Pay 2 life, Sacrifice this land: Draw a card.",
     "abilities": [{"text": "{T}, Pay 2 life, Sacrifice this land: Draw a card.",
                    "cost": {"tap": True, "life": 2, "sacrifice": "self"}, "effects": [{"draw": 1}]}]})
-
-
-def both_pass(g):
-    g.apply(PassPriority())
-    g.apply(PassPriority())
 
 
 def dear_game(life):

@@ -4,11 +4,7 @@ import pytest
 
 from rulesdojo.rules import (ActivateAbility, CastSpell, ChooseObjects, Game, IllegalAction,
                              OrderTriggers, PassPriority, PlayLand)
-
-
-def both_pass(g):
-    g.apply(PassPriority())
-    g.apply(PassPriority())
+from game_moves import both_pass
 
 
 def waiting_names(g):

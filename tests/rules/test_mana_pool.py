@@ -4,13 +4,9 @@ import pytest
 
 from rulesdojo.rules import (ActivateAbility, AdvanceStep, CannotPay, CastSpell, ChooseMana, Game,
                              IllegalAction, PassPriority, PlayLand)
+from game_moves import both_pass
 
 COLORS = ("W", "U", "B", "R", "G")
-
-
-def both_pass(g):
-    g.apply(PassPriority())
-    g.apply(PassPriority())
 
 
 def pool(g, who):

@@ -4,11 +4,7 @@ import pytest
 
 from rulesdojo.rules import (AdvanceStep, CannotPay, CastSpell, ChooseAmount, ChoosePay,
                              ChooseTargets, DeclareAttackers, Game, IllegalAction, PassPriority)
-
-
-def both_pass(g):
-    g.apply(PassPriority())
-    g.apply(PassPriority())
+from game_moves import both_pass
 
 
 def brawler_attacks(energy):

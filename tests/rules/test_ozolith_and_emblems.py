@@ -2,11 +2,7 @@
 (CR 114) and indestructible (CR 702.12b)."""
 
 from rulesdojo.rules import ActivateAbility, CastSpell, ChooseObjects, ChooseTargets, Game, PassPriority
-
-
-def both_pass(g):
-    g.apply(PassPriority())
-    g.apply(PassPriority())
+from game_moves import both_pass
 
 
 def test_a_creature_leaving_with_counters_puts_them_on_the_ozolith_and_one_without_triggers_nothing():

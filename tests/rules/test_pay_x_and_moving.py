@@ -3,16 +3,12 @@
 
 import pytest
 
-from rulesdojo.rules import (ActivateAbility, CannotPay, CastSpell, Game, IllegalAction, PassPriority,
+from rulesdojo.rules import (ActivateAbility, CannotPay, CastSpell, Game, IllegalAction,
                              PayEnergy)
 from rulesdojo.rules.errors import ChooseXError
 from rulesdojo.rules.game import snapshot
 from rulesdojo.rules.mana import ManaCost, pay_from_pool
-
-
-def both_pass(g):
-    g.apply(PassPriority())
-    g.apply(PassPriority())
+from game_moves import both_pass
 
 
 def helios(g, energy):

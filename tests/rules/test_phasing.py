@@ -8,18 +8,7 @@ from rulesdojo.rules import engine
 from rulesdojo.rules.history import clone
 from rulesdojo.rules.phasing import is_phased_out, phase_in, phase_out
 from rulesdojo.rules.player_effects import PlayerEffect
-
-
-def both_pass(g):
-    g.apply(PassPriority())
-    g.apply(PassPriority())
-
-
-def to_next_turn(g):
-    """Pass (attacking with nothing) until the next player's upkeep."""
-    start = g.state.active
-    while g.state.active == start or g.state.step != "upkeep":
-        g.apply(DeclareAttackers(()) if g.pending is not None else PassPriority())
+from game_moves import both_pass, to_next_turn
 
 
 def protect(g, who="Alice"):
@@ -79,8 +68,8 @@ def test_a_phased_out_architect_sees_no_land_enter_and_phasing_in_is_no_landfall
     protect(g)
     g.apply(PlayLand(g.add_card("Alice", "Forest")))
     assert not g.stack and not g.state.waiting
-    to_next_turn(g)  # Nadia's turn
-    to_next_turn(g)  # Alice's: her permanents phase in, then untap (CR 502.1)
+    to_next_turn(g, "upkeep")  # Nadia's turn
+    to_next_turn(g, "upkeep")  # Alice's: her permanents phase in, then untap (CR 502.1)
     assert g.state.phased_out == []
     assert all(not p.tapped for p in g.state.battlefield if p.controller == "Alice")
     assert g.player("Alice").energy == 0
@@ -96,7 +85,7 @@ def test_protection_from_everything_stops_targets_and_damage_until_the_next_turn
     g.add_permanent("Nadia", "Mountain")
     shock = g.add_card("Nadia", "Shock")
     protect(g)
-    to_next_turn(g)
+    to_next_turn(g, "upkeep")
     with pytest.raises(IllegalAction) as err:
         g.apply(CastSpell(shock, targets=("Alice",)))
     assert err.value.rule == "601.2c"
@@ -108,7 +97,7 @@ def test_protection_from_everything_stops_targets_and_damage_until_the_next_turn
         g.apply(PassPriority())
     assert g.player("Alice").life == 20
     assert "702.16j" in [ev.rule for ev in g.log]
-    to_next_turn(g)
+    to_next_turn(g, "upkeep")
     assert g.state.player_effects == ()
     assert "611.2a" in [ev.rule for ev in g.log]
 

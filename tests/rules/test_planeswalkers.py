@@ -7,13 +7,9 @@ from rulesdojo.rules import (ActivateAbility, AdvanceStep, CastSpell, DeclareAtt
                              PassPriority, PlayLand)
 from rulesdojo.rules.errors import LoyaltyAbilityError
 from rulesdojo.rules.game import snapshot
+from game_moves import both_pass
 
 NISSA = "Nissa, Who Shakes the World"
-
-
-def both_pass(g):
-    g.apply(PassPriority())
-    g.apply(PassPriority())
 
 
 def loyalty(g, pid):

@@ -4,11 +4,7 @@ import pytest
 
 from rulesdojo.rules import (CastSpell, ChooseAmount, ChoosePay, ChooseTargets, DeclareAttackers,
                              Game, IllegalAction, PassPriority, AdvanceStep)
-
-
-def both_pass(g):
-    g.apply(PassPriority())
-    g.apply(PassPriority())
+from game_moves import both_pass
 
 
 def setup_lightning_vs_unsummon(energy=2):

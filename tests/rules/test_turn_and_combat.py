@@ -5,11 +5,7 @@ import pytest
 from rulesdojo.rules import (ActivateAbility, AdvanceStep, CastSpell, ChooseObjects, ChoosePay,
                              DeclareAttackers, DeclareBlockers, Game, IllegalAction, PassPriority,
                              PlayLand)
-
-
-def both_pass(g):
-    g.apply(PassPriority())
-    g.apply(PassPriority())
+from game_moves import both_pass
 
 
 def to_step(g, step):
