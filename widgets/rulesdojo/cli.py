@@ -229,7 +229,7 @@ def build_site(out: str, lessons: str | None, cache: str | None) -> int:
     from pathlib import Path
 
     from .serving import lessons_folder
-    from .site import SiteError, build_site as build
+    from .site.build import SiteError, build_site as build
     try:
         site = build(Path(out), Path(lessons) if lessons else lessons_folder(),
                      Path(cache) if cache else None, log=lambda step: print(f"building: {step}"))
@@ -426,7 +426,7 @@ def _command(argv: list[str] | None) -> int:
                             "mentors' own password, read by the hub as it starts")
     p_hub.add_argument("--allow", default=None, metavar="NAME,NAME",
                        help="admit only these hub users (default: everyone the authenticator signs in)")
-    p_site = sub.add_parser("build-site", help="build the static practice site (JupyterLite, no server)")
+    p_site = sub.add_parser("build-site", help="build the static practice site (the course in the learner's browser, no server)")
     p_site.add_argument("out", metavar="OUT", help="folder to write the site into (replaced)")
     p_site.add_argument("--lessons", default=None, metavar="DIR", help="folder of notebooks (default: the kit's)")
     p_site.add_argument("--cache", default=None, metavar="DIR",

@@ -1,0 +1,153 @@
+// The static site's page: ipywidgets' own widget manager (ManagerBase) and anywidget's front end,
+// drawing the widgets of the learner's Python, which runs in a web worker (worker.js) so that the
+// page stays responsive while Python starts and works. Bundled at build time (build.mjs).
+//
+// Widget messages cross between the worker and the page as the Jupyter comm messages they are: the
+// worker's Python sends each widget's "comm_open" and "comm_msg"; the page answers with the model's
+// own "comm_msg"s, and the worker says "idle" once it has handled each (ipywidgets waits for that,
+// as it waits for a kernel's idle status, before it sends the next update of a model).
+
+import * as base from "@jupyter-widgets/base";
+import * as controls from "@jupyter-widgets/controls";
+import { ManagerBase } from "@jupyter-widgets/base-manager";
+import { Widget } from "@lumino/widgets";
+import anywidget from "anywidget";
+import "@jupyter-widgets/base/css/index.css";
+import "@jupyter-widgets/controls/css/widgets-base.css";
+import "@jupyter-widgets/controls/css/labvariables.css";
+
+const MODULES = {
+  "@jupyter-widgets/base": base,
+  "@jupyter-widgets/controls": controls,
+  anywidget: anywidget(base),
+};
+
+/** The messages of one widget's comm, to and from the worker. */
+class WorkerComm {
+  constructor(host, commId, targetName) {
+    this.host = host;
+    this.comm_id = commId;
+    this.target_name = targetName;
+    this._onMsg = null;
+    this._onClose = null;
+  }
+  on_msg(callback) { this._onMsg = callback; }
+  on_close(callback) { this._onClose = callback; }
+  send(data, callbacks, metadata, buffers) {
+    return this.host.send({ type: "comm_msg", comm_id: this.comm_id, data }, buffers, callbacks);
+  }
+  close(data, callbacks) {
+    return this.host.send({ type: "comm_close", comm_id: this.comm_id, data: data || {} }, [], callbacks);
+  }
+  open() { throw new Error("the page opens no comm: every widget is made by the learner's Python"); }
+}
+
+class PageManager extends ManagerBase {
+  loadClass(className, moduleName, moduleVersion) {
+    const module = MODULES[moduleName];
+    if (module && module[className]) return Promise.resolve(module[className]);
+    return Promise.reject(new Error(`no widget ${className} in ${moduleName}@${moduleVersion} on this page`));
+  }
+  _create_comm() {
+    return Promise.reject(new Error("the page opens no comm: every widget is made by the learner's Python"));
+  }
+  _get_comm_info() { return Promise.resolve({}); }
+}
+
+/** The learner's Python in its worker, and the widgets it shows on this page. */
+export class Host {
+  constructor(workerUrl, place, say) {
+    this.place = place;
+    this.say = say;
+    this.manager = new PageManager();
+    this.comms = new Map();
+    this.waiting = new Map();
+    this.sent = 0;
+    this.stopped = false;
+    this.worker = new Worker(workerUrl, { type: "module" });
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => this.stop(`Python stopped in this page (${event.message || "no reason given"}).`);
+    this.worker.onmessageerror = () => this.stop("A message from Python couldn't be read.");
+  }
+
+  send(message, buffers, callbacks) {
+    if (this.stopped) return "";
+    const id = `page-${++this.sent}`;
+    if (callbacks) this.waiting.set(id, callbacks);
+    const copies = (buffers || []).map((b) => new Uint8Array(b.buffer ? b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) : b));
+    this.worker.postMessage({ ...message, msg_id: id, buffers: copies });
+    return id;
+  }
+
+  async receive(message) {
+    switch (message.type) {
+      case "comm_open": {
+        const comm = new WorkerComm(this, message.comm_id, message.target_name);
+        this.comms.set(message.comm_id, comm);
+        await this.manager.handle_comm_open(comm, {
+          content: { comm_id: message.comm_id, target_name: message.target_name, data: message.data },
+          metadata: message.metadata, buffers: message.buffers || [],
+        });
+        return;
+      }
+      case "comm_msg": {
+        const comm = this.comms.get(message.comm_id);
+        if (comm && comm._onMsg) {
+          await comm._onMsg({ content: { comm_id: message.comm_id, data: message.data },
+                              metadata: message.metadata, buffers: message.buffers || [] });
+        }
+        return;
+      }
+      case "comm_close": {
+        const comm = this.comms.get(message.comm_id);
+        this.comms.delete(message.comm_id);
+        if (comm && comm._onClose) comm._onClose({ content: { comm_id: message.comm_id, data: message.data } });
+        return;
+      }
+      case "idle": {
+        const callbacks = this.waiting.get(message.msg_id);
+        this.waiting.delete(message.msg_id);
+        callbacks?.iopub?.status?.({ content: { execution_state: "idle" } });
+        return;
+      }
+      case "display": {
+        const model = await this.manager.get_model(message.model_id);
+        const view = await this.manager.create_view(model);
+        Widget.attach(view.luminoWidget, this.place);
+        return;
+      }
+      case "status":
+        this.say(message.text);
+        return;
+      case "failed":
+        this.stop(message.text);
+        return;
+      default:
+        console.warn("a message this page doesn't know:", message.type);
+    }
+  }
+
+  stop(text) {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.worker.terminate();
+    this.say(`${text} Reload the page to start again: what you finished is kept in this browser.`, true);
+  }
+}
+
+/** Start the learner's Python; say how far it is in the map's status line, and a stop on top of the page. */
+export function start() {
+  const place = document.getElementById("rulesdojo-app");
+  const say = (text, stopped) => {
+    if (stopped) {
+      const alert = document.getElementById("rulesdojo-stopped");
+      alert.textContent = text;
+      alert.hidden = false;
+      return;
+    }
+    document.querySelectorAll(".rulesdojo-starting").forEach((line) => { line.textContent = text; });
+  };
+  return new Host(new URL("worker.js", import.meta.url), place, say);
+}
+
+start();

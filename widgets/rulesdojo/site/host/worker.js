@@ -1,0 +1,37 @@
+// The learner's Python, in a web worker: Pyodide from the site's own files, the kit's wheel and what
+// it needs (listed in the site's pyodide-lock.json), then the course app, whose widgets the page draws.
+// The Python side of the messages is rulesdojo.site.in_browser.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const post = (message) => self.postMessage(message);
+let host = null;
+const pending = [];
+
+const handle = (message) => {
+  try {
+    const { buffers, ...fields } = message;
+    host.receive(message.type, JSON.stringify(fields), buffers || []);
+  } finally {
+    post({ type: "idle", msg_id: message.msg_id });
+  }
+};
+
+self.onmessage = (event) => (host ? handle(event.data) : pending.push(event.data));
+
+(async () => {
+  try {
+    const pyodide = await loadPyodide({
+      indexURL: new URL("./pyodide/", import.meta.url).href,
+      packages: ["rulesdojo"],
+      stdout: (line) => console.log(line),
+      stderr: (line) => console.warn(line),
+    });
+    post({ type: "status", text: "Python is ready: the course is being drawn…" });
+    const inBrowser = pyodide.pyimport("rulesdojo.site.in_browser");
+    host = await inBrowser.start((kind, text, buffers) => post({ ...JSON.parse(text), type: kind, buffers: buffers.toJs() }));
+    pending.splice(0).forEach(handle);
+  } catch (error) {
+    console.error(error);
+    post({ type: "failed", text: `Python couldn't start in this page (${String(error.message || error).split("\n").filter(Boolean).pop()}).` });
+  }
+})();

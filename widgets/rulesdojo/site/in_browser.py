@@ -1,0 +1,102 @@
+"""The static site's Python side, run in the learner's browser (the page's web worker, ``host/worker.js``):
+the course app, its widgets' messages passed to the page through the ``comm`` package's hook.
+
+ipywidgets makes each widget's comm with ``comm.create_comm`` and finds comms by
+``comm.get_comm_manager``; the ``comm`` package leaves both to be replaced by whatever carries the
+messages. Here that is the worker's ``postMessage``: no kernel, no IPython shell. The same widgets
+run on a server in Voila's kernel.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import comm
+from comm.base_comm import BaseComm, CommManager
+
+#: what the page is told: the message's kind, its fields as JSON, its binary buffers
+Send = Callable[[str, str, list], None]
+
+
+def _bytes(buffer: Any) -> bytes:
+    """A buffer from the page as bytes (in the browser, a typed array's proxy)."""
+    to_bytes = getattr(buffer, "to_bytes", None)
+    return to_bytes() if to_bytes is not None else bytes(buffer)
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, default=str, separators=(",", ":"))
+
+
+class PageHost:
+    """Carry widget messages between the learner's Python and the page that draws them.
+
+    >>> sent = []
+    >>> host = PageHost(lambda kind, text, buffers: sent.append((kind, json.loads(text))))
+    >>> c = host.comm(target_name="jupyter.widget", data={"state": {}}, metadata={"version": "2.1.0"})
+    >>> [(kind, m["target_name"]) for kind, m in sent]
+    [('comm_open', 'jupyter.widget')]
+    >>> host.receive("comm_msg", json.dumps({"comm_id": c.comm_id, "data": {"method": "x"}}), [])
+    >>> c.send({"method": "update"}); sent[-1][0]
+    'comm_msg'
+    """
+
+    def __init__(self, send: Send) -> None:
+        self._send = send
+        self.manager = CommManager()
+
+    def comm(self, **kwargs: Any) -> BaseComm:
+        """Make a comm whose messages go to the page (``comm.create_comm``'s part)."""
+        return _PageComm(self, **kwargs)
+
+    def publish(self, kind: str, fields: dict, buffers: list | None) -> None:
+        self._send(kind, _json(fields), [bytes(b) for b in buffers or []])
+
+    def receive(self, kind: str, text: str, buffers: list) -> None:
+        """Hand a message from the page to its comm; an error is said on the page's console and in
+        the page, and the next message is handled as usual."""
+        message = json.loads(text)
+        msg = {"content": {"comm_id": message.get("comm_id"), "data": message.get("data") or {}},
+               "metadata": message.get("metadata") or {}, "buffers": [memoryview(_bytes(b)) for b in buffers]}
+        try:
+            if kind == "comm_msg":
+                self.manager.comm_msg(None, None, msg)
+            elif kind == "comm_close":
+                self.manager.comm_close(None, None, msg)
+        except Exception:  # a widget's handler failed: the page goes on, the console has the details
+            traceback.print_exc()
+
+    def install(self) -> None:
+        """Make ipywidgets' comms this host's (the ``comm`` package's hook); call once, at the start."""
+        comm.create_comm = self.comm
+        comm.get_comm_manager = lambda: self.manager
+
+    def display(self, widget: Any) -> None:
+        """Show ``widget`` in the page's place for the course."""
+        self._send("display", _json({"model_id": widget.model_id}), [])
+
+
+class _PageComm(BaseComm):
+    def __init__(self, host: PageHost, **kwargs: Any) -> None:
+        self._host = host
+        super().__init__(**kwargs)
+
+    def publish_msg(self, msg_type: str, data: Any = None, metadata: Any = None, buffers: Any = None,
+                    **keys: Any) -> None:
+        self._host.publish(msg_type, {"comm_id": self.comm_id, "target_name": keys.get("target_name"),
+                                      "data": data or {}, "metadata": metadata or {}}, buffers)
+
+
+async def start(send: Send) -> PageHost:
+    """Start the course in the learner's browser: the host installed, progress opened from the
+    browser's storage (or kept in memory where it can't be), the course app shown."""
+    host = PageHost(send)
+    host.install()
+    from ..quiz.browser import keep_progress_in_browser
+    await keep_progress_in_browser()
+    from ..lessons import course
+    host.display(course())
+    return host

@@ -1,0 +1,217 @@
+"""The static site's pages: the course page (its map drawn at build time, shown while Python starts),
+the service worker that keeps the site for use without a connection, and the old addresses.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+PRACTICE_NOTE = ("<p class='rulesdojo-practice-note'>"
+                 "This is the practice site: everything runs in your browser and nothing you do leaves it. "
+                 "Exams are not offered here; your mentor gives them on a Rules Dojo server. "
+                 "<span class='rulesdojo-offline' role='status'></span></p>")
+
+#: The course page's map, made at build time and shown at once, while Python starts in the browser
+#: (seconds): the learner reads it, and a link followed meanwhile is where the page opens once Python
+#: runs (the address is read then). It goes when the page's own course page is drawn.
+COURSE_NOW = """<div class='rulesdojo-course-now'>
+<p class='rulesdojo-starting' role='status'>Python is starting in your browser: the lessons come alive in a
+few seconds. The map is here meanwhile.</p>
+{map}
+</div>
+<style>
+.rulesdojo-course-now{{position:relative;z-index:1;background:#fff;font:15px/1.5 sans-serif;color:#111;
+  margin:8px 16px;max-width:60em}}
+.rulesdojo-course-now .rd-course{{padding-left:1.2em}} .rulesdojo-course-now .rd-course-card{{margin:.4em 0}}
+.rulesdojo-course-now h3{{margin:.2em 0;font-size:1.05em}} .rulesdojo-course-now a{{color:#1a5fb4}}
+.rulesdojo-course-now .rd-sym svg{{vertical-align:-.2em}} .rulesdojo-starting{{font-style:italic}}
+</style>
+<script>
+new MutationObserver((changes, watch) => {{
+  if (document.querySelector(".rd-course-page")) {{
+    document.querySelector(".rulesdojo-course-now")?.remove();
+    watch.disconnect();
+  }}
+}}).observe(document.documentElement, {{childList: true, subtree: true}});
+</script>"""
+
+
+def course_now(lessons: Path) -> str:
+    """Return the course page's map as shown before Python runs (``COURSE_NOW``)."""
+    from ..lessons.app import map_before_python
+    return COURSE_NOW.format(map=map_before_python(lessons))
+
+
+#: the course page: the practice note, the map made at build time, the place the course app is drawn
+#: in (``host/page.js``), and a line that says at once when Python stopped
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Rules Dojo</title>
+<link rel="icon" href="data:,">
+<link rel="modulepreload" href="page.js">
+<link rel="stylesheet" href="page.css">
+<style>
+body{{margin:0;font:14px/1.4 system-ui,sans-serif;color:#111;background:#fff}}
+.rulesdojo-practice-note{{font:14px/1.4 sans-serif;color:#111;margin:8px 16px;padding:.3em .6em;
+  border-left:4px solid #1a5fb4;background:#eef3fb;overflow-wrap:anywhere}}
+#rulesdojo-stopped{{position:sticky;top:0;z-index:10;margin:0;padding:.6em 1em;background:#fde8e8;
+  color:#7a1010;border-bottom:2px solid #c01c28;font:15px/1.4 sans-serif}}
+#rulesdojo-app{{padding:0 16px 24px}}
+</style>
+{offline}
+</head>
+<body>
+<p id="rulesdojo-stopped" role="alert" hidden></p>
+{note}
+{now}
+<main id="rulesdojo-app"></main>
+<script type="module" src="page.js"></script>
+</body></html>
+"""
+
+#: the site's service worker: it keeps every file of the site, so that the site works without a
+#: connection after one visit
+WORKER = "service-worker.js"
+OFFLINE_SCRIPT = """<script>
+let rulesdojoNewer = false; // said once: what this page shows is a former build, whatever is kept after
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data !== "rulesdojo-newer") return;
+    rulesdojoNewer = true;
+    document.querySelectorAll(".rulesdojo-offline").forEach((e) => {
+      e.textContent = "A newer version of this site is here: reload the page to use it.";
+    });
+  });
+}
+if ("serviceWorker" in navigator) {
+  // the site's own worker, beside this page: it keeps the site's files (WORKER_JS)
+  navigator.serviceWorker.register("service-worker.js").catch((error) => console.warn("no offline copy:", error));
+}
+window.addEventListener("load", () => {
+  const say = (text) => rulesdojoNewer
+    || document.querySelectorAll(".rulesdojo-offline").forEach((e) => { e.textContent = text; });
+  const cannot = "This browser can't keep the site for use without a connection (it needs the site served "
+    + "over https, and a window that isn't private).";
+  if (!("serviceWorker" in navigator)) { say(cannot); return; }
+  const started = Date.now();
+  const keep = () => {
+    if (!document.querySelector(".jupyter-widgets") && Date.now() - started < 120000) {
+      setTimeout(keep, 1000);
+      return;
+    }
+    say("Saving the site in this browser for use without a connection...");
+    const timeout = new Promise((_, no) => setTimeout(() => no(new Error("no service worker")), 60000));
+    Promise.race([navigator.serviceWorker.ready, timeout]).then((reg) => new Promise((done, failed) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => event.data === "kept" ? done() : failed(new Error(event.data));
+      reg.active.postMessage("rulesdojo-keep-offline", [channel.port2]);
+    })).then(() => say("Ready for offline use: this browser keeps a copy of the site, so its lessons and "
+                      + "the practice quiz open without a connection."))
+      .catch((error) => {
+        // A worker of a former build answers "newer" while the new build's worker takes over: ask that one.
+        if (error.message === "newer" && tries++ < 10) { setTimeout(keep, 1000); return; }
+        console.warn("keeping the site for offline use failed:", error); say(cannot);
+      });
+  };
+  let tries = 0;
+  keep();
+});
+</script>"""
+#: it answers from its copy first, and asks the server whether a newer build is there as a page opens
+WORKER_JS = """const CACHE = "rulesdojo-offline-VERSION";
+const FILES = LIST;
+let stale = false;  // the server holds a newer build: this worker's copy is no longer shown
+// Whether the server holds a newer build, asked as a page is opened (the worker's own script names its
+// build), so that a new build is shown on the first visit after it instead of the kept copy.
+// Offline, or with no answer within 2 s, the kept copy is shown; an answer that comes later and names
+// a newer build is said on the open pages (the learner reloads when it suits them).
+const tellPages = () => self.clients.matchAll({type: "window"})
+  .then((pages) => pages.forEach((page) => page.postMessage("rulesdojo-newer")));
+const newer = () => {
+  if (stale) return Promise.resolve(true);
+  let late = false;
+  const asked = fetch(self.location.href, {cache: "no-store"}).then((r) => r.ok ? r.text() : "").then((text) => {
+    stale = text.includes("rulesdojo-offline-") && !text.includes(CACHE);
+    if (stale) self.registration.update();
+    if (stale && late) tellPages();
+    return stale;
+  });
+  return Promise.race([asked, new Promise((done) => setTimeout(() => { late = true; done(false); }, 2000))])
+    .catch(() => false);
+};
+// Revalidated: the browser's HTTP cache may hold a former build's file under the same name.
+const fromNetwork = (request) => fetch(request, {cache: "no-cache"});
+self.addEventListener("message", (event) => {
+  if (event.data !== "rulesdojo-keep-offline") return;
+  const port = event.ports[0];
+  if (stale) { port.postMessage("newer"); return; }
+  event.waitUntil(caches.open(CACHE).then(async (cache) => {
+    if ((await cache.keys()).length < FILES.length) {
+      await cache.addAll(FILES.map((f) => new Request(f, {cache: "no-cache"})));
+    }
+    const old = (await caches.keys()).filter((k) => k.startsWith("rulesdojo-offline-") && k !== CACHE);
+    await Promise.all(old.map((k) => caches.delete(k)));
+    port.postMessage("kept");
+  }).catch((error) => port.postMessage(String(error))));
+});
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  event.respondWith((request.mode === "navigate" ? newer() : Promise.resolve(stale)).then((isNewer) => isNewer
+    ? fromNetwork(request)
+    : caches.open(CACHE).then((cache) => cache.match(request, {ignoreSearch: true}))
+      .then((kept) => kept || fromNetwork(request))));
+});
+// Kept at once: a visit that loses its connection after the first page still has the site.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+"""
+
+
+
+
+def write_offline_worker(out: Path) -> Path:
+    """Write the service worker that keeps every file of the site; the copy's name changes with their
+    contents, so a new build is kept anew."""
+    files = sorted(p for p in out.rglob("*") if p.is_file() and p.name != WORKER)
+    names = ["./", *(p.relative_to(out).as_posix() for p in files)]
+    digest = hashlib.sha256()
+    for p in files:
+        digest.update(p.relative_to(out).as_posix().encode() + b"\0" + p.read_bytes())
+    worker = out / WORKER
+    worker.write_text(WORKER_JS.replace("VERSION", digest.hexdigest()[:16]).replace("LIST", json.dumps(names)),
+                      encoding="utf-8")
+    return worker
+
+
+def course_page(lessons: Path) -> str:
+    """The course page's HTML (``PAGE``) for the lessons folder."""
+    return PAGE.format(offline=OFFLINE_SCRIPT, note=PRACTICE_NOTE, now=course_now(lessons))
+
+
+#: an address of the site's former build (a page per notebook), sent to its place in the course page;
+#: an address given after the old page's ``#`` is kept
+MOVED = """<!doctype html><meta charset="utf-8"><title>Rules Dojo</title><link rel="icon" href="data:,">
+<script>location.replace({page} + (location.hash.length > 1 ? location.hash : {place}));</script>
+<p>This page moved: <a href="{href}">open it in the course</a>.</p>
+"""
+
+
+def write_moved_pages(out: Path, lessons: Path) -> list[str]:
+    """Write, at each page address of the former build (``voici/render/NAME.html``), a page that opens
+    the same place in the course page; return the addresses written."""
+    from ..lessons.app import in_app_href
+    written = []
+    for notebook in sorted(Path(lessons).glob("*.ipynb")):
+        place = in_app_href(notebook.name)
+        place = place if place.startswith("#/") else ""
+        page = out / "voici" / "render" / (notebook.stem + ".html")
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(MOVED.format(page=json.dumps("../../index.html"), place=json.dumps(place),
+                                     href="../../index.html" + place), encoding="utf-8")
+        written.append(page.relative_to(out).as_posix())
+    return written
