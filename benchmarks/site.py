@@ -1,22 +1,24 @@
 """First load and moves of the static practice site's course page (`make bench-site`; figures, not pass/fail).
 
-Builds the kit's site (`rulesdojo build-site`) and a bare Voici page the same way (a folder whose landing
-page shows three ipywidgets: the same runtime, wheels and hidden first cell), and writes a FLOOR page
-into the kit's built site, next to its own pyodide.js: Pyodide alone, loading the kit's wheel from
-the site, importing the engine and playing one game (a Forest played with Architect of the Untamed
-out, the landfall trigger resolved); its result in the page is the end. Each site is served with
-`python -m http.server` on 127.0.0.1; headless chromium resolves no host but 127.0.0.1 (nothing is
-routed, so the HTTP cache stays on, and service workers run as in a learner's browser).
+Builds the kit's site (`rulesdojo build-site`: the course page, its Python in a web worker on Pyodide
+314) and writes a FLOOR page into it, next to its Pyodide: the same runtime alone, loading the kit's
+wheel from the site, importing the engine and playing one game (a Forest played with Architect of the
+Untamed out, the landfall trigger resolved); its result in the page is the end. As a baseline it also
+builds the site as it was built before (Voici 0.10 on JupyterLite 0.7 and Pyodide 0.29, from the
+commit ``BASELINE``, its own source and lessons), while that still builds here. Each site is served on
+127.0.0.1 by ``static_server.py``, which compresses as static hosts do (gzip), so that bytes fetched are
+what a learner downloads; headless chromium resolves no host but 127.0.0.1 (nothing is routed, so the
+HTTP cache stays on, and service workers run as in a learner's browser).
 
-Taking turns (kit, floor, bare, kit, ...), each page is loaded cold (a fresh browser profile) and
-warm (the same profile again, once the kit's service worker has kept the site). Times are taken in
-the page, from navigation (``performance.now()``), at the first animation frame that shows:
-the course page's static map (``.rulesdojo-course-now a``), its first widget (a link or button in
-``.rd-course-page``), the floor's game result, the bare page's first widget. In each warm course page,
-once its widget map is drawn, a learner's walk map -> lesson 1 -> map -> quiz -> sandbox -> lesson 1
--> map is timed in the page as benchmarks/course_switch.py does (hash set, first frame with the
-place's heading shown). Prints a table with the ratios to the floor, the targets and the load average,
-and writes benchmarks/site_results.json (with one cold course page's timeline of requests).
+Taking turns (kit, floor, baseline, kit, ...), each page is loaded cold (a fresh browser profile) and
+warm (the same profile again, once the site's service worker has kept it). Times are taken in the
+page, from navigation (``performance.now()``), at the first animation frame that shows: the course
+page's static map (``.rulesdojo-course-now a``), its first widget (a link or button in
+``.rd-course-page``), the floor's game result. In each warm course page, once its widget map is drawn,
+a learner's walk map -> lesson 1 -> map -> quiz -> sandbox -> lesson 1 -> map is timed in the page as
+benchmarks/course_switch.py does (hash set, first frame with the place's heading shown). Prints a
+table with the ratios to the floor, the targets and the load average, the bytes of each part of the
+start, and writes benchmarks/site_results.json (with one cold course page's timeline of requests).
 """
 
 from __future__ import annotations
@@ -30,23 +32,19 @@ import tempfile
 import time
 from pathlib import Path
 
-import nbformat
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BENCH, CHROMIUM, CHROMIUM_ARGS, LESSONS, SWITCH_JS, helpers, machine_line, summary  # noqa: E402
 
-COURSE = "voici/render/course.html"
-BARE_PAGE = "voici/render/index.html"
-FLOOR = "floor.html"  # written next to the site's pyodide.js
+COURSE = ""  # the site's index.html
+BASELINE = "273e567"  # the last commit whose site was built with Voici
+BASELINE_PAGE = "voici/render/course.html"
+FLOOR = "floor.html"  # written next to the site's pyodide.mjs
 STATIC_MAP = ".rulesdojo-course-now a"
 COURSE_WIDGET = ".rd-course-page a, .rd-course-page button"
-BARE_WIDGET = ".jupyter-widgets a, .jupyter-widgets button"
 FLOOR_DONE = "#floor-result[data-done]"
 WALK = ["lesson/1", "", "quiz", "sandbox", "lesson/1", ""]  # from the map, where the page opens
 HEADINGS = {"": "Lessons", "quiz": "Judge training quiz", "sandbox": "Sandbox"}
-TARGETS = {"map_cold_s": 1.5, "widget_to_floor": 2.0, "move_median_s": 0.5, "move_p95_s": 1.0}
-BARE = """import ipywidgets as ipw
-ipw.VBox([ipw.Button(description="Start"), ipw.IntSlider(description="Energy"), ipw.HTML("<a href='#'>a link</a>")])"""
+TARGETS = {"map_cold_s": 1.5, "widget_to_floor": 1.3, "cold_mb": 15, "move_median_s": 0.5, "move_p95_s": 1.0}
 
 # Installed before any script of the page: at each animation frame, the first time an element matching
 # a watched selector is visible, keep ``performance.now()`` (ms since navigation) under its name.
@@ -64,19 +62,19 @@ WATCH_JS = """(() => {
   requestAnimationFrame(look);
 })();"""
 
-# The floor: the same runtime and wheel as the kit's pages, nothing else; no Voici, no kernel, no widgets.
+# The floor: the same runtime and wheel as the kit's page, nothing else: no widgets, no worker.
 FLOOR_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><title>Floor: Pyodide, the kit's wheel, one game</title>
-<link rel="icon" href="data:,"><script src="pyodide.js"></script></head>
+<link rel="icon" href="data:,"></head>
 <body><p id="floor-result">Python is starting</p>
-<script>
-(async () => {
-  const marks = {};
-  const py = await loadPyodide({indexURL: new URL(".", location.href).href});
-  marks.pyodide = performance.now();
-  await py.loadPackage(new URL("%(wheel)s", location.href).href);
-  marks.wheel = performance.now();
-  const result = py.runPython(`
+<script type="module">
+import { loadPyodide } from "./pyodide.mjs";
+const marks = {};
+const py = await loadPyodide({indexURL: new URL(".", location.href).href});
+marks.pyodide = performance.now();
+await py.loadPackage(new URL("%(wheel)s", location.href).href);
+marks.wheel = performance.now();
+const result = py.runPython(`
 from rulesdojo.rules import Game, PassPriority, PlayLand
 game = Game(["Alice", "Nadia"])
 forest = game.add_card("Alice", "Forest", "hand")
@@ -84,32 +82,58 @@ game.add_permanent("Alice", "Architect of the Untamed")
 game.apply(PlayLand(forest)); game.apply(PassPriority()); game.apply(PassPriority())
 f"Alice has {game.player('Alice').energy} energy"
 `);
-  marks.game = performance.now();
-  const out = document.getElementById("floor-result");
-  out.textContent = result;
-  out.dataset.done = "1";
-  window.__floorMarks = marks;
-})();
+marks.game = performance.now();
+const out = document.getElementById("floor-result");
+out.textContent = result;
+out.dataset.done = "1";
+window.__floorMarks = marks;
 </script></body></html>
 """
 
 
-def bare_lessons(folder: Path) -> Path:
-    """Write a folder whose landing page shows three ipywidgets (built as the kit's pages are, it loads
-    the same runtime and wheels and runs the same hidden first cell)."""
-    folder.mkdir(parents=True)
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(BARE)])
-    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
-    nbformat.write(nb, str(folder / "index.ipynb"))
-    return folder
+def baseline_site(tmp: Path) -> Path | None:
+    """Build the site as ``BASELINE`` built it (its own builder, kit and lessons); None if it can't be
+    built here any more (say why)."""
+    source = tmp / "baseline-source"
+    source.mkdir()
+    archive = subprocess.run(["git", "-C", str(BENCH.parent), "archive", BASELINE], capture_output=True)
+    if archive.returncode:
+        print(f"baseline: commit {BASELINE} isn't in this clone: no baseline", file=sys.stderr)
+        return None
+    subprocess.run(["tar", "-x", "-C", str(source)], input=archive.stdout, check=True)
+    out = tmp / "baseline"
+    done = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+                           "from rulesdojo.site import build_site; build_site(*sys.argv[2:4], log=lambda _: None)",
+                           str(source / "widgets"), str(out), str(source / "lessons")],
+                          capture_output=True, text=True)
+    if done.returncode:
+        print("baseline: the former site no longer builds here (`make bench-site` installs Voici's extra):\n"
+              + done.stderr[-1500:], file=sys.stderr)
+        return None
+    return out
 
 
 def write_floor(site: Path) -> str:
-    """Write the floor page next to the built site's pyodide.js; return its path in the site."""
-    runtime = next(site.rglob("pyodide.js")).parent
+    """Write the floor page next to the built site's pyodide.mjs; return its path in the site."""
+    runtime = next(site.rglob("pyodide.mjs")).parent
     wheel = next(runtime.glob("rulesdojo-*.whl"))
     (runtime / FLOOR).write_text(FLOOR_HTML % {"wheel": wheel.name}, encoding="utf-8")
     return (runtime / FLOOR).relative_to(site).as_posix()
+
+
+def parts_of_start(timeline: list) -> dict[str, int]:
+    """Bytes from the server until the first widget, by part: the runtime, the standard library, the
+    wheels, the page's script, the rest."""
+    parts: dict[str, int] = {}
+    for at, _, size, url in timeline:
+        if url.startswith("[") or at > timeline_end(timeline):
+            continue
+        name = url.rsplit("/", 1)[-1]
+        part = ("runtime (wasm, its JS)" if name.startswith("pyodide") else "standard library" if name == "python_stdlib.zip"
+                else "the kit's wheel" if name.startswith("rulesdojo-") else "other wheels" if name.endswith(".whl")
+                else "page script and style" if name.startswith("page.") else "the rest")
+        parts[part] = parts.get(part, 0) + max(size, 0)
+    return parts
 
 
 def load(context, url: str, watched: dict, end: str, kept: bool, timeline: list | None = None):
@@ -168,30 +192,34 @@ def walk(page) -> list[tuple[str, bool, float]]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--loads", type=int, default=3)
+    ap.add_argument("--no-baseline", action="store_true", help="leave out the former (Voici) site")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    from rulesdojo.site import build_site
+    from rulesdojo.site.build import build_site
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         started = time.monotonic()
         kit_site = build_site(tmp / "kit", LESSONS, log=lambda _: None)
         build_seconds = time.monotonic() - started
-        bare_site = build_site(tmp / "bare", bare_lessons(tmp / "bare-lessons"), log=lambda _: None)
         floor_path = write_floor(kit_site)
         sizes = [f.stat().st_size for f in kit_site.rglob("*") if f.is_file() and f.name != FLOOR]
+        sites = {"kit": kit_site}
+        if not args.no_baseline and (old := baseline_site(tmp)) is not None:
+            sites["baseline"] = old
         servers, base = [], {}
-        for name, folder in (("kit", kit_site), ("bare", bare_site)):
+        for name, folder in sites.items():
             port = helpers.free_port()
-            servers.append(subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-                                            cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            servers.append(subprocess.Popen([sys.executable, str(BENCH / "static_server.py"), str(folder), str(port),
+                                             "--gzip"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
             base[name] = f"http://127.0.0.1:{port}/"
         pages = {  # name: (url, watched selectors, the end, kept offline by a service worker)
             "kit": (base["kit"] + COURSE, {"map": STATIC_MAP, "widget": COURSE_WIDGET}, "widget", True),
             "floor": (base["kit"] + floor_path, {"widget": FLOOR_DONE}, "widget", False),
-            "bare": (base["bare"] + BARE_PAGE, {"widget": BARE_WIDGET}, "widget", True),
         }
+        if "baseline" in base:
+            pages["baseline"] = (base["baseline"] + BASELINE_PAGE, {"widget": COURSE_WIDGET}, "widget", True)
         outside: list[str] = []
         figures = {name: {"cold": [], "warm": [], "bytes": [], "load": []} for name in pages}
         figures["kit"].update({"map_cold": [], "map_warm": []})
@@ -243,6 +271,7 @@ def main(argv=None) -> int:
                "walks": [[f"{place} {'first' if first else 'later'} {seconds:.3f} s" for place, first, seconds in w]
                          for w in walks],
                "floor_marks_ms": floor_marks,
+               "kit_cold_bytes_by_part": parts_of_start(timeline),
                # until the first widget, one line each: ms after navigation, ms taken, bytes from the
                # server (negative: unknown, e.g. answered by the service worker), what
                "kit_cold_timeline": [f"{a:6d} {d:5d} {b:9d} {u.split('/', 3)[-1] if u.startswith('http') else u}"
@@ -258,34 +287,41 @@ def timeline_end(timeline: list) -> int:
 
 
 def report(results: dict, loads: int) -> None:
-    kit, floor, bare, moves = results["kit"], results["floor"], results["bare"], results["moves_s"]
-    low = min(f["load"]["min"] for f in (kit, floor, bare))
-    high = max(f["load"]["max"] for f in (kit, floor, bare))
+    kit, floor, moves = results["kit"], results["floor"], results["moves_s"]
+    old = results.get("baseline")
+    shown = [f for f in (kit, floor, old) if f]
+    low, high = min(f["load"]["min"] for f in shown), max(f["load"]["max"] for f in shown)
     print(f"Measured on {results['machine']}; load average (1 min) {low:.1f}-{high:.1f} during the loads")
     print(f"| build (rulesdojo build-site, downloads cached) | {results['build_seconds']:.0f} s | | | |")
     print(f"| site on disk | {results['site_bytes'] / 1e6:.1f} MB in {results['site_files']} files | | | |")
-    print("| figure (median of %d) | kit course page | floor: Pyodide + wheel + one game | kit/floor | "
-          "bare Voici page | target |" % loads)
+    print("| figure (median of %d) | kit course page | floor: Pyodide 314 + wheel + one game | kit/floor | "
+          "former site (Voici, Pyodide 0.29) | target |" % loads)
     print("|---|---|---|---|---|---|")
-    print(f"| fetched until the first widget, cold | {kit['bytes']['median'] / 1e6:.1f} MB | "
-          f"{floor['bytes']['median'] / 1e6:.1f} MB | {kit['bytes']['median'] / floor['bytes']['median']:.1f} | "
-          f"{bare['bytes']['median'] / 1e6:.1f} MB | |")
+    mb = kit["bytes"]["median"] / 1e6
+    print(f"| fetched (gzip) until the first widget, cold | {mb:.1f} MB | {floor['bytes']['median'] / 1e6:.1f} MB | "
+          f"{kit['bytes']['median'] / floor['bytes']['median']:.2f} | "
+          f"{old['bytes']['median'] / 1e6 if old else float('nan'):.1f} MB | "
+          f"< {TARGETS['cold_mb']} MB: {'met' if mb < TARGETS['cold_mb'] else 'NOT met'} |")
     for key, label in (("cold", "cold"), ("warm", "warm")):
         m = kit[f"map_{key}"]["median"]
         target = f"< {TARGETS['map_cold_s']} s: {'met' if m < TARGETS['map_cold_s'] else 'NOT met'}" \
             if key == "cold" else ""
         print(f"| static map visible, {label} | {m:.2f} s (max {kit[f'map_{key}']['max']:.2f}) | | | | {target} |")
     for key, label in (("cold", "cold"), ("warm", "warm")):
-        k, f, b = kit[key]["median"], floor[key]["median"], bare[key]["median"]
+        k, f = kit[key]["median"], floor[key]["median"]
+        b = f"{old[key]['median']:.1f} s ({old[key]['median'] / f:.2f}x)" if old else "-"
         met = "met" if k / f <= TARGETS["widget_to_floor"] else "NOT met"
-        print(f"| first widget (floor: game result), {label} | {k:.1f} s | {f:.1f} s | {k / f:.2f} | {b:.1f} s | "
-              f"<= {TARGETS['widget_to_floor']:.0f}x floor: {met} |")
+        print(f"| first widget (floor: game result), {label} | {k:.1f} s | {f:.1f} s | {k / f:.2f} | {b} | "
+              f"<= {TARGETS['widget_to_floor']}x floor: {met} |")
     for key, label in (("first", "first visit"), ("later", "later visit")):
         s = moves[key]
         met = "met" if s["median"] < TARGETS["move_median_s"] and s["p95"] < TARGETS["move_p95_s"] else "NOT met"
         print(f"| move in the course page, {label} (n={s['n']}) | median {s['median']:.2f} s, p95 {s['p95']:.2f} s "
               f"| | | | median < {TARGETS['move_median_s']} s, p95 < {TARGETS['move_p95_s']:.0f} s: {met} |")
     print(f"| requests leaving 127.0.0.1 | {len(results['requests_refused'])} | | | | 0 |")
+    print("Bytes until the first widget, cold, by part: " + ", ".join(
+        f"{part} {size / 1e6:.2f} MB" for part, size in sorted(results["kit_cold_bytes_by_part"].items(),
+                                                               key=lambda kv: -kv[1])))
 
 
 if __name__ == "__main__":

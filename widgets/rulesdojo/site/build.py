@@ -23,6 +23,7 @@ from .wheels import (PYODIDE, dependency_wheels, kit_wheel, pyodide_runtime, wit
 HOST = Path(__file__).resolve().parent / "host"
 #: what the host's bundle is made from; the npm packages are those of ``package-lock.json``
 HOST_FILES = ["package.json", "package-lock.json", "build.mjs", "page.js", "worker.js"]
+COMPILE = HOST / "compile.mjs"
 #: a file every built site holds, so that a build replaces only a folder that holds a site
 MARK = "rulesdojo-site.json"
 
@@ -46,6 +47,31 @@ def host_bundle(cache: Path, dest: Path) -> list[str]:
     return sorted(p.name for p in dest.iterdir() if p.name not in before)
 
 
+def compile_ahead(runtime: Path, folder: Path, cache: Path) -> None:
+    """Compile the Python of the standard library and of every wheel in ``folder`` ahead (``host/compile.mjs``,
+    with the runtime's own Python), and write the lock's digests anew; each compiled zip is kept in the
+    cache by what it was made from."""
+    zips = sorted(folder.glob("*.whl")) + [folder / "python_stdlib.zip"]
+    todo, made = [], {}
+    for z in zips:
+        key = hashlib.sha256(z.read_bytes() + COMPILE.read_bytes() + runtime.name.encode()).hexdigest()[:16]
+        made[z] = cache / "compiled" / f"{key}-{z.name}"
+        if not made[z].exists():
+            todo += [str(z), str(made[z]) + ".new"]
+    if todo:
+        made[zips[0]].parent.mkdir(parents=True, exist_ok=True)
+        run(["node", str(COMPILE), str(runtime), *todo], "compiling the site's Python ahead (Pyodide in Node)")
+        for new in todo[1::2]:
+            Path(new).rename(new.removesuffix(".new"))
+    for z, compiled in made.items():
+        shutil.copy2(compiled, z)
+    lock_file = folder / "pyodide-lock.json"
+    lock = json.loads(lock_file.read_text(encoding="utf-8"))
+    for entry in lock["packages"].values():
+        entry["sha256"] = hashlib.sha256((folder / entry["file_name"]).read_bytes()).hexdigest()
+    lock_file.write_text(json.dumps(lock, indent=1), encoding="utf-8")
+
+
 def check_folders(out: Path, lessons: Path) -> None:
     """Refuse a lessons folder without its course notebook, and an output folder that holds anything
     but a site built before (it is replaced).
@@ -62,8 +88,9 @@ def check_folders(out: Path, lessons: Path) -> None:
                         "its folder, so give a new or empty one")
 
 
-def build_site(out: Path, lessons: Path, cache: Path | None = None, log=print) -> Path:
-    """Build the static site into ``out`` from the lessons in ``lessons``; return ``out``."""
+def build_site(out: Path, lessons: Path, cache: Path | None = None, log=print, compiled: bool = True) -> Path:
+    """Build the static site into ``out`` from the lessons in ``lessons``; return ``out``. With
+    ``compiled``, its Python is compiled ahead (``compile_ahead``)."""
     cache = Path(cache or default_cache())
     out = Path(out).resolve()
     lessons = Path(lessons)
@@ -77,6 +104,9 @@ def build_site(out: Path, lessons: Path, cache: Path | None = None, log=print) -
     part = out.with_name(out.name + ".part")
     shutil.rmtree(part, ignore_errors=True)
     packages = write_runtime(runtime, wheels, part / "pyodide", cache)
+    if compiled:
+        log("the site's Python compiled ahead")
+        compile_ahead(runtime, part / "pyodide", cache)
     log("the page's script (npm)")
     host_bundle(cache, part)
     (part / "index.html").write_text(course_page(lessons), encoding="utf-8")
