@@ -27,8 +27,9 @@ pytestmark = pytest.mark.timeout(900)  # the first test waits for the site's bui
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 SEED = 7
 KERNEL_READY = 240_000  # ms: Pyodide starts the kernel in the page; the machine may be busy
-# Resolves once the browser's storage holds the progress file with that many finished lesson parts
-# (the kernel's folder is written to IndexedDB just after each change).
+# Resolves once the browser's storage holds the results file with that many finished lesson parts
+# (the kernel's folder is written to IndexedDB each time the file is closed, after each change): the
+# SQLite file's schema gives the table's first page, whose b-tree's leaves hold one cell per row.
 STORED_PARTS = """async (parts) => {
   const db = await new Promise((ok, fail) => {
     const req = indexedDB.open("/rulesdojo-progress");
@@ -37,14 +38,56 @@ STORED_PARTS = """async (parts) => {
   });
   if (!db.objectStoreNames.contains("FILE_DATA")) { db.close(); return false; }
   const entry = await new Promise((ok) => {
-    const req = db.transaction("FILE_DATA").objectStore("FILE_DATA").get("/rulesdojo-progress/progress.json");
+    const req = db.transaction("FILE_DATA").objectStore("FILE_DATA").get("/rulesdojo-progress/progress.sqlite3");
     req.onsuccess = () => ok(req.result);
     req.onerror = () => ok(null);
   });
   db.close();
   if (!entry || !entry.contents) return false;
-  const saved = JSON.parse(new TextDecoder().decode(entry.contents));
-  return saved.lesson_parts.length === parts;
+  return tableRows(entry.contents, "lesson_parts") === parts;
+
+  function tableRows(b, table) {
+    let size = (b[16] << 8) | b[17];
+    if (size === 1) size = 65536;
+    const u32 = (at) => b[at] * 0x1000000 + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
+    const varint = (at) => {
+      let v = 0;
+      for (let i = 0; i < 8; i++) {
+        v = v * 128 + (b[at + i] & 0x7f);
+        if (b[at + i] < 0x80) return [v, at + i + 1];
+      }
+      return [v * 256 + b[at + 8], at + 9];
+    };
+    const leaves = (page, visit) => {  // each cell of a table b-tree's leaves
+      const start = (page - 1) * size, h = start + (page === 1 ? 100 : 0), leaf = b[h] === 0x0d;
+      const n = (b[h + 3] << 8) | b[h + 4], pointers = h + (leaf ? 8 : 12);
+      for (let i = 0; i < n; i++) {
+        const cell = start + ((b[pointers + 2 * i] << 8) | b[pointers + 2 * i + 1]);
+        if (leaf) visit(cell); else leaves(u32(cell), visit);
+      }
+      if (!leaf) leaves(u32(h + 8), visit);
+    };
+    const width = (t) => (t >= 12 ? Math.floor((t - 12) / 2) : [0, 1, 2, 3, 4, 6, 8, 8, 0, 0][t]);
+    let root = 0;
+    leaves(1, (cell) => {  // the schema: type, name, tbl_name, rootpage, sql
+      const [, afterSize] = varint(cell);
+      const [, record] = varint(afterSize);
+      const [headerSize, first] = varint(record);
+      const columns = [];
+      for (let at = first, body = record + headerSize; at < record + headerSize;) {
+        const [t, next] = varint(at);
+        columns.push([t, body]);
+        body += width(t);
+        at = next;
+      }
+      const text = ([t, at]) => new TextDecoder().decode(b.subarray(at, at + width(t)));
+      const int = ([t, at]) => (t === 9 ? 1 : [...b.subarray(at, at + width(t))].reduce((v, x) => v * 256 + x, 0));
+      if (text(columns[0]) === "table" && text(columns[1]) === table) root = int(columns[3]);
+    });
+    let rows = 0;
+    if (root) leaves(root, () => { rows += 1; });
+    return root ? rows : -1;
+  }
 }"""
 # A page beside the lessons that prints the engine's right answer to every bank question for SEED.
 ENGINE_CHECK = f"""import html, json

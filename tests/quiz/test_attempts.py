@@ -1,6 +1,6 @@
-"""An exam attempt in the results store, on SQLite and PostgreSQL (and the JSON file where it
-applies): final once it has ended, held by one page at a time, never more than the exam allows
-however many pages press Start at once, and no answer lost while the results can't be written."""
+"""An exam attempt in the results store, on SQLite and PostgreSQL: final once it has ended, held by
+one page at a time, never more than the exam allows however many pages press Start at once, and no
+answer lost while the results can't be written."""
 
 import json
 import multiprocessing
@@ -32,32 +32,26 @@ def stored(where, n=1):
     return row, [(a.question, a.correct) for a in reader.answers(f"att-{n}")]
 
 
-@pytest.fixture(params=["database", "json"])
-def any_results(request, results, tmp_path):
-    """The SQLite and PostgreSQL results, and the JSON file the practice site keeps."""
-    return results.where if request.param == "database" else tmp_path / "progress.json"
-
-
-def test_an_ended_attempt_takes_no_answer_and_its_score_stays(any_results):
-    page = ResultStore(any_results)
+def test_an_ended_attempt_takes_no_answer_and_its_score_stays(results):
+    page = ResultStore(results.where)
     rec = attempt()
     assert page.create_attempt(rec, 1)
     assert answer(page, 1, right=False)
     ended = replace(rec, ended=200.0, ended_by="finished", score=0)
     assert page.save_attempt(ended)
-    other = ResultStore(any_results)           # a second page that had it open
+    other = ResultStore(results.where)           # a second page that had it open
     with pytest.raises(AttemptClosed, match="submitted from another page; its answers can't change"):
         other.take_over(rec, "page-b")
-    stale = ResultStore(any_results)           # the first page's own rows, written again with answers
+    stale = ResultStore(results.where)           # the first page's own rows, written again with answers
     with pytest.raises(AttemptClosed) as refused:
         stale.save_attempt(replace(rec, ended=300.0, ended_by="finished", score=3))
     assert refused.value.reason == "ended"
-    assert ResultStore(any_results).save_attempt(ended)   # what the row already holds is no change
-    assert stored(any_results) == (ended, [("q-1", False)])
+    assert ResultStore(results.where).save_attempt(ended)   # what the row already holds is no change
+    assert stored(results.where) == (ended, [("q-1", False)])
 
 
-def test_a_page_whose_attempt_another_page_took_over_is_refused(any_results):
-    first, second = ResultStore(any_results), ResultStore(any_results)
+def test_a_page_whose_attempt_another_page_took_over_is_refused(results):
+    first, second = ResultStore(results.where), ResultStore(results.where)
     rec = attempt()
     assert first.create_attempt(rec, 1) and answer(first, 1)
     assert second.take_over(rec, "page-b")
@@ -67,7 +61,7 @@ def test_a_page_whose_attempt_another_page_took_over_is_refused(any_results):
         first.save_attempt(replace(rec, ended=200.0, ended_by="finished", score=1))
     assert answer(second, 2)
     assert second.save_attempt(replace(rec, page="page-b", ended=200.0, ended_by="finished", score=2))
-    row, answers = stored(any_results)
+    row, answers = stored(results.where)
     assert (row.page, row.score, answers) == ("page-b", 2, [("q-1", True), ("q-2", True)])
 
 

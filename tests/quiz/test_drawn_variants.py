@@ -1,8 +1,8 @@
 """What a learner was asked in a lesson part and answered (a before question's variant and answers)
-is kept per learner in every store: a SQLite file and PostgreSQL (the ``results`` fixture), and the
-JSON file of the practice site; a new page (a new store) reads it back, the latest kept."""
+is kept per learner in every store: a SQLite file and PostgreSQL (the ``results`` fixture); a new
+page (a new store) reads it back, the latest kept."""
 
-from rulesdojo.quiz.store import JsonResultStore, ResultStore
+from rulesdojo.quiz.store import ResultStore
 
 LESSON, PART = "02-cant-pay-more", "before:E2"
 
@@ -20,10 +20,6 @@ def _kept_and_read_again(new_store) -> None:
 
 def test_a_drawn_variant_and_its_answers_are_kept_per_learner(results):
     _kept_and_read_again(lambda: ResultStore(results.where))
-
-
-def test_the_practice_sites_json_store_keeps_them_too(tmp_path):
-    _kept_and_read_again(lambda: JsonResultStore(tmp_path / "progress.json"))
 
 
 def test_what_is_not_a_kept_draw_reads_as_none(tmp_path):

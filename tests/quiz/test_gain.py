@@ -10,7 +10,7 @@ import pytest
 
 from rulesdojo.lessons.data import load_lessons, shipped_folder
 from rulesdojo.quiz.gain import Answer, gain_figures, gain_interval, lesson_answers
-from rulesdojo.quiz.store import JsonResultStore, ResultStore
+from rulesdojo.quiz.store import ResultStore
 
 import simulated_class
 
@@ -46,7 +46,7 @@ def checks():
             for l in load_lessons(shipped_folder()).values()}
 
 
-@pytest.fixture(scope="module", params=["sqlite", "json", "postgresql"])
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def taught(request, tmp_path_factory):
     """The simulated class in the results, on each backend: (a store reading them, the rows written)."""
     if request.param == "postgresql":
@@ -54,9 +54,8 @@ def taught(request, tmp_path_factory):
         where = server.url(server.new_database())
     else:
         where = tmp_path_factory.mktemp("gain") / f"r.{request.param}"
-    kind = JsonResultStore if request.param == "json" else ResultStore
-    rows = simulated_class.build(lambda: kind(where))
-    return kind(where), rows
+    rows = simulated_class.build(lambda: ResultStore(where))
+    return ResultStore(where), rows
 
 
 def test_the_simulated_class_gives_the_figures_worked_out_by_hand(taught, checks):

@@ -1,5 +1,6 @@
-"""Keep the practice site's progress in the browser: a folder of Pyodide's file system that
-Emscripten's IDBFS stores in the site's IndexedDB, read back when a page opens.
+"""Keep the practice site's progress in the browser: the results' SQLite file in a folder of Pyodide's
+file system that Emscripten's IDBFS stores in the site's IndexedDB, read back when a page opens and
+written back each time the file is closed (the store closes it after each read and write).
 
 The notebooks' working folder is no help here: the Pyodide kernel mounts JupyterLite's contents
 there only with a service worker or a cross-origin-isolated page, which a plain static host (and a
@@ -11,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from pathlib import Path
 
-from .store import BROWSER_FOLDER
+from .carry_over import carry_over
+from .store import BROWSER_FOLDER, BROWSER_RESULTS
 
 #: what the site runs, hidden, before each page's first cell
 SITE_CELL = ("from rulesdojo.quiz.browser import imports_off_the_drive, keep_progress_in_browser\n"
@@ -39,7 +42,9 @@ def imports_off_the_drive() -> list[str]:
 
 
 async def keep_progress_in_browser() -> bool:
-    """Mount ``BROWSER_FOLDER`` from the browser's storage and keep results there; return whether it can.
+    """Mount ``BROWSER_FOLDER`` from the browser's storage and keep results there, in ``BROWSER_RESULTS``;
+    return whether it can. Progress kept there before the browser's Python had ``sqlite3`` is carried
+    over on the first start (``carry_over``).
 
     Outside a browser, or where the browser's storage can't be used, nothing changes (the store
     then says progress lasts while the page is open).
@@ -49,7 +54,8 @@ async def keep_progress_in_browser() -> bool:
     """
     if sys.platform != "emscripten":
         return False
-    if os.environ.get("RULESDOJO_RESULTS", "").startswith(BROWSER_FOLDER + "/"):
+    results = f"{BROWSER_FOLDER}/{BROWSER_RESULTS}"
+    if os.environ.get("RULESDOJO_RESULTS") == results:
         return True
     import js
     import pyodide_js
@@ -59,6 +65,7 @@ async def keep_progress_in_browser() -> bool:
     loaded = asyncio.get_running_loop().create_future()
     try:
         fs.mkdirTree(BROWSER_FOLDER)
+        # autoPersist: each file written is stored in IndexedDB once it is closed
         fs.mount(fs.filesystems.IDBFS, to_js({"autoPersist": True}, dict_converter=js.Object.fromEntries),
                  BROWSER_FOLDER)
         fs.syncfs(True, create_once_callable(lambda err=None: loaded.set_result(err)))
@@ -67,5 +74,6 @@ async def keep_progress_in_browser() -> bool:
         return False
     if failed:
         return False
-    os.environ["RULESDOJO_RESULTS"] = f"{BROWSER_FOLDER}/progress.json"
+    carry_over(Path(BROWSER_FOLDER))  # what can't be carried stays, and the store's note says so
+    os.environ["RULESDOJO_RESULTS"] = results
     return True

@@ -13,10 +13,10 @@ whose write is refused is told why (``AttemptClosed``). The database holds at mo
 attempt per candidate and exam, and ``create_attempt`` counts the attempts in the transaction that
 adds one, so pages pressing Start at once can't get past the exam's limit.
 
-Where Python has no ``sqlite3`` (the practice site, in the browser), ``ResultStore()`` gives a
-``JsonResultStore``: the same rows, kept in one JSON file. Given a ``postgresql://`` URL (as the path
-or in ``$RULESDOJO_RESULTS``), it gives a ``PostgresResultStore`` (``rulesdojo.quiz.pgstore``): the
-same tables and SQL in a database that machines share.
+The practice site keeps the same SQLite file in the browser's storage (``BROWSER_FOLDER``, see
+``browser``), with a rollback journal there (``keeps_wal``). Given a ``postgresql://`` URL (as the path
+or in ``$RULESDOJO_RESULTS``), ``ResultStore()`` gives a ``PostgresResultStore``
+(``rulesdojo.quiz.pgstore``): the same tables and SQL in a database that machines share.
 """
 
 from __future__ import annotations
@@ -26,16 +26,11 @@ import json
 import logging
 import os
 import re
+import sqlite3
 import sys
 import threading
-import uuid
-try:
-    import sqlite3
-    DB_ERRORS: tuple = (sqlite3.Error, OSError)
-except ImportError:  # the practice site's Python, in the browser, is built without it
-    sqlite3 = None  # type: ignore[assignment]  # absent in the browser: the JSON store is used there
-    DB_ERRORS = (OSError,)
 import time
+import uuid
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -123,6 +118,11 @@ BEST = {"lesson_parts": "first_try"}
 URL_SCHEMES = ("postgresql://", "postgres://")
 #: where the practice site keeps progress: a folder kept in the browser's storage (see ``browser``)
 BROWSER_FOLDER = "/rulesdojo-progress"
+#: the practice site's results file, in ``BROWSER_FOLDER``
+BROWSER_RESULTS = "progress.sqlite3"
+#: the file in ``BROWSER_FOLDER`` where the practice site kept progress before its Python had
+#: ``sqlite3``: carried over into ``BROWSER_RESULTS`` once (``carry_over``), else left as it was
+OLD_PROGRESS = "progress.json"
 #: seconds between tries of a write that failed
 RETRY = 2.0
 #: the largest recovery file a store replays: far more than a kernel's unsaved answers ever hold
@@ -169,8 +169,22 @@ def read_recovery(path: Path) -> dict[str, list[list]]:
         rows = json.loads(data.decode("utf-8"))
     except ValueError as exc:
         raise RecoveryRefused(f"it is damaged: {exc}") from None
+    return store_rows(rows)
+
+
+def store_rows(rows) -> dict[str, list[list]]:
+    """Return each table's rows from ``rows``, a JSON object of tables (each a list of rows, a row a
+    list of the table's columns in order, as ``TABLES`` names them) holding rows of the store's types;
+    else raise ``RecoveryRefused`` saying what is wrong.
+
+    >>> store_rows({"lesson_parts": [["Ana", "01-what-energy-is", "where-it-lives", 1, 5.0]]})["lesson_parts"]
+    [['Ana', '01-what-energy-is', 'where-it-lives', 1, 5.0]]
+    >>> store_rows({"lesson_parts": [["Ana", "only two"]]})
+    Traceback (most recent call last):
+    rulesdojo.quiz.store.RecoveryRefused: a row of its lesson_parts is not one a store writes: ['Ana', 'only two']
+    """
     if not isinstance(rows, dict):
-        raise RecoveryRefused("it is not a recovery file: not a JSON object of tables")
+        raise RecoveryRefused("it is not a JSON object of tables")
     out: dict[str, list[list]] = {}
     for table, types in _ROW_TYPES.items():
         given = rows.get(table, [])
@@ -221,6 +235,28 @@ def default_path() -> Path:
     """Where results go unless told otherwise: $RULESDOJO_RESULTS, else the user's data folder."""
     env = os.environ.get("RULESDOJO_RESULTS")
     return Path(env) if env else data_folder() / "results.sqlite3"
+
+
+def in_browser_storage(path) -> bool:
+    """Tell whether a results file is in the practice site's folder kept in the browser's storage.
+
+    >>> in_browser_storage(Path(BROWSER_FOLDER) / BROWSER_RESULTS), in_browser_storage("/srv/dojo/results.sqlite3")
+    (True, False)
+    """
+    return Path(BROWSER_FOLDER) in Path(path).parents
+
+
+def keeps_wal(path) -> bool:
+    """Tell whether a SQLite results file goes in WAL mode, else keeps a rollback journal.
+
+    Not in the browser: WAL needs memory that connections share (mmap of the ``-shm`` file), which
+    Emscripten's file system doesn't give, and in ``BROWSER_FOLDER`` IDBFS copies each file to
+    IndexedDB on its own as it is closed, so the database file alone must hold every commit.
+
+    >>> keeps_wal("/srv/dojo/results.sqlite3"), keeps_wal(Path(BROWSER_FOLDER) / BROWSER_RESULTS)
+    (True, False)
+    """
+    return sys.platform != "emscripten" and not in_browser_storage(path)
 
 
 def data_folder() -> Path:
@@ -285,7 +321,7 @@ class ResultStore:
     (['q-1'], None)
     """
 
-    ERRORS = DB_ERRORS  # what the file can fail with, which the store reports and outlives
+    ERRORS: tuple = (sqlite3.Error, OSError)  # what the file can fail with, which the store reports and outlives
     MARK = "?"  # the driver's placeholder for a value in SQL
     ROW_ORDER = ", rowid"  # rows written at the same instant come back in the order written
     PLACE = "file"
@@ -295,8 +331,6 @@ class ResultStore:
             if is_url(str(path) if path else os.environ.get("RULESDOJO_RESULTS")):
                 from .pgstore import PostgresResultStore
                 cls = PostgresResultStore
-            elif sqlite3 is None:
-                cls = JsonResultStore
         return super().__new__(cls)
 
     def __init__(self, path: str | Path | None = None, timeout: float = 10.0):
@@ -344,8 +378,23 @@ class ResultStore:
     @property
     def kept(self) -> str | None:
         """Say in plain words where the learner's answers and progress are kept, where a learner
-        would not know (None here: the server keeps them)."""
-        return None
+        would not know: in the browser (None on a server, which keeps them).
+
+        >>> ResultStore(Path(BROWSER_FOLDER) / BROWSER_RESULTS).kept
+        "Your answers and progress are kept in this browser, for this site only; clearing the site's data in the browser forgets them."
+        """
+        if in_browser_storage(self.path):
+            where = ("Your answers and progress are kept in this browser, for this site only; clearing "
+                     "the site's data in the browser forgets them.")
+        elif sys.platform == "emscripten":
+            where = "Your answers and progress are kept only while this page is open: this browser can't store them."
+        else:
+            return None
+        old = self.path.with_name(OLD_PROGRESS)
+        if in_browser_storage(self.path) and old.is_file():  # not carried over (``carry_over``): it stays
+            return (f"What was saved in this browser before this site's last update couldn't be carried over, "
+                    f"so it isn't shown; it is kept as it was, in {old}. {where}")
+        return where
 
     @property
     def unsaved(self) -> int:
@@ -357,7 +406,7 @@ class ResultStore:
         con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         try:
             con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
-            self._use_wal(con)
+            self._set_journal(con)
             con.executescript(SCHEMA)  # a deleted or replaced file gets its tables back
             have = {row[1] for row in con.execute("PRAGMA table_info(quiz_attempts)")}
             for column, kind in ADDED_COLUMNS.items():
@@ -374,14 +423,17 @@ class ResultStore:
             raise
         return con
 
-    def _use_wal(self, con) -> None:
-        """Put the file in WAL mode (readers don't block the writers), once: the change needs the
-        file to itself and SQLite won't wait for it, so kernels opening a new file at once try again."""
+    def _set_journal(self, con) -> None:
+        """Put the file in WAL mode (readers don't block the writers), once, or, where WAL can't work
+        (``keeps_wal``), in rollback-journal mode: each commit is in the database file once done, and
+        the journal is deleted. The change needs the file to itself and SQLite won't wait for it, so
+        kernels opening a new file at once try again."""
+        mode = "wal" if keeps_wal(self.path) else "delete"
         until = time.monotonic() + self.timeout
-        while con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        while con.execute("PRAGMA journal_mode").fetchone()[0] != mode:
             try:
-                con.execute("PRAGMA journal_mode = WAL")
-                return  # in WAL mode now, or in the mode a file system without WAL keeps
+                con.execute(f"PRAGMA journal_mode = {mode}")
+                return  # in that mode now, or in the one a file system without WAL keeps
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) or time.monotonic() > until:
                     raise
@@ -569,7 +621,7 @@ class ResultStore:
         """Keep what a learner was asked in a lesson part and what they answered (a before question:
         its question id, variant seed and answers), replacing what was kept, so a new page asks the
         same. It is a row of ``lesson_boards`` (a part's state so far), so every store holds it as
-        it holds a task's moves: in the file, the database or the JSON file, and in recovery files.
+        it holds a task's moves: in the file or the database, and in recovery files.
         """
         return self.save_board(learner, lesson, part, json.dumps(drawn, sort_keys=True))
 
@@ -689,6 +741,22 @@ class ResultStore:
                 mine.unlink(missing_ok=True)
             else:
                 os.replace(mine, f)
+
+    def carry_in(self, rows: dict[str, list[list]]) -> bool:
+        """Write the rows another store kept (each table's, as ``store_rows`` returns them) in one
+        transaction, as they were kept; return False when they can't be written now (``problem``
+        says why): they are then kept and tried again as any unsaved answer is.
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> s.carry_in({"lesson_parts": [["Ana", "01-what-energy-is", "where-it-lives", 1, 5.0]]})
+        True
+        >>> ResultStore(s.path).lesson_parts("Ana")
+        {'01-what-energy-is': {'where-it-lives': True}}
+        """
+        with self._lock:
+            self._take_in({t: rows.get(t, []) for t in _ROW_TYPES})
+            self._replayed = set()  # not a kernel's unsaved rows, checked against the results: kept rows
+            return self._sync()
 
     def _take_in(self, rows: dict) -> None:
         """Hold a recovery file's rows to be written, in time linear in their number. They are
@@ -896,142 +964,6 @@ class ResultStore:
         """Return the candidate's unfinished attempt at an exam, if there is one."""
         open_ = [r for r in self.records(exam, candidate) if r.ended is None]
         return open_[-1] if open_ else None
-
-
-class JsonResultStore(ResultStore):
-    """Keep the same rows as ``ResultStore`` in one JSON file, for a Python without ``sqlite3``.
-
-    The whole file is read and written again on each change (one learner's practice: small). A
-    damaged file is set aside beside it (``.damaged``) and a new one started, with a plain message.
-
-    >>> import tempfile; p = Path(tempfile.mkdtemp()) / "progress.json"
-    >>> JsonResultStore(p).mark_part("Ana", "01-what-energy-is", "where-it-lives", True)
-    True
-    >>> JsonResultStore(p).lesson_parts("Ana")
-    {'01-what-energy-is': {'where-it-lives': True}}
-    """
-
-    ERRORS = (OSError,)
-
-    def __init__(self, path: str | Path | None = None, timeout: float = 10.0):
-        self.damaged: str | None = None  # what was found wrong with the file, once set aside
-        super().__init__(path, timeout)
-
-    @staticmethod
-    def _place(path) -> Path:
-        return Path(path) if path else default_path().with_suffix(".json")
-
-    @property
-    def kept(self) -> str:
-        if sys.platform != "emscripten":
-            where = f"Your answers and progress are kept in {self.path}."
-        elif self.path.parent == Path(BROWSER_FOLDER):
-            where = ("Your answers and progress are kept in this browser, for this site only; clearing "
-                     "the site's data in the browser forgets them.")
-        else:
-            where = "Your answers and progress are kept only while this page is open: this browser can't store them."
-        return f"{self.damaged} {where}" if self.damaged else where
-
-    def _load(self) -> dict[str, list[list]]:
-        """Return the file's tables; set a damaged file aside and start again (saying so)."""
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return {t: [] for t in TABLES}
-        try:
-            tables = json.loads(text)
-            if isinstance(tables, dict) and isinstance(tables.get("quiz_attempts"), list):
-                short = len(RECORD_COLUMNS) - len(ADDED_COLUMNS)  # written before the added columns
-                tables["quiz_attempts"] = [r + [""] * len(ADDED_COLUMNS) if isinstance(r, list) and len(r) == short
-                                           else r for r in tables["quiz_attempts"]]
-            if not (isinstance(tables, dict) and all(
-                    isinstance(tables.get(t, []), list) and all(
-                        isinstance(r, list) and len(r) == len(c) for r in tables.get(t, []))
-                    for t, c in TABLES.items())):
-                raise ValueError("not a Rules Dojo progress file")
-        except ValueError as exc:
-            aside = self.path.with_name(self.path.name + ".damaged")
-            os.replace(self.path, aside)
-            self.damaged = (f"The saved progress was damaged ({exc}), so it was set aside as {aside} and "
-                            "started again: what was done before is not shown.")
-            return {t: [] for t in TABLES}
-        return {t: tables.get(t, []) for t in TABLES}
-
-    def _write(self) -> dict[str, str]:
-        tables = self._load()
-        at = {c: i for i, c in enumerate(RECORD_COLUMNS)}
-        held = {r[0]: r for r in tables["quiz_attempts"]}
-        refused: dict = {}
-        records: list = []
-        answers: list = []
-        for rec in self._records.values():
-            row = held.setdefault(rec.id, list(_values(replace(rec, ended=None, ended_by=None, score=None))))
-            if row[at["ended"]] is not None or row[at["page"]] != rec.page:
-                if not (row[at["ended"]] is not None and row[at["page"]] == rec.page and row[at["ended"]] == rec.ended):
-                    refused[rec.id] = "ended" if row[at["ended"]] is not None else "taken"
-                continue
-            records.append(list(_values(rec)))
-        rows = {"quiz_attempts": records,
-                "attempts": [list(r) for session, given in self._answers.items() if session not in refused
-                             for r in given],
-                "lesson_parts": [list(r) for r in self._parts],
-                "lesson_boards": [[*k, v] for k, v in self._boards.items()]}
-        for table, new in rows.items():
-            key = [TABLES[table].index(c) for c in KEYS[table]]
-            kept = {tuple(r[i] for i in key): r for r in tables[table]}
-            best = TABLES[table].index(BEST[table]) if table in BEST else None
-            for r in new:
-                k = tuple(r[i] for i in key)
-                if table in REPLACED or k not in kept:
-                    kept[k] = r
-                elif best is not None and better(kept[k][best], r[best]) != kept[k][best]:
-                    kept[k] = [*kept[k][:best], r[best], *kept[k][best + 1:]]
-            tables[table] = list(kept.values())
-        self._save(tables)
-        self._written()
-        return refused
-
-    def _save(self, tables: dict) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        part = self.path.with_name(self.path.name + ".part")
-        part.write_text(json.dumps(tables), encoding="utf-8")
-        os.replace(part, self.path)  # a reload mid-write leaves the last whole file
-
-    def _transaction(self, work):
-        try:
-            tables = self._load()
-            done = work(tables)
-            self._save(tables)
-        except self.ERRORS as exc:
-            self._fail(exc)
-            return None
-        return done
-
-    def _add_attempt(self, tables, attempt: AttemptRecord, allowed: int | None) -> bool:
-        at = {c: i for i, c in enumerate(RECORD_COLUMNS)}
-        mine = [r for r in tables["quiz_attempts"] if (r[at["candidate"]], r[at["exam"]], r[at["mode"]]) ==
-                (attempt.candidate, attempt.exam, attempt.mode)]
-        if (allowed is not None and len(mine) >= allowed) or any(r[at["ended"]] is None for r in mine) or any(
-                r[0] == attempt.id for r in tables["quiz_attempts"]):
-            return False
-        tables["quiz_attempts"].append(list(_values(attempt)))
-        return True
-
-    def _seize(self, tables, attempt: str, page: str) -> bool:
-        at = {c: i for i, c in enumerate(RECORD_COLUMNS)}
-        for r in tables["quiz_attempts"]:
-            if r[0] == attempt and r[at["ended"]] is None:
-                r[at["page"]] = page
-                return True
-        return False
-
-    def _select(self, table: str, columns: tuple, where: dict, order: tuple = ()) -> list[tuple]:
-        rows = self._reading(lambda: self._load()[table])
-        names = TABLES[table]
-        found = [dict(zip(names, r)) for r in rows]
-        found = [r for r in found if all(r[c] == v for c, v in where.items())]
-        found.sort(key=lambda r: tuple(r[c] for c in order))
-        return [tuple(r[c] for c in columns) for r in found]
 
 
 #: where a spreadsheet may start a formula: the cell's start, or after a separator it splits on
