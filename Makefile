@@ -15,8 +15,6 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	# The static site's kernel extension is for JupyterLite pages only; JupyterLab here must not load it.
-	$(BIN)/jupyter labextension disable --level=sys_prefix @jupyterlite/pyodide-kernel-extension > /dev/null 2>&1
 	touch $(STAMP)
 
 # Debian's chromium for the browser tests (Playwright drives it; it never downloads a browser).
@@ -25,8 +23,8 @@ chromium:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
 
-# Debian's npm, which fetches the Pyodide runtime for the static site (`make site` and its test) and
-# JupyterHub's proxy.
+# Debian's npm (with Node), which fetches the Pyodide runtime and the page's widget manager for the
+# static site (`make site` and its tests) and JupyterHub's proxy.
 npm:
 	@command -v npm >/dev/null || { \
 	  echo "Installing Debian's npm for the static site's Pyodide runtime and JupyterHub's proxy"; \
@@ -84,14 +82,20 @@ bench-class-browser: $(STAMP) chromium
 bench-hub: $(STAMP) chromium hub-proxy
 	$(BIN)/python benchmarks/hub.py
 
-# Size and first-load times of the static site (builds one in a temporary folder).
+# First load of the static site's course page against the floor (Pyodide alone, the kit's wheel, one
+# game) and the former Voici site, taking turns in one run; bytes and seconds per part of the start.
+# Installs the former site's builder (Voici) for its baseline; its Pyodide kernel extension is for
+# JupyterLite's pages only, so JupyterLab here must not load it.
 bench-site: $(STAMP) chromium npm
+	$(BIN)/python -m pip install --quiet -e '.[voici-baseline]'
+	$(BIN)/jupyter labextension disable --level=sys_prefix @jupyterlite/pyodide-kernel-extension > /dev/null 2>&1 || true
 	$(BIN)/python benchmarks/site.py
 
 check: $(STAMP)
 	$(BIN)/rulesdojo check tests/scenarios
 
-# The static practice site (JupyterLite, no server) in $(SITE); needs npm for the Pyodide runtime.
+# The static practice site (the course in the learner's browser, no server) in $(SITE); needs npm for
+# the Pyodide runtime, the page's widget manager and compiling the site's Python ahead (in Node).
 site: $(STAMP) npm
 	$(BIN)/rulesdojo build-site $(SITE)
 

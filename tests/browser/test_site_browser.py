@@ -1,20 +1,19 @@
-"""The static practice site: built by ``rulesdojo build-site``, served by ``python -m http.server`` on
-127.0.0.1, taken in chromium that refuses every request leaving 127.0.0.1.
+"""The static practice site: built by ``rulesdojo build-site``, served on 127.0.0.1, taken in chromium
+that refuses every request leaving 127.0.0.1.
 
 The site is built once per test session (downloads are cached in a temporary folder); the build
-prints how long it took.
+prints how long it took. Its one page is the course; the engine's check is a page of the test's own,
+beside the site's Pyodide, that runs the kit's engine from the site's own wheels.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
 import time
 import urllib.parse
 from pathlib import Path
 
-import nbformat
 import pytest
 from playwright.sync_api import expect
 
@@ -89,13 +88,23 @@ STORED_PARTS = """async (parts) => {
     return root ? rows : -1;
   }
 }"""
-# A page beside the lessons that prints the engine's right answer to every bank question for SEED.
-ENGINE_CHECK = f"""import html, json
-import ipywidgets as ipw
+# A page beside the site's Pyodide that prints the engine's right answer to every bank question for
+# each of SEEDS, run by the site's runtime and wheels (what the learner's browser runs).
+SEEDS = (SEED, 1)
+ENGINE_CHECK = """<!doctype html><meta charset="utf-8"><title>engine check</title><pre class="engine-answers"></pre>
+<script type="module">
+import { loadPyodide } from "./pyodide.mjs";
+const py = await loadPyodide({indexURL: new URL(".", location.href).href, packages: ["rulesdojo"]});
+const answers = py.runPython(`
+import json
 from rulesdojo.quiz import load_bank
-answers = {{q.id: q.variant(seed={SEED}).solution().right_answer_text for q in load_bank().select()}}
-ipw.HTML("<pre class='engine-answers'>" + html.escape(json.dumps(answers)) + "</pre>")"""
-
+json.dumps({f"{q.id} {seed}": q.variant(seed=seed).solution().right_answer_text
+            for q in load_bank().select() for seed in SEEDS})
+`);
+const out = document.querySelector("pre");
+out.textContent = answers;
+out.dataset.done = "1";
+</script>""".replace("SEEDS", repr(SEEDS))
 
 
 def wait_until_stored(page, parts: int, timeout: float = 60.0) -> None:
@@ -108,17 +117,13 @@ def wait_until_stored(page, parts: int, timeout: float = 60.0) -> None:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    lessons = tmp_path_factory.mktemp("site-lessons") / "lessons"
-    shutil.copytree(LESSONS, lessons)
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(ENGINE_CHECK)])
-    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
-    nbformat.write(nb, str(lessons / "engine-check.ipynb"))
     out = tmp_path_factory.mktemp("site") / "site"
     started = time.monotonic()
-    status = rulesdojo(["build-site", str(out), "--lessons", str(lessons),
+    status = rulesdojo(["build-site", str(out), "--lessons", str(LESSONS),
                         "--cache", str(tmp_path_factory.mktemp("site-cache"))])
     print(f"site built in {time.monotonic() - started:.0f} s")
     assert status == 0
+    (out / "pyodide" / "engine-check.html").write_text(ENGINE_CHECK, encoding="utf-8")
     return out
 
 
@@ -155,14 +160,13 @@ def site_page(offline_browser):
 def test_landing_page_to_a_completed_lesson_1(site_url, site_page):
     page = site_page
     page.goto(site_url)
-    page.wait_for_url(re.compile(r"voici/render/course\.html"))  # the whole course in one page
     expect(page.get_by_text("Exams are not offered here").first).to_be_visible()
-    first = page.get_by_role("link", name="What energy is", exact=True)
+    first = page.locator(".rd-course-page").get_by_role("link", name="What energy is", exact=True)
     expect(first).to_be_visible(timeout=KERNEL_READY)
     no_code_on_page(page)
     page.evaluate("() => { window.rdSamePage = true; }")
     first.click()
-    page.wait_for_url(re.compile(r"course\.html#/lesson/1$"))
+    page.wait_for_url(re.compile(r"#/lesson/1$"))
     take_lesson_1(page, ready_timeout=KERNEL_READY)
     assert page.evaluate("() => window.rdSamePage === true"), "the lesson loaded another page (another Python)"
     prose_draws_energy(page, 4)
@@ -172,14 +176,17 @@ def test_landing_page_to_a_completed_lesson_1(site_url, site_page):
     page.reload()
     expect(page.get_by_text("4 of 4 steps done")).to_be_visible(timeout=KERNEL_READY)
     expect(page.get_by_text("kept in this browser").first).to_be_visible()
+    # The former site's address of the map opens the course page's map.
     page.goto(site_url + "voici/render/index.html")
+    page.wait_for_url(re.compile(r"/index\.html#/$"))
     lesson_1 = page.get_by_role("listitem").filter(has=page.get_by_role("link", name="What energy is", exact=True))
     expect(lesson_1).to_contain_text("Finished ·", timeout=KERNEL_READY)
 
 
 def test_a_practice_question_and_the_engine_answers_as_the_server(site_url, site_page):
     page = site_page
-    page.goto(site_url + "voici/render/quiz.html")
+    page.goto(site_url + "voici/render/quiz.html")  # the former address of the quiz: its place now
+    page.wait_for_url(re.compile(r"/index\.html#/quiz$"))
     name = page.get_by_role("textbox", name="Your name")
     expect(name).to_be_visible(timeout=KERNEL_READY)
     expect(page.get_by_role("button", name="Exam")).to_have_count(0)   # practice only
@@ -190,17 +197,19 @@ def test_a_practice_question_and_the_engine_answers_as_the_server(site_url, site
     expect(feedback).to_contain_text(re.compile(r"(Right|Not right)\.\s*\S.{40}"))  # the engine's why follows
     no_code_on_page(page)
 
-    page.goto(site_url + "voici/render/engine-check.html")
-    shown = page.locator("pre.engine-answers")
-    expect(shown).to_be_visible(timeout=KERNEL_READY)
+    page.goto(site_url + "pyodide/engine-check.html")
+    shown = page.locator("pre.engine-answers[data-done]")
+    expect(shown).to_be_attached(timeout=KERNEL_READY)
     in_browser = json.loads(shown.inner_text())
-    on_server = {q.id: q.variant(seed=SEED).solution().right_answer_text for q in load_bank().select()}
+    on_server = {f"{q.id} {seed}": q.variant(seed=seed).solution().right_answer_text
+                 for q in load_bank().select() for seed in SEEDS}
+    assert len(on_server) == 2 * len(load_bank().select())
     assert in_browser == on_server
 
 
 def test_the_course_map_shows_while_python_starts_and_a_lesson_chosen_then_opens(site_url, site_page):
     page = site_page
-    page.goto(site_url + "voici/render/course.html", wait_until="domcontentloaded")
+    page.goto(site_url, wait_until="domcontentloaded")
     early = page.locator(".rulesdojo-course-now")   # in the page's HTML, made when the site was built
     expect(early.get_by_role("status")).to_contain_text("Python is starting in your browser")
     expect(early.locator(".rd-state").first).to_have_text("Finding your progress…")  # not guessed
@@ -210,3 +219,82 @@ def test_the_course_map_shows_while_python_starts_and_a_lesson_chosen_then_opens
     expect(page.locator(".rulesdojo-course-now")).to_have_count(0)   # gone once the page's own map is drawn
     page.get_by_role("link", name="All lessons").first.click()
     expect(page.get_by_role("heading", name="Lessons", exact=True)).to_have_count(1)
+
+
+# The former site's progress file, as its JSON store wrote it, and the learner's key file beside it
+# (the browser's one learner), put where that site kept them: IDBFS's database for the progress
+# folder (Emscripten's layout: one entry per path, the folder's too).
+FORMER_PROGRESS = Path(__file__).resolve().parents[1] / "data" / "progress-json-v1.json"
+PUT_FORMER_PROGRESS = """async ([text, key]) => {
+  const db = await new Promise((ok, fail) => {
+    const req = indexedDB.open("/rulesdojo-progress", 21);
+    req.onupgradeneeded = () => req.result.createObjectStore("FILE_DATA")
+      .createIndex("timestamp", "timestamp", {unique: false});
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => fail(req.error);
+  });
+  const store = db.transaction("FILE_DATA", "readwrite").objectStore("FILE_DATA");
+  const now = new Date();
+  store.put({timestamp: now, mode: 0o40755}, "/rulesdojo-progress");
+  store.put({timestamp: now, mode: 0o100644, contents: new TextEncoder().encode(text)},
+            "/rulesdojo-progress/progress.json");
+  store.put({timestamp: now, mode: 0o100600, contents: new TextEncoder().encode(key + "\\n")},
+            "/rulesdojo-progress/learner-key");
+  await new Promise((ok, fail) => { store.transaction.oncomplete = ok; store.transaction.onerror = fail; });
+  db.close();
+}"""
+
+
+def test_progress_kept_by_the_former_site_is_carried_over(site_url, site_page):
+    page = site_page
+    former = json.loads(FORMER_PROGRESS.read_text(encoding="utf-8"))
+    learner = former["lesson_parts"][0][0]
+    lesson_1 = {part for who, lesson, part, *_ in former["lesson_parts"]
+                if who == learner and lesson == "01-what-energy-is" and not part.startswith("before:")}
+    page.goto(site_url + "rulesdojo-site.json")  # a file of the site: its origin's storage, no Python
+    page.evaluate(PUT_FORMER_PROGRESS, [FORMER_PROGRESS.read_text(encoding="utf-8"), learner])
+    page.goto(site_url + "#/lesson/1")
+    expect(page.get_by_text(f"{len(lesson_1)} of 4 steps done")).to_be_visible(timeout=KERNEL_READY)
+    page.reload()  # carried over once: the same, not twice as much
+    expect(page.get_by_text(f"{len(lesson_1)} of 4 steps done")).to_be_visible(timeout=KERNEL_READY)
+
+
+def test_two_learners_each_see_their_own_progress(site_url, offline_browser):
+    contexts = [offline_browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    try:
+        ana, ben = (c.new_page() for c in contexts)
+        ana.goto(site_url + "#/lesson/1")
+        take_lesson_1(ana, ready_timeout=KERNEL_READY)
+        wait_until_stored(ana, 4)
+        ben.goto(site_url + "#/lesson/1")
+        expect(ben.get_by_text("0 of 4 steps done")).to_be_visible(timeout=KERNEL_READY)
+        ana.reload()
+        expect(ana.get_by_text("4 of 4 steps done")).to_be_visible(timeout=KERNEL_READY)
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_every_place_of_the_page_passes_axe(site_url, site_page):
+    from axe_playwright_python.sync_playwright import Axe
+    page = site_page
+    problems = []
+    for place, heading in (("", "Lessons"), ("lesson/7", "Lesson 7: Landfall"), ("quiz", "Judge training quiz"),
+                           ("sandbox", "Sandbox")):
+        page.goto(site_url + "#/" + place)
+        expect(page.get_by_role("heading", name=heading).first).to_be_visible(timeout=KERNEL_READY)
+        for v in Axe().run(page).response["violations"]:
+            if v["impact"] in ("serious", "critical"):
+                problems.append(f"#/{place}: axe {v['id']} ({v['impact']}): {v['help']} at "
+                                f"{[n['target'] for n in v['nodes'][:3]]}")
+    assert not problems, "\n".join(problems)
+
+
+def test_a_page_whose_python_cant_start_says_so_at_once(site_url, site_page):
+    page = site_page
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(site_url)
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("Python couldn't start in this page", timeout=60_000)
+    expect(alert).to_contain_text("Reload the page to start again")
+    expect(page.locator(".rulesdojo-course-now").get_by_role("link", name="Landfall", exact=True)).to_be_visible()

@@ -57,17 +57,17 @@ def narrow_or_wide(request, offline_browser):
     context.close()
 
 
-@pytest.mark.parametrize("name", ["index.html", "01-what-energy-is.html"])
-def test_the_practice_note_is_read_whole_above_the_page(site_url, narrow_or_wide, name):
+@pytest.mark.parametrize("place", ["", "lesson/1"], ids=["map", "lesson-1"])
+def test_the_practice_note_is_read_whole_above_the_page(site_url, narrow_or_wide, place):
     page = narrow_or_wide
-    page.goto(site_url + "voici/render/" + name, wait_until="domcontentloaded")
+    page.goto(site_url + "#/" + place, wait_until="domcontentloaded")
     note = page.locator(".rulesdojo-practice-note")
     expect(note).to_contain_text("Exams are not offered here")
     assert note.evaluate(UNCOVERED_JS) == [], "while the kernel starts"
     expect(page.locator(".jupyter-widgets").first).to_be_attached(timeout=KERNEL_READY)
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     page.wait_for_timeout(500)  # the page's last widgets are drawn
-    assert note.evaluate(UNCOVERED_JS) == [], "with the notebook shown"
+    assert note.evaluate(UNCOVERED_JS) == [], "with the course shown"
     title = page.get_by_role("heading", level=1).bounding_box()
     assert note.bounding_box()["y"] + note.bounding_box()["height"] <= title["y"], "the note is above the title"
     expect(note.get_by_role("status")).to_have_count(1)  # the offline status is still announced
@@ -76,7 +76,7 @@ def test_the_practice_note_is_read_whole_above_the_page(site_url, narrow_or_wide
 def test_the_progress_line_fits_with_nothing_cut(site_url, narrow_or_wide):
     page = narrow_or_wide
     width = page.viewport_size["width"]
-    page.goto(site_url + "voici/render/01-what-energy-is.html")
+    page.goto(site_url + "#/lesson/1")
     line = page.locator(".rd-progress")
     expect(line.get_by_role("status")).to_contain_text("0/4" if width < 700 else "0 of 4 steps done",
                                                        timeout=KERNEL_READY)

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rulesdojo.cli import main as rulesdojo
-from rulesdojo.site import default_cache
+from rulesdojo.site.steps import default_cache
 
 from conftest import SERVER_START_TIMEOUT, _wait_until_up, free_port
 from learner import answer_whatever_is_asked, start_quiz, take_lesson_1
@@ -47,7 +47,7 @@ def published(tmp_path_factory):
 @pytest.fixture
 def learner_page(offline_browser, published):
     """A fresh browser profile whose every request reaching the network is recorded: none may leave the
-    site's path (JupyterLite's service worker answers its own heartbeat, at the host's root)."""
+    site's path."""
     context = offline_browser.new_context(viewport={"width": 1400, "height": 900}, service_workers="allow")
     context.set_default_timeout(30_000)
     seen: list[str] = []
@@ -68,16 +68,15 @@ def learner_page(offline_browser, published):
 
 def lesson_1_and_a_practice_question(page, url: str) -> None:
     page.goto(url)
-    page.wait_for_url(re.compile(rf"/{SUB}/voici/render/course\.html"))
-    page.get_by_role("link", name="What energy is", exact=True).click(timeout=KERNEL_READY)
-    page.wait_for_url(re.compile(rf"/{SUB}/voici/render/course\.html#/lesson/1$"))
+    page.locator(".rd-course-page").get_by_role("link", name="What energy is", exact=True).click(timeout=KERNEL_READY)
+    page.wait_for_url(re.compile(rf"/{SUB}/#/lesson/1$"))
     take_lesson_1(page, ready_timeout=KERNEL_READY)
     wait_until_stored(page, 4)
     practice_question(page, url)
 
 
 def practice_question(page, url: str) -> None:
-    page.goto(url + "voici/render/quiz.html")
+    page.goto(url + "#/quiz")
     expect(page.get_by_role("textbox", name="Your name")).to_be_visible(timeout=KERNEL_READY)
     start_quiz(page, "Ana", 1)
     expect(page.get_by_text("Question 1 of 1")).to_be_visible()  # shown once the answer field is in place

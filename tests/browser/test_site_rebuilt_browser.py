@@ -1,8 +1,8 @@
 """A static site rebuilt on its host: the learner's next visit shows the new build at once, not the copy
 the browser kept for use offline, and the new build is then kept in its place.
 
-The site here is a page of the kit's own (its offline script and service worker, as ``build-site``
-writes them) around a stand-in for JupyterLite's service worker, so that no Pyodide has to start.
+The site here is a page with the course page's offline script and the site's service worker, as
+``build-site`` writes them, and no Python, so that no Pyodide has to start.
 """
 
 from __future__ import annotations
@@ -16,31 +16,25 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from rulesdojo.site import JUPYTERLITE_WORKER, OFFLINE_SCRIPT, write_offline_worker
+from rulesdojo.site.pages import OFFLINE_SCRIPT, write_offline_worker
 
 pytestmark = pytest.mark.timeout(120)
 # Keeping the whole site takes the worker one request per file: seconds on a machine busy with other tests.
 KEEPING = 30_000
 
-# What JupyterLite's worker does as it starts: take over at once.
-STAND_IN_WORKER = """self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
-"""
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Lesson</title>{script}</head><body>
 <span class="rulesdojo-offline" role="status"></span>
 <div class="jupyter-widgets">Build {build}</div>
-<script>navigator.serviceWorker.register("../../service-worker.js");</script>
 </body></html>"""
 
 
 def build(site, number: int, answer_within_ms: int = 30_000) -> None:
     """Write build ``number`` of the site as ``build-site`` finishes one: pages, then the worker."""
-    (site / "voici" / "render").mkdir(parents=True, exist_ok=True)
-    (site / "index.html").write_text("<!doctype html><meta http-equiv='refresh' content='0; url=voici/render/'>")
-    (site / "voici" / "render" / "index.html").write_text(PAGE.format(script=OFFLINE_SCRIPT, build=number))
-    (site / "service-worker.js").write_text(STAND_IN_WORKER)
+    site.mkdir(parents=True, exist_ok=True)
+    (site / "index.html").write_text(PAGE.format(script=OFFLINE_SCRIPT, build=number))
+    (site / "pyodide").mkdir(exist_ok=True)
+    (site / "pyodide" / "runtime.txt").write_text(f"the runtime of build {number}")
     worker = write_offline_worker(site)
-    assert (site / JUPYTERLITE_WORKER).exists()
     # The worker shows the kept copy when the server hasn't said within 2 s whether a newer build is
     # there (a learner's slow connection). A machine busy with other tests can take longer than that
     # to answer; what is tested here is which build is shown once the server has answered.
@@ -84,7 +78,7 @@ def test_a_new_build_found_after_the_kept_copy_was_shown_is_said_on_the_page(tmp
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
                                              functools.partial(SlowWhenAsked, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/voici/render/index.html"
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
     context, page, note = kept_for_offline(offline_browser, url)
     try:
 
@@ -105,7 +99,7 @@ def test_a_new_build_is_shown_on_the_first_visit_after_it_and_kept_for_offline(
         tmp_path, offline_browser, static_server):
     site = tmp_path / "site"
     build(site, 1)
-    url = static_server(site) + "voici/render/index.html"
+    url = static_server(site)
     context, page, note = kept_for_offline(offline_browser, url)
     try:
         page.reload()  # the kept copy answers now
@@ -119,5 +113,7 @@ def test_a_new_build_is_shown_on_the_first_visit_after_it_and_kept_for_offline(
         context.set_offline(True)
         page.reload()
         expect(page.get_by_text("Build 2")).to_be_visible()
+        # every file of the site is kept, not only the pages: the new build's runtime too
+        assert page.evaluate("() => fetch('pyodide/runtime.txt').then((r) => r.text())") == "the runtime of build 2"
     finally:
         context.close()

@@ -3,6 +3,7 @@ and a file that changed since is read afresh."""
 
 from __future__ import annotations
 
+import sys
 import zipfile
 from pathlib import Path
 
@@ -57,9 +58,20 @@ def test_a_file_changed_since_the_build_is_read_afresh_and_errors_keep_their_pla
 
 
 def test_the_build_keeps_every_yaml_file_of_the_kit_wheel(tmp_path):
-    from rulesdojo.site import with_kept_yaml, write_wheel
+    from rulesdojo.site.wheels import with_kept_yaml, write_wheel
     files = {"kit-0.dist-info/METADATA": b"Name: kit\n", "kit/a.yaml": b"a: 1\n", "kit/b.yml": b"b: [1\n"}
     wheel = write_wheel(tmp_path / "kit-0-py3-none-any.whl", files)
     with zipfile.ZipFile(with_kept_yaml(wheel)) as z:
         kept = yamlsource.pickle.loads(z.read(f"rulesdojo/{yamlsource.KEPT.name}"))
     assert list(kept) == [yamlsource._digest("a: 1\n")]  # b.yml doesn't parse: read, and refused, where it is loaded
+
+
+def test_a_file_of_the_learners_own_where_no_yaml_parser_is_gets_a_plain_message(monkeypatch):
+    """The practice site carries no PyYAML: an uploaded scenario (a text its build didn't read) is refused
+    in words, not with an import error."""
+    from rulesdojo.rules.errors import ScenarioError
+    monkeypatch.setitem(sys.modules, "yaml", None)   # importing it fails, as in the site's browser
+    monkeypatch.delitem(sys.modules, "rulesdojo.scenarios.yamlparse", raising=False)
+    with pytest.raises(ScenarioError) as refused:
+        yamlsource.load_text("players: [Alice]\n", ScenarioError, "mine.yaml")
+    assert str(refused.value).startswith("mine.yaml: the practice site in your browser reads only")

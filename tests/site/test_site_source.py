@@ -7,8 +7,7 @@ import textwrap
 import types
 from pathlib import Path
 
-from rulesdojo.site import untypeset
-from rulesdojo.site_source import blank_docs, kept_in_stdlib
+from rulesdojo.site.source import blank_docs, kept_in_stdlib
 
 
 def lines_run(code: types.CodeType) -> list:
@@ -70,14 +69,3 @@ def test_the_standard_library_keeps_what_the_kernel_imports():
     left_out = ["encodings/mac_roman.py", "multiprocessing/pool.py", "xmlrpc/client.py", "doctest.py"]
     assert [n for n in kept if not kept_in_stdlib(n)] == []
     assert [n for n in left_out if kept_in_stdlib(n)] == []
-
-
-def test_markdown_cells_become_sections_and_the_rest_of_the_page_is_untouched():
-    page = ('<div class="jp-Cell"><div class="jp-RenderedHTMLCommon jp-MarkdownOutput" data-mime-type="text/markdown">'
-            '<h1>Energy &amp; you</h1><div class="note">a <div>nested</div> div</div></div></div>'
-            '<div class="jp-OutputArea">x</div>')
-    out = untypeset(page)
-    assert out == page.replace('<div class="jp-RenderedHTMLCommon', '<section class="jp-RenderedHTMLCommon', 1).replace(
-        "div</div></div></div>", "div</div></section></div>")
-    unclosed = '<div class="jp-MarkdownOutput"><p>no end'
-    assert untypeset(unclosed) == unclosed

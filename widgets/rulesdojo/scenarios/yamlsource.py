@@ -126,7 +126,11 @@ def load_text(text: str, error, source: str):
     kept = _kept(text)
     if kept is not None:
         return kept
-    from .yamlparse import parse_text
+    try:
+        from .yamlparse import parse_text
+    except ImportError:  # the practice site carries no YAML parser: it has the kit's own files as read
+        raise error("the practice site in your browser reads only the lessons' own scenarios; play your own "
+                    "scenario file in the sandbox of a Rules Dojo server or JupyterLab", file=source) from None
     return parse_text(text, error, source)
 
 

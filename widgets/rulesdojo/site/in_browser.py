@@ -10,6 +10,7 @@ run on a server in Voila's kernel.
 from __future__ import annotations
 
 import json
+import time
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -92,11 +93,19 @@ class _PageComm(BaseComm):
 
 async def start(send: Send) -> PageHost:
     """Start the course in the learner's browser: the host installed, progress opened from the
-    browser's storage (or kept in memory where it can't be), the course app shown."""
+    browser's storage (or kept in memory where it can't be), the course app shown. The page is told
+    how long each step took (``timing``), for the site's benchmark."""
+    steps = [("started", time.perf_counter())]
     host = PageHost(send)
     host.install()
+    import ipywidgets  # noqa: F401 - its import (IPython's) is most of a start's Python: timed apart
+    steps.append(("ipywidgets imported", time.perf_counter()))
     from ..quiz.browser import keep_progress_in_browser
     await keep_progress_in_browser()
+    steps.append(("progress opened", time.perf_counter()))
     from ..lessons import course
-    host.display(course())
+    app = course()
+    steps.append(("course made", time.perf_counter()))
+    host.display(app)
+    send("timing", _json({"data": {name: round((t - steps[0][1]) * 1000) for name, t in steps[1:]}}), [])
     return host

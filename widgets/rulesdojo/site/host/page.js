@@ -116,6 +116,9 @@ export class Host {
         Widget.attach(view.luminoWidget, this.place);
         return;
       }
+      case "timing":  // how long each step of the start took (in the worker), for the site's benchmark
+        Object.assign((window.rulesdojoStart ??= {}), message.data);
+        return;
       case "status":
         this.say(message.text);
         return;

@@ -20,12 +20,14 @@ self.onmessage = (event) => (host ? handle(event.data) : pending.push(event.data
 
 (async () => {
   try {
+    const began = performance.now();
     const pyodide = await loadPyodide({
       indexURL: new URL("./pyodide/", import.meta.url).href,
       packages: ["rulesdojo"],
       stdout: (line) => console.log(line),
       stderr: (line) => console.warn(line),
     });
+    post({ type: "timing", data: { "Pyodide and the wheels loaded": Math.round(performance.now() - began) } });
     post({ type: "status", text: "Python is ready: the course is being drawn…" });
     const inBrowser = pyodide.pyimport("rulesdojo.site.in_browser");
     host = await inBrowser.start((kind, text, buffers) => post({ ...JSON.parse(text), type: kind, buffers: buffers.toJs() }));
