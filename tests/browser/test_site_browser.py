@@ -292,9 +292,10 @@ def test_every_place_of_the_page_passes_axe(site_url, site_page):
 
 def test_a_page_whose_python_cant_start_says_so_at_once(site_url, site_page):
     page = site_page
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.context.route("**/pyodide.asm.wasm", lambda route: route.abort())  # the worker's request too
     page.goto(site_url)
     alert = page.get_by_role("alert")
     expect(alert).to_contain_text("Python couldn't start in this page", timeout=60_000)
+    expect(alert).to_contain_text("pyodide.asm.wasm couldn't be fetched")
     expect(alert).to_contain_text("Reload the page to start again")
     expect(page.locator(".rulesdojo-course-now").get_by_role("link", name="Landfall", exact=True)).to_be_visible()

@@ -68,6 +68,14 @@ body{{margin:0;font:14px/1.4 system-ui,sans-serif;color:#111;background:#fff}}
 {note}
 {now}
 <main id="rulesdojo-app"></main>
+<script>
+// Python starts at once, while the page's script loads: its messages wait here for the page (page.js).
+if (window.Worker) {{
+  const worker = new Worker("worker.js", {{type: "module"}}), early = [];
+  worker.onmessage = (event) => early.push(event.data);
+  window.rulesdojoPython = {{worker, early}};
+}}
+</script>
 <script type="module" src="page.js"></script>
 </body></html>
 """

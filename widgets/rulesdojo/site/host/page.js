@@ -64,8 +64,12 @@ export class Host {
     this.waiting = new Map();
     this.sent = 0;
     this.stopped = false;
-    this.worker = new Worker(workerUrl, { type: "module" });
-    this.worker.onmessage = (event) => this.receive(event.data);
+    this.inbox = Promise.resolve();
+    // started by the page's first script, as the page loaded (its messages kept meanwhile), else here
+    const started = window.rulesdojoPython;
+    this.worker = started ? started.worker : new Worker(workerUrl, { type: "module" });
+    this.worker.onmessage = (event) => this.take(event.data);
+    for (const message of started ? started.early.splice(0) : []) this.take(message);
     this.worker.onerror = (event) => this.stop(`Python stopped in this page (${event.message || "no reason given"}).`);
     this.worker.onmessageerror = () => this.stop("A message from Python couldn't be read.");
   }
@@ -77,6 +81,11 @@ export class Host {
     const copies = (buffers || []).map((b) => new Uint8Array(b.buffer ? b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) : b));
     this.worker.postMessage({ ...message, msg_id: id, buffers: copies });
     return id;
+  }
+
+  /** Handle messages one after another, in the order sent: a widget's updates wait for its model. */
+  take(message) {
+    this.inbox = this.inbox.then(() => this.receive(message)).catch((error) => console.error(error));
   }
 
   async receive(message) {
@@ -146,6 +155,7 @@ export function start() {
       const alert = document.getElementById("rulesdojo-stopped");
       alert.textContent = text;
       alert.hidden = false;
+      document.querySelectorAll(".rulesdojo-starting").forEach((line) => { line.textContent = "Python stopped: the message at the top of the page says why."; });
       return;
     }
     document.querySelectorAll(".rulesdojo-starting").forEach((line) => { line.textContent = text; });

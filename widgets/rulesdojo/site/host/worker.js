@@ -4,6 +4,19 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const post = (message) => self.postMessage(message);
+const failed = (text) => post({ type: "failed", text: `Python couldn't start in this page (${text}).` });
+
+// Pyodide waits for ever when its runtime can't be fetched (a connection lost as the page starts):
+// a file of the site that can't be fetched while Python starts is said at once.
+const fetchFile = self.fetch.bind(self);
+let starting = true;
+self.fetch = (resource, ...rest) => fetchFile(resource, ...rest).then((response) => {
+  if (starting && !response.ok) failed(`${String(resource).split("/").pop()} answered ${response.status}`);
+  return response;
+}, (error) => {
+  if (starting) failed(`${String(resource).split("/").pop()} couldn't be fetched: is the connection lost?`);
+  throw error;
+});
 let host = null;
 const pending = [];
 
@@ -31,9 +44,10 @@ self.onmessage = (event) => (host ? handle(event.data) : pending.push(event.data
     post({ type: "status", text: "Python is ready: the course is being drawn…" });
     const inBrowser = pyodide.pyimport("rulesdojo.site.in_browser");
     host = await inBrowser.start((kind, text, buffers) => post({ ...JSON.parse(text), type: kind, buffers: buffers.toJs() }));
+    starting = false;
     pending.splice(0).forEach(handle);
   } catch (error) {
     console.error(error);
-    post({ type: "failed", text: `Python couldn't start in this page (${String(error.message || error).split("\n").filter(Boolean).pop()}).` });
+    failed(String(error.message || error).split("\n").filter(Boolean).pop());
   }
 })();
