@@ -21,3 +21,13 @@ def test_a_lessons_folder_without_its_landing_page(tmp_path, capsys):
     assert rulesdojo(["build-site", str(tmp_path / "site"), "--lessons", str(tmp_path)]) == 1
     assert "has no index.ipynb" in capsys.readouterr().err
     assert not (tmp_path / "site").exists()
+
+
+def test_the_packages_the_worker_loads_after_the_map_are_those_the_lock_leaves_for_later():
+    import json
+    import re
+
+    from rulesdojo.site.build import HOST
+    from rulesdojo.site.wheels import LATER
+    worker = (HOST / "worker.js").read_text(encoding="utf-8")
+    assert set(json.loads(re.search(r"const LATER = (\[.*?\]);", worker).group(1))) == LATER

@@ -9,7 +9,6 @@ run on a server in Voila's kernel.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 import traceback
@@ -109,17 +108,12 @@ async def start(send: Send) -> PageHost:
     steps.append(("course made", time.perf_counter()))
     host.display(app)
     send("timing", _json({"data": {name: round((t - steps[0][1]) * 1000) for name, t in steps[1:]}}), [])
-    asyncio.get_running_loop().call_later(WARM_AFTER, warm_up)
     return host
 
 
-#: seconds after the map is shown: the page draws it meanwhile (in its own thread), then Python reads ahead
-WARM_AFTER = 0.2
-
-
 def warm_up() -> None:
-    """Import the engine and read the lessons while the learner reads the map, so that the first lesson
-    opened doesn't wait for them (the map itself needs neither)."""
+    """Import the engine and read the lessons while the learner reads the map (the page draws it
+    meanwhile, in its own thread), so that the first lesson opened doesn't wait for them."""
     from ..lessons import lessons
     from ..lessons import framework, learner_progress  # noqa: F401 - imported ahead, as said
     lessons()

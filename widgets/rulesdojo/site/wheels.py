@@ -29,6 +29,9 @@ SERVER_ONLY = {"voila", "ipykernel", "pyyaml"}
 #: what a wheel's metadata asks for that no page loads: the notebook front ends' widget files (the
 #: page bundles its own widget manager) and IPython's code completion, which IPython does without
 NOT_LOADED = {"widgetsnbextension", "jupyterlab-widgets", "jedi"}
+#: the kit's dependencies that the course map doesn't need: the page's worker loads them once the map
+#: is shown (``host/worker.js``'s ``LATER``), so they are left out of the kit's own entry in the lock
+LATER = {"pydantic"}
 MENTOR_ONLY = {"trainer.ipynb"}
 #: files of a wheel that nothing in the pages runs: tests, type stubs, JupyterLab's and Notebook's
 #: front-end files (the page has its own), the mentors' pages and the server's and the build's modules
@@ -255,6 +258,7 @@ def write_runtime(runtime: Path, wheels: list[Path], dest: Path, cache: Path) ->
             packages[name] = entry
             todo += entry["depends"]
             entry["sha256"] = hashlib.sha256(trim(wheel, dest, cache).read_bytes()).hexdigest()
+    packages["rulesdojo"]["depends"] = [d for d in packages["rulesdojo"]["depends"] if d not in LATER]
     lock = {"info": original["info"], "packages": dict(sorted(packages.items()))}
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     return sorted(packages)

@@ -18,7 +18,12 @@ self.fetch = (resource, ...rest) => fetchFile(resource, ...rest).then((response)
   throw error;
 });
 let host = null;
+let ready = false;  // the page's messages wait until the course and what its places need are loaded
 const pending = [];
+// The kit's packages that the course map doesn't need (the file formats of lessons and questions):
+// loaded once the map is shown, before the page's first message is handled. The site's lock leaves
+// them out of the kit's own dependencies (rulesdojo.site.wheels.LATER).
+const LATER = ["pydantic"];
 
 const handle = (message) => {
   try {
@@ -29,7 +34,7 @@ const handle = (message) => {
   }
 };
 
-self.onmessage = (event) => (host ? handle(event.data) : pending.push(event.data));
+self.onmessage = (event) => (ready ? handle(event.data) : pending.push(event.data));
 
 (async () => {
   try {
@@ -44,8 +49,11 @@ self.onmessage = (event) => (host ? handle(event.data) : pending.push(event.data
     post({ type: "status", text: "Python is ready: the course is being drawn…" });
     const inBrowser = pyodide.pyimport("rulesdojo.site.in_browser");
     host = await inBrowser.start((kind, text, buffers) => post({ ...JSON.parse(text), type: kind, buffers: buffers.toJs() }));
+    await pyodide.loadPackage(LATER, { messageCallback: () => {} });
     starting = false;
+    ready = true;
     pending.splice(0).forEach(handle);
+    inBrowser.warm_up();
   } catch (error) {
     console.error(error);
     failed(String(error.message || error).split("\n").filter(Boolean).pop());
