@@ -35,14 +35,21 @@ def _json(value: Any) -> str:
 class PageHost:
     """Carry widget messages between the learner's Python and the page that draws them.
 
-    >>> sent = []
+    >>> import comm
+    >>> before = comm.create_comm, comm.get_comm_manager
+    >>> sent, heard = [], []
     >>> host = PageHost(lambda kind, text, buffers: sent.append((kind, json.loads(text))))
-    >>> c = host.comm(target_name="jupyter.widget", data={"state": {}}, metadata={"version": "2.1.0"})
+    >>> host.install()
+    >>> c = comm.create_comm(target_name="jupyter.widget", data={"state": {}}, metadata={"version": "2.1.0"})
+    >>> c.on_msg(lambda msg: heard.append(msg["content"]["data"]))
     >>> [(kind, m["target_name"]) for kind, m in sent]
     [('comm_open', 'jupyter.widget')]
-    >>> host.receive("comm_msg", json.dumps({"comm_id": c.comm_id, "data": {"method": "x"}}), [])
-    >>> c.send({"method": "update"}); sent[-1][0]
+    >>> host.receive("comm_msg", json.dumps({"comm_id": c.comm_id, "data": {"method": "update"}}), [])
+    >>> heard
+    [{'method': 'update'}]
+    >>> c.send({"method": "custom"}); sent[-1][0]
     'comm_msg'
+    >>> comm.create_comm, comm.get_comm_manager = before
     """
 
     def __init__(self, send: Send) -> None:
@@ -62,11 +69,13 @@ class PageHost:
         message = json.loads(text)
         msg = {"content": {"comm_id": message.get("comm_id"), "data": message.get("data") or {}},
                "metadata": message.get("metadata") or {}, "buffers": [memoryview(_bytes(b)) for b in buffers]}
+        comm_ = self.manager.get_comm(message.get("comm_id") or "")
         try:
-            if kind == "comm_msg":
-                self.manager.comm_msg(None, None, msg)
-            elif kind == "comm_close":
-                self.manager.comm_close(None, None, msg)
+            if comm_ is not None and kind == "comm_msg":
+                comm_.handle_msg(msg)
+            elif comm_ is not None and kind == "comm_close":
+                comm_.handle_close(msg)
+                self.manager.unregister_comm(comm_)
         except Exception:  # a widget's handler failed: the page goes on, the console has the details
             traceback.print_exc()
 
@@ -103,7 +112,7 @@ async def start(send: Send) -> PageHost:
     from ..quiz.browser import keep_progress_in_browser
     await keep_progress_in_browser()
     steps.append(("progress opened", time.perf_counter()))
-    from ..lessons import course
+    from ..lessons.app import course
     app = course()
     steps.append(("course made", time.perf_counter()))
     host.display(app)
