@@ -94,7 +94,7 @@ SEEDS = (SEED, 1)
 ENGINE_CHECK = """<!doctype html><meta charset="utf-8"><title>engine check</title><pre class="engine-answers"></pre>
 <script type="module">
 import { loadPyodide } from "./pyodide.mjs";
-const py = await loadPyodide({indexURL: new URL(".", location.href).href, packages: ["rulesdojo"]});
+const py = await loadPyodide({indexURL: new URL(".", location.href).href, packages: ["rulesdojo", "pydantic"]});
 const answers = py.runPython(`
 import json
 from rulesdojo.quiz import load_bank

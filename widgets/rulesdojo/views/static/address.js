@@ -15,6 +15,11 @@ function hashAddress() {
   }
 }
 
+const inView = (el) => {
+  const box = el.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+};
+
 const WAIT_MS = 5000; // a place is drawn after the move; give up focusing and scrolling after this
 
 // Once the place is drawn: the focus on its heading (so the keyboard and a screen reader carry on
@@ -30,10 +35,11 @@ function arrive(headingId, partId) {
     const part = shown(partId);
     if ((heading || !headingId) && (part || !partId)) {
       if (heading) heading.focus({ preventScroll: true });
-      // Into view by the element, not by the window: a page may scroll in a box of its own.
+      // Into view by the element, not by the window: a page may scroll in a box of its own. A heading
+      // already in view stays where it is, with what the page shows above it (the static site's note).
       if (part) part.scrollIntoView({ block: "start" });
-      else if (heading) heading.scrollIntoView({ block: "start" });
-      else window.scrollTo(0, 0);
+      else if (heading && !inView(heading)) heading.scrollIntoView({ block: "start" });
+      else if (!heading) window.scrollTo(0, 0);
     } else if (performance.now() - started < WAIT_MS) {
       requestAnimationFrame(look);
     }
