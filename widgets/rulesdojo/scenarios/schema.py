@@ -68,7 +68,7 @@ class Format(BaseModel):
 
 @dataclass(frozen=True)
 class Said:
-    """What a field's mistakes read (kept in the field's metadata, where pydantic leaves it be)."""
+    """What a field's mistakes read: kept in the field's metadata, which pydantic keeps and ignores."""
 
     message: str
     missing: str | None = None
@@ -189,7 +189,7 @@ def _message(model, error, data):
         return (said.missing.format(value=None), path) if said.missing else (f"'{key}' is required", path[:-1])
     if isinstance(error.get("ctx", {}).get("error"), Says):
         return str(error["ctx"]["error"]), path
-    if said.not_a_list and error["loc"][-1] == key:
+    if said.not_a_list and error["loc"][-1:] == (key,):
         return said.not_a_list, path
     return (said.message or f"'{key}': {error['msg']}").format(value=value, place=_dotted(path)), path
 
