@@ -39,6 +39,7 @@ ValueError: ("unknown key 'sise'; allowed: size (did you mean 'size'?)", ('boxes
 from __future__ import annotations
 
 import difflib
+import types
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Union, get_args, get_origin
@@ -133,7 +134,7 @@ def _members(kind) -> tuple:
     origin = get_origin(kind)
     if origin is Annotated:
         return _members(get_args(kind)[0])
-    if origin is Union or type(kind).__name__ == "UnionType":
+    if origin is Union or origin is types.UnionType:  # Optional[X], Union[X, Y], X | Y
         return tuple(m for arg in get_args(kind) for m in _members(arg))
     return (kind,)
 
