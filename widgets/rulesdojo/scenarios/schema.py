@@ -192,7 +192,9 @@ def _message(model, error, data):
         return str(error["ctx"]["error"]), path
     if said.not_a_list and error["loc"][-1:] == (key,):
         return said.not_a_list, path
-    return (said.message or f"'{key}': {error['msg']}").format(value=value, place=_dotted(path)), path
+    if not said.message:  # pydantic's own words, which may hold braces: not a template
+        return f"'{key}': {error['msg']}", path
+    return said.message.format(value=value, place=_dotted(path)), path
 
 
 def _dotted(path) -> str:
