@@ -6,7 +6,7 @@ import pytest
 
 from rulesdojo.cli import main as rulesdojo
 from rulesdojo.quiz import load_bank
-from rulesdojo.quiz.exam import Exam, lint_exams
+from rulesdojo.quiz.exam import Exam, ExamError, lint_exams
 
 GOOD = """\
 id: club-night
@@ -60,3 +60,13 @@ def test_an_exam_draws_its_named_questions_and_each_tag_count():
 def test_no_exam_file_is_a_clear_message(tmp_path):
     out = io.StringIO()
     assert lint_exams(tmp_path, out) == 2 and "no exam files" in out.getvalue()
+
+
+@pytest.mark.parametrize("per_tag", ["[L1, E2]", "[]", "''"])
+def test_per_tag_written_as_anything_but_a_mapping_is_named_at_its_line(tmp_path, per_tag):
+    path = tmp_path / "club.yaml"
+    path.write_text(GOOD.replace("  per_tag: {L1: 2}\n", f"  per_tag: {per_tag}\n"))
+    with pytest.raises(ExamError) as info:
+        Exam.from_file(path, load_bank())
+    assert str(info.value) == (f"{path}: line 7, questions.per_tag: 'per_tag' maps a tag to how many of its "
+                               "questions to draw (a whole number over 0)")

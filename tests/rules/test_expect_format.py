@@ -4,7 +4,7 @@ a permanent's name and two mistakes at once each get a message naming the line, 
 import pytest
 
 from rulesdojo.rules.errors import ScenarioError
-from rulesdojo.scenarios.scenario import Scenario
+from rulesdojo.scenarios.scenario import Scenario, run
 
 HEAD = """name: t
 setup:
@@ -50,3 +50,19 @@ def test_of_several_unknown_keys_the_first_in_the_file_is_named():
 def test_cards_that_are_not_a_list_are_named():
     with pytest.raises(ScenarioError, match=r"^t.yaml: line 2, cards: 'cards' is a list of card names, not True$"):
         Scenario.from_text("name: t\ncards: true\n" + HEAD.split("\n", 1)[1] + "  stack: []\n", source="t.yaml")
+
+
+def test_a_pending_choice_written_as_a_mapping_is_checked_key_by_key():
+    said = _refusal("  pending:\n    knd: targets\n")
+    assert said == ("t.yaml: line 8, expect: unknown key 'knd' under pending; known: answers, kind, max, min, "
+                    "options, player (did you mean 'kind'?)")
+
+
+def test_a_pending_choice_written_as_its_kind_alone_is_compared_as_it_is():
+    result = run(Scenario.from_text(HEAD + "  pending: targets\n", source="t.yaml"))
+    assert result.status == "fail" and result.failures == ["pending choice: expected 'targets', got None"]
+
+
+def test_how_a_spell_left_the_stack_is_true_false_or_an_outcome():
+    assert _refusal("  resolved:\n    Shock: maybe\n") == (
+        "t.yaml: line 8, expect: resolved.Shock is true, false, or one of: resolved, countered, did not resolve")

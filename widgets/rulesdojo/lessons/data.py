@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional
+from typing import Annotated, Any, Dict, List, Literal, Optional
 
-from pydantic.v1 import StrictStr, conlist, constr, validator
+from pydantic import Field, StrictStr, StringConstraints, field_validator
 
 from ..quiz.model import Question, QuestionError
 from ..quiz.play import Played, play
@@ -310,31 +310,22 @@ def _options(p: dict, kind: str):
 # --- the format ----------------------------------------------------------------------------
 
 ALLOWED_HERE = "unknown key {key!r}; allowed here: {allowed}"
-if TYPE_CHECKING:
-    PartKey = str
-else:
-    PartKey = constr(strict=True, regex=r"[a-z0-9-]+$")
+PartKey = Annotated[str, StringConstraints(strict=True, pattern=r"^[a-z0-9-]+$")]
 #: What a check passes on to its question as written.
 QUESTION_KEYS = ("prompt", "scenario", "ask", "answer", "source", "explanation", "explanation_lead", "note",
                  "shuffle")
 
 
-def _or_none(cls, value):
-    return value or None  # an empty list, mapping or text reads as leaving the key out
-
-
 class LessonFormat(Format):
     """A lesson file's top level (``docs/lessons.md``)."""
 
-    class Config:
-        unknown, sort_allowed = ALLOWED_HERE, True
+    unknown, sort_allowed = ALLOWED_HERE, True
 
     title: Text = says("'title' is required text", or_missing=True)
     summary: Text = says("'summary' is required text", or_missing=True)
-    rulings: conlist(Literal[tuple(sorted(RULINGS))], min_items=1) = says(  # type: ignore[valid-type]
-        "'rulings' lists the rulings the lesson teaches (E1-E9, L1-L3)", or_missing=True)
-    parts: conlist(Any, min_items=1) = says(  # type: ignore[valid-type]
-        "'parts' lists the lesson's tasks and checks", or_missing=True)
+    rulings: List[Literal[tuple(sorted(RULINGS))]] = says(  # type: ignore[valid-type]
+        "'rulings' lists the rulings the lesson teaches (E1-E9, L1-L3)", or_missing=True, min_length=1)
+    parts: List[Any] = says("'parts' lists the lesson's tasks and checks", or_missing=True, min_length=1)
     recap: StrictStr = says(
         "'recap' is text: the lesson's closing summary, a line per point starting with \"- \"", "")
     prose: Optional[Dict[PartKey, Text]] = says(
@@ -345,8 +336,7 @@ class LessonFormat(Format):
 class TaskFormat(Format):
     """A task: a live board with a goal, its dead ends, hints and solution."""
 
-    class Config:
-        unknown, sort_allowed = ALLOWED_HERE, True
+    unknown, sort_allowed = ALLOWED_HERE, True
 
     task: PartKey = says("'task' is the part's key: lower-case words joined by '-', not {value!r}")
     title: Text = says("a task needs 'title' (text)", or_missing=True)
@@ -354,21 +344,26 @@ class TaskFormat(Format):
     done: Text = says("a task needs 'done' (text)", or_missing=True)
     rule: Text = says("a task needs 'rule' (text)", or_missing=True)
     scenario: Any = None
-    goal: Any = None
+    goal: Any = Field(None, validate_default=True)  # checked when missing too
     solution: Any = None
     hints: Optional[List[Text]] = says("'hints' is a list of sentences, most general first", None)
     dead_ends: Any = None
-    views: Any = None
+    views: Any = Field(None, validate_default=True)
 
-    _hints = validator("hints", pre=True, allow_reuse=True)(_or_none)
+    @field_validator("hints", mode="before")
+    @classmethod
+    def _or_none(cls, value):
+        return value or None  # an empty list, mapping or text reads as leaving the key out
 
-    @validator("goal", always=True)
+    @field_validator("goal")
+    @classmethod
     def _a_goal(cls, goal):
         if not isinstance(goal, dict) or not goal:
             raise Says("a task needs 'goal': what must hold, as a scenario's expect")
         return goal
 
-    @validator("views", pre=True, always=True)
+    @field_validator("views", mode="before")
+    @classmethod
     def _panels(cls, views):
         views = views or list(Task.views)
         if not isinstance(views, list) or any(str(v).partition(":")[0] not in VIEWS for v in views):
@@ -379,8 +374,7 @@ class TaskFormat(Format):
 class CheckFormat(Format):
     """A check: a quiz question inside a lesson, with a hint for a wrong try."""
 
-    class Config:
-        unknown, sort_allowed = ALLOWED_HERE, True
+    unknown, sort_allowed = ALLOWED_HERE, True
 
     check: PartKey = says("'check' is the part's key: lower-case words joined by '-', not {value!r}")
     hint: Text = says("a check needs 'hint' (text): what to think about after a wrong try, without "
@@ -399,7 +393,7 @@ class CheckFormat(Format):
     note: Any = None
     hints: Any = None
     board: Any = None
-    rulings: conlist(Literal[tuple(sorted(RULINGS))]) = says(  # type: ignore[valid-type]
+    rulings: List[Literal[tuple(sorted(RULINGS))]] = says(  # type: ignore[valid-type]
         "a check needs 'rulings': the rulings it asks about (E1-E9, L1-L3), or [] for a rule beyond "
         "the card rulings; it doesn't take its lesson's list", or_missing=True)
     shuffle: Any = None

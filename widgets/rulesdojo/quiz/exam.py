@@ -16,9 +16,10 @@ import random
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Dict, List, Literal, Optional, Union
+from typing import Annotated, Dict, List, Literal, Optional, Union
 
-from pydantic.v1 import StrictFloat, StrictInt, StrictStr, conint, root_validator, validator
+from pydantic import (Field, StrictFloat, StrictInt, StrictStr, ValidationInfo, field_validator,
+                      model_validator)
 
 from ..rules.errors import ScenarioError
 from ..scenarios.carddata import KEY as CARD_DATA
@@ -28,28 +29,23 @@ from ..scenarios.yamlsource import check_names, key_line, line_of, load_file
 from .model import LEVELS, Bank, Question, load_bank
 
 SHOW = ("after-each", "after-submit", "after-close")
-if TYPE_CHECKING:  # to a type checker the constrained type is the plain one it narrows
-    Percent = int
-else:
-    Percent = conint(strict=True, ge=0, le=100)
+Percent = Annotated[int, Field(strict=True, ge=0, le=100)]
 
 
 class ExamError(ScenarioError):
     """Report a malformed exam file: the file, the line and what is wrong."""
 
 
-def _when(place):
-    """Return a validator reading a date and time (UTC unless the file says otherwise) as a timestamp."""
-    def read(cls, value):
-        if value is None:
-            return None
-        if not isinstance(value, datetime):
-            try:
-                value = datetime.fromisoformat(str(value))
-            except ValueError:
-                raise Says(f"'{place}' is a date and time such as 2026-12-01T18:00:00Z, not {value!r}")
-        return (value if value.tzinfo else value.replace(tzinfo=timezone.utc)).timestamp()
-    return validator(place, pre=True, allow_reuse=True)(read)
+def _timestamp(value, place: str):
+    """Read a date and time (UTC unless the file says otherwise) as a timestamp."""
+    if value is None:
+        return None
+    if not isinstance(value, datetime):
+        try:
+            value = datetime.fromisoformat(str(value))
+        except ValueError:
+            raise Says(f"'{place}' is a date and time such as 2026-12-01T18:00:00Z, not {value!r}")
+    return (value if value.tzinfo else value.replace(tzinfo=timezone.utc)).timestamp()
 
 
 Level = Literal[LEVELS]  # type: ignore[valid-type]
@@ -68,19 +64,19 @@ class ExamQuestions(Format):
     per_tag: Dict[StrictStr, Whole] = says(
         "'per_tag' maps a tag to how many of its questions to draw (a whole number over 0)", {})
 
-    @root_validator(skip_on_failure=True)
-    def _named_or_counted(cls, values):
-        if not values["ids"] and values["count"] is None:
+    @model_validator(mode="after")
+    def _named_or_counted(self):
+        if not self.ids and self.count is None:
             raise Says("name the questions ('ids') or say how many to draw ('count')")
-        return values
+        return self
 
 
 class ExamFormat(Format):
     """An exam file, key by key (``docs/exams.md``)."""
 
-    id: StrictStr = says("'id' is a word without spaces or slashes, not {value!r}", regex=r"^[^\s/\\]+$")
-    title: StrictStr = says("'title' is text", regex=r"\s*\S")
-    description: StrictStr = says("'description' is text", "", regex=r"\s*\S")
+    id: StrictStr = says("'id' is a word without spaces or slashes, not {value!r}", pattern=r"^[^\s/\\]+$")
+    title: StrictStr = says("'title' is text", pattern=r"\S")
+    description: StrictStr = says("'description' is text", "", pattern=r"\S")
     questions: ExamQuestions = says("'questions' is a mapping: ids, tags, levels, complexity, count, per_tag")
     time_limit: Optional[Union[StrictInt, StrictFloat]] = says(
         "'time_limit' is minutes (over 0, at most 600), not {value!r}", None)
@@ -92,24 +88,30 @@ class ExamFormat(Format):
     pass_mark: Optional[Percent] = says(
         "'pass_mark' is a percentage from 0 to 100, not {value!r}", None)
 
-    @validator("time_limit")
+    @field_validator("time_limit")
+    @classmethod
     def _minutes(cls, limit):
         if limit is not None and not 0 < limit <= 600:
             raise Says(f"'time_limit' is minutes (over 0, at most 600), not {limit!r}")
         return limit
 
-    _opens = _when("opens")
-    _closes = _when("closes")
+    @field_validator("opens", "closes", mode="before")
+    @classmethod
+    def _when(cls, value, info: ValidationInfo):
+        return _timestamp(value, str(info.field_name))
 
-    @validator("closes")
-    def _after_opening(cls, closes, values):
-        if closes is not None and values.get("opens") is not None and closes <= values["opens"]:
+    @field_validator("closes")
+    @classmethod
+    def _after_opening(cls, closes, info: ValidationInfo):
+        opens = info.data.get("opens")
+        if closes is not None and opens is not None and closes <= opens:
             raise Says("'closes' must come after 'opens'")
         return closes
 
-    @validator("show_answers")
-    def _closing_time(cls, show, values):
-        if show == "after-close" and values.get("closes") is None:
+    @field_validator("show_answers")
+    @classmethod
+    def _closing_time(cls, show, info: ValidationInfo):
+        if show == "after-close" and info.data.get("closes") is None:
             raise Says("'show_answers: after-close' needs a 'closes' time")
         return show
 
@@ -149,7 +151,7 @@ class Exam:
             obj = data["questions"] if path[:1] == ("questions",) and len(path) > 1 else data
             key = path[-1] if path else None
             line = key_line(obj, key) if key is not None else line_of(obj)
-            place = ".".join(path) or "top level"
+            place = ".".join(map(str, path)) or "top level"
             raise ExamError(msg, file=source, place=f"line {line}, {place}" if line else place)
 
         if not isinstance(data, dict):

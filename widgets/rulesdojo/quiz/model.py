@@ -16,9 +16,9 @@ import dataclasses
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, Optional
+from typing import Annotated, Any, Callable, Iterable, List, Literal
 
-from pydantic.v1 import Field, StrictBool, StrictStr, conint, conlist, validator
+from pydantic import Field, StrictBool, StrictStr
 
 from ..rules.errors import ScenarioError
 from ..rules.cardset import CardSet
@@ -26,7 +26,7 @@ from ..scenarios.carddata import KEY as CARD_DATA, defined_cards
 from ..scenarios.cardfile import kit_cards
 from ..scenarios.expect import validate_expect
 from ..scenarios.scenario import RULINGS, Scenario, check_action
-from ..scenarios.schema import Format, Says, Text, check, says
+from ..scenarios.schema import Format, Text, check, says
 from ..scenarios.yamlsource import Located, check_names, line_of, load_file
 from . import params as pm
 
@@ -316,19 +316,15 @@ def load_bank(path=None, *, strict: bool = True) -> Bank:
 
 # --- the format ----------------------------------------------------------------------------
 
-if TYPE_CHECKING:  # to a type checker the constrained type is the plain one it narrows
-    OneToThree = int
-else:
-    OneToThree = conint(strict=True, ge=1, le=3)
+OneToThree = Annotated[int, Field(strict=True, ge=1, le=3)]
 
 
 class QuestionFormat(Format):
     """The keys every question file has, whatever its kind (``docs/questions.md``)."""
 
-    class Config:
-        sort_allowed = True
+    sort_allowed = True
 
-    id: StrictStr = says("'id' must be text without spaces, not {value!r}", regex=r"^\S+$")
+    id: StrictStr = says("'id' must be text without spaces, not {value!r}", pattern=r"^\S+$")
     kind: Literal[KINDS] = says(f"unknown kind {{value!r}}; kinds are: {', '.join(KINDS)}")  # type: ignore[valid-type]
     tags: Any = Field(...)
     difficulty: OneToThree = says("'difficulty' must be 1, 2 or 3, not {value!r}")
@@ -337,7 +333,8 @@ class QuestionFormat(Format):
     trap: StrictBool = says("'trap' must be true or false, not {value!r}", False)
     prompt: Text = says("'prompt' must be text")
     explanation_lead: Text = says("'explanation_lead' must be text")
-    note: Optional[StrictStr] = says("'note' must be one line of text", None)
+    # not Optional: ``note:`` with nothing after it is refused with the field's message
+    note: StrictStr = says("'note' must be one line of text", None)
     params: Any = None
     card_data: Any = None  # read by ``defined_cards``, as card files are
     shuffle: Any = None
@@ -350,12 +347,6 @@ class QuestionFormat(Format):
     source: Any = None
     explanation: Any = None
 
-    @validator("note", pre=True)
-    def _note_is_text(cls, note):
-        if note is None:  # written as ``note:`` with nothing after it
-            raise Says("'note' must be one line of text")
-        return note
-
 
 class PolicyOption(Format):
     text: Text = says("each policy option is text")
@@ -363,8 +354,7 @@ class PolicyOption(Format):
 
 class PolicyParts(Format):
     source: Text = says("'source' names the policy document and section, e.g. 'MTR 4.1'")
-    explanation: conlist(StrictStr, min_items=1) = says(  # type: ignore[valid-type]
-        "'explanation' is a list of lines (with MTR/CR numbers)")
+    explanation: List[StrictStr] = says("'explanation' is a list of lines (with MTR/CR numbers)", min_length=1)
 
 
 class CountersAsk(Format):

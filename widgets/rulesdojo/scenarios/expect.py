@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import islice
-from typing import Any, Dict, List, Literal, Union
+from typing import Annotated, Any, Dict, List, Literal, Optional, Union
 
-from pydantic.v1 import StrictBool, StrictStr, validator
+from pydantic import Discriminator, StrictBool, StrictStr, Tag, field_validator
 
 from ..rules import query as q
 from ..rules.describe import name_of
 from ..rules.errors import RulesError, ScenarioError
 from ..rules.game import ANSWERS_LISTED
 from ..rules.mana import TYPE_NAMES, TYPES, ManaCost, pool_text
-from .schema import Entry, Format, Says, check, says
+from .schema import Format, Says, check, says
 from .yamlsource import key_line
 
 OUTCOMES = ("resolved", "countered", "did not resolve")  # countered (CR 701.6a) / every target illegal (608.2b)
@@ -23,31 +23,29 @@ CARDS = "{place} is a list of card names, not {value!r}"
 WORDS = "{place} is a list, not {value!r}"
 
 
-class PlayerExpect(Entry):
+class PlayerExpect(Format):
     """What a player must have: ``players: {Alice: {energy: 3, hand: [Forest]}}``."""
 
-    class Config:
-        unknown, sort_allowed = UNDER, True
+    unknown, sort_allowed = UNDER, True
 
     energy: Any = None
     life: Any = None
     counters: Any = None
     mana: Any = None
-    hand: List[Any] = says(CARDS, None)
-    graveyard: List[Any] = says(CARDS, None)
-    exile: List[Any] = says(CARDS, None)
-    battlefield: List[Any] = says(CARDS, None)
-    phased_out: List[Any] = says(CARDS, None)
-    library: List[Any] = says(CARDS, None)
+    hand: Optional[List[Any]] = says(CARDS, None)
+    graveyard: Optional[List[Any]] = says(CARDS, None)
+    exile: Optional[List[Any]] = says(CARDS, None)
+    battlefield: Optional[List[Any]] = says(CARDS, None)
+    phased_out: Optional[List[Any]] = says(CARDS, None)
+    library: Optional[List[Any]] = says(CARDS, None)
     library_count: Any = None
     hand_count: Any = None
 
 
-class PermanentExpect(Entry):
+class PermanentExpect(Format):
     """What a permanent must be: ``permanents: {Steppe Lynx: {power: 4, tapped: false}}``."""
 
-    class Config:
-        unknown, sort_allowed = UNDER, True
+    unknown, sort_allowed = UNDER, True
 
     power: Any = None
     toughness: Any = None
@@ -56,13 +54,14 @@ class PermanentExpect(Entry):
     controller: Any = None
     owner: Any = None
     sick: Any = None
-    types: List[Any] = says(WORDS, None)
-    subtypes: List[Any] = says(WORDS, None)
-    keywords: List[Any] = says(WORDS, None)
-    lacks: List[Any] = says(WORDS, None)
-    types_absent: List[Any] = says(WORDS, None)
-    subtypes_absent: List[Any] = says(WORDS, None)
-    keywords_absent: List[Any] = says(WORDS, None)
+    types: Optional[List[Any]] = says(WORDS, None)
+    subtypes: Optional[List[Any]] = says(WORDS, None)
+    keywords: Optional[List[Any]] = says(WORDS, None)
+    lacks: Optional[List[Any]] = says(WORDS, None)
+    types_absent: Optional[List[Any]] = says(WORDS, None)
+    subtypes_absent: Optional[List[Any]] = says(WORDS, None)
+    keywords_absent: Optional[List[Any]] = says(WORDS, None)
+    # not Optional: ``colors: null`` names no colors, and is refused with the field's message
     colors: List[Literal[COLOR_WORDS]] = says(  # type: ignore[valid-type]
         f"{{place}} lists color words ({', '.join(COLOR_WORDS)}), or [] for colorless; not {{value!r}}", None)
     token: Any = None
@@ -71,18 +70,11 @@ class PermanentExpect(Entry):
     count: Any = None
     attached_to: Any = None
 
-    @validator("colors", pre=True)
-    def _a_list(cls, v):
-        if v is None:
-            raise ValueError("no colors named")
-        return v
 
-
-class ChoiceExpect(Entry):
+class ChoiceExpect(Format):
     """The choice that must be pending: ``pending: {kind: targets, player: Nadia}``."""
 
-    class Config:
-        unknown, sort_allowed = "unknown key {key!r} under pending; known: {allowed}", True
+    unknown, sort_allowed = "unknown key {key!r} under pending; known: {allowed}", True
 
     kind: Any = None
     player: Any = None
@@ -95,35 +87,37 @@ class ChoiceExpect(Entry):
 class ExpectFormat(Format):
     """What must hold after a scenario's actions (``docs/scenarios.md``, "expect")."""
 
-    class Config:
-        unknown, sort_allowed = "unknown expectation {key!r}; known: {allowed}", True
+    unknown, sort_allowed = "unknown expectation {key!r}; known: {allowed}", True
 
-    players: Dict[Any, PlayerExpect] = says("{place} must be a mapping", None)
-    permanents: Dict[Any, PermanentExpect] = says("{place} must be a mapping", None)
-    stack: List[Any] = says("{place} lists names, top first, not {value!r}", None)
-    resolved: Dict[Any, Union[StrictBool, Literal[OUTCOMES]]] = says(  # type: ignore[valid-type]
+    players: Optional[Dict[Any, PlayerExpect]] = says("{place} must be a mapping", None)
+    permanents: Optional[Dict[Any, PermanentExpect]] = says("{place} must be a mapping", None)
+    stack: Optional[List[Any]] = says("{place} lists names, top first, not {value!r}", None)
+    resolved: Optional[Dict[Any, Union[StrictBool, Literal[OUTCOMES]]]] = says(  # type: ignore[valid-type]
         f"{{place}} is true, false, or one of: {', '.join(OUTCOMES)}", None)
     step: Any = None
     turn: Any = None
     active: Any = None
     priority: Any = None
-    pending: Union[ChoiceExpect, Any] = None
-    log_contains: Union[List[Any], StrictStr] = says("{place} is a list of rule numbers or texts, or one, not {value!r}", None)
+    # A mapping is the choice itself, checked key by key; anything else is the kind alone (or null).
+    pending: Annotated[Union[Annotated[ChoiceExpect, Tag("choice")], Annotated[Any, Tag("kind")]],
+                       Discriminator(lambda v: "choice" if isinstance(v, dict) else "kind")] = None
+    log_contains: Optional[Union[List[Any], StrictStr]] = says(
+        "{place} is a list of rule numbers or texts, or one, not {value!r}", None)
     winner: Any = None
 
-    @validator("players", "permanents", "resolved", pre=True)
-    def _none_is_empty(cls, v):
-        return v or None  # an empty or null section expects nothing
-
-    @validator("resolved", pre=True)
+    # Of two "before" validators, pydantic runs the one defined last first: an empty section is
+    # made null before 'resolved' is asked to be a mapping.
+    @field_validator("resolved", mode="before")
+    @classmethod
     def _resolved_maps(cls, v):
         if v is not None and not isinstance(v, dict):
             raise Says("'resolved' maps a spell or ability name to true or false, or to how it left the stack")
         return v
 
-    @validator("pending", pre=True)
-    def _choice(cls, v):
-        return ChoiceExpect.parse_obj(v) if isinstance(v, dict) else v
+    @field_validator("players", "permanents", "resolved", mode="before")
+    @classmethod
+    def _none_is_empty(cls, v):
+        return v or None  # an empty or null section expects nothing
 
 
 def validate_expect(exp, source: str, place: str) -> None:

@@ -6,8 +6,8 @@ returns. Each field says what it is (``says("'count' is a whole number over 0, n
 the reader can name the file, the line and the place. Unknown keys and missing keys get one wording
 for every format (with "did you mean" where a key is close to an allowed one).
 
-The models use pydantic's ``v1`` API: pydantic 2 carries it, and in the static site (Pyodide 0.29,
-whose pydantic-core has no wheel on PyPI) pydantic 1.10's pure-Python wheel does.
+The models use pydantic 2's own API, which runs wherever the kit does, the static site's Pyodide
+(Python 3.14) included.
 
 >>> class Box(Format):
 ...     size: Whole = says("'size' is a whole number over 0, not {value!r}")
@@ -24,10 +24,10 @@ ValueError: ("unknown key 'sise'; allowed: size (did you mean 'size'?)", ('sise'
 
 A mapping keyed by name (players, permanents) names the key in the place, and in ``{place}``:
 
->>> from typing import Dict
 >>> class Shelf(Format):
-...     boxes: Dict[str, Box] = says("{place} is a box, not {value!r}")
->>> Shelf.update_forward_refs(Box=Box, Dict=Dict)
+...     boxes: dict[str, Box] = says("{place} is a box, not {value!r}")
+>>> Shelf.model_rebuild()  # a doctest's names are not its module's: say where Box is
+True
 >>> check(Shelf, {"boxes": {"left": {"size": 1}, "right": 3}}, bad)
 Traceback (most recent call last):
 ValueError: ('boxes.right is a box, not 3', ('boxes', 'right'))
@@ -39,20 +39,16 @@ ValueError: ("unknown key 'sise'; allowed: size (did you mean 'size'?)", ('boxes
 from __future__ import annotations
 
 import difflib
-from typing import TYPE_CHECKING
+import types
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Union, get_args, get_origin
 
-from pydantic.v1 import BaseModel, Extra, Field, ValidationError, conint, constr
-from pydantic.v1.errors import DictError
-from pydantic.v1.fields import SHAPE_DEFAULTDICT, SHAPE_DICT, SHAPE_MAPPING
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-if TYPE_CHECKING:  # to a type checker the constrained types are the plain ones they narrow
-    Whole = int
-    Count = int
-    Text = str
-else:
-    Whole = conint(strict=True, ge=1)    # a whole number over 0; a bool is not one
-    Count = conint(strict=True, ge=0)    # a whole number, 0 or more
-    Text = constr(strict=True, regex=r"\s*\S")  # text with something in it
+Whole = Annotated[int, Field(strict=True, ge=1)]  # a whole number over 0; a bool is not one
+Count = Annotated[int, Field(strict=True, ge=0)]  # a whole number, 0 or more
+Text = Annotated[str, StringConstraints(strict=True, pattern=r"\S")]  # text with something in it
 
 
 UNKNOWN = "unknown key {key!r}; allowed: {allowed}"
@@ -65,73 +61,98 @@ class Says(ValueError):
 class Format(BaseModel):
     """A file format: fields are the keys a file may hold; nothing else is allowed."""
 
-    class Config:
-        extra = Extra.forbid
-        allow_population_by_field_name = True
-        arbitrary_types_allowed = True
+    model_config = ConfigDict(extra="forbid")
+
+    unknown: ClassVar[str] = UNKNOWN  # how an unknown key reads ({key}, {allowed}, {under})
+    sort_allowed: ClassVar[bool] = False  # list the allowed keys sorted, not in the order declared
 
 
-class Entry(Format):
-    """A format met only as a mapping: a list is not read as its pairs, as pydantic would."""
+@dataclass(frozen=True)
+class Said:
+    """What a field's mistakes read: kept in the field's metadata, which pydantic keeps and ignores."""
 
-    @classmethod
-    def validate(cls, value):
-        if not isinstance(value, dict):
-            raise DictError()
-        return super().validate(value)
+    message: str
+    missing: str | None = None
+    not_a_list: str | None = None
 
 
-def says(message: str, default=..., *, or_missing: bool = False, not_a_list: str | None = None,
-         **constraints):
+def says(message: str, default: Any = ..., *, or_missing: bool = False, not_a_list: str | None = None,
+         **constraints) -> Any:
     """Return a field whose mistakes read ``message`` (``{value!r}`` is what the file holds,
     ``{place}`` the keys down to it, such as ``permanents.Forest.colors``).
 
     With ``or_missing``, a missing key reads ``message`` too, at the key's place; a list's field may
     say ``not_a_list`` when it is not one, and ``message`` for an item that is wrong.
     """
-    return Field(default, msg=message, missing=message if or_missing else None, not_a_list=not_a_list,
-                 **constraints)
+    field = Field(default, **constraints)
+    field.metadata.append(Said(message, message if or_missing else None, not_a_list))
+    return field
 
 
-def _keys(model) -> list[str]:
-    return [f.alias for f in model.__fields__.values()]
+def _said(field) -> Said:
+    return next((m for m in field.metadata if isinstance(m, Said)), Said("")) if field else Said("")
 
 
 def _walk(model, data, loc):
-    """Follow ``loc`` down the models and the data; return (model, field, path, value).
+    """Follow ``loc`` down the models and the data; return (model, field, path, value, at).
 
+    ``path`` is the keys down to the field (list positions left out); ``at`` is ``loc`` without the
+    union members pydantic names in it (``'str'``, ``'list[any]'``), which are nowhere in the file.
     A mapping field keyed by name (``Dict[str, Model]``: players, permanents) puts the name in the
     path and goes on into the model it maps to.
     """
-    path, value, field, named = [], data, None, False
-    loc = [part for part in loc if part != "__root__"]
-    for i, part in enumerate(loc):
+    owner, field, inside, path, value, at = model, None, None, [], data, []
+    if loc[-1:] == ("[key]",):  # a mapping's key is wrong: the place is the mapping
+        loc = loc[:-2]
+    for part in loc:
+        if inside is not None and _a_key_of(inside, value, part):
+            owner, field, inside = inside, None, None  # the field holds a format: this is one of its keys
+        if field is None:
+            field = owner.model_fields.get(part)
+            path.append(part)
+            inside = _format_in(_members(field.annotation)) if field is not None else None
+        elif isinstance(value, list) and isinstance(part, int):
+            inside = _format_in(_held(field.annotation))  # an item of a list: its place is the list's
+        elif isinstance(value, dict) and part in value and _held(field.annotation):
+            path.append(part)  # a name in a mapping keyed by name
+            inside = _format_in(_held(field.annotation))
+        else:
+            continue  # a member of a union, or a mapping's key: nothing in the file to point at
         value = _item(value, part)
-        more = i + 1 < len(loc)
-        if named:
-            path.append(part)
-            named = False
-            if more and _model_of(field) is not None:
-                model, field = _model_of(field), None
-        elif field is None and isinstance(part, str):
-            field = model.__fields__.get(_name(model, part))
-            path.append(part)
-            if field is None:
-                return model, None, tuple(path), value
-            named = field.shape in _MAPPINGS
-            if more and not named and _model_of(field) is not None:
-                model, field = _model_of(field), None
-    return model, field, tuple(path), value
+        at.append(part)
+        if field is None:
+            break
+    return owner, field, tuple(path), value, tuple(at)
 
 
-_MAPPINGS = {SHAPE_DICT, SHAPE_MAPPING, SHAPE_DEFAULTDICT}
+def _a_key_of(model, value, part) -> bool:
+    return part in model.model_fields or (isinstance(value, dict) and part in value)
 
 
-def _model_of(field):
-    """The format a field holds: its type, or the one format among a union's members."""
-    kinds = [field.type_, *(sub.type_ for sub in field.sub_fields or ())]
-    found = [k for k in kinds if isinstance(k, type) and issubclass(k, Format)]
-    return found[0] if found else None
+def _members(kind) -> tuple:
+    """The types a field's type is made of: a union's members, an Annotated type's own type."""
+    origin = get_origin(kind)
+    if origin is Annotated:
+        return _members(get_args(kind)[0])
+    if origin is Union or origin is types.UnionType:  # Optional[X], Union[X, Y], X | Y
+        return tuple(m for arg in get_args(kind) for m in _members(arg))
+    return (kind,)
+
+
+def _held(kind) -> tuple:
+    """What a list's items or a mapping's values are, for each list or mapping among a type's members."""
+    return tuple(m for member in _members(kind) if _container(member) for m in _members(get_args(member)[-1]))
+
+
+def _container(kind) -> bool:
+    origin = get_origin(kind)
+    return (isinstance(origin, type) and issubclass(origin, (Mapping, Sequence)) and not issubclass(origin, str)
+            and bool(get_args(kind)))
+
+
+def _format_in(kinds: tuple):
+    return next((k for k in kinds if get_origin(k) is None and isinstance(k, type) and issubclass(k, Format)),
+                None)
 
 
 def _item(value, part):
@@ -142,8 +163,8 @@ def _item(value, part):
     return None
 
 
-def _name(model, alias):
-    return next((n for n, f in model.__fields__.items() if f.alias == alias), alias)
+def _keys(model) -> list[str]:
+    return [f.alias or name for name, f in model.model_fields.items()]
 
 
 def unknown_key(key, allowed, wording: str = UNKNOWN, under: str = "") -> str:
@@ -159,29 +180,28 @@ def unknown_key(key, allowed, wording: str = UNKNOWN, under: str = "") -> str:
 
 def _message(model, error, data):
     kind = error["type"]
-    owner, field, path, value = _walk(model, data, error["loc"])
+    owner, field, path, value, _ = _walk(model, data, error["loc"])
     key = path[-1] if path else ""
-    if kind == "value_error.extra":
-        allowed = _keys(owner)
-        allowed = sorted(allowed) if getattr(owner.__config__, "sort_allowed", False) else allowed
-        return unknown_key(key, allowed, getattr(owner.__config__, "unknown", UNKNOWN), _dotted(path[:-1])), path
-    if kind == "value_error.missing":
-        template = field.field_info.extra.get("missing") if field is not None else None
-        return (template.format(value=None), path) if template else (f"'{key}' is required", path[:-1])
-    if kind == "value_error.says":
-        return error["msg"], path
-    extra = field.field_info.extra if field is not None else {}
-    if extra.get("not_a_list") and error["loc"][-1] == key:
-        return extra["not_a_list"], path
-    template = extra.get("msg")
-    return (template or f"'{key}': {error['msg']}").format(value=value, place=_dotted(path)), path
+    said = _said(field)
+    if kind == "extra_forbidden":
+        allowed = sorted(_keys(owner)) if owner.sort_allowed else _keys(owner)
+        return unknown_key(key, allowed, owner.unknown, _dotted(path[:-1])), path
+    if kind == "missing":
+        return (said.missing.format(value=None), path) if said.missing else (f"'{key}' is required", path[:-1])
+    if isinstance(error.get("ctx", {}).get("error"), Says):
+        return str(error["ctx"]["error"]), path
+    if said.not_a_list and error["loc"][-1:] == (key,):
+        return said.not_a_list, path
+    if not said.message:  # pydantic's own words, which may hold braces: not a template
+        return f"'{key}': {error['msg']}", path
+    return said.message.format(value=value, place=_dotted(path)), path
 
 
 def _dotted(path) -> str:
     return ".".join(map(str, path))
 
 
-_ORDER = {"value_error.extra": 0, "value_error.missing": 1}
+_ORDER = {"extra_forbidden": 0, "missing": 1}
 
 
 def _position(data, loc) -> int:
@@ -198,8 +218,9 @@ def check(model, data, bad):
     ``bad`` raises; ``path`` is the keys down to the field that is wrong (list positions left out).
     """
     try:
-        return model.parse_obj(data)
+        return model.model_validate(data)
     except ValidationError as err:
-        first = min(err.errors(), key=lambda e: (_ORDER.get(e["type"], 2), _position(data, e["loc"])))
+        first = min(err.errors(), key=lambda e: (_ORDER.get(e["type"], 2),
+                                                 _position(data, _walk(model, data, e["loc"])[4])))
         bad(*_message(model, first, data))
         raise  # ``bad`` raises; this is never reached
