@@ -64,7 +64,8 @@ def scheduler(parameters=None) -> Scheduler:
     return Scheduler(desired_retention=0.9, enable_fuzzing=False, **kwargs)
 
 
-def _when(at: float) -> datetime:
+def utc(at: float) -> datetime:
+    """Return an instant in seconds since the epoch as the scheduler takes it: a UTC datetime."""
     return datetime.fromtimestamp(at, tz=timezone.utc)
 
 
@@ -101,9 +102,9 @@ class Deck:
 
     def review(self, kind: str, item: str, rated: Rating, at: float, seconds: float) -> Review:
         """Review one card (made at its first review) at ``at`` (seconds since the epoch)."""
-        card = self.cards.get((kind, item)) or Card(card_id=card_id(kind, item), due=_when(at))
+        card = self.cards.get((kind, item)) or Card(card_id=card_id(kind, item), due=utc(at))
         given = (card.due - card.last_review).total_seconds() / DAY if card.last_review else 0.0
-        card, _log = self.scheduler.review_card(card, rated, _when(at), int(seconds * 1000))
+        card, _log = self.scheduler.review_card(card, rated, utc(at), int(seconds * 1000))
         self.cards[(kind, item)] = card
         done = Review(kind, item, int(rated), at, seconds, given)
         self.log.append(done)
@@ -118,13 +119,13 @@ class Deck:
 
     def due(self, at: float) -> list[tuple[str, str]]:
         """Return the cards due at ``at``, most overdue first."""
-        now = _when(at)
+        now = utc(at)
         return [k for k, c in sorted(self.cards.items(), key=lambda kc: (kc[1].due, kc[0])) if c.due <= now]
 
     def recall(self, kind: str, item: str, at: float) -> float:
         """Return the predicted chance that the learner recalls a card at ``at`` (0 for one never met)."""
         card = self.cards.get((kind, item))
-        return self.scheduler.get_card_retrievability(card, _when(at)) if card else 0.0
+        return self.scheduler.get_card_retrievability(card, utc(at)) if card else 0.0
 
     def new_today(self, at: float) -> int:
         """Count the questions first met on the day of ``at`` (a day in UTC)."""
@@ -143,7 +144,7 @@ class Deck:
         'in 2 days'
         """
         card = self.cards.get((kind, item))
-        days = round((card.due - _when(at)) / timedelta(days=1)) if card else 0
+        days = round((card.due - utc(at)) / timedelta(days=1)) if card else 0
         return "now" if days <= 0 else f"in {days} day{'s' if days != 1 else ''}"
 
 
@@ -218,6 +219,6 @@ def optimized_parameters(deck: Deck) -> list[float] | str:
     except ImportError:
         return "Optimizing a learner's parameters needs the optimizer: pip install 'fsrs[optimizer]'"
     from fsrs import ReviewLog
-    logs = [ReviewLog(card_id(r.kind, r.item), Rating(r.rating), _when(r.reviewed_at), int(r.seconds * 1000))
+    logs = [ReviewLog(card_id(r.kind, r.item), Rating(r.rating), utc(r.reviewed_at), int(r.seconds * 1000))
             for r in deck.log]
     return list(Optimizer(logs).compute_optimal_parameters())
