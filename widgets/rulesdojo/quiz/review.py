@@ -148,11 +148,12 @@ class Deck:
         return "now" if days <= 0 else f"in {days} day{'s' if days != 1 else ''}"
 
 
-def draw(deck: Deck, questions, at: float, n: int, limit: int = DAILY_NEW, seed=0) -> list:
+def draw(deck: Deck, questions, at: float, n: int, limit: int = DAILY_NEW, seed=0, fill: bool = True) -> list:
     """Choose up to ``n`` practice questions from ``questions``: first those due (a due question
-    itself; for a due ruling, its question met longest ago, else one not met), most overdue first;
-    then questions not met yet, rulings not met first, so that at most ``limit`` are met for the
-    first time that day; then, to fill the practice, the met questions least likely recalled now.
+    itself; for a due ruling, its question met longest ago, else one not met while the day's limit
+    allows), most overdue first; then questions not met yet, rulings not met first, so that at most
+    ``limit`` are met for the first time that day; then, to fill the practice (unless not to ``fill``), the met questions
+    least likely recalled now.
 
     >>> from rulesdojo.quiz import load_bank
     >>> pool = load_bank().select(tags=["L1"])
@@ -161,32 +162,33 @@ def draw(deck: Deck, questions, at: float, n: int, limit: int = DAILY_NEW, seed=
     """
     pool = {q.id: q for q in questions}
     chosen: dict[str, object] = {}
+    room = limit - deck.new_today(at)
     for kind, item in deck.due(at):
-        q = pool.get(item) if kind == QUESTION else _for_ruling(deck, pool, item, chosen)
-        if q is not None:
-            chosen.setdefault(q.id, q)
-    room = max(0, limit - deck.new_today(at) - sum((QUESTION, q) not in deck.cards for q in chosen))
+        q = pool.get(item) if kind == QUESTION else _for_ruling(deck, pool, item, chosen, room > 0)
+        if q is not None and q.id not in chosen:
+            chosen[q.id] = q
+            room -= (QUESTION, q.id) not in deck.cards
     rng = random.Random(f"review:{seed}")
     unmet = [q for q in pool.values() if (QUESTION, q.id) not in deck.cards and q.id not in chosen]
     rng.shuffle(unmet)
     unmet.sort(key=lambda q: all((RULING, t) in deck.cards for t in q.tags.get("rulings", [])))
-    for q in unmet[:room]:
+    for q in unmet[:max(0, room)]:
         chosen[q.id] = q
-    ahead = sorted((q for q in pool.values() if (QUESTION, q.id) in deck.cards and q.id not in chosen),
+    ahead = sorted((q for q in pool.values() if fill and (QUESTION, q.id) in deck.cards and q.id not in chosen),
                    key=lambda q: (deck.recall(QUESTION, q.id, at), q.id))
     return [*chosen.values(), *ahead][:n]
 
 
-def _for_ruling(deck: Deck, pool: dict, ruling: str, chosen: dict):
+def _for_ruling(deck: Deck, pool: dict, ruling: str, chosen: dict, new: bool):
     """Return the question that reviews a ruling: one of its questions met longest ago, else one
-    not met (the first by id); None when the pool holds none."""
+    not met (the first by id) if a ``new`` one may be; None when the pool holds none."""
     tagged = [q for q in pool.values() if ruling in q.tags.get("rulings", []) and q.id not in chosen]
     if not tagged:
         return None
     met = [q for q in tagged if (QUESTION, q.id) in deck.cards]
     if met:
         return min(met, key=lambda q: (deck.cards[(QUESTION, q.id)].last_review, q.id))
-    return min(tagged, key=lambda q: q.id)
+    return min(tagged, key=lambda q: q.id) if new else None
 
 
 def load(store, learner: str) -> Deck:
