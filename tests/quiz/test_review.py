@@ -9,7 +9,7 @@ from fsrs import Rating
 
 from rulesdojo.quiz import load_bank
 from rulesdojo.quiz.review import (DAY, FAST_OTHER, FAST_SECONDS, QUESTION, RULING, T0, Deck, draw, load,
-                                   rating, record)
+                                   optimized_parameters, rating, record)
 from rulesdojo.quiz.session import QuizSession
 from rulesdojo.quiz.store import ResultStore
 
@@ -113,3 +113,13 @@ def test_reviews_wait_in_memory_and_in_a_recovery_file_while_the_store_is_damage
     results.repair()
     kept = load(ResultStore(results.where), "k1")  # a new kernel writes what the last one couldn't
     assert sorted(kept.cards) == [(RULING, "E2"), (RULING, "L1")] and len(kept.log) == 2
+
+
+def test_optimizing_a_learners_parameters_without_the_optimizer_says_what_to_install(monkeypatch):
+    import importlib.util
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "torch" else found(name, *a))
+    deck = Deck()
+    deck.review(RULING, "E2", Rating.Good, T0, 30.0)
+    assert optimized_parameters(deck) == ("Optimizing a learner's parameters needs the optimizer: "
+                                          "pip install 'fsrs[optimizer]'")

@@ -60,8 +60,9 @@ def scheduler(parameters=None) -> Scheduler:
     >>> scheduler().desired_retention
     0.9
     """
-    kwargs = {"parameters": tuple(parameters)} if parameters else {}
-    return Scheduler(desired_retention=0.9, enable_fuzzing=False, **kwargs)
+    if parameters:
+        return Scheduler(tuple(parameters), desired_retention=0.9, enable_fuzzing=False)
+    return Scheduler(desired_retention=0.9, enable_fuzzing=False)
 
 
 def utc(at: float) -> datetime:
@@ -215,12 +216,11 @@ def record(store, learner: str, deck: Deck) -> bool:
 def optimized_parameters(deck: Deck) -> list[float] | str:
     """Return FSRS parameters fitted to a learner's own review log, or a plain message saying why
     not: the optimizer needs extra packages (``pip install 'fsrs[optimizer]'``)."""
-    try:
-        from fsrs.optimizer import Optimizer
-        import torch  # noqa: F401  # the optimizer's own dependency, imported lazily by it
-    except ImportError:
+    import importlib.util
+    if importlib.util.find_spec("torch") is None:  # what fsrs's optimizer needs, which fsrs leaves out
         return "Optimizing a learner's parameters needs the optimizer: pip install 'fsrs[optimizer]'"
     from fsrs import ReviewLog
+    from fsrs.optimizer import Optimizer
     logs = [ReviewLog(card_id(r.kind, r.item), Rating(r.rating), utc(r.reviewed_at), int(r.seconds * 1000))
             for r in deck.log]
     return list(Optimizer(logs).compute_optimal_parameters())
