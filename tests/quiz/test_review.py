@@ -24,6 +24,7 @@ def test_the_rating_is_again_hard_good_or_easy_from_the_answer_alone(kind):
     assert rating(True, True, 1.0, kind) == rating(True, True, 10 * fast, kind) == Rating.Hard  # a hint: never Easy
     assert rating(True, False, fast, kind) == rating(True, False, 10 * fast, kind) == Rating.Good
     assert rating(True, False, fast - 0.5, kind) == Rating.Easy
+    assert rating(True, False, None, kind) == Rating.Good  # no time kept: never fast
 
 
 def test_an_answer_reviews_its_question_and_each_of_its_rulings():

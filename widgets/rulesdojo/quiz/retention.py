@@ -43,7 +43,8 @@ def retention_rows(cards, log, at: float, name=str) -> list[RetentionRow]:
 
     >>> from rulesdojo.quiz.review import DAY, Deck, T0
     >>> from fsrs import Rating
-    >>> d = Deck(); _ = d.review("ruling", "E2", Rating.Good, T0, 9.0); _ = d.review("ruling", "E2", Rating.Good, T0 + 600, 9.0)
+    >>> d = Deck()
+    >>> _ = d.review("ruling", "E2", Rating.Good, T0, 9.0), d.review("ruling", "E2", Rating.Good, T0 + 600, 9.0)
     >>> c = d.cards[("ruling", "E2")]
     >>> log = [("k", "ruling", "E2", 3, T0 + 9 * DAY, 5.0, 8.0), ("k", "ruling", "E2", 1, T0 + 20 * DAY, 5.0, 2.0)]
     >>> row, = retention_rows([("k", "ruling", "E2", c.to_json(), 0.0)], log, T0 + 600)

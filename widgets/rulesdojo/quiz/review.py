@@ -38,9 +38,10 @@ FAST_SECONDS = {"choice": 12.0, "policy": 12.0, "outcome": 20.0, "order": 30.0}
 FAST_OTHER = 20.0
 
 
-def rating(correct: bool, hinted: bool, seconds: float, kind: str) -> Rating:
+def rating(correct: bool, hinted: bool, seconds: float | None, kind: str) -> Rating:
     """Rate an answer for the scheduler: wrong is Again, right after a hint is Hard, right is Good,
-    right and fast (under ``FAST_SECONDS`` for the question's kind) is Easy.
+    right and fast (under ``FAST_SECONDS`` for the question's kind) is Easy; an answer whose time
+    was not kept (None) is never fast.
 
     >>> [rating(*a).name for a in [(False, False, 3.0, "choice"), (True, True, 3.0, "choice"),
     ...                            (True, False, 30.0, "choice"), (True, False, 5.0, "choice")]]
@@ -50,7 +51,8 @@ def rating(correct: bool, hinted: bool, seconds: float, kind: str) -> Rating:
         return Rating.Again
     if hinted:
         return Rating.Hard
-    return Rating.Easy if seconds < FAST_SECONDS.get(kind, FAST_OTHER) else Rating.Good
+    fast = seconds is not None and seconds < FAST_SECONDS.get(kind, FAST_OTHER)
+    return Rating.Easy if fast else Rating.Good
 
 
 def scheduler(parameters=None) -> Scheduler:
@@ -81,8 +83,8 @@ def card_id(kind: str, item: str) -> int:
 
 @dataclass(frozen=True)
 class Review:
-    """One review of one card: what, how it was rated, when, how long the answer took, and the days
-    the card had been given before it (0 for a first review)."""
+    """One review of one card: what, how it was rated, when, how long the answer took (0: not kept),
+    and the days the card had been given before it (0 for a first review)."""
 
     kind: str
     item: str
@@ -101,21 +103,24 @@ class Deck:
         self.scheduler = scheduler(parameters)
         self.changed: list[Review] = []
 
-    def review(self, kind: str, item: str, rated: Rating, at: float, seconds: float) -> Review:
+    def review(self, kind: str, item: str, rated: Rating, at: float, seconds: float | None) -> Review:
         """Review one card (made at its first review) at ``at`` (seconds since the epoch)."""
         card = self.cards.get((kind, item)) or Card(card_id=card_id(kind, item), due=utc(at))
         given = (card.due - card.last_review).total_seconds() / DAY if card.last_review else 0.0
-        card, _log = self.scheduler.review_card(card, rated, utc(at), int(seconds * 1000))
+        took = None if seconds is None else int(seconds * 1000)  # milliseconds, as FSRS keeps them
+        card, _log = self.scheduler.review_card(card, rated, utc(at), took)
         self.cards[(kind, item)] = card
-        done = Review(kind, item, int(rated), at, seconds, given)
+        done = Review(kind, item, int(rated), at, seconds or 0.0, given)
         self.log.append(done)
         self.changed.append(done)
         return done
 
-    def answer(self, question, correct: bool, hinted: bool, seconds: float, at: float) -> list[Review]:
-        """Review a question and each ruling it is tagged with, rated from the answer (``rating``)."""
+    def answer(self, question, correct: bool, hinted: bool, seconds: float | None, at: float,
+               practised: bool = True) -> list[Review]:
+        """Review a question (one practice draws: ``practised``) and each ruling it is tagged with,
+        rated from the answer (``rating``)."""
         rated = rating(correct, hinted, seconds, question.kind)
-        return [self.review(QUESTION, question.id, rated, at, seconds),
+        return [*([self.review(QUESTION, question.id, rated, at, seconds)] if practised else []),
                 *(self.review(RULING, t, rated, at, seconds) for t in question.tags.get("rulings", []))]
 
     def due(self, at: float) -> list[tuple[str, str]]:
@@ -140,7 +145,8 @@ class Deck:
     def comes_back(self, kind: str, item: str, at: float) -> str:
         """Say when a card is due again, from ``at``: "now", "in 1 day", "in 6 days".
 
-        >>> d = Deck(); _ = d.review("ruling", "E2", Rating.Good, T0, 9.0); _ = d.review("ruling", "E2", Rating.Good, T0 + 600, 9.0)
+        >>> d = Deck()
+        >>> _ = d.review("ruling", "E2", Rating.Good, T0, 9.0), d.review("ruling", "E2", Rating.Good, T0 + 600, 9.0)
         >>> d.comes_back("ruling", "E2", T0 + 600)
         'in 2 days'
         """
@@ -153,8 +159,8 @@ def draw(deck: Deck, questions, at: float, n: int, limit: int = DAILY_NEW, seed=
     """Choose up to ``n`` practice questions from ``questions``: first those due (a due question
     itself; for a due ruling, its question met longest ago, else one not met while the day's limit
     allows), most overdue first; then questions not met yet, rulings not met first, so that at most
-    ``limit`` are met for the first time that day; then, to fill the practice (unless not to ``fill``), the met questions
-    least likely recalled now.
+    ``limit`` are met for the first time that day; then, to fill the practice (unless not to
+    ``fill``), the met questions least likely recalled now.
 
     >>> from rulesdojo.quiz import load_bank
     >>> pool = load_bank().select(tags=["L1"])
