@@ -207,14 +207,16 @@ def load(store, learner: str) -> Deck:
     return Deck(cards, log)
 
 
-def record(store, learner: str, deck: Deck) -> bool:
-    """Keep the reviews ``deck`` made since the last call, with their cards, in the store; return
-    False when some are only kept in memory for now (the store's ``problem`` says why)."""
+def record(store, learner: str, deck: Deck, write: bool = True) -> bool:
+    """Keep the reviews ``deck`` made since the last call, with their cards, in the store (now, or
+    not to ``write`` them yet: at the store's next write); return False when some are only kept in
+    memory for now (the store's ``problem`` says why)."""
     saved = True
-    for r in deck.changed:
+    for n, r in enumerate(deck.changed, 1):
         card = deck.cards[(r.kind, r.item)]
         saved = store.save_review(learner, r.kind, r.item, card.to_json(), card.due.timestamp(),
-                                  (r.rating, r.reviewed_at, r.seconds, r.scheduled_days)) and saved
+                                  (r.rating, r.reviewed_at, r.seconds, r.scheduled_days),
+                                  write and n == len(deck.changed)) and saved
     deck.changed = []
     return saved
 

@@ -206,9 +206,9 @@ class QuizSession:
         given = verdict.answer_text or str(answer)
         self.answered.append(Answered(v.id, v.prompt, given, verdict, now - self._shown_at))
         if self.store is not None:
+            self._review(v, verdict.correct, now - self._shown_at, now)  # written with the answer
             self.store.record(self.candidate, self.id, self.mode, v.id, _seed_number(v.seed),
                               given, verdict.correct, now - self._shown_at)
-            self._review(v, verdict.correct, now - self._shown_at, now)
         if self.spaced and not verdict.correct:
             self._bring_back(v)
         if self.feedback != "after-each":
@@ -218,14 +218,15 @@ class QuizSession:
         return verdict
 
     def _review(self, v: Variant, correct: bool, seconds: float, now: float) -> None:
-        """Review the question's card and its rulings' for the reviewer, and keep them in the store."""
+        """Review the question's card and its rulings' for the reviewer, held for the store's next
+        write (the answer's)."""
         if not self.reviewer or self.store is None:
             return
         from . import review  # the scheduler, loaded at the first answer kept
         if self._deck is None:
             self._deck = review.load(self.store, self.reviewer)
         self._deck.answer(v.question, correct, False, seconds, now)
-        review.record(self.store, self.reviewer, self._deck)
+        review.record(self.store, self.reviewer, self._deck, write=False)
 
     def _bring_back(self, v: Variant) -> None:
         """Ask a missed question again a few questions later, in place of one not yet asked: a

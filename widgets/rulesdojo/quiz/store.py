@@ -671,10 +671,12 @@ class ResultStore:
             return None
         return kept if isinstance(kept, dict) else None
 
-    def save_review(self, learner: str, kind: str, item: str, card: str, due: float, review: tuple) -> bool:
+    def save_review(self, learner: str, kind: str, item: str, card: str, due: float, review: tuple,
+                    write: bool = True) -> bool:
         """Keep a learner's review of one item: its scheduler card as JSON, when it is due next, and
-        the review's row of the log (rating, reviewed_at, seconds, scheduled_days); return False when it is
-        only kept in memory for now (``problem`` says why), as an answer is.
+        the review's row of the log (rating, reviewed_at, seconds, scheduled_days); return False when
+        it is only kept in memory for now (``problem`` says why), as an answer is. Not to ``write``
+        now holds it for the store's next write (the answer it goes with: one transaction).
 
         >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
         >>> s.save_review("k", "ruling", "E2", '{"card_id": 1}', 9.0, (3, 5.0, 4.2, 0.0))
@@ -688,7 +690,7 @@ class ResultStore:
             self._cards_changed.add((learner, kind, item))
             rating, at, seconds, days = review
             self._log.append((learner, kind, item, int(rating), float(at), float(seconds), float(days)))
-            return self._sync()
+            return self._sync() if write else self.problem is None
 
     def review_cards(self, learner: str | None = None) -> list[tuple]:
         """Return a learner's review cards (every learner's: None) as (kind, item, card, due), with the
