@@ -87,3 +87,13 @@ def test_retention_measured_is_the_share_right_on_reviews_due_after_a_week(simul
         late = [right for r, _p, right, given, _elapsed in seen if r == ruling and given >= MEASURED_AFTER]
         assert rows[ruling].reviews == len(late) > 0
         assert rows[ruling].retained == pytest.approx(sum(late) / len(late), abs=1e-4)
+
+
+def test_retention_with_no_reviews_yet_is_a_header_alone(tmp_path, capsys):
+    path = tmp_path / "r.sqlite3"
+    assert ResultStore(path).record("Ana", "s1", "practice", "q-1", 1, "1", True, 2.0)
+    assert rulesdojo(["results", "export", "--format", "json", "--table", "retention", "--results", str(path)]) == 0
+    assert capsys.readouterr().out == '{\n  "retention": []\n}\n'
+    assert rulesdojo(["results", "export", "--format", "csv", "--table", "retention", "--results", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == ('"ruling","name","learners","recall_today","recall_in_30_days",'
+                                               '"reviews","retained"')
