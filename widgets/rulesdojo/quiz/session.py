@@ -217,6 +217,11 @@ class QuizSession:
             self.finish("finished")
         return verdict
 
+    @property
+    def deck(self) -> Deck | None:
+        """The reviewer's review cards as this attempt's answers left them (None: no answer reviewed)."""
+        return self._deck
+
     def _review(self, v: Variant, correct: bool, seconds: float, now: float) -> None:
         """Review the question's card and its rulings' for the reviewer, held for the store's next
         write (the answer's)."""

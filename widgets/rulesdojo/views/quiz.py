@@ -598,6 +598,8 @@ class Quiz(ipw.VBox):
         if s.mode == "practice":
             past = self._past() if self.store is not None else _as_rows(s)
             head += go_back(teaching(missed_last(past, self.bank))) + mastery_nodes(mastery(past, self.bank))
+            if s.deck is not None:
+                head += comes_back_nodes(s.deck, s.started, self.clock())
         if exam is not None and not exam.answers_shown(self.clock()):
             when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes))
             self.review.content = [*head, h("p", "Your answers are submitted. The right answers and why are "
@@ -662,6 +664,25 @@ def ruling_label(tag: str) -> str:
     r = ruling(tag)
     said = game_text_words(r.title)
     return f"{r.name}: {said[:1].upper()}{said[1:]}"
+
+
+def comes_back_nodes(deck: review.Deck, since: float, now: float) -> list:
+    """Say when each ruling reviewed since ``since`` comes back for review, soonest first.
+
+    >>> from rulesdojo.views.dom import plain
+    >>> d = review.Deck()
+    >>> for at in (0.0, 600.0):  # learnt, then right again ten minutes later
+    ...     _ = d.review("ruling", "E2", review.Rating.Good, at, 30.0)
+    >>> plain(comes_back_nodes(d, 0.0, 600.0))
+    'When each ruling comes back for reviewEnergy ruling 2: in 2 days'
+    """
+    reviewed = {r.item for r in deck.log if r.kind == review.RULING and r.reviewed_at >= since}
+    if not reviewed:
+        return []
+    soonest = sorted(reviewed, key=lambda t: (deck.cards[(review.RULING, t)].due, t))
+    return [h("h4", "When each ruling comes back for review"),
+            h("ul", *(h("li", h("b", ruling(t).name), ": ", deck.comes_back(review.RULING, t, now)) for t in soonest),
+              cls="rd-comes-back")]
 
 
 def mastery_nodes(shares: dict[str, tuple[int, int]]) -> list:
