@@ -98,6 +98,7 @@ def test_json_is_one_document_with_every_table(results, capsys):
     (["--format", "json", "--exam", "club-night", "--table", "attempts"], "the JSON document holds them all"),
     (["--format", "csv", "--exam", "club-night", "--results", "/no/such/r.sqlite3"], "no results file at /no/such"),
     (["--format", "csv", "--exam", "club-night", "--exams", "/no/such/folder"], "no exam folder at /no/such/folder"),
+    (["--format", "csv", "--exam", "club-night", "--table", "retention"], "--table retention takes no --exam"),
 ])
 def test_bad_arguments_get_a_plain_message_and_status_2(results, capsys, args, said):
     path, exams = results

@@ -266,6 +266,10 @@ def write_hub_config(args, out=None) -> int:
     return 0
 
 
+#: the class's tables, which take no --exam: table -> what it is called in a message
+CLASS_TABLES = {"gain": "learning gain", "retention": "retention of rulings"}
+
+
 def export_results(fmt: str, exam: str, table: str | None, results: str | None, exams: str | None,
                    out_path: str | None, out=None) -> int:
     """Write one exam's trainer tables as CSV (one table) or one JSON document; 2 on bad arguments.
@@ -282,13 +286,13 @@ def export_results(fmt: str, exam: str, table: str | None, results: str | None, 
     def refuse(why: str) -> int:
         print(f"rulesdojo results export: {why}", file=sys.stderr)
         return 2
-    if fmt == "json" and table and table != "gain":
+    if fmt == "json" and table and table not in CLASS_TABLES:
         return refuse("--table picks the one table a CSV holds; the JSON document holds them all "
-                      "(but the learning gain: --table gain)")
-    if table == "gain" and exam:
-        return refuse("the learning gain is the lessons', not an exam's: --table gain takes no --exam")
-    if table != "gain" and not exam:
-        return refuse("give --exam ID (or --table gain for the learning gain)")
+                      "(but the learning gain and retention: --table gain, --table retention)")
+    if table in CLASS_TABLES and exam:
+        return refuse(f"the {CLASS_TABLES[table]} is the class's, not an exam's: --table {table} takes no --exam")
+    if table not in CLASS_TABLES and not exam:
+        return refuse("give --exam ID (or --table gain for the learning gain, --table retention for reviews)")
     where = results or os.environ.get("RULESDOJO_RESULTS") or str(default_path())
     if not is_url(where) and not Path(where).is_file():
         return refuse(f"no results file at {where} (give --results FILE or set RULESDOJO_RESULTS)")
@@ -296,8 +300,9 @@ def export_results(fmt: str, exam: str, table: str | None, results: str | None, 
         return refuse(f"no exam folder at {exams}")
     store = ResultStore(where)
     bank = load_bank()
-    if table == "gain":
-        return _export_gain(store, bank, fmt, out_path, out) if not store.problem else \
+    if table in CLASS_TABLES:
+        export = _export_gain if table == "gain" else _export_retention
+        return export(store, bank, fmt, out_path, out) if not store.problem else \
             refuse(f"the results can't be read: {store.problem}")
     files, _problems = load_exams(exams, bank=bank)
     found = Results.from_store(store, files, time.time())
@@ -315,6 +320,30 @@ def export_results(fmt: str, exam: str, table: str | None, results: str | None, 
         else:
             kind, rows = tables(found, exam, bank)[table or "answers"]
             write_csv(rows, target, kind)
+    finally:
+        if out_path:
+            target.close()
+    return 0
+
+
+def _export_retention(store, _bank, fmt: str, out_path: str | None, out) -> int:
+    """Write the class's reviews per ruling: predicted recall today and in 30 days, retention measured."""
+    from .quiz.report import table as report_table
+    from .quiz.report import write_csv
+    from .quiz.retention import RetentionRow, class_retention
+    from .quiz.rulings import ruling
+    rows = class_retention(store, time.time(), lambda t: ruling(t).name)
+    if store.problem:
+        print(f"rulesdojo results export: the results can't be read: {store.problem}", file=sys.stderr)
+        return 2
+    target = open(out_path, "w", newline="", encoding="utf-8") if out_path else (out or sys.stdout)
+    try:
+        if fmt == "json":
+            head, cells = report_table(rows, RetentionRow, text=False)
+            json.dump({"retention": [dict(zip(head, c)) for c in cells]}, target, indent=2, ensure_ascii=False)
+            target.write("\n")
+        else:
+            write_csv(rows, target, RetentionRow)
     finally:
         if out_path:
             target.close()
@@ -470,13 +499,15 @@ def _command(argv: list[str] | None) -> int:
                          help="a folder of exam files, or one file (default: $RULESDOJO_EXAMS or the example)")
     p_results = sub.add_parser("results", help="work with the quiz results")
     results_sub = p_results.add_subparsers(dest="results_command", required=True)
-    p_export = results_sub.add_parser("export", help="write one exam's trainer tables, or the learning gain, "
-                                      "as CSV or JSON")
+    p_export = results_sub.add_parser("export", help="write one exam's trainer tables, or the learning gain or "
+                                      "retention, as CSV or JSON")
     p_export.add_argument("--format", required=True, choices=("csv", "json"))
     p_export.add_argument("--exam", default=None, metavar="ID", help="the exam's id (not with --table gain)")
-    p_export.add_argument("--table", default=None, choices=(*TABLES, "gain"),
+    p_export.add_argument("--table", default=None, choices=(*TABLES, *CLASS_TABLES),
                           help="with csv: the exam's table to write (default: answers); gain (csv or json): the "
-                               "trainer's learning-gain tables, for every lesson and ruling")
+                               "trainer's learning-gain tables, for every lesson and ruling; retention (csv or "
+                               "json): per ruling, the class's predicted recall today and in 30 days and the "
+                               "share right on reviews due after a week or more")
     p_export.add_argument("--results", default=None, metavar="FILE|URL",
                           help="the results (default: $RULESDOJO_RESULTS or the user's own file)")
     p_export.add_argument("--exams", default=None, metavar="DIR",

@@ -249,6 +249,7 @@ class CheckView(ipw.VBox):
         self.variant = check.variant()  # the answer stays in the kernel
         self.tries = 0
         self.shown = False
+        self.reviewed = False  # the check's outcome is a review of its rulings, once per page
         v = self.variant
         if v.options:
             self.answer = ipw.RadioButtons(options=list(v.options), value=None, description="Your answer",
@@ -290,6 +291,7 @@ class CheckView(ipw.VBox):
         if verdict.correct:
             first = self.tries == 1 and not self.shown
             self.progress.mark(self.check.key, first)
+            self._review(True, hinted=not first)
             head = [h("b", "✓ Right."), " Mastered."] if first else [h("b", "✓ Right.")]
             self.feedback.content = self._explained("rd-ok", head, verdict)
         elif self.tries == 1 and not self.shown:
@@ -297,6 +299,7 @@ class CheckView(ipw.VBox):
                                             " Try again, or press “Show me”.")
         else:
             self.progress.mark(self.check.key, False)
+            self._review(False, hinted=True)
             answer = "." if _lead_says_answer(verdict) else f"; the answer is {verdict.right_answer_text}."
             self.feedback.content = self._explained(
                 "rd-error", [h("b", "✗ Not quite."), f" You answered {verdict.answer_text}{answer}"], verdict)
@@ -308,9 +311,15 @@ class CheckView(ipw.VBox):
     def show_answer(self) -> None:
         self.shown = True
         self.progress.mark(self.check.key, False)
+        self._review(False, hinted=True)
         verdict = self.variant.solution()
         said = [] if _lead_says_answer(verdict) else [f" {verdict.right_answer_text}."]
         self.feedback.content = self._explained("rd-note", [h("b", "The answer:"), *said], verdict)
+
+    def _review(self, correct: bool, hinted: bool) -> None:
+        if not self.reviewed:
+            self.reviewed = True
+            self.progress.review(self.check, correct, hinted)
 
     def _hint(self, verdict) -> str:
         hint = self.check.hint_for(verdict.answer_text)

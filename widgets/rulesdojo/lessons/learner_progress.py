@@ -102,6 +102,20 @@ class Progress:
             self.store.mark_part(self.learner, lesson_id(self.lesson), key, first_try)
         self._draw()
 
+    def review(self, check, correct: bool, hinted: bool) -> None:
+        """Review the rulings a check asks about, for the learner's spaced review: right on the first
+        try is Good, right after the check's hint Hard, wrong or shown Again (a check keeps no time,
+        so never Easy). A check's question is the lesson's, which practice doesn't draw: its rulings
+        alone are reviewed."""
+        if self.learner is None or not check.rulings:
+            return
+        import time
+
+        from ..quiz import review  # the scheduler, loaded at the first check answered
+        deck = review.load(self.store, self.learner)
+        deck.answer(check.question, correct, hinted, None, time.time(), practised=False)
+        review.record(self.store, self.learner, deck)
+
     def first_tries(self) -> tuple[int, int]:
         """Return (checks right on the first try, checks answered)."""
         keys = {c.key for c in self.lesson.checks}

@@ -13,13 +13,18 @@ import json
 import time
 import uuid
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from .adaptive import SPACING
 from .store import AttemptClosed, AttemptRecord, ResultStore
 from .variant import Variant, Verdict
 
+if TYPE_CHECKING:
+    from .review import Deck
+
 MAX_ANSWER = 200  # characters: the longest right answer is a few trigger names
+#: questions between a miss in a practice and its return as another variant, in the same practice:
+#: FSRS relearns a card missed minutes later, and a practice's questions take about a minute each
+AGAIN_AFTER = 3
 
 
 class AnswerError(ValueError):
@@ -72,7 +77,7 @@ class QuizSession:
                  store: ResultStore | None = None, time_limit: float | None = None,
                  clock: Callable[[], float] = time.time, exam: str = "", feedback: str | None = None,
                  variants: list[Variant] | None = None, spaced: bool = False, learner_key: str = "",
-                 attempts: int | None = None):
+                 attempts: int | None = None, reviewer: str = ""):
         """Start a new attempt; an exam's is added to the store only while the candidate has no
         attempt open and fewer than ``attempts`` in all, and the store can be written (else
         ``StartRefused``)."""
@@ -82,6 +87,8 @@ class QuizSession:
         self.learner_key = learner_key  # the browser a typed name came from; "" for a vouched identity
         self.exam = exam
         self.spaced = spaced  # bring a missed question back a few questions later
+        self.reviewer = reviewer  # whose review cards each answer reviews ("": none kept)
+        self._deck: Deck | None = None  # the reviewer's cards, read at the first answer
         self.feedback = feedback or ("after-each" if mode == "practice" else "after-submit")
         self.id = uuid.uuid4().hex[:12]
         self.learner_key = learner_key  # the browser's opaque key, kept with the attempt
@@ -109,7 +116,7 @@ class QuizSession:
     @classmethod
     def resume(cls, record: AttemptRecord, bank, store: ResultStore | None,
                clock: Callable[[], float] = time.time, learner_key: str = "",
-               vouched: bool = False) -> "QuizSession":
+               vouched: bool = False, reviewer: str = "") -> "QuizSession":
         """Rebuild an unfinished attempt from its stored row and answers (same questions, same
         clock) and take it over from the page that held it.
 
@@ -122,7 +129,7 @@ class QuizSession:
         variants = [bank[qid].variant(seed=seed) for qid, seed in state["questions"]]
         s = cls([], record.candidate, record.mode, seed=state.get("seed", 0), store=None, clock=clock,
                 exam=record.exam, feedback=state.get("feedback"), variants=variants,
-                learner_key=record.learner_key)
+                learner_key=record.learner_key, reviewer=reviewer)
         s.id, s.started, s.deadline = record.id, record.started, record.deadline
         s.resumed = True
         if store is not None:
@@ -199,6 +206,7 @@ class QuizSession:
         given = verdict.answer_text or str(answer)
         self.answered.append(Answered(v.id, v.prompt, given, verdict, now - self._shown_at))
         if self.store is not None:
+            self._review(v, verdict.correct, now - self._shown_at, now)  # written with the answer
             self.store.record(self.candidate, self.id, self.mode, v.id, _seed_number(v.seed),
                               given, verdict.correct, now - self._shown_at)
         if self.spaced and not verdict.correct:
@@ -209,12 +217,28 @@ class QuizSession:
             self.finish("finished")
         return verdict
 
+    @property
+    def deck(self) -> Deck | None:
+        """The reviewer's review cards as this attempt's answers left them (None: no answer reviewed)."""
+        return self._deck
+
+    def _review(self, v: Variant, correct: bool, seconds: float, now: float) -> None:
+        """Review the question's card and its rulings' for the reviewer, held for the store's next
+        write (the answer's)."""
+        if not self.reviewer or self.store is None:
+            return
+        from . import review  # the scheduler, loaded at the first answer kept
+        if self._deck is None:
+            self._deck = review.load(self.store, self.reviewer)
+        self._deck.answer(v.question, correct, False, seconds, now)
+        review.record(self.store, self.reviewer, self._deck, write=False)
+
     def _bring_back(self, v: Variant) -> None:
         """Ask a missed question again a few questions later, in place of one not yet asked: a
         practice of N questions stays N."""
         if sum(x.id == v.id for x in self.variants) > 1:
             return  # once per practice: the second miss is for the next practice
-        at = min(self.index + 1 + SPACING, self.total - 1)
+        at = min(self.index + 1 + AGAIN_AFTER, self.total - 1)
         if at <= self.index:
             return  # the last question: it comes back in the next practice
         self.variants[at] = another_variant(v)

@@ -80,6 +80,24 @@ CREATE TABLE IF NOT EXISTS lesson_boards (
     moves TEXT NOT NULL,
     PRIMARY KEY (learner, lesson, part)
 );
+CREATE TABLE IF NOT EXISTS review_cards (
+    learner TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    item TEXT NOT NULL,
+    card TEXT NOT NULL,
+    due REAL NOT NULL,
+    PRIMARY KEY (learner, kind, item)
+);
+CREATE TABLE IF NOT EXISTS review_log (
+    learner TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    item TEXT NOT NULL,
+    rating INTEGER NOT NULL,
+    reviewed_at REAL NOT NULL,
+    seconds REAL NOT NULL,
+    scheduled_days REAL NOT NULL,
+    PRIMARY KEY (learner, kind, item, reviewed_at)
+);
 CREATE TABLE IF NOT EXISTS store_writes (
     store TEXT PRIMARY KEY,
     n INTEGER NOT NULL
@@ -87,7 +105,9 @@ CREATE TABLE IF NOT EXISTS store_writes (
 """
 #: each table's columns, as the readers return them
 TABLES = {"lesson_parts": ("learner", "lesson", "part", "first_try", "done_at"),
-          "lesson_boards": ("learner", "lesson", "part", "moves")}
+          "lesson_boards": ("learner", "lesson", "part", "moves"),
+          "review_cards": ("learner", "kind", "item", "card", "due"),
+          "review_log": ("learner", "kind", "item", "rating", "reviewed_at", "seconds", "scheduled_days")}
 COLUMNS = ("candidate", "session", "mode", "question", "seed", "answer", "correct", "seconds",
            "answered_at")
 RECORD_COLUMNS = ("id", "exam", "candidate", "mode", "started", "deadline", "ended", "ended_by", "score",
@@ -110,8 +130,9 @@ TABLES.update(attempts=COLUMNS, quiz_attempts=RECORD_COLUMNS)
 #: how each table's rows are told apart: a row with the same key replaces (or, for answers and
 #: finished parts, is already) the one kept
 KEYS = {"attempts": ("session", "question", "answered_at"), "quiz_attempts": ("id",),
-        "lesson_parts": ("learner", "lesson", "part"), "lesson_boards": ("learner", "lesson", "part")}
-REPLACED = {"quiz_attempts", "lesson_boards"}
+        "lesson_parts": ("learner", "lesson", "part"), "lesson_boards": ("learner", "lesson", "part"),
+        "review_cards": ("learner", "kind", "item"), "review_log": ("learner", "kind", "item", "reviewed_at")}
+REPLACED = {"quiz_attempts", "lesson_boards", "review_cards"}
 #: a check finished again keeps its best result: a later right first try masters one missed before
 BEST = {"lesson_parts": "first_try"}
 #: results kept in a PostgreSQL database rather than a file
@@ -144,6 +165,8 @@ _ROW_TYPES = {
     "attempts": (str, str, str, str, int, str, int, float, float),
     "lesson_parts": (str, str, str, (int, None), float),
     "lesson_boards": (str, str, str, str),
+    "review_cards": (str, str, str, str, float),
+    "review_log": (str, str, str, int, float, float, float),
 }
 
 
@@ -343,6 +366,8 @@ class ResultStore:
         self._records: dict[str, AttemptRecord] = {}
         self._parts: list[tuple] = []  # lesson parts finished: (learner, lesson, part, first_try, done_at)
         self._boards: dict[tuple[str, str, str], str] = {}  # a task's moves so far, by (learner, lesson, part)
+        self._cards: dict[tuple[str, str, str], tuple[str, float]] = {}  # (learner, kind, item) -> (card, due)
+        self._log: list[tuple] = []  # reviews: (learner, kind, item, rating, reviewed_at, seconds, scheduled_days)
         self.closed: dict[str, str] = {}  # attempts whose writes were refused: id -> "ended" | "taken"
         self.listeners: list = []  # called with no argument when a write retried later has succeeded
         self._lock = threading.RLock()  # the retries run in a thread of their own
@@ -357,6 +382,8 @@ class ResultStore:
         self._changed: set[str] = set()
         self._parts_from = 0
         self._boards_changed: set[tuple[str, str, str]] = set()
+        self._cards_changed: set[tuple[str, str, str]] = set()
+        self._log_from = 0
         self._recovery = self._recovery_prefix().with_name(
             f"{self._recovery_prefix().name}{uuid.uuid4().hex[:12]}.json")
         self._replayed: set[str] = set()  # attempts taken in from recovery files, written only to rows that exist
@@ -644,6 +671,48 @@ class ResultStore:
             return None
         return kept if isinstance(kept, dict) else None
 
+    def save_review(self, learner: str, kind: str, item: str, card: str, due: float, review: tuple,
+                    write: bool = True) -> bool:
+        """Keep a learner's review of one item: its scheduler card as JSON, when it is due next, and
+        the review's row of the log (rating, reviewed_at, seconds, scheduled_days); return False when
+        it is only kept in memory for now (``problem`` says why), as an answer is. Not to ``write``
+        now holds it for the store's next write (the answer it goes with: one transaction).
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> s.save_review("k", "ruling", "E2", '{"card_id": 1}', 9.0, (3, 5.0, 4.2, 0.0))
+        True
+        >>> again = ResultStore(s.path)
+        >>> again.review_cards("k"), [r[1:4] for r in again.review_log("k")]
+        ([('ruling', 'E2', '{"card_id": 1}', 9.0)], [('ruling', 'E2', 3)])
+        """
+        with self._lock:  # as in mark_part: a change made while another thread writes would be lost
+            self._cards[(learner, kind, item)] = (card, float(due))
+            self._cards_changed.add((learner, kind, item))
+            rating, at, seconds, days = review
+            self._log.append((learner, kind, item, int(rating), float(at), float(seconds), float(days)))
+            return self._sync() if write else self.problem is None
+
+    def review_cards(self, learner: str | None = None) -> list[tuple]:
+        """Return a learner's review cards (every learner's: None) as (kind, item, card, due), with the
+        learner first when every learner's are asked for; those not written yet included."""
+        where = {} if learner is None else {"learner": learner}
+        columns = TABLES["review_cards"] if learner is None else TABLES["review_cards"][1:]
+        kept = {tuple(r[:len(columns) - 2]): r for r in self._select("review_cards", columns, where, ("due",))}
+        for (who, kind, item), (card, due) in self._cards.items():
+            if learner is None or who == learner:
+                key = (who, kind, item) if learner is None else (kind, item)
+                kept[key] = (*key, card, due)
+        return sorted(kept.values(), key=lambda r: (r[-1], r[:-2]))
+
+    def review_log(self, learner: str | None = None) -> list[tuple]:
+        """Return the review log, oldest first: (learner, kind, item, rating, reviewed_at, seconds,
+        scheduled_days), a learner's (or every learner's: None), those not written yet included."""
+        where = {} if learner is None else {"learner": learner}
+        rows = self._select("review_log", TABLES["review_log"], where, ("reviewed_at",))
+        kept = {(r[0], r[1], r[2], r[4]) for r in rows}
+        pending = [r for r in self._log if (learner is None or r[0] == learner) and (*r[:3], r[4]) not in kept]
+        return sorted([*rows, *pending], key=lambda r: r[4])
+
     def every_lesson_part(self) -> list[tuple]:
         """Return every learner's finished lesson parts, (learner, lesson, part, first_try, done_at),
         oldest first: what the trainer's learning gain is made of.
@@ -690,7 +759,9 @@ class ResultStore:
         rows = {"quiz_attempts": [list(_values(r)) for r in self._records.values()],
                 "attempts": [list(r) for rows in self._answers.values() for r in rows],
                 "lesson_parts": [list(r) for r in self._parts],
-                "lesson_boards": [[*k, v] for k, v in self._boards.items()]}
+                "lesson_boards": [[*k, v] for k, v in self._boards.items()],
+                "review_cards": [[*k, *v] for k, v in self._cards.items()],
+                "review_log": [list(r) for r in self._log]}
         try:
             self._recovery.parent.mkdir(parents=True, exist_ok=True)
             part = self._recovery.with_suffix(".part")
@@ -735,7 +806,8 @@ class ResultStore:
             return
         if self._sync():  # written: this store holds no rows of its own yet, and keeps none of these
             self._records, self._answers, self._parts, self._boards = {}, {}, [], {}
-            self._parts_from = 0
+            self._cards, self._log = {}, []
+            self._parts_from = self._log_from = 0
         for f, mine in claimed:
             if self.problem is None or self._recovery.exists():
                 mine.unlink(missing_ok=True)
@@ -779,6 +851,10 @@ class ResultStore:
         for r in rows["lesson_boards"]:
             self._boards[tuple(r[:3])] = r[3]
             self._boards_changed.add(tuple(r[:3]))
+        for r in rows["review_cards"]:
+            self._cards[tuple(r[:3])] = (r[3], r[4])
+            self._cards_changed.add(tuple(r[:3]))
+        self._log += [tuple(r) for r in rows["review_log"]]
 
     def _retry_later(self) -> None:
         if self._retrying or sys.platform == "emscripten":  # the browser's Python has no threads
@@ -834,6 +910,9 @@ class ResultStore:
             cur.executemany(self._insert("lesson_parts"), self._parts if whole else self._parts[self._parts_from:])
             boards = self._boards if whole else {k: self._boards[k] for k in self._boards_changed if k in self._boards}
             cur.executemany(self._insert("lesson_boards"), [(*k, v) for k, v in boards.items()])
+            cards = self._cards if whole else {k: self._cards[k] for k in self._cards_changed if k in self._cards}
+            cur.executemany(self._insert("review_cards"), [(*k, *v) for k, v in cards.items()])
+            cur.executemany(self._insert("review_log"), self._log if whole else self._log[self._log_from:])
             cur.execute(f"INSERT INTO store_writes (store, n) VALUES ({m}, {m}) "
                         f"ON CONFLICT (store) DO UPDATE SET n = excluded.n", (self._id, self._writes + 1))
             con.commit()
@@ -848,6 +927,8 @@ class ResultStore:
         self._changed = set()
         self._parts_from = len(self._parts)
         self._boards_changed = set()
+        self._cards_changed = set()
+        self._log_from = len(self._log)
         self._replayed = set()
 
     def _write_loose_answers(self, cur, session: str, rows: list[tuple]) -> str | None:

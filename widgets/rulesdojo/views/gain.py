@@ -1,13 +1,17 @@
-"""The trainer's learning-gain tables: per lesson and per ruling, before and after, and retention.
+"""The trainer's learning-gain tables: per lesson and per ruling, before and after, and retention;
+and the class's spaced review per ruling, recall predicted and measured.
 
-The figures are ``rulesdojo.quiz.gain``'s; this module reads the store and lays them out.
+The figures are ``rulesdojo.quiz.gain``'s and ``rulesdojo.quiz.retention``'s; this module reads the
+store and lays them out.
 """
 
 from __future__ import annotations
 
+import time
 from functools import partial
 
 from ..quiz.gain import MIN_LEARNERS, RETENTION_DELAY, GainRow, gain_rows, practice_rows
+from ..quiz.retention import AHEAD, MEASURED_AFTER, RetentionRow, class_retention
 from ..quiz.rulings import ruling
 from .dom import Dom, Node, h
 from .tables import table
@@ -67,6 +71,28 @@ def gain_nodes(parts, lessons, practice) -> list:
     return out
 
 
+def review_nodes(rows: list[RetentionRow]) -> list:
+    """Return the spaced-review table: per ruling, the class's predicted recall today and in 30
+    days and the share right on reviews due after a week or more.
+
+    >>> rows = review_nodes([RetentionRow("E2", "Energy ruling 2", 3, 0.95, 0.81, 4, None)])[2][4][2]
+    >>> [c[-1] for c in rows[2:]]
+    ['Energy ruling 2', '3', '95%', '81%', '4', '—']
+    """
+    if not rows:
+        return [h("h4", "Spaced review"), h("i", "No learner has a ruling to review yet.")]
+    note = h("p", "Predicted: the chance of a right answer FSRS gives each learner's card of the ruling, "
+                  f"averaged over learners, now and in {AHEAD} days without review. Right: the share right on "
+                  f"reviews that came due {MEASURED_AFTER} days or more after the last (docs/review.md). The "
+                  "same rows: rulesdojo results export --table retention.", cls="rd-type")
+    cells = [[r.name, str(r.learners), _share(r.recall_today), _share(r.recall_in_30_days), str(r.reviews),
+              _share(r.retained)] for r in rows]
+    head = ["Ruling", "Learners", "Predicted now", f"Predicted in {AHEAD} days",
+            f"Reviews due after {MEASURED_AFTER}+ days", "Right"]
+    return [h("h4", "Spaced review"), note,
+            table("Spaced review per ruling", head, cells, row_names=True, cls="rd-review rd-gain")]
+
+
 class GainTables(Dom):
     """The learning-gain section of the trainer, read from the results store on ``refresh()``
     (the trainer's Refresh)."""
@@ -79,4 +105,5 @@ class GainTables(Dom):
         if self._lessons is None:
             from ..lessons import lessons as shipped
             self._lessons = shipped()
-        self.content = gain_nodes(self.store.every_lesson_part(), self._lessons, practice_rows(self.store, self.bank))
+        self.content = [*gain_nodes(self.store.every_lesson_part(), self._lessons, practice_rows(self.store, self.bank)),
+                        *review_nodes(class_retention(self.store, time.time(), lambda t: ruling(t).name))]

@@ -22,7 +22,8 @@ import ipywidgets as ipw
 from .. import identity
 from ..lessons import go_back, teaching
 from ..quiz.model import load_bank
-from ..quiz.adaptive import mastery, missed_last, pick
+from ..quiz import review
+from ..quiz.adaptive import mastery, missed_last
 from ..quiz.exam import load_exams
 from ..quiz.rulings import ruling
 from ..quiz.session import AnswerError, AttemptClosed, NotYourAttempt, QuizSession, StartRefused
@@ -105,7 +106,11 @@ class Quiz(ipw.VBox):
         self._show_rulings()
         self.difficulty = ipw.Dropdown(options=[("Any", None), ("1 (easier)", 1), ("2", 2), ("3 (harder)", 3)],
                                        description="Difficulty", style={"description_width": "initial"})
-        self.practice_box = ipw.VBox([self.count, self.topics, self.ruling_text, self.difficulty])
+        self.daily = ipw.BoundedIntText(value=review.DAILY_NEW, min=0, max=len(self.bank), description="New per day",
+                                        tooltip="The most questions you meet for the first time in a day; "
+                                                "reviews due come first and are not counted",
+                                        style={"description_width": "initial"})
+        self.practice_box = ipw.VBox([self.count, self.topics, self.ruling_text, self.difficulty, self.daily])
         now = self.clock()
         self.exam_pick = ipw.Dropdown(options=[(e.title, e.id) for e in self.exams.values() if e.is_open(now)],
                                       description="Exam", style={"description_width": "initial"})
@@ -315,11 +320,19 @@ class Quiz(ipw.VBox):
         if not pool:
             self._error("No question matches those rulings and that difficulty.")
             return None
-        past = self._past()
         seed = _seed()
-        chosen = pick(pool, [a for a in past if a.mode == "practice"], self.bank, self.count.value, seed)
+        deck = review.load(self.store, self._reviewer(who, key))
+        chosen = review.draw(deck, pool, self.clock(), self.count.value, self.daily.value, seed)
+        if not chosen:
+            self._error("Nothing is due for review and you have met today's new questions: come back "
+                        "tomorrow, or allow more new questions per day.")
+            return None
         return QuizSession(chosen, who, "practice", seed=seed, store=self.store, clock=self.clock,
-                           spaced=True, learner_key=key)
+                           spaced=True, learner_key=key, reviewer=self._reviewer(who, key))
+
+    def _reviewer(self, who: str, key: str) -> str:
+        """Whose review cards an answer reviews: the vouched identity's, else this browser's key."""
+        return who if self.source.trusted else key
 
     def _start_exam(self, who: str, key: str) -> QuizSession | None:
         exam = self._exam()
@@ -345,7 +358,7 @@ class Quiz(ipw.VBox):
             return QuizSession(exam.draw(self.bank, seed), who, "exam", seed=seed, store=self.store,
                                time_limit=min(ends, default=None), clock=self.clock, exam=exam.id,
                                feedback="after-each" if exam.show_answers == "after-each" else "after-submit",
-                               learner_key=key, attempts=exam.attempts)
+                               learner_key=key, attempts=exam.attempts, reviewer=self._reviewer(who, key))
         except StartRefused as exc:  # the store refused it: another page started it at the same moment
             going = self.store.open_attempt(who, exam.id) if self.store is not None else None
             if going is not None:
@@ -357,7 +370,8 @@ class Quiz(ipw.VBox):
         """Go on with an attempt under way, taking it over from any other page that has it open."""
         try:
             return QuizSession.resume(record, self.bank, self.store, clock=self.clock,
-                                      learner_key=key, vouched=self.source.trusted)
+                                      learner_key=key, vouched=self.source.trusted,
+                                      reviewer=self._reviewer(record.candidate, key))
         except NotYourAttempt:
             self._error(f"An attempt at “{exam.title}” under the name {record.candidate} was started in "
                         "another browser and is not finished. A typed name can't resume it here: go on in "
@@ -584,6 +598,8 @@ class Quiz(ipw.VBox):
         if s.mode == "practice":
             past = self._past() if self.store is not None else _as_rows(s)
             head += go_back(teaching(missed_last(past, self.bank))) + mastery_nodes(mastery(past, self.bank))
+            if s.deck is not None:
+                head += comes_back_nodes(s.deck, s.started, self.clock())
         if exam is not None and not exam.answers_shown(self.clock()):
             when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes))
             self.review.content = [*head, h("p", "Your answers are submitted. The right answers and why are "
@@ -648,6 +664,25 @@ def ruling_label(tag: str) -> str:
     r = ruling(tag)
     said = game_text_words(r.title)
     return f"{r.name}: {said[:1].upper()}{said[1:]}"
+
+
+def comes_back_nodes(deck: review.Deck, since: float, now: float) -> list:
+    """Say when each ruling reviewed since ``since`` comes back for review, soonest first.
+
+    >>> from rulesdojo.views.dom import plain
+    >>> d = review.Deck()
+    >>> for at in (0.0, 600.0):  # learnt, then right again ten minutes later
+    ...     _ = d.review("ruling", "E2", review.Rating.Good, at, 30.0)
+    >>> plain(comes_back_nodes(d, 0.0, 600.0))
+    'When each ruling comes back for reviewEnergy ruling 2: in 2 days'
+    """
+    reviewed = {r.item for r in deck.log if r.kind == review.RULING and r.reviewed_at >= since}
+    if not reviewed:
+        return []
+    soonest = sorted(reviewed, key=lambda t: (deck.cards[(review.RULING, t)].due, t))
+    return [h("h4", "When each ruling comes back for review"),
+            h("ul", *(h("li", h("b", ruling(t).name), ": ", deck.comes_back(review.RULING, t, now)) for t in soonest),
+              cls="rd-comes-back")]
 
 
 def mastery_nodes(shares: dict[str, tuple[int, int]]) -> list:
