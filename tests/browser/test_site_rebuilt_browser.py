@@ -8,6 +8,7 @@ The site here is a page with the course page's offline script and the site's ser
 from __future__ import annotations
 
 import functools
+import os
 import http.server
 import re
 import threading
@@ -20,7 +21,7 @@ from rulesdojo.site.pages import OFFLINE_SCRIPT, write_offline_worker
 
 pytestmark = pytest.mark.timeout(120)
 # Keeping the whole site takes the worker one request per file: seconds on a machine busy with other tests.
-KEEPING = 30_000
+KEEPING = 60_000
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Lesson</title>{script}</head><body>
 <span class="rulesdojo-offline" role="status"></span>
@@ -35,12 +36,17 @@ def build(site, number: int, answer_within_ms: int = 30_000) -> None:
     (site / "pyodide").mkdir(exist_ok=True)
     (site / "pyodide" / "runtime.txt").write_text(f"the runtime of build {number}")
     worker = write_offline_worker(site)
+    # Each build's files dated apart, as builds made minutes apart are: the test's two builds are made
+    # within a second, and a server that dates files to the second would call the second "not modified".
+    for f in site.rglob("*"):
+        os.utime(f, (1_700_000_000 + 100 * number,) * 2)
     # The worker shows the kept copy when the server hasn't said within 2 s whether a newer build is
     # there (a learner's slow connection). A machine busy with other tests can take longer than that
     # to answer; what is tested here is which build is shown once the server has answered.
     text = worker.read_text()
     assert text.count("done(false); }, 2000)") == 1
     worker.write_text(text.replace("done(false); }, 2000)", f"done(false); }}, {answer_within_ms})"))
+    os.utime(worker, (1_700_000_000 + 100 * number,) * 2)
 
 
 class SlowWhenAsked(http.server.SimpleHTTPRequestHandler):

@@ -6,6 +6,7 @@ step mounts the storage, carries old progress over and points the store at the f
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import json
 import os
 import shutil
@@ -21,6 +22,13 @@ from rulesdojo.quiz import store as results
 from rulesdojo.quiz.store import BROWSER_RESULTS, OLD_PROGRESS, ResultStore
 
 OLD = Path(__file__).resolve().parents[1] / "data" / "progress-json-v1.json"
+
+
+def in_a_thread(coroutine):
+    """Run a page's coroutine in a thread of its own: the test's thread may hold a running event loop
+    (a browser test's driver, earlier in the same worker), where ``asyncio.run`` is refused."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result(timeout=60)
 
 
 @pytest.fixture
@@ -139,7 +147,7 @@ def in_browser(monkeypatch, browser_folder):
 
 def test_a_page_mounts_the_storage_carries_old_progress_over_and_keeps_results_there(in_browser, browser_folder):
     shutil.copy(OLD, browser_folder / OLD_PROGRESS)
-    assert asyncio.run(browser.keep_progress_in_browser())
+    assert in_a_thread(browser.keep_progress_in_browser())
     assert ("mount", "IDBFS", {"autoPersist": True}, str(browser_folder)) in in_browser.calls
     assert os.environ["RULESDOJO_RESULTS"] == str(browser_folder / BROWSER_RESULTS)
     store = ResultStore()
@@ -149,13 +157,13 @@ def test_a_page_mounts_the_storage_carries_old_progress_over_and_keeps_results_t
     assert len(store.attempts()) == len(old["attempts"]) and not (browser_folder / OLD_PROGRESS).exists()
     assert "kept in this browser" in store.kept
     calls = len(in_browser.calls)
-    assert asyncio.run(browser.keep_progress_in_browser())  # the page run again: mounted already
+    assert in_a_thread(browser.keep_progress_in_browser())  # the page run again: mounted already
     assert len(in_browser.calls) == calls
 
 
 def test_storage_the_browser_refuses_leaves_the_results_in_memory(in_browser, browser_folder):
     in_browser.error = "IndexedDB refused"
     shutil.copy(OLD, browser_folder / OLD_PROGRESS)
-    assert not asyncio.run(browser.keep_progress_in_browser())
+    assert not in_a_thread(browser.keep_progress_in_browser())
     assert "RULESDOJO_RESULTS" not in os.environ
     assert (browser_folder / OLD_PROGRESS).exists() and not (browser_folder / BROWSER_RESULTS).exists()

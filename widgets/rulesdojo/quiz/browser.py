@@ -21,7 +21,8 @@ async def keep_progress_in_browser() -> bool:
     Outside a browser, or where the browser's storage can't be used, nothing changes (the store
     then says progress lasts while the page is open).
 
-    >>> import asyncio; asyncio.run(keep_progress_in_browser())
+    >>> import asyncio, concurrent.futures  # a thread of its own: the caller's may run an event loop
+    >>> concurrent.futures.ThreadPoolExecutor(1).submit(asyncio.run, keep_progress_in_browser()).result()
     False
     """
     if sys.platform != "emscripten":

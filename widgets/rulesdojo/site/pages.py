@@ -115,6 +115,9 @@ window.addEventListener("load", () => {
     Promise.race([navigator.serviceWorker.ready, timeout]).then((reg) => new Promise((done, failed) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = (event) => event.data === "kept" ? done() : failed(new Error(event.data));
+      // A worker replaced by a new build's as it was asked never answers: ask again (keeping is
+      // done once; asked again, the worker finds the copy made).
+      setTimeout(() => failed(new Error("newer")), 20000);
       reg.active.postMessage("rulesdojo-keep-offline", [channel.port2]);
     })).then(() => say("Ready for offline use: this browser keeps a copy of the site, so its lessons and "
                       + "the practice quiz open without a connection."))
