@@ -671,9 +671,9 @@ def comes_back_nodes(deck: review.Deck, since: float, now: float) -> list:
 
     >>> from rulesdojo.views.dom import plain
     >>> d = review.Deck()
-    >>> for at in (0.0, 600.0):  # learnt, then right again ten minutes later
+    >>> for at in (0.0, 10 * 60.0):  # learnt, then right again ten minutes later
     ...     _ = d.review("ruling", "E2", review.Rating.Good, at, 30.0)
-    >>> plain(comes_back_nodes(d, 0.0, 600.0))
+    >>> plain(comes_back_nodes(d, 0.0, 10 * 60.0))
     'When each ruling comes back for reviewEnergy ruling 2: in 2 days'
     """
     reviewed = {r.item for r in deck.log if r.kind == review.RULING and r.reviewed_at >= since}
