@@ -17,6 +17,23 @@ from .scenarios.cardfile import with_folders
 from .scenarios.scenario import Scenario, engine_fault, load_scenarios, run
 
 
+
+def write_class_table(rows, row_type, name: str, fmt: str, out_path, out) -> None:
+    """Write a class's table (learning gain, retention) as CSV or as JSON under ``name``, to a file or ``out``."""
+    from .quiz.report import table as report_table
+    from .quiz.report import write_csv
+    target = open(out_path, "w", newline="", encoding="utf-8") if out_path else (out or sys.stdout)
+    try:
+        if fmt == "json":
+            head, cells = report_table(rows, row_type, text=False)
+            json.dump({name: [dict(zip(head, c)) for c in cells]}, target, indent=2, ensure_ascii=False)
+            target.write("\n")
+        else:
+            write_csv(rows, target, row_type)
+    finally:
+        if out_path:
+            target.close()
+
 def check(paths: list[str], as_json: bool, out=sys.stdout, cards: tuple = ()) -> int:
     """Run scenario files with the shipped cards and those in the folders ``cards``; print a line
     each (or JSON).
@@ -328,25 +345,13 @@ def export_results(fmt: str, exam: str, table: str | None, results: str | None, 
 
 def _export_retention(store, _bank, fmt: str, out_path: str | None, out) -> int:
     """Write the class's reviews per ruling: predicted recall today and in 30 days, retention measured."""
-    from .quiz.report import table as report_table
-    from .quiz.report import write_csv
     from .quiz.retention import RetentionRow, class_retention
     from .quiz.rulings import ruling
     rows = class_retention(store, time.time(), lambda t: ruling(t).name)
     if store.problem:
         print(f"rulesdojo results export: the results can't be read: {store.problem}", file=sys.stderr)
         return 2
-    target = open(out_path, "w", newline="", encoding="utf-8") if out_path else (out or sys.stdout)
-    try:
-        if fmt == "json":
-            head, cells = report_table(rows, RetentionRow, text=False)
-            json.dump({"retention": [dict(zip(head, c)) for c in cells]}, target, indent=2, ensure_ascii=False)
-            target.write("\n")
-        else:
-            write_csv(rows, target, RetentionRow)
-    finally:
-        if out_path:
-            target.close()
+    write_class_table(rows, RetentionRow, "retention", fmt, out_path, out)
     return 0
 
 
@@ -354,23 +359,11 @@ def _export_gain(store, bank, fmt: str, out_path: str | None, out) -> int:
     """Write the trainer's learning-gain tables (per lesson, per ruling, retention) as CSV or JSON."""
     from .lessons import lessons
     from .quiz.gain import GainRow, gain_rows, practice_rows
-    from .quiz.report import table as report_table
-    from .quiz.report import write_csv
     from .quiz.rulings import ruling
     from .views.gain import lesson_checks
     checks, titles = lesson_checks(lessons())
     rows = gain_rows(store.every_lesson_part(), checks, titles, practice_rows(store, bank), lambda t: ruling(t).name)
-    target = open(out_path, "w", newline="", encoding="utf-8") if out_path else (out or sys.stdout)
-    try:
-        if fmt == "json":
-            head, cells = report_table(rows, GainRow, text=False)
-            json.dump({"gain": [dict(zip(head, c)) for c in cells]}, target, indent=2, ensure_ascii=False)
-            target.write("\n")
-        else:
-            write_csv(rows, target, GainRow)
-    finally:
-        if out_path:
-            target.close()
+    write_class_table(rows, GainRow, "gain", fmt, out_path, out)
     return 0
 
 
