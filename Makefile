@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 SITE ?= build/site
 
-.PHONY: install test typecheck serve lab site bench bench-switch bench-pages bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
+.PHONY: install test test-fast typecheck serve lab site bench bench-switch bench-pages bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
 
 install: $(STAMP)
 
@@ -44,9 +44,14 @@ postgresql:
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
 
 # Two workers, a test file each at a time (about 21 minutes on 2 cores, against 31 on one worker).
-# The fast inner loop: `.venv/bin/python -m pytest tests/rules tests/quiz tests/lessons`, or one file.
 test: $(STAMP) typecheck chromium npm hub-proxy postgresql
 	$(BIN)/python -m pytest -n 2 --dist loadfile
+
+# The inner loop: the type checker, then every test but those that drive chromium, start a server, a
+# kernel or PostgreSQL, or are marked slow (markers set in tests/conftest.py). One file: `.venv/bin/python -m pytest FILE`.
+test-fast: $(STAMP) typecheck
+	RULESDOJO_HYPOTHESIS=fast $(BIN)/python -m pytest -n 2 --dist loadfile \
+	  -m "not browser and not server and not postgresql and not slow"
 
 # The type checker over widgets/rulesdojo ([tool.mypy] in pyproject.toml); `make test` runs it first.
 typecheck: $(STAMP)

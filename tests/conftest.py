@@ -22,3 +22,21 @@ def results_file(tmp_path_factory):
         os.environ.pop("RULESDOJO_RESULTS", None)
     else:
         os.environ["RULESDOJO_RESULTS"] = old
+
+
+# What `make test-fast` leaves out (the inner loop; `make test` runs everything): tests that drive
+# chromium, and tests that start a server, a kernel, a virtual environment or PostgreSQL.
+BROWSER = ("tests/browser/",)
+SERVER = ("tests/notebooks/", "tests/test_runtime_install.py", "tests/test_hub.py", "tests/test_voila_app.py",
+          "tests/test_serve_limits.py", "tests/test_kernel_websocket.py", "tests/test_page_gone.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        path = item.path.relative_to(config.rootpath).as_posix()
+        if path.startswith(BROWSER):
+            item.add_marker(pytest.mark.browser)
+        if path.startswith(SERVER):
+            item.add_marker(pytest.mark.server)
+        if "postgresql" in item.nodeid or path.endswith("test_postgres_store.py"):
+            item.add_marker(pytest.mark.postgresql)

@@ -9,7 +9,8 @@ is never negative; that ``undo`` gives back the exact state before each action (
 state, compared whole); and that playing the same actions again from the same position reaches the
 same state.
 
-``make test`` plays 200 games. ``RULESDOJO_HYPOTHESIS=nightly`` plays 2,000, longer ones.
+``make test`` plays 200 games, ``make test-fast`` 30. ``RULESDOJO_HYPOTHESIS=nightly`` plays 2,000,
+longer ones.
 """
 
 import itertools
@@ -34,6 +35,7 @@ from rulesdojo.scenarios.scenario import Scenario, build
 settings.register_profile("engine", max_examples=200, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile("nightly", settings.get_profile("engine"), max_examples=2000)
+settings.register_profile("fast", settings.get_profile("engine"), max_examples=30)  # `make test-fast`
 PROFILE = settings.get_profile(os.environ.get("RULESDOJO_HYPOTHESIS", "engine"))
 # The deadline grows with the number of games: 200 take about a minute on a quiet machine, and a
 # loaded one (or the nightly profile's 2,000) must not be cut off by the suite's 300 s default.
