@@ -6,16 +6,15 @@ from . import control
 from . import engine as e
 from . import player_effects
 from . import query as q
-from .auras import aura_state_based_actions
-from .loyalty import zero_loyalty
 from .phasing import phase_in
 from .mana import pool_text
-from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, LegendRuleChoice, ModeChoice,
-                      OrderTriggersChoice, TargetChoice)
+from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, ModeChoice, OrderTriggersChoice,
+                      TargetChoice)
 from .effects.choices import modal
-from .objects import (MINUS_ONE, PLUS_ONE, STEP_NAMES, STEP_RULES, GameState, Permanent, StackItem,
+from .objects import (STEP_NAMES, STEP_RULES, GameState, Permanent, StackItem,
                       step_text)
 from .resolve import resolve_top, stack_name
+from .sba import state_based_actions
 from .targets import target_candidates
 from .triggers import Happened
 
@@ -32,79 +31,6 @@ def settle(st: GameState) -> None:
             place_triggers(st)
             continue
         return
-
-
-def state_based_actions(st: GameState) -> bool:
-    """Perform every state-based action that applies at once; say whether any did (CR 704.3)."""
-    did = False
-    for player in q.in_game(st):
-        loss = (("704.5a", "has 0 or less life") if player.life <= 0 else
-                ("704.5b", "drew from an empty library") if player.drew_from_empty else
-                ("704.5c", "has ten or more poison counters")
-                if player.counters.get("poison", 0) >= 10 else None)
-        if loss is not None:
-            rule, reason = loss
-            player.lost = True
-            did = True
-            e.log(st, rule, f"{player.name} {reason} and loses the game.", "game", player.name)
-    for player in st.players:
-        for obj in [o for zone in ("hand", "graveyard", "exile", "library") for o in player.zone(zone)
-                    if o.token]:
-            for zone in ("hand", "graveyard", "exile", "library"):
-                if obj in player.zone(zone):
-                    player.zone(zone).remove(obj)
-            e.log(st, "704.5d", f"The {obj.card} token is in a zone other than the battlefield, so it "
-                  "ceases to exist (CR 704.5d, 111.7).", "zone")
-            did = True
-    creatures = [p for p in st.battlefield if q.is_type(st, p, "Creature")]
-    zero = [p for p in creatures if q.toughness(st, p) <= 0]
-    lethal = [p for p in creatures if p not in zero and p.damage and p.damage >= q.toughness(st, p)
-              and "indestructible" not in q.keywords(st, p)]  # CR 702.12b
-    for p in st.battlefield:  # CR 704.5q: +1/+1 and -1/-1 counters annihilate in pairs
-        n = min(p.counters.get(PLUS_ONE, 0), p.counters.get(MINUS_ONE, 0))
-        if n:
-            for kind in (PLUS_ONE, MINUS_ONE):
-                p.counters[kind] -= n
-                if not p.counters[kind]:
-                    del p.counters[kind]
-            e.log(st, "704.5q", f"{p.controller}'s {p.card} had both +1/+1 and -1/-1 counters: "
-                  f"{n} of each are removed.", "counters", p.controller)
-            did = True
-    walkers = [p for p in zero_loyalty(st) if p not in zero and p not in lethal]
-    if zero or lethal or walkers:  # one event: state-based actions happen at once (CR 704.3)
-        reasons = {p.id: ("has 0 or less toughness and is put into the graveyard", "704.5f") for p in zero}
-        reasons.update({p.id: ("has lethal damage marked on it and is destroyed", "704.5g") for p in lethal})
-        reasons.update({p.id: ("has 0 loyalty and is put into its owner's graveyard", "704.5i")
-                        for p in walkers})
-        e.leave(st, zero + lethal + walkers, "graveyard", reasons=reasons)
-        did = True
-    did = aura_state_based_actions(st) or did
-    for p in st.battlefield:
-        held = q.permanent(st, p.attached_to) if p.attached_to is not None else None
-        if "Aura" in q.subtypes(st, p):  # an Aura isn't equipping: CR 704.5m above, not 704.5n
-            continue
-        if p.attached_to is not None and (held is None or not q.is_type(st, held, "Creature")):
-            p.attached_to = None
-            e.log(st, "704.5n", f"{p.card} equips nothing legal any more, so it becomes unattached and "
-                  "stays on the battlefield.", "rule", p.controller)
-            did = True
-    for who in q.in_game(st):
-        seen: dict[str, list] = {}
-        for p in st.battlefield:
-            if p.controller == who.name and "Legendary" in q.card(st, p).supertypes:
-                seen.setdefault(p.card, []).append(p.id)
-        for name, ids in seen.items():
-            if len(ids) > 1:
-                st.pending = LegendRuleChoice(who.name, f"Choose the {name} to keep; the "
-                                     "others go to the graveyard", "704.5j", tuple(ids), 1, 1)
-                return True
-    alive = q.in_game(st)
-    if len(alive) <= 1 and not st.over:
-        st.over = True
-        st.winner = alive[0].name if alive else None
-        e.log(st, "104.2a", f"{st.winner or 'Nobody'} wins the game.", "game", st.winner)
-        did = True
-    return did
 
 
 def place_triggers(st: GameState) -> None:
