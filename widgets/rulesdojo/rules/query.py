@@ -1,4 +1,13 @@
-"""Read the game: who is who, and each permanent's characteristics as the rules compute them."""
+"""Read the game: who is who, and each permanent's characteristics as the rules compute them.
+
+>>> from .cardset import CardSet
+>>> st = GameState([Player("Alice"), Player("Nadia")], active="Alice", cards=CardSet.shipped())
+>>> st.battlefield.append(Permanent(1, "Grizzly Bears", "Alice", "Alice", counters={"+1/+1": 1}))
+>>> bears = present(st, 1); type_line(st, bears), power(st, bears), toughness(st, bears)
+('Creature — Bear', 3, 3)
+>>> can_tap_for_cost(st, bears), describe_target(st, 1), describe_target(st, 9)
+(False, "Alice's Grizzly Bears", 'object 9 (gone)')
+"""
 
 from __future__ import annotations
 
@@ -16,6 +25,13 @@ S = TypeVar("S", bound=Static)
 
 
 def player(st: GameState, name: str) -> Player:
+    """Return the player named ``name``.
+
+    >>> player(GameState([Player("Alice")]), "Bob")
+    Traceback (most recent call last):
+    ...
+    rulesdojo.rules.errors.IllegalAction: There is no player named 'Bob'.
+    """
     for p in st.players:
         if p.name == name:
             return p
@@ -27,7 +43,12 @@ def in_game(st: GameState) -> list[Player]:
 
 
 def apnap(st: GameState) -> list[Player]:
-    """Return players in APNAP order: the active player, then the others in turn order (CR 101.4)."""
+    """Return players in APNAP order: the active player, then the others in turn order (CR 101.4).
+
+    >>> st = GameState([Player("Alice"), Player("Nadia"), Player("Kai")], active="Nadia")
+    >>> [p.name for p in apnap(st)], next_player(st, "Kai")
+    (['Nadia', 'Kai', 'Alice'], 'Alice')
+    """
     names = [p.name for p in st.players]
     i = names.index(st.active)
     return [p for p in st.players[i:] + st.players[:i] if not p.lost]
@@ -137,7 +158,11 @@ def lands_of(st: GameState, who: str) -> int:
 
 
 def counters_pt(p: Permanent) -> int:
-    """+1/+1 and -1/-1 counters: each gives +1/+1 or -1/-1 (CR 122.1a)."""
+    """+1/+1 and -1/-1 counters: each gives +1/+1 or -1/-1 (CR 122.1a).
+
+    >>> counters_pt(Permanent(1, "Grizzly Bears", "Alice", "Alice", counters={"+1/+1": 1, "-1/-1": 3}))
+    -2
+    """
     return p.counters.get(PLUS_ONE, 0) - p.counters.get(MINUS_ONE, 0)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from . import control
 from . import engine as e
 from . import player_effects
@@ -11,8 +13,7 @@ from .mana import pool_text
 from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, ModeChoice, OrderTriggersChoice,
                       TargetChoice)
 from .effects.choices import modal
-from .objects import (STEP_NAMES, STEP_RULES, GameState, Permanent, StackItem,
-                      step_text)
+from .objects import STEP_NAMES, STEP_RULES, GameState, Permanent, StackItem, Trigger, step_text
 from .resolve import resolve_top, stack_name
 from .sba import state_based_actions
 from .targets import target_candidates
@@ -22,7 +23,13 @@ PRIORITY_STEPS = set(STEP_NAMES) - {"untap", "cleanup"}
 
 
 def settle(st: GameState) -> None:
-    """Before a player gets priority: state-based actions, then waiting triggers (CR 117.5)."""
+    """Before a player gets priority: state-based actions, then waiting triggers (CR 117.5).
+
+    >>> from .objects import Player
+    >>> st = GameState([Player("Alice", life=0), Player("Nadia")], active="Alice")
+    >>> settle(st); st.over, st.winner
+    (True, 'Nadia')
+    """
     while not st.over and st.pending is None:
         control.refresh(st)  # continuous effects apply before anything is checked (CR 613.1b)
         if state_based_actions(st):
@@ -34,54 +41,88 @@ def settle(st: GameState) -> None:
 
 
 def place_triggers(st: GameState) -> None:
-    """Put waiting triggers on the stack in APNAP order; ask for an order or targets (CR 603.3b)."""
+    """Put waiting triggers on the stack in APNAP order; ask for an order or targets (CR 603.3b).
+
+    >>> from .objects import Player
+    >>> st = GameState([Player("Alice"), Player("Nadia")], active="Alice")
+    >>> place_triggers(st); st.stack, st.pending
+    ([], None)
+    """
     for pl in q.apnap(st):
         mine = [t for t in st.waiting if t.controller == pl.name]
         if not mine:
             continue
-        unordered = [t for t in mine if "order" not in t.data]
-        if len(mine) > 1 and len(unordered) > 1:  # one at a time: the answer may name only the next
-            which = "these" if len(unordered) == len(mine) else "the other"
-            st.pending = OrderTriggersChoice(
-                pl.name,
-                f"{pl.name}: put {which} {len(unordered)} triggered abilities on the stack in any order; "
-                "the last one you put on the stack resolves first", "603.3b",
-                tuple(t.id for t in unordered), data={"placed": tuple(t.id for t in mine if "order" in t.data)})
+        if _ask_order(st, pl.name, mine):
             return
-        if len(mine) > 1 and unordered:  # the last one left takes the last place
-            unordered[0].data["order"] = len(mine) - 1
         for t in sorted(mine, key=lambda t: t.data.get("order", 0)):
-            chooser = modal(t.effects)
-            if chooser is not None and "mode" not in t.data:
-                modes = chooser.legal_modes(st, t.controller)
-                if not modes:
-                    st.waiting.remove(t)
-                    e.log(st, "700.2b", f"No mode of {t.name}'s ability can be chosen, so it is removed "
-                          "from the stack.", "fizzle", t.controller)
-                    continue
-                st.pending = ModeChoice(t.controller, f"Choose one mode for {t.name}'s "
-                                        f"ability: {t.text}", "700.2b", tuple(modes), 1, 1, item=t.id)
+            step = _choose_mode(st, t) or _choose_target(st, t)
+            if step == "asked":
                 return
-            if t.target_spec and "targets" not in t.data:
-                cands = target_candidates(st, t.target_spec, t.controller)
-                if not cands:
-                    st.waiting.remove(t)
-                    e.log(st, "603.3d", f"{t.name}'s ability has no legal target and is removed "
-                          "from the stack.", "fizzle", t.controller)
-                    continue
-                st.pending = TargetChoice(t.controller,
-                                     f"Choose a target for {t.name}'s ability: {t.text}", "603.3d",
-                                     tuple(cands), 1, 1, item=t.id)
-                return
-            st.waiting.remove(t)
-            item = StackItem(t.id, t.kind, t.name, t.controller, t.text, t.effects,
-                             tuple(t.data.get("targets", ())), t.target_spec, source=t.source,
-                             data=t.data)
-            st.stack.append(item)
-            on = f" targeting {', '.join(q.describe_target(st, x) for x in item.targets)}" if item.targets else ""
-            e.log(st, "603.3", f"{t.controller} puts {stack_name(item)} on the stack{on}.", "stack",
-                  t.controller)
+            if step is None:
+                _put_on_stack(st, t)
         return
+
+
+def _ask_order(st: GameState, who: str, mine: list[Trigger]) -> bool:
+    """Ask ``who`` to order their triggers, one at a time: the answer may name only the next
+    (CR 603.3b); the last one left takes the last place. Say whether the game now waits."""
+    unordered = [t for t in mine if "order" not in t.data]
+    if len(mine) > 1 and len(unordered) > 1:
+        which = "these" if len(unordered) == len(mine) else "the other"
+        st.pending = OrderTriggersChoice(
+            who,
+            f"{who}: put {which} {len(unordered)} triggered abilities on the stack in any order; "
+            "the last one you put on the stack resolves first", "603.3b",
+            tuple(t.id for t in unordered), data={"placed": tuple(t.id for t in mine if "order" in t.data)})
+        return True
+    if len(mine) > 1 and unordered:
+        unordered[0].data["order"] = len(mine) - 1
+    return False
+
+
+def _choose_mode(st: GameState, t: Trigger) -> str | None:
+    """A modal trigger's mode is chosen as it is put on the stack; with none to choose it is
+    removed (CR 700.2b). Return "asked", "removed", or None when nothing is left to choose."""
+    chooser = modal(t.effects)
+    if chooser is None or "mode" in t.data:
+        return None
+    modes = chooser.legal_modes(st, t.controller)
+    if not modes:
+        st.waiting.remove(t)
+        e.log(st, "700.2b", f"No mode of {t.name}'s ability can be chosen, so it is removed "
+              "from the stack.", "fizzle", t.controller)
+        return "removed"
+    st.pending = ModeChoice(t.controller, f"Choose one mode for {t.name}'s "
+                            f"ability: {t.text}", "700.2b", tuple(modes), 1, 1, item=t.id)
+    return "asked"
+
+
+def _choose_target(st: GameState, t: Trigger) -> str | None:
+    """A trigger's target is chosen as it is put on the stack; with no legal target it is removed
+    (CR 603.3d). Return "asked", "removed", or None when nothing is left to choose."""
+    if not t.target_spec or "targets" in t.data:
+        return None
+    cands = target_candidates(st, t.target_spec, t.controller)
+    if not cands:
+        st.waiting.remove(t)
+        e.log(st, "603.3d", f"{t.name}'s ability has no legal target and is removed "
+              "from the stack.", "fizzle", t.controller)
+        return "removed"
+    st.pending = TargetChoice(t.controller,
+                              f"Choose a target for {t.name}'s ability: {t.text}", "603.3d",
+                              tuple(cands), 1, 1, item=t.id)
+    return "asked"
+
+
+def _put_on_stack(st: GameState, t: Trigger) -> None:
+    st.waiting.remove(t)
+    item = StackItem(t.id, t.kind, t.name, t.controller, t.text, t.effects,
+                     tuple(t.data.get("targets", ())), t.target_spec, source=t.source,
+                     data=t.data)
+    st.stack.append(item)
+    on = f" targeting {', '.join(q.describe_target(st, x) for x in item.targets)}" if item.targets else ""
+    e.log(st, "603.3", f"{t.controller} puts {stack_name(item)} on the stack{on}.", "stack",
+          t.controller)
 
 
 def pass_priority(st: GameState, who: str) -> GameState | None:
@@ -89,6 +130,11 @@ def pass_priority(st: GameState, who: str) -> GameState | None:
     resolve the top or end the step.
 
     Return the position to replay from when the resolution paused at a choice.
+
+    >>> from .objects import Player
+    >>> st = GameState([Player("Alice"), Player("Nadia")], active="Alice", priority="Alice")
+    >>> pass_priority(st, "Alice"); st.priority, st.log[-1].text
+    ('Nadia', 'Alice passes priority.')
     """
     e.log(st, "117.3d", f"{who} passes priority.", "priority", who)
     st.passes += 1
@@ -103,7 +149,13 @@ def pass_priority(st: GameState, who: str) -> GameState | None:
 
 
 def end_step(st: GameState) -> None:
-    """End the current step: mana empties (CR 500.4); go on to the next step that gives priority."""
+    """End the current step: mana empties (CR 500.4); go on to the next step that gives priority.
+
+    >>> from .objects import Player
+    >>> st = GameState([Player("Alice"), Player("Nadia")], active="Alice", step="precombat main")
+    >>> end_step(st); st.step, st.priority
+    ('beginning of combat', 'Alice')
+    """
     while True:
         _empty_pools(st)
         i = STEP_NAMES.index(st.step)
@@ -155,47 +207,80 @@ def _new_turn(st: GameState) -> None:
 
 
 def _begin_step(st: GameState) -> bool:
-    """Do the step's turn-based actions; return whether players get priority in it."""
-    ap = st.active
-    if st.step == "untap":
-        for p in phase_in(st, ap):  # before untapping (CR 502.1); controlled all along (CR 702.26d)
-            p.sick = p.sick and p.controller != ap
-        for p in st.battlefield:
-            if p.controller == ap and p.tapped:
-                p.tapped = False
-        e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
-        return False
+    """Do the step's turn-based actions; return whether players get priority in it.
+
+    >>> from .objects import Player
+    >>> st = GameState([Player("Alice"), Player("Nadia")], active="Alice", step="untap")
+    >>> _begin_step(st), st.log[-1].text
+    (False, 'Alice untaps their permanents.')
+    """
     if st.step in ("upkeep", "precombat main", "beginning of combat", "end"):
-        e.emit(st, [Happened("step", player=ap, info=st.step)])
-    if st.step == "draw":
-        if st.turn == 1 and len(st.players) == 2:
-            e.log(st, "103.8a", f"{ap} plays first and skips the first draw.", "step", ap)
-        else:
-            e.draw(st, ap)
-    elif st.step == "declare attackers":
-        able = [p.id for p in st.battlefield if p.controller == ap and q.is_type(st, p, "Creature")
-                and q.can_tap_for_cost(st, p)]
-        if able:
-            st.pending = AttackersChoice(ap, "Declare attackers (or none)", "508.1",
-                                 tuple(able), 0, len(able))
-        else:
-            e.log(st, "508.1", f"{ap} has no creature that can attack.", "combat", ap)
-    elif st.step == "declare blockers":
-        defender = q.next_player(st, ap)
-        able = [p.id for p in st.battlefield if p.controller == defender and not p.tapped
-                and q.is_type(st, p, "Creature")]
-        if able:
-            st.pending = BlockersChoice(defender, "Declare blockers (or none)",
-                                 "509.1", tuple(able), 0, len(able))
-    elif st.step == "combat damage":
-        combat_damage(st)
-    elif st.step == "end of combat":
-        st.first_strikers, st.damage_steps = (), 0
-    elif st.step == "postcombat main":
-        for p in st.battlefield:
-            p.attacking, p.blocked_by, p.blocking, p.attacking_walker = False, None, None, None
-    elif st.step == "cleanup":
-        return _cleanup(st)
+        e.emit(st, [Happened("step", player=st.active, info=st.step)])
+    act = TURN_BASED_ACTIONS.get(st.step)
+    return True if act is None else act(st)
+
+
+def _untap(st: GameState) -> bool:
+    """Phasing, then the active player untaps their permanents; no one gets priority (CR 502.3)."""
+    ap = st.active
+    for p in phase_in(st, ap):  # before untapping (CR 502.1); controlled all along (CR 702.26d)
+        p.sick = p.sick and p.controller != ap
+    for p in st.battlefield:
+        if p.controller == ap and p.tapped:
+            p.tapped = False
+    e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
+    return False
+
+
+def _draw(st: GameState) -> bool:
+    """The active player draws, except the player who plays first in a two-player game on their
+    first turn (CR 504.1, 103.8a)."""
+    ap = st.active
+    if st.turn == 1 and len(st.players) == 2:
+        e.log(st, "103.8a", f"{ap} plays first and skips the first draw.", "step", ap)
+    else:
+        e.draw(st, ap)
+    return True
+
+
+def _ask_attackers(st: GameState) -> bool:
+    """The active player declares attackers among their creatures that can tap (CR 508.1)."""
+    ap = st.active
+    able = [p.id for p in st.battlefield if p.controller == ap and q.is_type(st, p, "Creature")
+            and q.can_tap_for_cost(st, p)]
+    if able:
+        st.pending = AttackersChoice(ap, "Declare attackers (or none)", "508.1",
+                                     tuple(able), 0, len(able))
+    else:
+        e.log(st, "508.1", f"{ap} has no creature that can attack.", "combat", ap)
+    return True
+
+
+def _ask_blockers(st: GameState) -> bool:
+    """The defending player declares blockers among their untapped creatures (CR 509.1)."""
+    defender = q.next_player(st, st.active)
+    able = [p.id for p in st.battlefield if p.controller == defender and not p.tapped
+            and q.is_type(st, p, "Creature")]
+    if able:
+        st.pending = BlockersChoice(defender, "Declare blockers (or none)",
+                                    "509.1", tuple(able), 0, len(able))
+    return True
+
+
+def _combat_damage_step(st: GameState) -> bool:
+    combat_damage(st)
+    return True
+
+
+def _end_of_combat(st: GameState) -> bool:
+    st.first_strikers, st.damage_steps = (), 0
+    return True
+
+
+def _postcombat_main(st: GameState) -> bool:
+    """Creatures in combat are removed from it as the end of combat step ends (CR 511.3)."""
+    for p in st.battlefield:
+        p.attacking, p.blocked_by, p.blocking, p.attacking_walker = False, None, None, None
     return True
 
 
@@ -211,6 +296,13 @@ def _cleanup(st: GameState) -> bool:
     e.log(st, "514.2", "Damage wears off and \"until end of turn\" effects end.", "step")
     control.end_of_turn(st)
     return bool(st.waiting) or st.pending is not None
+
+
+#: Each step's turn-based actions; each says whether players get priority in the step.
+TURN_BASED_ACTIONS: dict[str, Callable[[GameState], bool]] = {
+    "untap": _untap, "draw": _draw, "declare attackers": _ask_attackers,
+    "declare blockers": _ask_blockers, "combat damage": _combat_damage_step,
+    "end of combat": _end_of_combat, "postcombat main": _postcombat_main, "cleanup": _cleanup}
 
 
 def declare_attackers(st: GameState, attackers: tuple[int, ...], at: tuple = ()) -> None:
@@ -252,15 +344,7 @@ def combat_damage(st: GameState) -> None:
 
     With a first striker in combat there are two steps: first strikers, then the others (CR 510.4).
     """
-    fighters = [p for p in st.battlefield if p.attacking or p.blocking]
-    if st.damage_steps == 0 and any("first strike" in q.keywords(st, p) for p in fighters):
-        st.first_strikers = tuple(p.id for p in fighters if "first strike" in q.keywords(st, p))
-        e.log(st, "510.4", "A creature in combat has first strike, so there are two combat damage steps: "
-              "in this first one only creatures with first strike deal combat damage (CR 702.7b).", "combat")
-    elif st.first_strikers:
-        e.log(st, "510.4", "Second combat damage step: the creatures still in combat that had no first "
-              "strike deal their combat damage now.", "combat")
-    st.damage_steps += 1
+    _begin_damage_step(st)
     first = st.damage_steps == 1 and bool(st.first_strikers)
     hits = [(src, target, n) for src, target, n in _combat_hits(st)
             if not st.first_strikers or (src.id in st.first_strikers) == first]
@@ -271,6 +355,20 @@ def combat_damage(st: GameState) -> None:
         e.deal_damage(st, f"{src.controller}'s {src.card}", target, n, "infect" in q.keywords(st, src))
     e.emit(st, [Happened("combat_damage", src, target) for src, target, n in hits
                 if n > 0 and isinstance(target, str)])
+
+
+def _begin_damage_step(st: GameState) -> None:
+    """Count the combat damage step; with a first striker in combat the first of two deals only
+    first strikers' damage (CR 510.4, 702.7b)."""
+    fighters = [p for p in st.battlefield if p.attacking or p.blocking]
+    if st.damage_steps == 0 and any("first strike" in q.keywords(st, p) for p in fighters):
+        st.first_strikers = tuple(p.id for p in fighters if "first strike" in q.keywords(st, p))
+        e.log(st, "510.4", "A creature in combat has first strike, so there are two combat damage steps: "
+              "in this first one only creatures with first strike deal combat damage (CR 702.7b).", "combat")
+    elif st.first_strikers:
+        e.log(st, "510.4", "Second combat damage step: the creatures still in combat that had no first "
+              "strike deal their combat damage now.", "combat")
+    st.damage_steps += 1
 
 
 def _combat_hits(st: GameState) -> list[tuple[Permanent, str | Permanent, int]]:
