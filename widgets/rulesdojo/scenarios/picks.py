@@ -58,8 +58,7 @@ def pick_offered(st, choice, ref, taken=(), times: int = 1):
     name, nth = ordinal(text)
     whose, name = owner_and_name(st, name)
     offered = _offered(st)
-    fits = [o for o in choice.options if o in offered and offered[o][0].lower() == name
-            and (whose is None or offered[o][1] == whose)]
+    fits = _fitting(choice.options, offered, name, whose)
     if not fits:
         return None
     if nth is not None:
@@ -73,6 +72,13 @@ def pick_offered(st, choice, ref, taken=(), times: int = 1):
             f"setup, write \"{offered[free[0]][1]}'s {offered[free[0]][0]}\", or count it: "
             f"\"{offered[free[0]][0]} (1)\" is the first offered")
     return free[0]
+
+
+def _fitting(options, offered, name: str, whose: str | None) -> list:
+    """The options offered whose name is ``name`` (lower case), and whose controller is ``whose``
+    when a name says whose."""
+    return [o for o in options if o in offered and offered[o][0].lower() == name
+            and (whose is None or offered[o][1] == whose)]
 
 
 def not_offered(choice, ref) -> RulesError:

@@ -11,6 +11,7 @@ from ..choices import (CastExiledChoice, CastFromAmongChoice, ModeChoice, ScryCh
                        SacrificeChoice, SearchChoice, TargetChoice)
 from .choices import modal
 from ..parts import PAIRS, TARGET_WORDS, Effect, Find, effect, field, number_word, reads_only
+from ..objects import CardObject, GameState, Permanent
 from ..targets import target_sets
 from ..triggers import Happened
 
@@ -110,33 +111,43 @@ class Search(Effect):
         basics = [c.id for c in p.library if self.find.matches(q.card(st, c))]
         pick = res.choose(SearchChoice, who, f"Search your library for {self._what()} (or find nothing)",
                           "701.23a", options=basics, low=0, high=self.up_to)
-        found = [next(c for c in p.library if c.id == cid) for cid in pick]
-        rest = []
-        if self.rest_to and found:
-            e.log(st, "701.20a", f"{who} reveals {' and '.join(c.card for c in found)}.", "zone", who)
-            keep = res.choose(SearchChoice, who, "Choose the card to put onto the battlefield tapped; the "
-                              "other goes into your hand", "608.2c", options=[c.id for c in found],
-                              low=1, high=1) if len(found) > 1 else (found[0].id,)
-            rest = [c for c in found if c.id not in keep]
-            found = [c for c in found if c.id in keep]
+        found, rest = self._keep(res, [next(c for c in p.library if c.id == cid) for cid in pick])
         for obj in rest:
             e.move_card(st, obj, p.library, p.hand)
             e.log(st, "701.23a", f"{who} puts {obj.card} into their hand.", "zone", who)
         res.vars["found"] = []
         for obj in found:
-            if self.to == "hand":
-                e.move_card(st, obj, p.library, p.hand)
-                e.log(st, "701.23a", f"{who} puts {obj.card} into their hand.", "zone", who)
-                continue
-            p.library.remove(obj)
-            e.log(st, "305.4", f"{who} puts {obj.card} onto the battlefield: not a land play, so it "
-                  "doesn't use the land drop, but landfall still triggers.", "rule", who)
-            perm = e.enter(st, obj.card, obj.owner, who, tapped=self.to == "battlefield_tapped",
-                           old_id=obj.id)
-            res.vars["found"].append(perm.id)
+            perm = self._put(st, who, obj)
+            if perm is not None:
+                res.vars["found"].append(perm.id)
         if not pick:
             e.log(st, "701.23a", f"{who} finds nothing.", "choice", who)
         st.rng.shuffle(p.library)
+
+    def _keep(self, res, found: list[CardObject]) -> tuple[list[CardObject], list[CardObject]]:
+        """Split the cards found into those put where the search says and those put into the hand:
+        with "the rest into your hand" they are revealed and one is chosen to keep (CR 701.20a)."""
+        if not (self.rest_to and found):
+            return found, []
+        st, who = res.st, res.controller
+        e.log(st, "701.20a", f"{who} reveals {' and '.join(c.card for c in found)}.", "zone", who)
+        keep = res.choose(SearchChoice, who, "Choose the card to put onto the battlefield tapped; the "
+                          "other goes into your hand", "608.2c", options=[c.id for c in found],
+                          low=1, high=1) if len(found) > 1 else (found[0].id,)
+        return [c for c in found if c.id in keep], [c for c in found if c.id not in keep]
+
+    def _put(self, st: GameState, who: str, obj: CardObject) -> Permanent | None:
+        """Put a card found where the search says; return the permanent if it entered."""
+        p = q.player(st, who)
+        if self.to == "hand":
+            e.move_card(st, obj, p.library, p.hand)
+            e.log(st, "701.23a", f"{who} puts {obj.card} into their hand.", "zone", who)
+            return None
+        p.library.remove(obj)
+        e.log(st, "305.4", f"{who} puts {obj.card} onto the battlefield: not a land play, so it "
+              "doesn't use the land drop, but landfall still triggers.", "rule", who)
+        return e.enter(st, obj.card, obj.owner, who, tapped=self.to == "battlefield_tapped",
+                       old_id=obj.id)
         e.log(st, "701.24a", f"{who} shuffles their library.", "zone", who)
 
     def _what(self) -> str:
@@ -192,13 +203,10 @@ def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
                       options=chooser.legal_modes(st, who), low=1, high=1)[0] if chooser else None
     spec = casting.spell_target_spec(c, mode)
     extra = casting.additional_sacrifice(c)
-    if (spec and not target_sets(st, spec, who)) or (extra and not casting.can_sacrifice(st, who, extra)):
+    why, rule = _cannot_cast(st, who, spec, extra)
+    if why:
         back.append(obj)
-        aimless = bool(spec) and not target_sets(st, spec, who)
-        why = ("has no legal choice of targets" if aimless else
-               f"needs a {extra} to sacrifice as its additional cost, and {who} controls none: a cost "
-               "that can't be paid can't be skipped either")
-        e.log(st, "601.2c" if aimless else "601.2h", f"{c.name} {why}, so it can't be cast; it stays "
+        e.log(st, rule, f"{c.name} {why}, so it can't be cast; it stays "
               "where it was put.", "rule", who)
         return
     targets: tuple = ()
@@ -214,6 +222,17 @@ def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
         e.pay_energy(st, who, energy, f"{c.name} instead of its mana cost", "118.9")
     casting.pay_sacrifice(st, c.name, picks)
     casting.become_cast(st, who, item, c)
+
+
+def _cannot_cast(st: GameState, who: str, spec: str | None, extra: str) -> tuple[str, str]:
+    """Why a spell cast while another object resolves can't be cast, and the rule: no legal choice
+    of targets (CR 601.2c), or an additional sacrifice that can't be paid (CR 601.2h); or ("", "")."""
+    if spec and not target_sets(st, spec, who):
+        return "has no legal choice of targets", "601.2c"
+    if extra and not casting.can_sacrifice(st, who, extra):
+        return (f"needs a {extra} to sacrifice as its additional cost, and {who} controls none: a cost "
+                "that can't be paid can't be skipped either", "601.2h")
+    return "", ""
 
 
 def _target_prompt(name: str, spec: str, chosen: tuple) -> str:
