@@ -17,8 +17,15 @@ from .objects import MAIN_PHASES as MAIN
 from .objects import CardObject, GameState, Permanent, step_text
 from .lands import land_plays_allowed, land_plays_said
 from .statics import AddTypes
-from .targets import PAIRS, TARGET_WORDS, has_shroud, hexproof_against, target_candidates, target_sets
+from .parts import PAIRS, TARGET_WORDS
+from .targets import has_shroud, hexproof_against, target_candidates, target_sets
 
+
+#: Mana abilities the game activates to pay a cost: (permanent id, ability index, type of mana).
+Plan = list[tuple[int, int, str]]
+
+#: A mana source the game may tap for you: the permanent, its ability's index, the types it adds.
+ManaSource = tuple[Permanent, int, tuple[str, ...]]
 
 
 def acting_player(st: GameState) -> str:
@@ -66,7 +73,7 @@ def check_play_land(st: GameState, a: PlayLand) -> CardObject:
     return obj
 
 
-def played_face(st: GameState, obj: CardObject, a: PlayLand):
+def played_face(st: GameState, obj: CardObject, a: PlayLand) -> Card:
     """The face a land play puts onto the battlefield: the card, or its back face when the play
     names it (a modal double-faced card, CR 712.12)."""
     c = q.card(st, obj)
@@ -77,7 +84,7 @@ def played_face(st: GameState, obj: CardObject, a: PlayLand):
     return c.back
 
 
-def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, list[Any] | dict[str, int]]:
+def check_cast(st: GameState, a: CastSpell) -> tuple[CardObject, Plan | dict[str, int]]:
     """Check casting: timing, mode and targets, then costs that can be paid (CR 601.2); return the
     card and how its mana is paid.
 
@@ -185,7 +192,7 @@ def additional_cost_601_2b(st: GameState, who: str, c: Card, sacrifice: tuple[in
 
 
 def cast_mana_601_2h(st: GameState, who: str, obj: CardObject,
-                     named: str | None) -> list[Any] | dict[str, int]:
+                     named: str | None) -> Plan | dict[str, int]:
     """The mana cost is paid in full, never in part (CR 601.2h, 118.3): with the mana the caster
     names from the pool, or by the mana abilities the game finds; energy isn't mana (CR 202.1a).
     Return the pool left, or the abilities to activate.
@@ -218,7 +225,7 @@ def _spec_text(spec: str) -> str:
 
 
 def check_activate(st: GameState, a: ActivateAbility
-                   ) -> tuple[Permanent, Ability, str | None, list[Any] | dict[str, int]]:
+                   ) -> tuple[Permanent, Ability, str | None, Plan | dict[str, int]]:
     """Check an activation: its controller, timing and X, the mana it adds, costs ({T}, energy,
     life) payable in full, targets, then sacrifices and mana (CR 602.2, 118.3). Return the
     permanent, the ability, the type of mana it adds and how its mana cost is paid.
@@ -373,7 +380,7 @@ def activation_targets_602_2b(st: GameState, who: str, perm: Permanent, ab: Abil
 
 
 def activation_payment_602_2b(st: GameState, who: str, perm: Permanent, ab: Ability,
-                              a: ActivateAbility) -> list[Any] | dict[str, int]:
+                              a: ActivateAbility) -> Plan | dict[str, int]:
     """What an activation sacrifices (CR 602.2b, 701.21a), and its mana cost paid in full with the
     mana named from the pool or by the mana abilities the game finds (CR 602.2b, 601.2h); return
     the pool left, or the abilities to activate.
@@ -402,7 +409,7 @@ def activation_payment_602_2b(st: GameState, who: str, perm: Permanent, ab: Abil
     return found
 
 
-def _check_sacrifice(st: GameState, who: str, name: str, kind: str, picks: tuple) -> None:
+def _check_sacrifice(st: GameState, who: str, name: str, kind: str, picks: tuple[int, ...]) -> None:
     """Check what an activation's "Sacrifice a land" cost sacrifices: one its controller controls,
     chosen as the cost is paid (CR 602.2b, 601.2h, 701.21a); "Sacrifice this" needs no choice."""
     if kind in ("", "self"):
@@ -415,7 +422,7 @@ def _check_sacrifice(st: GameState, who: str, name: str, kind: str, picks: tuple
                             "controls.", rule="602.2b")
 
 
-def _check_x(ab, a: ActivateAbility, name: str) -> None:
+def _check_x(ab: Ability, a: ActivateAbility, name: str) -> None:
     """X in a cost is announced as the ability is activated (CR 107.3a), a whole number, zero or
     more (CR 107.1b); an ability with no X takes none."""
     if not ab.x_energy:
@@ -429,7 +436,7 @@ def _check_x(ab, a: ActivateAbility, name: str) -> None:
         raise ChooseXError(f"X is a whole number, zero or more, not {a.x!r}.", rule="107.1b")
 
 
-def check_activate_from_hand(st: GameState, a: ActivateAbility):
+def check_activate_from_hand(st: GameState, a: ActivateAbility) -> tuple[CardObject, Ability, Plan]:
     """Check activating a card's ability from the hand, such as cycling (CR 702.29a, 113.6m)."""
     who = acting_player(st)
     obj = _in_hand(st, who, a.source)
@@ -466,16 +473,13 @@ def free_mana_sources(st: GameState, who: str,
     return out
 
 
-#: A mana source the game may tap for you: the permanent, its ability's index, the types it adds.
-ManaSource = tuple[Permanent, int, tuple[str, ...]]
-
 #: The payments ``mana_plan`` tries (sources times the types each adds) before it stops looking and
 #: asks the player to make the mana first: the work of one action stays bounded.
 PLANS_TRIED = 20_000
 
 
 def mana_plan(st: GameState, who: str, cost: ManaCost, exclude: int | None = None,
-              spare: int | None = None) -> list | None:
+              spare: int | None = None) -> Plan | None:
     """Return mana abilities to activate so the pool pays ``cost``, or None if it can't (CR 601.2g).
 
     Only what is needed is tapped: the fewest sources, and among those the ones that leave the
@@ -543,7 +547,7 @@ def _pays(pool: dict[str, int], kinds: tuple[str, ...], cost: ManaCost) -> bool:
     return pay_from_pool(trial, cost) is not None
 
 
-def _kinds(combo) -> Iterator[tuple[str, ...]]:
+def _kinds(combo: tuple[ManaSource, ...]) -> Iterator[tuple[str, ...]]:
     """Yield the types of mana the sources in ``combo`` can add together, one type per source.
 
     Sources that add the same types are alike, so only the multisets of their types are tried, not
@@ -554,7 +558,7 @@ def _kinds(combo) -> Iterator[tuple[str, ...]]:
     >>> list(_kinds((forest, birds, birds)))
     [('G', 'W', 'W'), ('G', 'W', 'G'), ('G', 'G', 'G')]
     """
-    groups: dict = {}
+    groups: dict[tuple[str, ...], list[int]] = {}
     for i, (_, _, opts) in enumerate(combo):
         groups.setdefault(tuple(opts), []).append(i)
     for picks in product(*(combinations_with_replacement(opts, len(at)) for opts, at in groups.items())):
@@ -587,7 +591,7 @@ def named_payment(st: GameState, who: str, cost: ManaCost, named: str, what: str
     return {t: pool.get(t, 0) - paid[t] for t in pool}
 
 
-def _hexproof_refusal(st: GameState, t, who: str) -> None:
+def _hexproof_refusal(st: GameState, t: int | str, who: str) -> None:
     if has_shroud(st, t):
         raise IllegalAction(f"{q.describe_target(st, t)} has shroud: it can't be the target of spells or "
                             "abilities, its own controller's included.", rule="702.18a")

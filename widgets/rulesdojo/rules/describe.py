@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import query as q
+from .cards import Ability
 from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
                       ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
                       GetEnergy, OrderReplacements, OrderTriggers, PassPriority, PayEnergy, PlayLand)
@@ -14,7 +15,7 @@ from .objects import ZONES, GameState, step_text
 SAY_PICKS = {"scry": "Put on the bottom:", "scry_top": "On top, from the top:", "sacrifice": "Sacrifice"}
 
 
-def name_of(st: GameState, ref) -> str:
+def name_of(st: GameState, ref: object) -> str:
     """Name a player, a permanent, a card in a zone or a waiting trigger by its id."""
     if isinstance(ref, str):
         return ref
@@ -29,7 +30,7 @@ def name_of(st: GameState, ref) -> str:
     return q.describe_target(st, ref)
 
 
-def describe(st: GameState, action) -> str:
+def describe(st: GameState, action: Any) -> str:
     """Say an action in a learner's words.
 
     >>> from .objects import GameState, Player
@@ -76,7 +77,9 @@ def _say_activate(st: GameState, action: ActivateAbility) -> str:
 
 def _say_other(st: GameState, action: Any) -> str:
     """Say passing, ending a step, an answer to a choice, or a practice action."""
-    names = lambda refs: ", then ".join(name_of(st, r) for r in refs) or "none"  # noqa: E731
+    def names(refs: tuple[Any, ...]) -> str:
+        return ", then ".join(name_of(st, r) for r in refs) or "none"
+
     simple: dict[type, Callable[[Any], str]] = {PassPriority: lambda a: "Pass priority",
               AdvanceStep: lambda a: f"End the {step_text(st.step)}",
               ChoosePay: lambda a: "Pay" if a.pay else "Don't pay",
@@ -114,7 +117,7 @@ def _say_attack(st: GameState, a: DeclareAttackers) -> str:
             + "".join(f"; {name_of(st, r)} attacks {name_of(st, w)}" for r, w in a.at))
 
 
-def _announced(st: GameState, ab, action: ActivateAbility) -> str:
+def _announced(st: GameState, ab: Ability, action: ActivateAbility) -> str:
     """What sets apart activations of one ability: X (CR 107.3a), and the target of an ability whose
     target may be none ("up to one", CR 601.2c) or must fit X."""
     x = f" with X = {action.x}" if action.x is not None else ""
@@ -124,7 +127,7 @@ def _announced(st: GameState, ab, action: ActivateAbility) -> str:
     return f"{x} targeting {on}" if on else f"{x} with no target"
 
 
-def refusal(st: GameState, action, exc) -> str:
+def refusal(st: GameState, action: Any, exc: Exception) -> str:
     """Say why an action was refused in a learner's words first (the rule number stays on ``exc``).
 
     >>> from .game import Game
@@ -155,7 +158,7 @@ def _not_yours(st: GameState, action: Any) -> str | None:
     return None
 
 
-def _when(st: GameState, order, done: str) -> str:
+def _when(st: GameState, order: tuple[int, ...], done: str) -> str:
     """Say where an order answer starts: " first" or " next" when it names only the start of the
     order (the rest are asked after it, CR 603.3b, 616.1f), nothing when it is the whole order."""
     pend = st.pending

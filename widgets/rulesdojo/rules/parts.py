@@ -9,10 +9,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterable, Protocol, TypeGuard
 
 from .errors import RulesError
 from .mana import ManaCost
+from .objects import GameState
 
 EFFECTS: dict[str, type] = {}
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -458,9 +459,23 @@ class Mode(Part):
         return self.targets.what if self.targets else None
 
 
-def modal(effects):
+class Modal(Protocol):
+    """The "choose one —" part of an ability's effects (``effects/choices.py``'s ``ChooseMode``)."""
+
+    modes: tuple[Mode, ...]
+
+    def mode(self, text: str) -> Mode: ...
+
+    def legal_modes(self, st: GameState, controller: str) -> list[str]: ...
+
+
+def _has_modes(part: object) -> TypeGuard[Modal]:
+    return isinstance(getattr(part, "modes", None), tuple)
+
+
+def modal(effects: Iterable[object]) -> Modal | None:
     """Return the "choose one —" part of an ability's effects (the one with modes), if it has one."""
-    return next((x for x in effects if isinstance(getattr(x, "modes", None), tuple)), None)
+    return next((x for x in effects if _has_modes(x)), None)
 
 
 REMINDER = re.compile(r"\s*\([^()]*\)")

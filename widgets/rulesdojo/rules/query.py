@@ -17,7 +17,7 @@ from typing import TypeVar
 from .cards import BASIC_MANA, Ability, Card
 from .errors import IllegalAction
 from .mana import TYPES
-from .objects import MINUS_ONE, PLUS_ONE, GameState, Permanent, Player
+from .objects import MINUS_ONE, PLUS_ONE, CardObject, GameState, Permanent, Player, StackItem
 from .parts import Cost, build_effects
 from .statics import AddTypes, CountsPowerToughness, EquippedHas, Static
 
@@ -63,14 +63,14 @@ def opponents(st: GameState, name: str) -> list[Player]:
     return [p for p in in_game(st) if p.name != name]
 
 
-def permanent(st: GameState, pid) -> Permanent | None:
+def permanent(st: GameState, pid: object) -> Permanent | None:
     for p in st.battlefield:
         if p.id == pid:
             return p
     return None
 
 
-def present(st: GameState, pid) -> Permanent:
+def present(st: GameState, pid: object) -> Permanent:
     """Return the permanent with this id, which the game has just found on the battlefield; refuse
     by rule if it is gone (CR 110.1)."""
     p = permanent(st, pid)
@@ -79,9 +79,10 @@ def present(st: GameState, pid) -> Permanent:
     return p
 
 
-def card(st: GameState, obj) -> Card:
+def card(st: GameState, obj: CardObject | Permanent) -> Card:
     """Return the card an object (in a zone, on the battlefield, on the stack) is, from the game's set."""
-    return st.cards.named(obj.card)
+    found: Card = st.cards.named(obj.card)
+    return found
 
 
 def statics(st: GameState, kind: type[S], controller: str | None = None) -> list[tuple[Permanent, S]]:
@@ -218,7 +219,7 @@ def mana_options(st: GameState, p: Permanent, a: Ability) -> tuple[str, ...]:
     return tuple(dict.fromkeys(t for e in a.effects for t in e.options(st, p.controller)))
 
 
-def describe_target(st: GameState, t) -> str:
+def describe_target(st: GameState, t: object) -> str:
     if isinstance(t, str):
         return t
     p = permanent(st, t) or on_stack(st, t)
@@ -233,6 +234,6 @@ def hand_abilities(c: Card) -> tuple[Ability, ...]:
     return tuple(a for a in c.activated if a.cost is not None and a.cost.discard)
 
 
-def on_stack(st: GameState, item_id):
+def on_stack(st: GameState, item_id: object) -> StackItem | None:
     """Return the spell or ability with this id on the stack, or None."""
     return next((i for i in st.stack if i.id == item_id), None)

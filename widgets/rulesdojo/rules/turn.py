@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from . import control
 from . import engine as e
@@ -10,8 +10,8 @@ from . import player_effects
 from . import query as q
 from .phasing import phase_in
 from .mana import pool_text
-from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, ModeChoice, OrderTriggersChoice,
-                      TargetChoice)
+from .choices import (AttackersChoice, BlockersChoice, Choice, DiscardChoice, ModeChoice,
+                      OrderTriggersChoice, TargetChoice)
 from .effects.choices import modal
 from .objects import STEP_NAMES, STEP_RULES, GameState, Permanent, StackItem, Trigger, step_text
 from .resolve import resolve_top, stack_name
@@ -184,7 +184,7 @@ def _empty_pools(st: GameState) -> None:
             p.pool = {t: 0 for t in p.pool}
 
 
-def _attackers(st: GameState):
+def _attackers(st: GameState) -> list[Permanent]:
     return [p for p in st.battlefield if p.attacking]
 
 
@@ -305,7 +305,7 @@ TURN_BASED_ACTIONS: dict[str, Callable[[GameState], bool]] = {
     "end of combat": _end_of_combat, "postcombat main": _postcombat_main, "cleanup": _cleanup}
 
 
-def declare_attackers(st: GameState, attackers: tuple[int, ...], at: tuple = ()) -> None:
+def declare_attackers(st: GameState, attackers: tuple[int, ...], at: tuple[tuple[int, int], ...] = ()) -> None:
     ap = st.active
     st.pending = None
     chosen = [q.present(st, a) for a in attackers]
@@ -328,7 +328,7 @@ def declare_attackers(st: GameState, attackers: tuple[int, ...], at: tuple = ())
     st.priority, st.passes = ap, 0
 
 
-def declare_blockers(st: GameState, blocks) -> None:
+def declare_blockers(st: GameState, blocks: tuple[tuple[int, int], ...]) -> None:
     st.pending = None
     for blocker, attacker in blocks:
         b, a = q.present(st, blocker), q.present(st, attacker)
@@ -403,7 +403,7 @@ def _attacked(st: GameState, a: Permanent, player: str) -> str | Permanent | Non
     return walker if walker is not None and q.is_type(st, walker, "Planeswalker") else None
 
 
-def carry_on(st: GameState, choice, value) -> None:
+def carry_on(st: GameState, choice: Choice, value: Any) -> None:
     """Carry out a checked answer that isn't replayed by a resolution, and go on with the turn: the
     declared attackers attack (CR 508.1), the blockers block (CR 509.1), and once the cleanup
     step's discard is done the turn ends (CR 514.1)."""

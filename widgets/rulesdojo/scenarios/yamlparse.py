@@ -7,12 +7,21 @@ Imported only when a text has to be parsed: the site's pages take the kit's own 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, NoReturn
+
 import yaml
 
 from .located import DEPTH_LIMIT, NODE_LIMIT, Located, LocatedList
 
 
-class _Limits:
+if TYPE_CHECKING:  # the loaders it is mixed into parse and compose: the type checker sees that here
+    class _Composing(yaml.parser.Parser, yaml.composer.Composer):
+        pass
+else:
+    _Composing = object
+
+
+class _Limits(_Composing):
     """Refuse anchors and aliases and count nesting and values as the document is composed."""
 
     depth = nodes = 0
@@ -20,26 +29,27 @@ class _Limits:
     def compose_node(self, parent, index):
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
-            raise yaml.composer.ComposerError(
-                None, None, f"found an alias (*{event.anchor}); anchors and aliases aren't allowed: "
-                "write the value out", event.start_mark)
+            _refuse(f"found an alias (*{event.anchor}); anchors and aliases aren't allowed: "
+                    "write the value out", event.start_mark)
         if event.anchor is not None:
-            raise yaml.composer.ComposerError(
-                None, None, f"found an anchor (&{event.anchor}); anchors and aliases aren't allowed: "
-                "write the value out", event.start_mark)
+            _refuse(f"found an anchor (&{event.anchor}); anchors and aliases aren't allowed: "
+                    "write the value out", event.start_mark)
         if self.depth >= DEPTH_LIMIT:
-            raise yaml.composer.ComposerError(
-                None, None, f"nested more than {DEPTH_LIMIT} levels deep", event.start_mark)
+            _refuse(f"nested more than {DEPTH_LIMIT} levels deep", event.start_mark)
         self.nodes += 1
         if self.nodes > NODE_LIMIT:
-            raise yaml.composer.ComposerError(
-                None, None, f"holds more than {NODE_LIMIT} values; the kit's files hold a few hundred",
-                event.start_mark)
+            _refuse(f"holds more than {NODE_LIMIT} values; the kit's files hold a few hundred",
+                    event.start_mark)
         self.depth += 1
         try:
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
+
+
+def _refuse(problem: str, mark: Any) -> NoReturn:
+    """Refuse the document where ``mark`` is: PyYAML's own Mark, or libyaml's, which reads the same."""
+    raise yaml.composer.ComposerError(None, None, problem, mark)
 
 
 class _Loader(_Limits, yaml.SafeLoader):
@@ -54,12 +64,12 @@ class _Loader(_Limits, yaml.SafeLoader):
         super().fetch_flow_collection_start(token_class)
 
 
-_CParser = getattr(getattr(yaml, "_yaml", None), "CParser", None) if yaml.__with_libyaml__ else None
+_CParser: Any = getattr(getattr(yaml, "_yaml", None), "CParser", None) if yaml.__with_libyaml__ else None
 
 
 if _CParser is not None:
     class _FastLoader(_Limits, yaml.composer.Composer, yaml.constructor.SafeConstructor,
-                      yaml.resolver.Resolver, _CParser):  # type: ignore[misc,valid-type]
+                      yaml.resolver.Resolver, _CParser):  # type: ignore[misc]  # libyaml's, where built
         """The same limits on libyaml's events: its scanner and parser are C (80% of the time
         reading the question bank went to PyYAML's Python scanner); composing stays here, so every
         limit is checked as each value arrives, and libyaml reads no further ahead than an event."""

@@ -18,7 +18,10 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
-from .located import DEPTH_LIMIT, FILE_LIMIT, NODE_LIMIT, Located, LocatedList
+# Located and LocatedList are read from here by the question and lesson readers too.
+from .located import DEPTH_LIMIT, FILE_LIMIT, NODE_LIMIT
+from .located import Located as Located
+from .located import LocatedList as LocatedList
 
 #: The kit's own YAML files as the site's build read them (the browser's PyYAML is pure Python: the
 #: ten lessons alone took 0.3 s there), written beside the package by ``rulesdojo build-site``.
