@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 
-class Located(dict[str, Any]):
+class Located(dict[Any, Any]):
     """A mapping that remembers the line it started on, and the line of each key."""
     line: int = 0
-    key_lines: dict[str, int] = {}
+    key_lines: dict[Any, int] = {}
 
 
 class LocatedList(list[Any]):

@@ -10,7 +10,7 @@ from .. import query as q
 from ..choices import (CastExiledChoice, CastFromAmongChoice, ModeChoice, ScryChoice, ScryTopChoice,
                        SacrificeChoice, SearchChoice, TargetChoice)
 from .choices import modal
-from ..parts import PAIRS, TARGET_WORDS, Effect, Find, effect, field, number_word, reads_only
+from ..parts import PAIRS, TARGET_WORDS, Effect, Find, Resolving, effect, field, number_word, reads_only
 from ..objects import CardObject, GameState, Permanent
 from ..targets import target_sets
 from ..triggers import Happened
@@ -23,10 +23,10 @@ class Draw(Effect):
 
     n: int | str = field(kind="amount", default=1)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         reads_only(self.n, ("lands_you_control",), "draw's n")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         n = self.n if isinstance(self.n, int) else q.lands_of(res.st, res.controller)
         e.draw(res.st, res.controller, n)
 
@@ -49,7 +49,7 @@ class CreateToken(Effect):
     n: int = 1
     copy: bool = False
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         # The copy copies the card's copiable values (CR 707.2): here, the card it is.
         e.create_tokens(res.st, res.controller, res.item.name if self.copy else self.name, self.n,
                         res.item.name)
@@ -70,7 +70,7 @@ class Mill(Effect):
     n: int = 1
     who: str = field(choices=("target", "you"), default="target")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         names = ([res.controller] if self.who == "you" else
                  [t for t in res.target_objects() if isinstance(t, str)])
@@ -105,7 +105,7 @@ class Search(Effect):
     up_to: int = 1
     rest_to: str = field(choices=("", "hand"), default="")  # Cultivate: one onto the battlefield, the other
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         p = q.player(st, who)
         basics = [c.id for c in p.library if self.find.matches(q.card(st, c))]
@@ -124,7 +124,7 @@ class Search(Effect):
             e.log(st, "701.23a", f"{who} finds nothing.", "choice", who)
         st.rng.shuffle(p.library)
 
-    def _keep(self, res, found: list[CardObject]) -> tuple[list[CardObject], list[CardObject]]:
+    def _keep(self, res: Resolving, found: list[CardObject]) -> tuple[list[CardObject], list[CardObject]]:
         """Split the cards found into those put where the search says and those put into the hand:
         with "the rest into your hand" they are revealed and one is chosen to keep (CR 701.20a)."""
         if not (self.rest_to and found):
@@ -169,7 +169,7 @@ class LookAndCast(Effect):
 
     n: int = 6
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         lib = q.player(st, who).library
         top = lib[:self.n]
@@ -191,7 +191,7 @@ class LookAndCast(Effect):
         return (f"top {number_word(self.n)} cards", "without paying its mana cost")
 
 
-def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
+def _cast_now(res: Resolving, obj: CardObject, back: list[CardObject], how: str, energy: int = 0) -> None:
     """Cast a card while another object resolves, through every step of casting (CR 608.2g, 601.2a-i):
     its mode, each of its targets, and its additional cost, each chosen by its controller. If a step
     can't be done (no legal target, nothing to sacrifice), it isn't cast and goes to ``back``
@@ -209,7 +209,7 @@ def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
         e.log(st, rule, f"{c.name} {why}, so it can't be cast; it stays "
               "where it was put.", "rule", who)
         return
-    targets: tuple = ()
+    targets: tuple[int | str, ...] = ()
     while spec and len(targets) < (2 if spec in PAIRS else 1):
         targets += tuple(res.choose(TargetChoice, who, _target_prompt(c.name, spec, targets), "601.2c",
                                     options=casting.next_target_options(st, spec, who, targets),
@@ -235,7 +235,7 @@ def _cannot_cast(st: GameState, who: str, spec: str | None, extra: str) -> tuple
     return "", ""
 
 
-def _target_prompt(name: str, spec: str, chosen: tuple) -> str:
+def _target_prompt(name: str, spec: str, chosen: tuple[int | str, ...]) -> str:
     words = TARGET_WORDS[PAIRS[spec]] if spec in PAIRS and not chosen else TARGET_WORDS[spec]
     return f"Choose {'the second target' if chosen else 'a target'} for {name}: {words}"
 
@@ -248,7 +248,7 @@ class ExileUntilNonland(Effect):
 
     if_cast_from: str = field(choices=("hand",), default="hand")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         if res.item.data.get("cast_from") != self.if_cast_from:
             e.log(st, "608.2c", f"{res.item.name} wasn't cast from {who}'s hand, so nothing is exiled.",
@@ -288,7 +288,7 @@ class Scry(Effect):
 
     n: int = 1
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         lib = q.player(st, who).library
         top = {c.id: c for c in lib[:self.n]}
@@ -322,7 +322,7 @@ class Exile(Effect):
     what: str = field(choices=("target",), default="target")
     until: str = field(choices=("", "self_leaves"), default="")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         holder = res.source() if self.until else None
         if self.until and holder is None:
@@ -352,7 +352,7 @@ class ExileGraveyard(Effect):
 
     whose: str = field(choices=("target",), default="target")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         for name in (t for t in res.target_objects() if isinstance(t, str)):
             p = q.player(st, name)
