@@ -16,6 +16,7 @@ def test_wheel_ships_notebooks_lessons_assets_and_question_bank(tmp_path):
     assert sorted(n.rsplit("/", 1)[-1] for n in names if n.startswith("rulesdojo/notebooks/")) == lessons
     assert "trainer.ipynb" not in lessons and "rulesdojo/mentor/trainer.ipynb" in names  # mentors only
     assert "rulesdojo/quiz/exams/energy-and-landfall-check.yaml" in names
+    assert "rulesdojo/py.typed" in names  # the package's own annotations are read by type checkers (PEP 561)
     for asset in ("views/static/trigger_order.js", "views/static/symbols/E.svg",
                   "share/jupyter/voila/templates/rulesdojo/index.html.j2"):
         assert f"rulesdojo/{asset}" in names

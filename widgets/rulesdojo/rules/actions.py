@@ -42,7 +42,7 @@ class ActivateAbility:
     source: int
     index: int = 0
     mana: str | None = None
-    targets: tuple = ()
+    targets: tuple[Any, ...] = ()
     pay: str | None = None
     sacrifice: tuple[int, ...] = ()
     x: int | None = None

@@ -4,16 +4,21 @@ after step, until the one asked for begins."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import AdvanceStep, DeclareAttackers, PassPriority
 from .choices import AttackersChoice
 from .errors import RulesError
-from .objects import STEP_NAMES
+from .objects import STEP_NAMES, GameState
+
+if TYPE_CHECKING:  # a game is passed in; the game module doesn't import this one
+    from .game import Game
 
 NEXT_MAIN, NEXT_TURN = "next main", "next turn"
 MAIN_PHASES = ("precombat main", "postcombat main")
 
 
-def resolve_top(game) -> None:
+def resolve_top(game: Game) -> None:
     """Have every player pass in succession, so the top object of the stack resolves; a choice it
     asks for, or an object put on the stack above it, stops the passing there.
 
@@ -33,7 +38,7 @@ def resolve_top(game) -> None:
             break
 
 
-def advance(game, to: str, *, no_attackers: bool = False, stop_for_stack: bool = False) -> None:
+def advance(game: Game, to: str, *, no_attackers: bool = False, stop_for_stack: bool = False) -> None:
     """End steps until ``to`` begins: a step's name (nothing to do if it is this one), the next main
     phase (``NEXT_MAIN``) or the next turn (``NEXT_TURN``).
 
@@ -70,7 +75,7 @@ def advance(game, to: str, *, no_attackers: bool = False, stop_for_stack: bool =
     raise RulesError(f"can't reach the {to} step")
 
 
-def _arrived(st, to: str, start: tuple, moved: bool) -> bool:
+def _arrived(st: GameState, to: str, start: tuple[int, str], moved: bool) -> bool:
     if to == NEXT_TURN:
         return st.turn != start[0]
     if to == NEXT_MAIN:

@@ -16,7 +16,7 @@ from .effects.control import EnchantedControl
 ENCHANTS = {"enchant_land": "Land"}  # an enchant target kind -> the card type it may enchant
 
 
-def attach_on_entering(st: GameState, aura: Permanent, spec: str | None, target) -> None:
+def attach_on_entering(st: GameState, aura: Permanent, spec: str | None, target: int | str) -> None:
     """Attach an Aura that resolved to what its spell targeted (CR 608.3c), with a new timestamp
     (CR 613.7e); its control-changing static then applies (CR 613.1b)."""
     if spec not in ENCHANTS or isinstance(target, str):

@@ -77,7 +77,7 @@ class _Folder:
 class _Cards:
     """Cards and tokens by name (a card and a token may share one)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.cards: dict[str, Card] = {}
         self.tokens: dict[str, Card] = {}
         self.backs: dict[str, Card] = {}  # back faces (a permanent may be one), by their own names

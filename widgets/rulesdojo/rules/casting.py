@@ -7,8 +7,11 @@ Aetherworks Marvel, Amped Raptor) both go through these, so neither skips a step
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import engine as e
 from . import query as q
+from .cards import Card
 from .effects.choices import modal
 from .objects import CardObject, GameState, StackItem
 from .parts import SACRIFICED
@@ -17,13 +20,13 @@ from .triggers import Happened
 
 
 
-def spell_target_spec(c, mode: str | None) -> str | None:
+def spell_target_spec(c: Card, mode: str | None) -> str | None:
     """What a spell targets: for a modal spell, what its chosen mode targets (CR 700.2c)."""
     chooser = modal(c.spell.effects) if c.spell else None
     return chooser.mode(mode).target_spec if chooser is not None and mode is not None else c.target_spec
 
 
-def additional_sacrifice(c) -> str:
+def additional_sacrifice(c: Card) -> str:
     """The kind of permanent a spell's additional cost sacrifices ("land"), or "" (CR 601.2b, 601.2f).
 
     >>> from .cards import card_from_data
@@ -47,7 +50,8 @@ def can_sacrifice(st: GameState, who: str, kind: str) -> list[int]:
     return [p.id for p in st.battlefield if p.controller == who and q.is_type(st, p, SACRIFICED[kind])]
 
 
-def next_target_options(st: GameState, spec: str | None, who: str, chosen: tuple) -> list:
+def next_target_options(st: GameState, spec: str | None, who: str,
+                        chosen: tuple[int | str, ...]) -> list[int | str]:
     """The legal choices for a spell's next target once ``chosen`` are chosen, in order: a two-target
     spell's second target depends on its first (Searing Blaze, CR 601.2c).
 
@@ -59,8 +63,8 @@ def next_target_options(st: GameState, spec: str | None, who: str, chosen: tuple
     return list(dict.fromkeys(s[len(chosen)] for s in sets if len(s) > len(chosen)))
 
 
-def put_on_stack(st: GameState, who: str, c, obj: CardObject, targets: tuple, mode: str | None,
-                 how: str = "", data: dict | None = None) -> StackItem:
+def put_on_stack(st: GameState, who: str, c: Card, obj: CardObject, targets: tuple[Any, ...], mode: str | None,
+                 how: str = "", data: dict[str, Any] | None = None) -> StackItem:
     """Make the spell the card becomes, with its mode and targets, and say it is cast (CR 601.2a-c);
     ``become_cast`` puts it on the stack once its costs are paid."""
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
@@ -74,13 +78,13 @@ def put_on_stack(st: GameState, who: str, c, obj: CardObject, targets: tuple, mo
     return item
 
 
-def pay_sacrifice(st: GameState, name: str, picks) -> None:
+def pay_sacrifice(st: GameState, name: str, picks: tuple[int, ...]) -> None:
     """Sacrifice what a spell's additional cost names, as the total cost is paid (CR 601.2h)."""
     for pid in picks:
         e.sacrifice(st, q.present(st, pid), f"as an additional cost to cast {name} (CR 601.2h)")
 
 
-def become_cast(st: GameState, who: str, item: StackItem, c) -> None:
+def become_cast(st: GameState, who: str, item: StackItem, c: Card) -> None:
     """The spell is on the stack and cast: "whenever you cast" abilities trigger (CR 601.2i)."""
     st.stack.append(item)
     e.emit(st, [Happened("cast", player=who, info=c.types)])

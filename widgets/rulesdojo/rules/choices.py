@@ -284,7 +284,9 @@ class ModeChoice(ObjectsChoice):
     def resume(self, st, value) -> None:
         t = next(t for t in st.waiting if t.id == self.item)
         t.data["mode"] = value[0]
-        t.target_spec = modal(t.effects).mode(value[0]).target_spec
+        chooser = modal(t.effects)
+        assert chooser is not None  # asked only for a modal trigger (turn._choose_mode)
+        t.target_spec = chooser.mode(value[0]).target_spec
         e.log(st, "700.2b", f"{self.player} chooses the mode of {t.name}'s ability as it goes on the "
               f"stack: {value[0]}", "choice", self.player)
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from . import query as q
+from .cards import Ability
 from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, ChooseMana,
                       ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
                       GetEnergy, OrderReplacements, OrderTriggers, PassPriority, PayEnergy, PlayLand)
@@ -12,7 +15,7 @@ from .objects import ZONES, GameState, step_text
 SAY_PICKS = {"scry": "Put on the bottom:", "scry_top": "On top, from the top:", "sacrifice": "Sacrifice"}
 
 
-def name_of(st: GameState, ref) -> str:
+def name_of(st: GameState, ref: object) -> str:
     """Name a player, a permanent, a card in a zone or a waiting trigger by its id."""
     if isinstance(ref, str):
         return ref
@@ -27,52 +30,68 @@ def name_of(st: GameState, ref) -> str:
     return q.describe_target(st, ref)
 
 
-def describe(st: GameState, action) -> str:
+def describe(st: GameState, action: Any) -> str:
     """Say an action in a learner's words.
 
     >>> from .objects import GameState, Player
     >>> describe(GameState([Player("Alice"), Player("Nadia")]), ChoosePay(False))
     "Don't pay"
     """
-    names = lambda refs: ", then ".join(name_of(st, r) for r in refs) or "none"  # noqa: E731
-    if isinstance(action, PlayLand) and action.back:
-        back = next((q.card(st, o).back for p in st.players for o in p.hand if o.id == action.card), None)
-        return f"Play {back.name if back else 'the back face'} (the back face of {name_of(st, action.card)})"
     if isinstance(action, PlayLand):
-        return f"Play {name_of(st, action.card)}"
+        return _say_play(st, action)
     if isinstance(action, CastSpell):
-        on = f" targeting {' and '.join(q.describe_target(st, t) for t in action.targets)}" if (
-            action.targets) else ""
-        sac = f", sacrificing {' and '.join(name_of(st, s) for s in action.sacrifice)}" if (
-            action.sacrifice) else ""
-        mode = f" choosing “{action.mode.rstrip('.')}”" if action.mode else ""  # CR 700.2a: chosen as it's cast
-        return f"Cast {name_of(st, action.card)}{mode}{on}{sac}"
+        return _say_cast(st, action)
     if isinstance(action, ActivateAbility):
-        p = q.permanent(st, action.source)
-        abilities = q.abilities(st, p) if p else ()
-        if p is None or action.index >= len(abilities):
-            return f"Activate object {action.source}"
-        ab = abilities[action.index]
-        if ab.is_mana_ability:
-            return f"Tap {p.card} for {{{action.mana}}}" if action.mana else f"Tap {p.card} (it adds no mana)"
-        sac = f", sacrificing {' and '.join(name_of(st, s) for s in action.sacrifice)}" if (
-            action.sacrifice) else ""
-        return f"Activate {p.card}{_announced(st, ab, action)}{sac}: {ab.text}"
-    simple = {PassPriority: lambda a: "Pass priority",
+        return _say_activate(st, action)
+    return _say_other(st, action)
+
+
+def _say_play(st: GameState, action: PlayLand) -> str:
+    if not action.back:
+        return f"Play {name_of(st, action.card)}"
+    back = next((q.card(st, o).back for p in st.players for o in p.hand if o.id == action.card), None)
+    return f"Play {back.name if back else 'the back face'} (the back face of {name_of(st, action.card)})"
+
+
+def _say_cast(st: GameState, action: CastSpell) -> str:
+    on = f" targeting {' and '.join(q.describe_target(st, t) for t in action.targets)}" if (
+        action.targets) else ""
+    sac = f", sacrificing {' and '.join(name_of(st, s) for s in action.sacrifice)}" if (
+        action.sacrifice) else ""
+    mode = f" choosing “{action.mode.rstrip('.')}”" if action.mode else ""  # CR 700.2a: chosen as it's cast
+    return f"Cast {name_of(st, action.card)}{mode}{on}{sac}"
+
+
+def _say_activate(st: GameState, action: ActivateAbility) -> str:
+    p = q.permanent(st, action.source)
+    abilities = q.abilities(st, p) if p else ()
+    if p is None or action.index >= len(abilities):
+        return f"Activate object {action.source}"
+    ab = abilities[action.index]
+    if ab.is_mana_ability:
+        return f"Tap {p.card} for {{{action.mana}}}" if action.mana else f"Tap {p.card} (it adds no mana)"
+    sac = f", sacrificing {' and '.join(name_of(st, s) for s in action.sacrifice)}" if (
+        action.sacrifice) else ""
+    return f"Activate {p.card}{_announced(st, ab, action)}{sac}: {ab.text}"
+
+
+def _say_other(st: GameState, action: Any) -> str:
+    """Say passing, ending a step, an answer to a choice, or a practice action."""
+    def names(refs: tuple[Any, ...]) -> str:
+        return ", then ".join(name_of(st, r) for r in refs) or "none"
+
+    simple: dict[type, Callable[[Any], str]] = {PassPriority: lambda a: "Pass priority",
               AdvanceStep: lambda a: f"End the {step_text(st.step)}",
               ChoosePay: lambda a: "Pay" if a.pay else "Don't pay",
               ChooseMay: lambda a: "Yes" if a.yes else "No",
-              ChooseAmount: lambda a: (f"Remove {a.amount}" if st.pending and st.pending.kind ==
-                                       "remove_counters" else f"Pay {a.amount} energy"),
+              ChooseAmount: lambda a: _say_amount(st, a),
               ChooseMana: lambda a: f"Add {{{a.mana}}}",
               ChooseTargets: lambda a: f"Target {names(a.targets)}",
               OrderTriggers: lambda a: f"Put on the stack{_when(st, a.order, 'placed')}: {names(a.order)}",
               OrderReplacements: lambda a: f"Apply {_when(st, a.order, 'applied').strip() or 'first'}: "
                                            f"{names(a.order)}",
-              ChooseObjects: lambda a: (f"{SAY_PICKS.get(st.pending.kind if st.pending else '', 'Choose')} "
-                                        f"{', '.join(name_of(st, r) for r in a.picks) or 'nothing'}"),
-              DeclareAttackers: lambda a: f"Attack with {', '.join(name_of(st, r) for r in a.attackers) or 'nothing'}"
-              + "".join(f"; {name_of(st, r)} attacks {name_of(st, w)}" for r, w in a.at),
+              ChooseObjects: lambda a: _say_picks(st, a),
+              DeclareAttackers: lambda a: _say_attack(st, a),
               DeclareBlockers: lambda a: "Block: " + (", ".join(
                   f"{name_of(st, b)} blocks {name_of(st, x)}" for b, x in a.blocks) or "no blocks"),
               GetEnergy: lambda a: f"{a.player} gets {a.amount} energy",
@@ -83,7 +102,22 @@ def describe(st: GameState, action) -> str:
     return repr(action)
 
 
-def _announced(st: GameState, ab, action: ActivateAbility) -> str:
+def _say_amount(st: GameState, a: ChooseAmount) -> str:
+    removing = st.pending is not None and st.pending.kind == "remove_counters"
+    return f"Remove {a.amount}" if removing else f"Pay {a.amount} energy"
+
+
+def _say_picks(st: GameState, a: ChooseObjects) -> str:
+    said = SAY_PICKS.get(st.pending.kind if st.pending else "", "Choose")
+    return f"{said} {', '.join(name_of(st, r) for r in a.picks) or 'nothing'}"
+
+
+def _say_attack(st: GameState, a: DeclareAttackers) -> str:
+    return (f"Attack with {', '.join(name_of(st, r) for r in a.attackers) or 'nothing'}"
+            + "".join(f"; {name_of(st, r)} attacks {name_of(st, w)}" for r, w in a.at))
+
+
+def _announced(st: GameState, ab: Ability, action: ActivateAbility) -> str:
     """What sets apart activations of one ability: X (CR 107.3a), and the target of an ability whose
     target may be none ("up to one", CR 601.2c) or must fit X."""
     x = f" with X = {action.x}" if action.x is not None else ""
@@ -93,7 +127,7 @@ def _announced(st: GameState, ab, action: ActivateAbility) -> str:
     return f"{x} targeting {on}" if on else f"{x} with no target"
 
 
-def refusal(st: GameState, action, exc) -> str:
+def refusal(st: GameState, action: Any, exc: Exception) -> str:
     """Say why an action was refused in a learner's words first (the rule number stays on ``exc``).
 
     >>> from .game import Game
@@ -106,6 +140,11 @@ def refusal(st: GameState, action, exc) -> str:
     if pend is not None and message.startswith(f"{pend.player} must answer first"):
         extra = " (choose the attackers, or none)" if pend.kind == "declare_attackers" else ""
         return f"First answer the choice waiting for {pend.player}: {pend.prompt}{extra}."
+    return _not_yours(st, action) or message
+
+
+def _not_yours(st: GameState, action: Any) -> str | None:
+    """Say whose card or permanent the player with priority tried to use, if not theirs."""
     who = st.priority
     if isinstance(action, (PlayLand, CastSpell)) and who:
         owner = next((p.name for p in st.players for o in p.hand if o.id == action.card), None)
@@ -116,10 +155,10 @@ def refusal(st: GameState, action, exc) -> str:
         if perm is not None and perm.controller != who:
             return (f"That's {perm.controller}'s {perm.card}, and {who} has priority: pass priority "
                     f"to {perm.controller} first.")
-    return message
+    return None
 
 
-def _when(st: GameState, order, done: str) -> str:
+def _when(st: GameState, order: tuple[int, ...], done: str) -> str:
     """Say where an order answer starts: " first" or " next" when it names only the start of the
     order (the rest are asked after it, CR 603.3b, 616.1f), nothing when it is the whole order."""
     pend = st.pending

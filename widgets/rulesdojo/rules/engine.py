@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from itertools import islice
 from math import factorial
+from typing import Any
 
 from . import query as q
+from .cards import Card
 from .errors import CannotPay
 from .lands import enters_tapped
 from .objects import ENERGY, LOYALTY, MINUS_ONE, CardObject, Event, GameState, Permanent, Trigger
@@ -73,20 +75,26 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     if c.loyalty:  # it enters with its printed loyalty (CR 306.5b): a replacement, counters "put" (122.6)
         put_counters(Direct(st), perm, LOYALTY, c.loyalty, putter=controller,
                      source="its printed loyalty as it enters (CR 306.5b)")
-    gained = [s for s in q.subtypes(st, perm) if s not in c.subtypes] + [
-        t.lower() for t in q.types(st, perm) if t not in c.types]
-    if gained:
-        what = " ".join(gained)
-        log(st, "603.6b", f"{name} is {'an' if what[0] in 'AEIOUaeiou' else 'a'} {what} as it enters: "
-            "continuous effects apply the moment it is on the battlefield, so it never enters "
-            "without them.", "type", controller)
-    for static in c.statics:
-        if isinstance(static, AddTypes):
-            _already_there(st, perm, static)
+    _enters_as(st, perm, c)
     if q.is_type(st, perm, "Land") and controller not in st.lands_entered:
         st.lands_entered += (controller,)
     emit(st, [Happened("entered", perm, controller, info={"cast_from": cast_from})])
     return perm
+
+
+def _enters_as(st: GameState, perm: Permanent, c: Card) -> None:
+    """Say the types a permanent has as it enters beyond its card's, from continuous effects that
+    apply the moment it is there (CR 603.6b); its own "are lands too" sees what is already there."""
+    gained = [s for s in q.subtypes(st, perm) if s not in c.subtypes] + [
+        t.lower() for t in q.types(st, perm) if t not in c.types]
+    if gained:
+        what = " ".join(gained)
+        log(st, "603.6b", f"{perm.card} is {'an' if what[0] in 'AEIOUaeiou' else 'a'} {what} as it enters: "
+            "continuous effects apply the moment it is on the battlefield, so it never enters "
+            "without them.", "type", perm.controller)
+    for static in c.statics:
+        if isinstance(static, AddTypes):
+            _already_there(st, perm, static)
 
 
 def _already_there(st: GameState, src: Permanent, static: AddTypes) -> None:
@@ -338,26 +346,9 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
         return 0
     on_player = isinstance(target, str)
     who = target if on_player else f"{target.controller}'s {target.card}"
-    if on_player:
-        for src, _ in q.statics(st, NoCountersOnPlayers)[:1]:
-            log(st, "101.2", f"{src.card}: players can't get counters, and \"can't\" beats \"get\". "
-                f"{target} gets no {kind} from {source}.", "prevented", target)
-            return 0
-    else:
-        for src, cant in q.statics(st, NoCountersOn):
-            if set(cant.no_counters_on) & set(q.types(st, target)):
-                log(st, "101.2", f"{src.card}: counters can't be put on {who}. No {kind} counter is put.",
-                    "prevented", target.controller)
-                return 0
-    repl = _replacements(st, target, putter, kind)
-    if len(repl) > 1 and order_matters(n, [s for _, s in repl]):
-        repl = _chosen_order(res, repl, n, kind, who, target if on_player else target.controller)
-    for src, static in repl:
-        if n <= 0:  # nothing would be put any more: the other effects no longer apply (CR 616.1)
-            break
-        before, n = n, static.change(n)
-        log(st, "614.1a", f"{src.controller}'s {src.card}: {before} {kind} becomes {n} ({static.said}).",
-            "replaced", putter)
+    if _no_counters(st, target, kind, source, who):
+        return 0
+    n = _replaced(res, target, putter, kind, n, who)
     if n <= 0:
         return 0
     holder = q.player(st, target) if on_player else target
@@ -372,6 +363,38 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
     return n
 
 
+def _no_counters(st: GameState, target: str | Permanent, kind: str, source: str, who: str) -> bool:
+    """Say whether a "can't have counters" effect stops the counters; "can't" beats "can" (CR 101.2)."""
+    if isinstance(target, str):
+        for src, _ in q.statics(st, NoCountersOnPlayers)[:1]:
+            log(st, "101.2", f"{src.card}: players can't get counters, and \"can't\" beats \"get\". "
+                f"{target} gets no {kind} from {source}.", "prevented", target)
+            return True
+        return False
+    for src, cant in q.statics(st, NoCountersOn):
+        if set(cant.no_counters_on) & set(q.types(st, target)):
+            log(st, "101.2", f"{src.card}: counters can't be put on {who}. No {kind} counter is put.",
+                "prevented", target.controller)
+            return True
+    return False
+
+
+def _replaced(res: Any, target: str | Permanent, putter: str, kind: str, n: int, who: str) -> int:
+    """Apply the replacement effects that change how many counters are put, in the order the
+    affected player chooses when it matters (CR 616.1); return how many are put."""
+    st = res.st
+    repl = _replacements(st, target, putter, kind)
+    if len(repl) > 1 and order_matters(n, [s for _, s in repl]):
+        repl = _chosen_order(res, repl, n, kind, who, target if isinstance(target, str) else target.controller)
+    for src, static in repl:
+        if n <= 0:  # nothing would be put any more: the other effects no longer apply (CR 616.1)
+            break
+        before, n = n, static.change(n)
+        log(st, "614.1a", f"{src.controller}'s {src.card}: {before} {kind} becomes {n} ({static.said}).",
+            "replaced", putter)
+    return n
+
+
 def _chosen_order(res, repl: list, n: int, kind: str, who: str, chooser: str) -> list:
     """Have the affected player choose the replacement effect to apply, then again among the rest,
     until their order no longer matters (CR 616.1, 616.1e, 616.1f); return them in that order."""
@@ -379,10 +402,8 @@ def _chosen_order(res, repl: list, n: int, kind: str, who: str, chooser: str) ->
     chosen: list = []
     left = list(repl)
     while len(left) > 1 and order_matters(_apply_all(n, [s for _, s in chosen]), [s for _, s in left]):
-        after = f" ({' then '.join(names[p.id] for p, _ in chosen)} first)" if chosen else ""
         picked = res.order_replacements(
-            chooser, f"Order the {'other ' if chosen else ''}replacement effects on {n} {kind} counter(s) "
-            f"for {who}{after}", tuple(p.id for p, _ in left),
+            chooser, _order_prompt(names, chosen, n, kind, who), tuple(p.id for p, _ in left),
             {"names": names, "applied": tuple(p.id for p, _ in chosen)})
         for pid in picked:
             chosen.append(next(r for r in left if r[0].id == pid))
@@ -393,6 +414,13 @@ def _chosen_order(res, repl: list, n: int, kind: str, who: str, chooser: str) ->
     return chosen
 
 
+def _order_prompt(names: dict[int, str], chosen: list[Any], n: int, kind: str, who: str) -> str:
+    """Ask for the next replacement effect, naming those already chosen (CR 616.1e)."""
+    after = f" ({' then '.join(names[p.id] for p, _ in chosen)} first)" if chosen else ""
+    return (f"Order the {'other ' if chosen else ''}replacement effects on {n} {kind} counter(s) "
+            f"for {who}{after}")
+
+
 # --- damage, life, tokens --------------------------------------------------
 
 def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False) -> None:
@@ -400,14 +428,8 @@ def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False
     if n <= 0 or _prevented(st, source, target, n):
         return
     if infect and (isinstance(target, str) or not q.is_type(st, target, "Planeswalker")):
-        holder = q.player(st, target) if isinstance(target, str) else target
-        kind, rule = ("poison", "702.90b") if isinstance(target, str) else (MINUS_ONE, "702.90c")
-        holder.counters[kind] = holder.counters.get(kind, 0) + n
-        who = target if isinstance(target, str) else f"{target.controller}'s {target.card}"
-        log(st, rule, f"{source} has infect: its {n} damage to {who} is dealt as "
-            f"{plural(n, kind + ' counter')}.", "damage", who if isinstance(target, str) else target.controller)
-        return
-    if isinstance(target, str):
+        _infect_damage(st, source, target, n)
+    elif isinstance(target, str):
         if _life_stays(st, target, n, "lose", "120.3a"):  # damage to a player is life loss
             return
         p = q.player(st, target)
@@ -415,8 +437,24 @@ def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False
         log(st, "120.3", f"{source} deals {n} damage to {target}; {target} is at {p.life} life.",
             "damage", target)
         _lost_life(st, target)
-        return
-    if q.is_type(st, target, "Planeswalker"):  # damage to a planeswalker removes loyalty (CR 120.3c)
+    else:
+        _damage_permanent(st, source, target, n)
+
+
+def _infect_damage(st: GameState, source: str, target: str | Permanent, n: int) -> None:
+    """Damage from a source with infect: poison counters on a player (CR 702.90b), -1/-1 counters
+    on a creature (CR 702.90c)."""
+    holder = q.player(st, target) if isinstance(target, str) else target
+    kind, rule = ("poison", "702.90b") if isinstance(target, str) else (MINUS_ONE, "702.90c")
+    holder.counters[kind] = holder.counters.get(kind, 0) + n
+    who = target if isinstance(target, str) else f"{target.controller}'s {target.card}"
+    log(st, rule, f"{source} has infect: its {n} damage to {who} is dealt as "
+        f"{plural(n, kind + ' counter')}.", "damage", who if isinstance(target, str) else target.controller)
+
+
+def _damage_permanent(st: GameState, source: str, target: Permanent, n: int) -> None:
+    """Damage to a planeswalker removes loyalty (CR 120.3c); to a creature it is marked (CR 120.3e)."""
+    if q.is_type(st, target, "Planeswalker"):
         left = max(target.counters.get(LOYALTY, 0) - n, 0)
         target.counters[LOYALTY] = left
         log(st, "120.3c", f"{source} deals {n} damage to {target.controller}'s {target.card}: "

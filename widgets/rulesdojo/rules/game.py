@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from itertools import islice, product
-from typing import Iterator
+from itertools import islice
+from typing import Any, Iterator
 
-from . import casting, checks
+from . import casting, checks, legal
 from . import engine as e
 from . import query as q
 from . import turn
@@ -16,13 +16,11 @@ from .errors import CannotPay, IllegalAction, NoPendingChoice, RulesError
 from .history import History, clone
 from .mana import TYPE_NAMES, TYPES, ManaCost, pay_from_pool, pool_text
 from .describe import describe
-from .effects.choices import modal
 from .objects import (ENERGY, LOYALTY, STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Log, Permanent, Player,
                       StackItem, read_only, step_text)
 from .loyalty import pay_loyalty
 from .manatriggers import tapped_for_mana
 from .resolve import resolve_top
-from .targets import announced_xs, target_candidates, target_sets
 from .triggers import Happened
 
 
@@ -252,6 +250,29 @@ class Game:
     def legal_actions(self) -> "LegalActions":
         return LegalActions(self)
 
+    def generate_legal_actions(self) -> Iterator[Any]:
+        """Yield every action legal now, as ``legal_actions`` lists them: the pending choice's
+        answers (all of them), or else the player with priority's activations, land plays and
+        spells from hand, then activations on the battlefield, passing, and moving on.
+
+        >>> g = Game(["Alice", "Nadia"]); forest = g.add_card("Alice", "Forest")
+        >>> list(g.generate_legal_actions())
+        [PlayLand(card=1, back=False), PassPriority(), AdvanceStep()]
+        """
+        st = self._state
+        if st.over:
+            return
+        if st.pending is not None:
+            yield from st.pending.legal_answers(st)
+            return
+        if st.priority is None:
+            return
+        yield from legal.from_hand(st, st.priority)
+        yield from legal.from_battlefield(st, st.priority)
+        yield PassPriority()
+        if not st.stack:
+            yield AdvanceStep()
+
     def describe(self, action) -> str:
         """Say an action in a learner's words, e.g. ``Play Forest``."""
         return describe(self._state, action)
@@ -288,59 +309,13 @@ class LegalActions:
     def __contains__(self, action) -> bool:
         return self._game.is_legal(action)
 
-    def __iter__(self) -> Iterator:
-        st = self._game._state
-        if st.over:
+    def __iter__(self) -> Iterator[Any]:
+        actions = self._game.generate_legal_actions()
+        if self._game.pending is None:
+            yield from actions
             return
-        if st.pending is not None:
-            answers = st.pending.legal_answers(st)
-            yield from islice(answers, ANSWERS_LISTED)
-            self.cut = next(answers, None) is not None
-            return
-        if st.priority is None:
-            return
-        who = st.priority
-        for obj in q.player(st, who).hand:
-            c = q.card(st, obj)
-            for i, _ in enumerate(q.hand_abilities(c)):
-                if _ok(checks.check_activate_from_hand, st, ActivateAbility(obj.id, i)):
-                    yield ActivateAbility(obj.id, i)
-            if c.back is not None and _ok(checks.check_play_land, st, PlayLand(obj.id, back=True)):
-                yield PlayLand(obj.id, back=True)
-            if "Land" in c.types:
-                if _ok(checks.check_play_land, st, PlayLand(obj.id)):
-                    yield PlayLand(obj.id)
-                continue
-            chooser = modal(c.spell.effects) if c.spell else None
-            modes = chooser.legal_modes(st, who) if chooser else [None]
-            extra = casting.additional_sacrifice(c)
-            sacrifices = [(pid,) for pid in casting.can_sacrifice(st, who, extra)] if extra else [()]
-            for mode in modes:
-                spec = casting.spell_target_spec(c, mode)
-                for targets in target_sets(st, spec, who) if spec else [()]:
-                    for sac in sacrifices:
-                        a = CastSpell(obj.id, targets, sac, mode=mode)
-                        if _ok(checks.check_cast, st, a):
-                            yield a
-        for p in st.battlefield:
-            if p.controller != who:
-                continue
-            for i, ab in enumerate(q.abilities(st, p)):
-                kinds = (q.mana_options(st, p, ab) or (None,)) if ab.is_mana_ability else (None,)
-                kind = ab.cost.sacrifice if ab.cost is not None else ""
-                sacrifices = ([(pid,) for pid in casting.can_sacrifice(st, who, kind)]
-                              if kind not in ("", "self") else [()])
-                for x in announced_xs(st, ab, who) if ab.x_energy else (None,):
-                    aims: list[tuple] = ([(t,) for t in target_candidates(st, ab.target_spec, who, x)]
-                                         if ab.targets is not None else [()])
-                    aims += [()] if ab.targets is not None and ab.targets.up_to_one else []
-                    for m, targets, sac in product(kinds, aims, sacrifices):
-                        act = ActivateAbility(p.id, i, m, targets, sacrifice=sac, x=x)
-                        if _ok(checks.check_activate, st, act):
-                            yield act
-        yield PassPriority()
-        if not st.stack:
-            yield AdvanceStep()
+        yield from islice(actions, ANSWERS_LISTED)
+        self.cut = next(actions, None) is not None
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
@@ -359,28 +334,13 @@ def _set_count(counters: dict, kind: str, n: int) -> None:
         counters.pop(kind, None)
 
 
-def _ok(check, st, action) -> bool:
-    try:
-        check(st, action)
-    except RulesError:
-        return False
-    return True
-
-
 def _dispatch(st: GameState, action, replay: GameState | None) -> tuple[GameState, GameState | None]:
     """Carry out an action on a working copy; return it and where a paused resolution replays from."""
     if st.over:
         raise IllegalAction(f"The game is over: {st.winner or 'nobody'} won.", rule="104.2a")
     replay_next = None
     if st.pending is not None:
-        choice = st.pending
-        value = choice.check(st, action)
-        if replay is not None:  # an answer mid-resolution: resolve again from its start (CR 608.2)
-            st = clone(replay)
-            replay_next = resolve_top(st, choice.answers + (value,))
-        else:
-            st.pending = None
-            turn.carry_on(st, choice, value)
+        st, replay_next = _answer(st, action, replay)
     elif isinstance(action, CHOICE_ACTIONS):
         raise NoPendingChoice("There is no choice to make right now.", rule="117.1")
     elif isinstance(action, (GetEnergy, PayEnergy)):
@@ -396,16 +356,34 @@ def _dispatch(st: GameState, action, replay: GameState | None) -> tuple[GameStat
     elif isinstance(action, PassPriority):
         replay_next = turn.pass_priority(st, checks.acting_player(st))
     elif isinstance(action, AdvanceStep):
-        who = checks.acting_player(st)
-        if st.stack:
-            raise IllegalAction("The stack isn't empty: pass priority to resolve it first.", rule="500.2")
-        e.log(st, "500.2", f"All players pass with an empty stack: the {step_text(st.step)} ends.",
-              "priority", who)
-        turn.end_step(st)
+        _advance(st)
     else:
         raise IllegalAction(f"{action!r} isn't an action.", rule="117.1")
     turn.settle(st)
     return st, replay_next
+
+
+def _answer(st: GameState, action: Any, replay: GameState | None) -> tuple[GameState, GameState | None]:
+    """Answer the pending choice; mid-resolution, resolve again from its start with the answers
+    so far (CR 608.2). Return the working state and where a paused resolution replays from."""
+    choice = st.pending
+    value = choice.check(st, action)
+    if replay is not None:
+        st = clone(replay)
+        return st, resolve_top(st, choice.answers + (value,))
+    st.pending = None
+    turn.carry_on(st, choice, value)
+    return st, None
+
+
+def _advance(st: GameState) -> None:
+    """All players pass in succession with an empty stack: the step ends (CR 500.2)."""
+    who = checks.acting_player(st)
+    if st.stack:
+        raise IllegalAction("The stack isn't empty: pass priority to resolve it first.", rule="500.2")
+    e.log(st, "500.2", f"All players pass with an empty stack: the {step_text(st.step)} ends.",
+          "priority", who)
+    turn.end_step(st)
 
 
 def _practice_energy(st: GameState, a) -> None:
@@ -505,6 +483,7 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
               "it is on the stack.", "choice", who)
     if ab.tap:
         perm.tapped = True
+    assert ab.cost is not None  # an activated ability has a cost (q.abilities)
     if ab.cost.loyalty is not None:
         pay_loyalty(st, perm, ab.cost.loyalty, who)
     _pay_cost(st, who, perm, ab, plan, "ability", a.sacrifice, a.x or 0)
@@ -542,31 +521,15 @@ def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str, sacrifice: tup
         e.log(st, "701.9a", f"{who} discards {perm.card} to pay the cost.", "zone", who)
 
 
-def snapshot(st: GameState, log: bool = True) -> dict:
+def snapshot(st: GameState, log: bool = True) -> dict[str, Any]:
     """Return the state as plain data (JSON-ready), its log too if ``log``."""
-    def zone(objs):
-        return [{"id": o.id, "card": o.card, "owner": o.owner, "token": o.token} for o in objs]
 
     return {
         "turn": st.turn, "active": st.active, "step": st.step,
         "phase": dict((s, ph) for ph, s in STEPS)[st.step],
         "priority": st.priority, "land_plays": st.land_plays, "over": st.over, "winner": st.winner,
-        "players": [{
-            "name": p.name, "life": p.life, "energy": p.energy, "counters": dict(p.counters),
-            "mana_pool": dict(p.pool), "lost": p.lost,
-            "emblems": [f"Permanents of type {em.to_type} you control have {em.grants} (from {em.source})"
-                        for em in st.emblems if em.owner == p.name],
-            **{z: zone(p.zone(z)) for z in ZONES}} for p in st.players],
-        "battlefield": [{
-            "id": p.id, "card": p.card, "owner": p.owner, "controller": p.controller,
-            "token": p.token, "tapped": p.tapped, "sick": p.sick, "counters": dict(p.counters),
-            "damage": p.damage, "power": q.power(st, p) if q.is_type(st, p, "Creature") else None,
-            "toughness": q.toughness(st, p) if q.is_type(st, p, "Creature") else None,
-            "types": list(q.types(st, p)), "subtypes": list(q.subtypes(st, p)),
-            "keywords": list(q.keywords(st, p)), "attacking": p.attacking,
-            "blocked_by": p.blocked_by, "blocking": p.blocking,
-            "equips": next((o.card for o in q.equipped(st, p)), None),
-            "eot": [p.eot_power, p.eot_toughness, list(p.eot_keywords)]} for p in st.battlefield],
+        "players": [_player_data(st, p) for p in st.players],
+        "battlefield": [_permanent_data(st, p) for p in st.battlefield],
         "stack": [{"id": s.id, "kind": s.kind, "name": s.name, "controller": s.controller,
                    "text": s.text, "targets": list(s.targets)} for s in reversed(st.stack)],
         "waiting": [{"id": t.id, "name": t.name, "controller": t.controller} for t in st.waiting],
@@ -577,3 +540,29 @@ def snapshot(st: GameState, log: bool = True) -> dict:
         **({"log": [[ev.seq, ev.rule, ev.text] for ev in st.log]} if log else {}),
         "next_id": st.next_id,
     }
+
+
+def _player_data(st: GameState, p: Player) -> dict[str, Any]:
+    def zone(objs: list[CardObject]) -> list[dict[str, Any]]:
+        return [{"id": o.id, "card": o.card, "owner": o.owner, "token": o.token} for o in objs]
+
+    return {
+        "name": p.name, "life": p.life, "energy": p.energy, "counters": dict(p.counters),
+        "mana_pool": dict(p.pool), "lost": p.lost,
+        "emblems": [f"Permanents of type {em.to_type} you control have {em.grants} (from {em.source})"
+                    for em in st.emblems if em.owner == p.name],
+        **{z: zone(p.zone(z)) for z in ZONES}}
+
+
+def _permanent_data(st: GameState, p: Permanent) -> dict[str, Any]:
+    creature = q.is_type(st, p, "Creature")
+    return {
+        "id": p.id, "card": p.card, "owner": p.owner, "controller": p.controller,
+        "token": p.token, "tapped": p.tapped, "sick": p.sick, "counters": dict(p.counters),
+        "damage": p.damage, "power": q.power(st, p) if creature else None,
+        "toughness": q.toughness(st, p) if creature else None,
+        "types": list(q.types(st, p)), "subtypes": list(q.subtypes(st, p)),
+        "keywords": list(q.keywords(st, p)), "attacking": p.attacking,
+        "blocked_by": p.blocked_by, "blocking": p.blocking,
+        "equips": next((o.card for o in q.equipped(st, p)), None),
+        "eot": [p.eot_power, p.eot_toughness, list(p.eot_keywords)]}

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Callable
 
-from .objects import IdMap, Log
+from .objects import GameState, IdMap, Log
 from .parts import Part
 
 CHECKPOINT_EVERY = 16  # undo replays at most 15 actions; 2,000 actions keep 125 states
@@ -33,7 +33,7 @@ def _shared(t: type) -> bool:
     return known
 
 
-def clone(x: Any, memo: dict | None = None) -> Any:
+def clone(x: Any, memo: dict[int, Any] | None = None) -> Any:
     """Return a copy of ``x`` that shares its immutable parts and copies the others (kept aliasing).
 
     >>> from rulesdojo.rules.objects import GameState, Player
@@ -82,8 +82,8 @@ class Step:
     """One action taken, and the state before it when that state is kept (else None)."""
 
     action: Any
-    before: Any = None
-    replay: Any = None  # where a resolution paused before it replays from (the game's, kept here)
+    before: GameState | None = None
+    replay: GameState | None = None  # where a resolution paused before it replays from (the game's, kept here)
 
 
 class History:
@@ -94,7 +94,7 @@ class History:
     from).
     """
 
-    def __init__(self, replay: Callable[[Any, Any, Any], Any]):
+    def __init__(self, replay: Callable[[GameState, Any, GameState | None], GameState]):
         self._replay = replay
         self._steps: list[Step] = []
         self._keep_next = False
@@ -102,10 +102,10 @@ class History:
     def __len__(self) -> int:
         return len(self._steps)
 
-    def actions(self) -> list:
+    def actions(self) -> list[Any]:
         return [s.action for s in self._steps]
 
-    def record(self, before, action, replay=None) -> None:
+    def record(self, before: GameState, action: Any, replay: GameState | None = None) -> None:
         """Note ``action`` taken from the state ``before`` (which nothing changes afterwards), and
         ``replay``, the position a paused resolution replays from when the action answers it."""
         keep = self._keep_next or len(self._steps) % CHECKPOINT_EVERY == 0
@@ -116,7 +116,7 @@ class History:
         """Keep the current state as it is now: it was set up directly, not reached by actions."""
         self._keep_next = True
 
-    def take_back(self):
+    def take_back(self) -> tuple[GameState, Any, GameState | None] | None:
         """Remove the last action; return (the state before it, the action, its replay position),
         or None if there is none."""
         if not self._steps:
@@ -125,7 +125,7 @@ class History:
         before = step.before if step.before is not None else self.state_before(len(self._steps))
         return before, step.action, step.replay
 
-    def state_before(self, n: int):
+    def state_before(self, n: int) -> GameState:
         """Return the state before the ``n``-th action (from 0; ``len(self)`` for the last one's result).
 
         A kept state is returned as it is (treat it as read-only); another is played again from the
@@ -133,6 +133,7 @@ class History:
         """
         start = max(i for i in range(min(n, len(self._steps) - 1) + 1) if self._steps[i].before is not None)
         st = self._steps[start].before
+        assert st is not None  # start is a kept state
         for step in self._steps[start:n]:
             st = self._replay(clone(st), step.action, step.replay)
         return st

@@ -67,7 +67,8 @@ def pay_loyalty(st: GameState, perm: Permanent, cost: int, who: str) -> None:
               "put or removed.", "counters", who)
 
 
-def attacked_walkers(st: GameState, attacker: str, attackers: tuple, at: tuple) -> tuple:
+def attacked_walkers(st: GameState, attacker: str, attackers: tuple[int, ...],
+                     at: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
     """Check which planeswalker each creature attacks: one an opponent controls, at most one for each
     attacking creature (CR 508.1b); return the pairs.
 
@@ -77,7 +78,7 @@ def attacked_walkers(st: GameState, attacker: str, attackers: tuple, at: tuple) 
     ...
     rulesdojo.rules.errors.IllegalAction: A creature attacks a player or a planeswalker an opponent controls: 9 isn't one. (CR 508.1b)
     """
-    seen: set = set()
+    seen: set[int] = set()
     for a, w in at:
         if a not in attackers or a in seen:
             raise IllegalAction("Each planeswalker attacked is named for one of the declared attackers, "

@@ -9,10 +9,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterable, Protocol, TypeGuard
 
 from .errors import RulesError
 from .mana import ManaCost
+from .objects import GameState, Permanent, StackItem
 
 EFFECTS: dict[str, type] = {}
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -78,13 +79,34 @@ def effect(name: str):
     return register
 
 
+class Resolving(Protocol):
+    """What an effect reads and asks as its ability resolves (``resolve.Resolution``)."""
+
+    st: GameState
+    item: StackItem
+    vars: dict[str, Any]  # what earlier effects left for later ones, e.g. the energy paid
+
+    @property
+    def controller(self) -> str: ...
+
+    def choose(self, choice: type[Any], player: str, prompt: str, rule: str, options: Iterable[Any] = (),
+               low: int = 0, high: int = 0, data: dict[str, Any] | None = None) -> Any: ...
+
+    def order_replacements(self, player: str, prompt: str, options: Iterable[int],
+                           data: dict[str, Any]) -> tuple[int, ...]: ...
+
+    def source(self) -> Permanent | None: ...
+
+    def target_objects(self) -> list[Any]: ...
+
+
 @dataclass(frozen=True)
 class Effect(Part):
     """One thing an ability does; ``run`` changes the game, ``words`` says what the Oracle must say."""
 
     name: ClassVar[str] = ""
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         raise NotImplementedError
 
     def words(self) -> tuple[str, ...]:
@@ -94,7 +116,7 @@ class Effect(Part):
         return None
 
 
-def run_all(res, effects) -> None:
+def run_all(res: Resolving, effects: Iterable[Effect]) -> None:
     """Carry out effects in printed order (CR 608.2c)."""
     for part in effects:
         part.run(res)
@@ -458,9 +480,23 @@ class Mode(Part):
         return self.targets.what if self.targets else None
 
 
-def modal(effects):
+class Modal(Protocol):
+    """The "choose one —" part of an ability's effects (``effects/choices.py``'s ``ChooseMode``)."""
+
+    modes: tuple[Mode, ...]
+
+    def mode(self, text: str) -> Mode: ...
+
+    def legal_modes(self, st: GameState, controller: str) -> list[str]: ...
+
+
+def _has_modes(part: object) -> TypeGuard[Modal]:
+    return isinstance(getattr(part, "modes", None), tuple)
+
+
+def modal(effects: Iterable[object]) -> Modal | None:
     """Return the "choose one —" part of an ability's effects (the one with modes), if it has one."""
-    return next((x for x in effects if isinstance(getattr(x, "modes", None), tuple)), None)
+    return next((x for x in effects if _has_modes(x)), None)
 
 
 REMINDER = re.compile(r"\s*\([^()]*\)")

@@ -29,7 +29,7 @@ class PlayerEffect:
     source: str
 
 
-def has(st: GameState, who, kind: str) -> PlayerEffect | None:
+def has(st: GameState, who: object, kind: str) -> PlayerEffect | None:
     """Return the effect of this kind on player ``who`` (a name; anything else has none), or None.
 
     >>> from .objects import Player

@@ -1,4 +1,13 @@
-"""Read the game: who is who, and each permanent's characteristics as the rules compute them."""
+"""Read the game: who is who, and each permanent's characteristics as the rules compute them.
+
+>>> from .cardset import CardSet
+>>> st = GameState([Player("Alice"), Player("Nadia")], active="Alice", cards=CardSet.shipped())
+>>> st.battlefield.append(Permanent(1, "Grizzly Bears", "Alice", "Alice", counters={"+1/+1": 1}))
+>>> bears = present(st, 1); type_line(st, bears), power(st, bears), toughness(st, bears)
+('Creature — Bear', 3, 3)
+>>> can_tap_for_cost(st, bears), describe_target(st, 1), describe_target(st, 9)
+(False, "Alice's Grizzly Bears", 'object 9 (gone)')
+"""
 
 from __future__ import annotations
 
@@ -8,7 +17,7 @@ from typing import TypeVar
 from .cards import BASIC_MANA, Ability, Card
 from .errors import IllegalAction
 from .mana import TYPES
-from .objects import MINUS_ONE, PLUS_ONE, GameState, Permanent, Player
+from .objects import MINUS_ONE, PLUS_ONE, CardObject, GameState, Permanent, Player, StackItem
 from .parts import Cost, build_effects
 from .statics import AddTypes, CountsPowerToughness, EquippedHas, Static
 
@@ -16,6 +25,13 @@ S = TypeVar("S", bound=Static)
 
 
 def player(st: GameState, name: str) -> Player:
+    """Return the player named ``name``.
+
+    >>> player(GameState([Player("Alice")]), "Bob")
+    Traceback (most recent call last):
+    ...
+    rulesdojo.rules.errors.IllegalAction: There is no player named 'Bob'.
+    """
     for p in st.players:
         if p.name == name:
             return p
@@ -27,7 +43,12 @@ def in_game(st: GameState) -> list[Player]:
 
 
 def apnap(st: GameState) -> list[Player]:
-    """Return players in APNAP order: the active player, then the others in turn order (CR 101.4)."""
+    """Return players in APNAP order: the active player, then the others in turn order (CR 101.4).
+
+    >>> st = GameState([Player("Alice"), Player("Nadia"), Player("Kai")], active="Nadia")
+    >>> [p.name for p in apnap(st)], next_player(st, "Kai")
+    (['Nadia', 'Kai', 'Alice'], 'Alice')
+    """
     names = [p.name for p in st.players]
     i = names.index(st.active)
     return [p for p in st.players[i:] + st.players[:i] if not p.lost]
@@ -42,14 +63,14 @@ def opponents(st: GameState, name: str) -> list[Player]:
     return [p for p in in_game(st) if p.name != name]
 
 
-def permanent(st: GameState, pid) -> Permanent | None:
+def permanent(st: GameState, pid: object) -> Permanent | None:
     for p in st.battlefield:
         if p.id == pid:
             return p
     return None
 
 
-def present(st: GameState, pid) -> Permanent:
+def present(st: GameState, pid: object) -> Permanent:
     """Return the permanent with this id, which the game has just found on the battlefield; refuse
     by rule if it is gone (CR 110.1)."""
     p = permanent(st, pid)
@@ -58,9 +79,10 @@ def present(st: GameState, pid) -> Permanent:
     return p
 
 
-def card(st: GameState, obj) -> Card:
+def card(st: GameState, obj: CardObject | Permanent) -> Card:
     """Return the card an object (in a zone, on the battlefield, on the stack) is, from the game's set."""
-    return st.cards.named(obj.card)
+    found: Card = st.cards.named(obj.card)
+    return found
 
 
 def statics(st: GameState, kind: type[S], controller: str | None = None) -> list[tuple[Permanent, S]]:
@@ -137,7 +159,11 @@ def lands_of(st: GameState, who: str) -> int:
 
 
 def counters_pt(p: Permanent) -> int:
-    """+1/+1 and -1/-1 counters: each gives +1/+1 or -1/-1 (CR 122.1a)."""
+    """+1/+1 and -1/-1 counters: each gives +1/+1 or -1/-1 (CR 122.1a).
+
+    >>> counters_pt(Permanent(1, "Grizzly Bears", "Alice", "Alice", counters={"+1/+1": 1, "-1/-1": 3}))
+    -2
+    """
     return p.counters.get(PLUS_ONE, 0) - p.counters.get(MINUS_ONE, 0)
 
 
@@ -193,7 +219,7 @@ def mana_options(st: GameState, p: Permanent, a: Ability) -> tuple[str, ...]:
     return tuple(dict.fromkeys(t for e in a.effects for t in e.options(st, p.controller)))
 
 
-def describe_target(st: GameState, t) -> str:
+def describe_target(st: GameState, t: object) -> str:
     if isinstance(t, str):
         return t
     p = permanent(st, t) or on_stack(st, t)
@@ -208,6 +234,6 @@ def hand_abilities(c: Card) -> tuple[Ability, ...]:
     return tuple(a for a in c.activated if a.cost is not None and a.cost.discard)
 
 
-def on_stack(st: GameState, item_id):
+def on_stack(st: GameState, item_id: object) -> StackItem | None:
     """Return the spell or ability with this id on the stack, or None."""
     return next((i for i in st.stack if i.id == item_id), None)

@@ -8,12 +8,14 @@ with the answers so far, so resolving is a pure function of the game and the ans
 
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from . import engine as e
 from . import query as q
 from .auras import attach_on_entering
 from .choices import Choice, OrderReplacementsChoice
 from .history import clone
-from .objects import CardObject, GameState, StackItem
+from .objects import CardObject, GameState, Permanent, StackItem
 from .parts import run_all
 from .targets import still_legal
 
@@ -49,16 +51,16 @@ class NeedChoice(Exception):
 class Resolution:
     """Carry one resolution: the game, the object resolving, the answers given so far."""
 
-    def __init__(self, st: GameState, item: StackItem, answers: tuple = ()):
+    def __init__(self, st: GameState, item: StackItem, answers: tuple[Any, ...] = ()):
         self.st, self.item, self.answers, self._next = st, item, answers, 0
-        self.vars: dict = {}  # what earlier effects left for later ones, e.g. the energy paid
+        self.vars: dict[str, Any] = {}  # what earlier effects left for later ones, e.g. the energy paid
 
     @property
     def controller(self) -> str:
         return self.item.controller
 
-    def choose(self, choice: type[Choice], player: str, prompt: str, rule: str, options=(), low=0,
-               high=0, data=None):
+    def choose(self, choice: type[Choice], player: str, prompt: str, rule: str, options: Iterable[Any] = (),
+               low: int = 0, high: int = 0, data: dict[str, Any] | None = None) -> Any:
         """Return the answer already given to this choice, or pause the resolution to ask it."""
         if self._next < len(self.answers):
             self._next += 1
@@ -66,29 +68,32 @@ class Resolution:
         raise NeedChoice(choice(player, prompt, rule, tuple(options), low, high,
                                 item=self.item.id, answers=self.answers, data=data or {}))
 
-    def order_replacements(self, player: str, prompt: str, options, data) -> tuple:
+    def order_replacements(self, player: str, prompt: str, options: Iterable[int],
+                           data: dict[str, Any]) -> tuple[int, ...]:
         """Have the affected player order the replacement effects on one event (CR 616.1)."""
-        return self.choose(OrderReplacementsChoice, player, prompt, "616.1", options=options, data=data)
+        order: tuple[int, ...] = self.choose(OrderReplacementsChoice, player, prompt, "616.1", options=options,
+                                             data=data)
+        return order
 
-    def source(self):
+    def source(self) -> Permanent | None:
         return q.permanent(self.st, self.item.source)
 
-    def target_objects(self) -> list:
+    def target_objects(self) -> list[Any]:
         """The targets still legal: player names, permanents and spells (CR 608.2b)."""
         return [t if isinstance(t, str) else q.permanent(self.st, t) or q.on_stack(self.st, t)
                 for t in legal_targets(self.st, self.item)]
 
 
-def legal_targets(st: GameState, item) -> list:
+def legal_targets(st: GameState, item: StackItem) -> list[Any]:
     return still_legal(st, item.target_spec, item.controller, item.targets, item.data.get("x"))
 
 
-def resolve_top(st: GameState, answers: tuple = ()) -> GameState | None:
+def resolve_top(st: GameState, answers: tuple[Any, ...] = ()) -> GameState | None:
     """Resolve the top object of the stack, or pause it at a choice (``st.pending``).
 
     Return None when it resolved; when it paused, the position to replay it from.
     """
-    restart = clone(st)
+    restart: GameState = clone(st)
     item = st.stack[-1]
     res = Resolution(st, item, answers)
     try:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Callable, Generator, TypeVar
+from typing import Any, Callable, Generator, Iterable, TypeVar
 
 from .actions import ActivateAbility, AdvanceStep, PassPriority
 from .errors import RulesError
@@ -41,10 +41,10 @@ class Reach:
 
     reachable: bool | None
     nodes: int
-    line: tuple = ()
+    line: tuple[Any, ...] = ()
 
 
-def reach(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: int | None = None,
+def reach(game: Game, goal: Callable[[Game], bool], *, extra: Iterable[Any] = (), last_turn: int | None = None,
           tap_for_mana: bool = True, bound: int = NODE_BOUND) -> Reach:
     """Say whether some line of legal actions from ``game``'s position makes ``goal`` hold.
 
@@ -57,7 +57,7 @@ def reach(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: int 
                             bound=bound))
 
 
-def searching(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: int | None = None,
+def searching(game: Game, goal: Callable[[Game], bool], *, extra: Iterable[Any] = (), last_turn: int | None = None,
               tap_for_mana: bool = True, bound: int = NODE_BOUND) -> Generator[None, None, Reach]:
     """Search as ``reach`` does, pausing (yielding) every ``SLICE`` positions; return its ``Reach``.
 
@@ -77,7 +77,7 @@ def searching(game: Game, goal: Callable[[Game], bool], *, extra=(), last_turn: 
         return Reach(True, 0)
     start = game.fork()
     seen = {_key(start, tuple(extra))}
-    todo: list[tuple[Game, tuple, tuple]] = [(start, tuple(extra), ())]
+    todo: list[tuple[Game, tuple[Any, ...], tuple[Any, ...]]] = [(start, tuple(extra), ())]
     nodes, cut = 0, False
     while todo:
         here, left, line = todo.pop()
@@ -111,10 +111,12 @@ def finish(steps: Generator[None, None, T]) -> T:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            found: T = done.value
+            return found
 
 
-def _moves(game: Game, extra: tuple, tap_for_mana: bool) -> tuple[list, bool]:
+def _moves(game: Game, extra: tuple[Any, ...], tap_for_mana: bool
+           ) -> tuple[list[tuple[Any, tuple[Any, ...]]], bool]:
     """List the moves from a position, the one to try first last (the search takes from the end):
     acting before passing, passing before moving the turn on, mana made ahead of need after both.
     Say too whether they are all the legal ones (a choice's answers are listed up to a bound)."""
@@ -132,7 +134,7 @@ def _moves(game: Game, extra: tuple, tap_for_mana: bool) -> tuple[list, bool]:
     return [*reversed(turn), *reversed(mana), *reversed(acts)], not listing.cut
 
 
-def _key(game: Game, extra: tuple) -> str:
+def _key(game: Game, extra: tuple[Any, ...]) -> str:
     return json.dumps([game.snapshot(log=False), [repr(a) for a in extra]], sort_keys=True, default=str)
 
 

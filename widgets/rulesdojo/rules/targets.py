@@ -2,27 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from . import query as q
+from .cards import Ability
 from .player_effects import has
-from .objects import GameState
+from .objects import GameState, Permanent
 from .parts import PAIRS, TARGET_WORDS
 
 
-def _permanents(test):
-    def find(st: GameState, controller: str) -> list:
+def _permanents(test: Callable[[GameState, Permanent, str], object]) -> Callable[[GameState, str], list[Target]]:
+    def find(st: GameState, controller: str) -> list[Target]:
         return [p.id for p in st.battlefield if test(st, p, controller)]
     return find
 
 
-def _creature(st, p, who):
+def _creature(st: GameState, p: Permanent, who: str) -> bool:
     return q.is_type(st, p, "Creature")
 
 
-def _players(st: GameState, controller: str) -> list:
+def _players(st: GameState, controller: str) -> list[Target]:
     return [p.name for p in q.in_game(st)]
 
 
-TARGETS = {
+#: What a target is: a player's name, or the id of a permanent or of a spell on the stack.
+Target = int | str
+
+TARGETS: dict[str, Callable[..., list[Target]]] = {
     "creature": _permanents(_creature),
     "creature_or_planeswalker": _permanents(
         lambda st, p, who: _creature(st, p, who) or q.is_type(st, p, "Planeswalker")),
@@ -57,23 +63,23 @@ TARGETS = {
 X_KINDS = ("nonland_permanent_with_mana_value_x",)
 
 
-def announced_xs(st: GameState, ab, who: str) -> list[int]:
+def announced_xs(st: GameState, ab: Ability, who: str) -> list[int]:
     """The values of X worth offering for "Pay X {E}": from 0 to the energy ``who`` has (CR 107.3a,
     118.3), and when the target must have mana value X, only the mana values a target has (any
     other X has no legal target)."""
     have = q.player(st, who).energy
     if ab.target_spec in X_KINDS:
-        return sorted({mana_value(st, q.permanent(st, t)) for t in TARGETS[ab.target_spec](st, who)} &
+        return sorted({mana_value(st, q.present(st, t)) for t in TARGETS[ab.target_spec](st, who)} &
                       set(range(have + 1)))
     return list(range(have + 1))
 
 
-def mana_value(st: GameState, p) -> int:
+def mana_value(st: GameState, p: Permanent) -> int:
     """A permanent's mana value: its mana cost's; 0 with no mana cost, a token's (CR 202.3, 202.3a)."""
     return q.card(st, p).mana_cost.mana_value
 
 
-def target_sets(st: GameState, spec: str | None, controller: str) -> list[tuple]:
+def target_sets(st: GameState, spec: str | None, controller: str) -> list[tuple[Target, ...]]:
     """List every legal choice of targets for a spell or ability: one target, or a pair (CR 601.2c).
 
     >>> from .objects import Player
@@ -86,25 +92,26 @@ def target_sets(st: GameState, spec: str | None, controller: str) -> list[tuple]
     return [(t,) for t in target_candidates(st, spec, controller)]
 
 
-def still_legal(st: GameState, spec: str | None, controller: str, targets: tuple, x: int | None = None) -> list:
+def still_legal(st: GameState, spec: str | None, controller: str, targets: tuple[Target, ...],
+                x: int | None = None) -> list[Target]:
     """The targets that are still legal, in order, as the spell or ability resolves (CR 608.2b)."""
     if spec in PAIRS:
         first, second = (list(targets) + [None, None])[:2]
         ok = {t for t in TARGETS[PAIRS[spec]](st, controller) if not untargetable(st, t, controller)}
         theirs = [t for t in SECOND[spec](st, first) if not untargetable(st, t, controller)]
-        return [t for t, legal in ((first, first in ok), (second, second in theirs)) if legal]
+        return [t for t, legal in ((first, first in ok), (second, second in theirs)) if legal and t is not None]
     ok = set(target_candidates(st, spec, controller, x))
     return [t for t in targets if t in ok]
 
 
-def _theirs(st: GameState, first) -> list:
+def _theirs(st: GameState, first: Target | None) -> list[Target]:
     """The creatures a targeted player controls, or a targeted planeswalker's controller."""
     pw = q.permanent(st, first) if not isinstance(first, str) else None
     who = first if isinstance(first, str) else pw.controller if pw is not None else None
     return [p.id for p in st.battlefield if p.controller == who and q.is_type(st, p, "Creature")]
 
 
-def _another_creature(st: GameState, first) -> list:
+def _another_creature(st: GameState, first: Target | None) -> list[Target]:
     """The creatures other than the first target: "another target creature" (CR 115.3)."""
     return [p.id for p in st.battlefield if p.id != first and q.is_type(st, p, "Creature")]
 
@@ -114,7 +121,7 @@ SECOND = {"player_or_planeswalker_and_their_creature": _theirs,
           "creature_and_another_creature": _another_creature}
 
 
-def target_candidates(st: GameState, spec: str | None, controller: str, x: int | None = None) -> list:
+def target_candidates(st: GameState, spec: str | None, controller: str, x: int | None = None) -> list[Target]:
     """List what can be chosen for a target description (CR 115.1).
 
     >>> from .objects import Player
@@ -129,20 +136,20 @@ def target_candidates(st: GameState, spec: str | None, controller: str, x: int |
     return [t for t in found if not untargetable(st, t, controller)]
 
 
-def hexproof_against(st: GameState, t, controller: str) -> bool:
+def hexproof_against(st: GameState, t: object, controller: str) -> bool:
     """A permanent with hexproof can't be the target of its opponents' spells or abilities (CR 702.11b)."""
     p = None if isinstance(t, str) else q.permanent(st, t)
     return p is not None and p.controller != controller and "hexproof" in q.keywords(st, p)
 
 
-def has_shroud(st: GameState, t) -> bool:
+def has_shroud(st: GameState, t: object) -> bool:
     """A permanent with shroud can't be the target of spells or abilities, its controller's own
     included (CR 702.18a)."""
     p = None if isinstance(t, str) else q.permanent(st, t)
     return p is not None and "shroud" in q.keywords(st, p)
 
 
-def protected_from_everything(st: GameState, t) -> bool:
+def protected_from_everything(st: GameState, t: object) -> bool:
     """A player with protection from everything can't be targeted by spells or abilities, their own
     included (CR 702.16j).
 
@@ -153,7 +160,7 @@ def protected_from_everything(st: GameState, t) -> bool:
     return has(st, t, "protection_from_everything") is not None
 
 
-def untargetable(st: GameState, t, controller: str) -> bool:
+def untargetable(st: GameState, t: object, controller: str) -> bool:
     """Say whether ``t`` can't be the target of a spell or ability ``controller`` controls: hexproof
     against its controller's opponents (CR 702.11b), shroud against everyone (CR 702.18a), a player's
     protection from everything (CR 702.16j)."""

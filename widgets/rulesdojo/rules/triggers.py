@@ -66,7 +66,7 @@ class Trigger(Part):
     what: str = field(choices=tuple(WHAT) + ("",), default="")
     other: bool = False
     subtype: str = ""  # "an Elemental", "a Clue"
-    spell: tuple = ()  # "cast" events: the card types the spell must have one of
+    spell: tuple[str, ...] = ()  # "cast" events: the card types the spell must have one of
     first_each_turn: bool = False  # "for the first time each turn"
     # intervening "if" clauses (CR 603.4): "if it had counters on it" (what left), "if this has counters"
     if_it_had_counters: bool = False

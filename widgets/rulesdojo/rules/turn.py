@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from . import control
 from . import engine as e
 from . import player_effects
 from . import query as q
-from .auras import aura_state_based_actions
-from .loyalty import zero_loyalty
 from .phasing import phase_in
 from .mana import pool_text
-from .choices import (AttackersChoice, BlockersChoice, DiscardChoice, LegendRuleChoice, ModeChoice,
+from .choices import (AttackersChoice, BlockersChoice, Choice, DiscardChoice, ModeChoice,
                       OrderTriggersChoice, TargetChoice)
 from .effects.choices import modal
-from .objects import (MINUS_ONE, PLUS_ONE, STEP_NAMES, STEP_RULES, GameState, Permanent, StackItem,
-                      step_text)
+from .objects import STEP_NAMES, STEP_RULES, GameState, Permanent, StackItem, Trigger, step_text
 from .resolve import resolve_top, stack_name
+from .sba import state_based_actions
 from .targets import target_candidates
 from .triggers import Happened
 
@@ -23,7 +23,13 @@ PRIORITY_STEPS = set(STEP_NAMES) - {"untap", "cleanup"}
 
 
 def settle(st: GameState) -> None:
-    """Before a player gets priority: state-based actions, then waiting triggers (CR 117.5)."""
+    """Before a player gets priority: state-based actions, then waiting triggers (CR 117.5).
+
+    >>> from .objects import Player
+    >>> st = GameState([Player("Alice", life=0), Player("Nadia")], active="Alice")
+    >>> settle(st); st.over, st.winner
+    (True, 'Nadia')
+    """
     while not st.over and st.pending is None:
         control.refresh(st)  # continuous effects apply before anything is checked (CR 613.1b)
         if state_based_actions(st):
@@ -34,128 +40,89 @@ def settle(st: GameState) -> None:
         return
 
 
-def state_based_actions(st: GameState) -> bool:
-    """Perform every state-based action that applies at once; say whether any did (CR 704.3)."""
-    did = False
-    for player in q.in_game(st):
-        loss = (("704.5a", "has 0 or less life") if player.life <= 0 else
-                ("704.5b", "drew from an empty library") if player.drew_from_empty else
-                ("704.5c", "has ten or more poison counters")
-                if player.counters.get("poison", 0) >= 10 else None)
-        if loss is not None:
-            rule, reason = loss
-            player.lost = True
-            did = True
-            e.log(st, rule, f"{player.name} {reason} and loses the game.", "game", player.name)
-    for player in st.players:
-        for obj in [o for zone in ("hand", "graveyard", "exile", "library") for o in player.zone(zone)
-                    if o.token]:
-            for zone in ("hand", "graveyard", "exile", "library"):
-                if obj in player.zone(zone):
-                    player.zone(zone).remove(obj)
-            e.log(st, "704.5d", f"The {obj.card} token is in a zone other than the battlefield, so it "
-                  "ceases to exist (CR 704.5d, 111.7).", "zone")
-            did = True
-    creatures = [p for p in st.battlefield if q.is_type(st, p, "Creature")]
-    zero = [p for p in creatures if q.toughness(st, p) <= 0]
-    lethal = [p for p in creatures if p not in zero and p.damage and p.damage >= q.toughness(st, p)
-              and "indestructible" not in q.keywords(st, p)]  # CR 702.12b
-    for p in st.battlefield:  # CR 704.5q: +1/+1 and -1/-1 counters annihilate in pairs
-        n = min(p.counters.get(PLUS_ONE, 0), p.counters.get(MINUS_ONE, 0))
-        if n:
-            for kind in (PLUS_ONE, MINUS_ONE):
-                p.counters[kind] -= n
-                if not p.counters[kind]:
-                    del p.counters[kind]
-            e.log(st, "704.5q", f"{p.controller}'s {p.card} had both +1/+1 and -1/-1 counters: "
-                  f"{n} of each are removed.", "counters", p.controller)
-            did = True
-    walkers = [p for p in zero_loyalty(st) if p not in zero and p not in lethal]
-    if zero or lethal or walkers:  # one event: state-based actions happen at once (CR 704.3)
-        reasons = {p.id: ("has 0 or less toughness and is put into the graveyard", "704.5f") for p in zero}
-        reasons.update({p.id: ("has lethal damage marked on it and is destroyed", "704.5g") for p in lethal})
-        reasons.update({p.id: ("has 0 loyalty and is put into its owner's graveyard", "704.5i")
-                        for p in walkers})
-        e.leave(st, zero + lethal + walkers, "graveyard", reasons=reasons)
-        did = True
-    did = aura_state_based_actions(st) or did
-    for p in st.battlefield:
-        held = q.permanent(st, p.attached_to) if p.attached_to is not None else None
-        if "Aura" in q.subtypes(st, p):  # an Aura isn't equipping: CR 704.5m above, not 704.5n
-            continue
-        if p.attached_to is not None and (held is None or not q.is_type(st, held, "Creature")):
-            p.attached_to = None
-            e.log(st, "704.5n", f"{p.card} equips nothing legal any more, so it becomes unattached and "
-                  "stays on the battlefield.", "rule", p.controller)
-            did = True
-    for who in q.in_game(st):
-        seen: dict[str, list] = {}
-        for p in st.battlefield:
-            if p.controller == who.name and "Legendary" in q.card(st, p).supertypes:
-                seen.setdefault(p.card, []).append(p.id)
-        for name, ids in seen.items():
-            if len(ids) > 1:
-                st.pending = LegendRuleChoice(who.name, f"Choose the {name} to keep; the "
-                                     "others go to the graveyard", "704.5j", tuple(ids), 1, 1)
-                return True
-    alive = q.in_game(st)
-    if len(alive) <= 1 and not st.over:
-        st.over = True
-        st.winner = alive[0].name if alive else None
-        e.log(st, "104.2a", f"{st.winner or 'Nobody'} wins the game.", "game", st.winner)
-        did = True
-    return did
-
-
 def place_triggers(st: GameState) -> None:
-    """Put waiting triggers on the stack in APNAP order; ask for an order or targets (CR 603.3b)."""
+    """Put waiting triggers on the stack in APNAP order; ask for an order or targets (CR 603.3b).
+
+    >>> from .objects import Player
+    >>> st = GameState([Player("Alice"), Player("Nadia")], active="Alice")
+    >>> place_triggers(st); st.stack, st.pending
+    ([], None)
+    """
     for pl in q.apnap(st):
         mine = [t for t in st.waiting if t.controller == pl.name]
         if not mine:
             continue
-        unordered = [t for t in mine if "order" not in t.data]
-        if len(mine) > 1 and len(unordered) > 1:  # one at a time: the answer may name only the next
-            which = "these" if len(unordered) == len(mine) else "the other"
-            st.pending = OrderTriggersChoice(
-                pl.name,
-                f"{pl.name}: put {which} {len(unordered)} triggered abilities on the stack in any order; "
-                "the last one you put on the stack resolves first", "603.3b",
-                tuple(t.id for t in unordered), data={"placed": tuple(t.id for t in mine if "order" in t.data)})
+        if _ask_order(st, pl.name, mine):
             return
-        if len(mine) > 1 and unordered:  # the last one left takes the last place
-            unordered[0].data["order"] = len(mine) - 1
         for t in sorted(mine, key=lambda t: t.data.get("order", 0)):
-            chooser = modal(t.effects)
-            if chooser is not None and "mode" not in t.data:
-                modes = chooser.legal_modes(st, t.controller)
-                if not modes:
-                    st.waiting.remove(t)
-                    e.log(st, "700.2b", f"No mode of {t.name}'s ability can be chosen, so it is removed "
-                          "from the stack.", "fizzle", t.controller)
-                    continue
-                st.pending = ModeChoice(t.controller, f"Choose one mode for {t.name}'s "
-                                        f"ability: {t.text}", "700.2b", tuple(modes), 1, 1, item=t.id)
+            step = _choose_mode(st, t) or _choose_target(st, t)
+            if step == "asked":
                 return
-            if t.target_spec and "targets" not in t.data:
-                cands = target_candidates(st, t.target_spec, t.controller)
-                if not cands:
-                    st.waiting.remove(t)
-                    e.log(st, "603.3d", f"{t.name}'s ability has no legal target and is removed "
-                          "from the stack.", "fizzle", t.controller)
-                    continue
-                st.pending = TargetChoice(t.controller,
-                                     f"Choose a target for {t.name}'s ability: {t.text}", "603.3d",
-                                     tuple(cands), 1, 1, item=t.id)
-                return
-            st.waiting.remove(t)
-            item = StackItem(t.id, t.kind, t.name, t.controller, t.text, t.effects,
-                             tuple(t.data.get("targets", ())), t.target_spec, source=t.source,
-                             data=t.data)
-            st.stack.append(item)
-            on = f" targeting {', '.join(q.describe_target(st, x) for x in item.targets)}" if item.targets else ""
-            e.log(st, "603.3", f"{t.controller} puts {stack_name(item)} on the stack{on}.", "stack",
-                  t.controller)
+            if step is None:
+                _put_on_stack(st, t)
         return
+
+
+def _ask_order(st: GameState, who: str, mine: list[Trigger]) -> bool:
+    """Ask ``who`` to order their triggers, one at a time: the answer may name only the next
+    (CR 603.3b); the last one left takes the last place. Say whether the game now waits."""
+    unordered = [t for t in mine if "order" not in t.data]
+    if len(mine) > 1 and len(unordered) > 1:
+        which = "these" if len(unordered) == len(mine) else "the other"
+        st.pending = OrderTriggersChoice(
+            who,
+            f"{who}: put {which} {len(unordered)} triggered abilities on the stack in any order; "
+            "the last one you put on the stack resolves first", "603.3b",
+            tuple(t.id for t in unordered), data={"placed": tuple(t.id for t in mine if "order" in t.data)})
+        return True
+    if len(mine) > 1 and unordered:
+        unordered[0].data["order"] = len(mine) - 1
+    return False
+
+
+def _choose_mode(st: GameState, t: Trigger) -> str | None:
+    """A modal trigger's mode is chosen as it is put on the stack; with none to choose it is
+    removed (CR 700.2b). Return "asked", "removed", or None when nothing is left to choose."""
+    chooser = modal(t.effects)
+    if chooser is None or "mode" in t.data:
+        return None
+    modes = chooser.legal_modes(st, t.controller)
+    if not modes:
+        st.waiting.remove(t)
+        e.log(st, "700.2b", f"No mode of {t.name}'s ability can be chosen, so it is removed "
+              "from the stack.", "fizzle", t.controller)
+        return "removed"
+    st.pending = ModeChoice(t.controller, f"Choose one mode for {t.name}'s "
+                            f"ability: {t.text}", "700.2b", tuple(modes), 1, 1, item=t.id)
+    return "asked"
+
+
+def _choose_target(st: GameState, t: Trigger) -> str | None:
+    """A trigger's target is chosen as it is put on the stack; with no legal target it is removed
+    (CR 603.3d). Return "asked", "removed", or None when nothing is left to choose."""
+    if not t.target_spec or "targets" in t.data:
+        return None
+    cands = target_candidates(st, t.target_spec, t.controller)
+    if not cands:
+        st.waiting.remove(t)
+        e.log(st, "603.3d", f"{t.name}'s ability has no legal target and is removed "
+              "from the stack.", "fizzle", t.controller)
+        return "removed"
+    st.pending = TargetChoice(t.controller,
+                              f"Choose a target for {t.name}'s ability: {t.text}", "603.3d",
+                              tuple(cands), 1, 1, item=t.id)
+    return "asked"
+
+
+def _put_on_stack(st: GameState, t: Trigger) -> None:
+    st.waiting.remove(t)
+    item = StackItem(t.id, t.kind, t.name, t.controller, t.text, t.effects,
+                     tuple(t.data.get("targets", ())), t.target_spec, source=t.source,
+                     data=t.data)
+    st.stack.append(item)
+    on = f" targeting {', '.join(q.describe_target(st, x) for x in item.targets)}" if item.targets else ""
+    e.log(st, "603.3", f"{t.controller} puts {stack_name(item)} on the stack{on}.", "stack",
+          t.controller)
 
 
 def pass_priority(st: GameState, who: str) -> GameState | None:
@@ -163,6 +130,11 @@ def pass_priority(st: GameState, who: str) -> GameState | None:
     resolve the top or end the step.
 
     Return the position to replay from when the resolution paused at a choice.
+
+    >>> from .objects import Player
+    >>> st = GameState([Player("Alice"), Player("Nadia")], active="Alice", priority="Alice")
+    >>> pass_priority(st, "Alice"); st.priority, st.log[-1].text
+    ('Nadia', 'Alice passes priority.')
     """
     e.log(st, "117.3d", f"{who} passes priority.", "priority", who)
     st.passes += 1
@@ -177,7 +149,13 @@ def pass_priority(st: GameState, who: str) -> GameState | None:
 
 
 def end_step(st: GameState) -> None:
-    """End the current step: mana empties (CR 500.4); go on to the next step that gives priority."""
+    """End the current step: mana empties (CR 500.4); go on to the next step that gives priority.
+
+    >>> from .objects import Player
+    >>> st = GameState([Player("Alice"), Player("Nadia")], active="Alice", step="precombat main")
+    >>> end_step(st); st.step, st.priority
+    ('beginning of combat', 'Alice')
+    """
     while True:
         _empty_pools(st)
         i = STEP_NAMES.index(st.step)
@@ -206,7 +184,7 @@ def _empty_pools(st: GameState) -> None:
             p.pool = {t: 0 for t in p.pool}
 
 
-def _attackers(st: GameState):
+def _attackers(st: GameState) -> list[Permanent]:
     return [p for p in st.battlefield if p.attacking]
 
 
@@ -229,47 +207,80 @@ def _new_turn(st: GameState) -> None:
 
 
 def _begin_step(st: GameState) -> bool:
-    """Do the step's turn-based actions; return whether players get priority in it."""
-    ap = st.active
-    if st.step == "untap":
-        for p in phase_in(st, ap):  # before untapping (CR 502.1); controlled all along (CR 702.26d)
-            p.sick = p.sick and p.controller != ap
-        for p in st.battlefield:
-            if p.controller == ap and p.tapped:
-                p.tapped = False
-        e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
-        return False
+    """Do the step's turn-based actions; return whether players get priority in it.
+
+    >>> from .objects import Player
+    >>> st = GameState([Player("Alice"), Player("Nadia")], active="Alice", step="untap")
+    >>> _begin_step(st), st.log[-1].text
+    (False, 'Alice untaps their permanents.')
+    """
     if st.step in ("upkeep", "precombat main", "beginning of combat", "end"):
-        e.emit(st, [Happened("step", player=ap, info=st.step)])
-    if st.step == "draw":
-        if st.turn == 1 and len(st.players) == 2:
-            e.log(st, "103.8a", f"{ap} plays first and skips the first draw.", "step", ap)
-        else:
-            e.draw(st, ap)
-    elif st.step == "declare attackers":
-        able = [p.id for p in st.battlefield if p.controller == ap and q.is_type(st, p, "Creature")
-                and q.can_tap_for_cost(st, p)]
-        if able:
-            st.pending = AttackersChoice(ap, "Declare attackers (or none)", "508.1",
-                                 tuple(able), 0, len(able))
-        else:
-            e.log(st, "508.1", f"{ap} has no creature that can attack.", "combat", ap)
-    elif st.step == "declare blockers":
-        defender = q.next_player(st, ap)
-        able = [p.id for p in st.battlefield if p.controller == defender and not p.tapped
-                and q.is_type(st, p, "Creature")]
-        if able:
-            st.pending = BlockersChoice(defender, "Declare blockers (or none)",
-                                 "509.1", tuple(able), 0, len(able))
-    elif st.step == "combat damage":
-        combat_damage(st)
-    elif st.step == "end of combat":
-        st.first_strikers, st.damage_steps = (), 0
-    elif st.step == "postcombat main":
-        for p in st.battlefield:
-            p.attacking, p.blocked_by, p.blocking, p.attacking_walker = False, None, None, None
-    elif st.step == "cleanup":
-        return _cleanup(st)
+        e.emit(st, [Happened("step", player=st.active, info=st.step)])
+    act = TURN_BASED_ACTIONS.get(st.step)
+    return True if act is None else act(st)
+
+
+def _untap(st: GameState) -> bool:
+    """Phasing, then the active player untaps their permanents; no one gets priority (CR 502.3)."""
+    ap = st.active
+    for p in phase_in(st, ap):  # before untapping (CR 502.1); controlled all along (CR 702.26d)
+        p.sick = p.sick and p.controller != ap
+    for p in st.battlefield:
+        if p.controller == ap and p.tapped:
+            p.tapped = False
+    e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
+    return False
+
+
+def _draw(st: GameState) -> bool:
+    """The active player draws, except the player who plays first in a two-player game on their
+    first turn (CR 504.1, 103.8a)."""
+    ap = st.active
+    if st.turn == 1 and len(st.players) == 2:
+        e.log(st, "103.8a", f"{ap} plays first and skips the first draw.", "step", ap)
+    else:
+        e.draw(st, ap)
+    return True
+
+
+def _ask_attackers(st: GameState) -> bool:
+    """The active player declares attackers among their creatures that can tap (CR 508.1)."""
+    ap = st.active
+    able = [p.id for p in st.battlefield if p.controller == ap and q.is_type(st, p, "Creature")
+            and q.can_tap_for_cost(st, p)]
+    if able:
+        st.pending = AttackersChoice(ap, "Declare attackers (or none)", "508.1",
+                                     tuple(able), 0, len(able))
+    else:
+        e.log(st, "508.1", f"{ap} has no creature that can attack.", "combat", ap)
+    return True
+
+
+def _ask_blockers(st: GameState) -> bool:
+    """The defending player declares blockers among their untapped creatures (CR 509.1)."""
+    defender = q.next_player(st, st.active)
+    able = [p.id for p in st.battlefield if p.controller == defender and not p.tapped
+            and q.is_type(st, p, "Creature")]
+    if able:
+        st.pending = BlockersChoice(defender, "Declare blockers (or none)",
+                                    "509.1", tuple(able), 0, len(able))
+    return True
+
+
+def _combat_damage_step(st: GameState) -> bool:
+    combat_damage(st)
+    return True
+
+
+def _end_of_combat(st: GameState) -> bool:
+    st.first_strikers, st.damage_steps = (), 0
+    return True
+
+
+def _postcombat_main(st: GameState) -> bool:
+    """Creatures in combat are removed from it as the end of combat step ends (CR 511.3)."""
+    for p in st.battlefield:
+        p.attacking, p.blocked_by, p.blocking, p.attacking_walker = False, None, None, None
     return True
 
 
@@ -287,7 +298,14 @@ def _cleanup(st: GameState) -> bool:
     return bool(st.waiting) or st.pending is not None
 
 
-def declare_attackers(st: GameState, attackers: tuple[int, ...], at: tuple = ()) -> None:
+#: Each step's turn-based actions; each says whether players get priority in the step.
+TURN_BASED_ACTIONS: dict[str, Callable[[GameState], bool]] = {
+    "untap": _untap, "draw": _draw, "declare attackers": _ask_attackers,
+    "declare blockers": _ask_blockers, "combat damage": _combat_damage_step,
+    "end of combat": _end_of_combat, "postcombat main": _postcombat_main, "cleanup": _cleanup}
+
+
+def declare_attackers(st: GameState, attackers: tuple[int, ...], at: tuple[tuple[int, int], ...] = ()) -> None:
     ap = st.active
     st.pending = None
     chosen = [q.present(st, a) for a in attackers]
@@ -310,7 +328,7 @@ def declare_attackers(st: GameState, attackers: tuple[int, ...], at: tuple = ())
     st.priority, st.passes = ap, 0
 
 
-def declare_blockers(st: GameState, blocks) -> None:
+def declare_blockers(st: GameState, blocks: tuple[tuple[int, int], ...]) -> None:
     st.pending = None
     for blocker, attacker in blocks:
         b, a = q.present(st, blocker), q.present(st, attacker)
@@ -326,15 +344,7 @@ def combat_damage(st: GameState) -> None:
 
     With a first striker in combat there are two steps: first strikers, then the others (CR 510.4).
     """
-    fighters = [p for p in st.battlefield if p.attacking or p.blocking]
-    if st.damage_steps == 0 and any("first strike" in q.keywords(st, p) for p in fighters):
-        st.first_strikers = tuple(p.id for p in fighters if "first strike" in q.keywords(st, p))
-        e.log(st, "510.4", "A creature in combat has first strike, so there are two combat damage steps: "
-              "in this first one only creatures with first strike deal combat damage (CR 702.7b).", "combat")
-    elif st.first_strikers:
-        e.log(st, "510.4", "Second combat damage step: the creatures still in combat that had no first "
-              "strike deal their combat damage now.", "combat")
-    st.damage_steps += 1
+    _begin_damage_step(st)
     first = st.damage_steps == 1 and bool(st.first_strikers)
     hits = [(src, target, n) for src, target, n in _combat_hits(st)
             if not st.first_strikers or (src.id in st.first_strikers) == first]
@@ -345,6 +355,20 @@ def combat_damage(st: GameState) -> None:
         e.deal_damage(st, f"{src.controller}'s {src.card}", target, n, "infect" in q.keywords(st, src))
     e.emit(st, [Happened("combat_damage", src, target) for src, target, n in hits
                 if n > 0 and isinstance(target, str)])
+
+
+def _begin_damage_step(st: GameState) -> None:
+    """Count the combat damage step; with a first striker in combat the first of two deals only
+    first strikers' damage (CR 510.4, 702.7b)."""
+    fighters = [p for p in st.battlefield if p.attacking or p.blocking]
+    if st.damage_steps == 0 and any("first strike" in q.keywords(st, p) for p in fighters):
+        st.first_strikers = tuple(p.id for p in fighters if "first strike" in q.keywords(st, p))
+        e.log(st, "510.4", "A creature in combat has first strike, so there are two combat damage steps: "
+              "in this first one only creatures with first strike deal combat damage (CR 702.7b).", "combat")
+    elif st.first_strikers:
+        e.log(st, "510.4", "Second combat damage step: the creatures still in combat that had no first "
+              "strike deal their combat damage now.", "combat")
+    st.damage_steps += 1
 
 
 def _combat_hits(st: GameState) -> list[tuple[Permanent, str | Permanent, int]]:
@@ -379,7 +403,7 @@ def _attacked(st: GameState, a: Permanent, player: str) -> str | Permanent | Non
     return walker if walker is not None and q.is_type(st, walker, "Planeswalker") else None
 
 
-def carry_on(st: GameState, choice, value) -> None:
+def carry_on(st: GameState, choice: Choice, value: Any) -> None:
     """Carry out a checked answer that isn't replayed by a resolution, and go on with the turn: the
     declared attackers attack (CR 508.1), the blockers block (CR 509.1), and once the cleanup
     step's discard is done the turn ends (CR 514.1)."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any, Callable
 
 from ..rules.cards import Card
 from .cardfile import CardFileError, card_from_file_data, oracle_problems
@@ -29,7 +30,7 @@ SHAPE = (f"'{KEY}' is a list of cards, each a mapping with a card file's keys: n
 _LINE = re.compile(r"line (\d+): (.*)", re.S)
 
 
-def defined_cards(data, source: str, error) -> tuple[Card, ...]:
+def defined_cards(data: Any, source: str, error: Callable[..., Exception]) -> tuple[Card, ...]:
     """Read the cards a file defines (none without ``card_data:``); raise ``error(message,
     file=source, place="line N, card_data[i]")`` at the first problem, worded as ``cards lint`` words it."""
     block = data.get(KEY) if isinstance(data, dict) else None

@@ -10,6 +10,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Iterable
 
 from ..rules import cards
 from ..rules.parts import CardError
@@ -38,12 +39,12 @@ def _unreadable(message: str, file: str, place: str | None = None) -> CardFileEr
     return CardFileError(Path(file), int(place.split()[1]) if place else 0, message)
 
 
-def _read(path: Path):
+def _read(path: Path) -> tuple[Any, cards.Card]:
     data, _text = load_file(path, _unreadable)
     return data, card_from_file_data(data, path)
 
 
-def card_from_file_data(data, path: Path) -> cards.Card:
+def card_from_file_data(data: Any, path: Path) -> cards.Card:
     """Make a card from what a card file holds (or a card written inside another file, with that
     file's lines); raise ``CardFileError`` naming ``path``, the line and the problem."""
     name = data.get("name") if isinstance(data, dict) else None
@@ -65,7 +66,7 @@ def card_files(folder: Path) -> list[Path]:
     return sorted(p for p in Path(folder).glob("*.y*ml") if p.suffix in (".yaml", ".yml"))
 
 
-def with_folders(folders, base: CardSet | None = None) -> CardSet:
+def with_folders(folders: Iterable[str | Path], base: CardSet | None = None) -> CardSet:
     """Return the shipped set (or ``base``) with each folder's cards added, a later folder's card
     replacing an earlier one of the same name.
 
@@ -108,7 +109,7 @@ def _squash(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
-def oracle_problems(card: cards.Card, data=None) -> list[str]:
+def oracle_problems(card: cards.Card, data: Any = None) -> list[str]:
     """Say where a card's parts don't say what its Oracle text says (empty when they agree)."""
     oracle = _squash(card.oracle)
     out = []
@@ -130,7 +131,7 @@ def oracle_problems(card: cards.Card, data=None) -> list[str]:
     return out + _back_problems(card, data) + _unplayed_loyalty(card)
 
 
-def _back_problems(card: cards.Card, data) -> list[str]:
+def _back_problems(card: cards.Card, data: Any) -> list[str]:
     """A modal double-faced card's back face says its own Oracle text: check it the same way."""
     if card.back is None:
         return []
@@ -159,7 +160,7 @@ def _unplayed_loyalty(card: cards.Card) -> list[str]:
             if "Planeswalker" in card.types and _LOYALTY_LINE.match(line) and _squash(line) not in played]
 
 
-def _at(data, key, place: str) -> str:
+def _at(data: Any, key: object, place: str) -> str:
     line = item_line(data, key) if isinstance(key, int) else key_line(data, key)
     return f"line {line}: {place}" if line else place
 

@@ -24,7 +24,7 @@ SUFFIXES = (".yaml", ".yml")
 class ScenarioRefused(ScenarioError):
     """Refuse a name that does not lead to a scenario file inside the folder (one message for all)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(REFUSED)
 
 

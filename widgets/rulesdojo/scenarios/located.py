@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
 
-class Located(dict):
+
+class Located(dict[Any, Any]):
     """A mapping that remembers the line it started on, and the line of each key."""
     line: int = 0
-    key_lines: dict = {}
+    key_lines: dict[Any, int] = {}
 
 
-class LocatedList(list):
+class LocatedList(list[Any]):
     """A list that remembers each item's line."""
     lines: list[int]
 

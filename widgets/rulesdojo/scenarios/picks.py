@@ -16,9 +16,11 @@ after the name, ``"Grizzly Bears (2)"``, counting the copies in the order the ch
 from __future__ import annotations
 
 import re
+from typing import Any, Collection, Iterable
 
 from ..rules.errors import AmbiguousReference, RulesError
-from ..rules.game import ZONES
+from ..rules.choices import Choice
+from ..rules.objects import ZONES, GameState
 from .expect import owner_and_name
 
 _ORDINAL = re.compile(r"^(?P<name>.*\S)\s*\((?P<n>\d+)\)$")
@@ -30,20 +32,22 @@ def ordinal(ref: str) -> tuple[str, int | None]:
     return (found.group("name"), int(found.group("n"))) if found else (ref, None)
 
 
-def _offered(st) -> dict[int, tuple[str, str, tuple]]:
+def _offered(st: GameState) -> dict[int, tuple[str, str, tuple[Any, ...]]]:
     """Every object a choice could offer, by id: (its name, whose it is, what tells it from a copy)."""
-    out: dict[int, tuple[str, str, tuple]] = {}
+    out: dict[int, tuple[str, str, tuple[Any, ...]]] = {}
     for p in st.players:
         for z in ZONES:
             for o in p.zone(z):
                 out[o.id] = (o.card, p.name, (z, p.name, o.owner, o.token))
-    for p in st.battlefield:
-        out[p.id] = (p.card, p.controller, (p.controller, p.owner, p.tapped, p.damage,
-                                            tuple(sorted(p.counters.items())), p.attacking, p.token, p.sick))
+    for perm in st.battlefield:
+        out[perm.id] = (perm.card, perm.controller, (perm.controller, perm.owner, perm.tapped, perm.damage,
+                                                     tuple(sorted(perm.counters.items())), perm.attacking,
+                                                     perm.token, perm.sick))
     return out
 
 
-def pick_offered(st, choice, ref, taken=(), times: int = 1):
+def pick_offered(st: GameState, choice: Choice, ref: object, taken: Collection[Any] = (),
+                 times: int = 1) -> Any:
     """Return the option of ``choice`` that ``ref`` names (a player, a mode's text, a card or a
     permanent), one not in ``taken`` when the name fits interchangeable copies; None when no
     option has that name. A name the answer gives ``times`` times, once for each copy left, takes
@@ -58,8 +62,7 @@ def pick_offered(st, choice, ref, taken=(), times: int = 1):
     name, nth = ordinal(text)
     whose, name = owner_and_name(st, name)
     offered = _offered(st)
-    fits = [o for o in choice.options if o in offered and offered[o][0].lower() == name
-            and (whose is None or offered[o][1] == whose)]
+    fits = _fitting(choice.options, offered, name, whose)
     if not fits:
         return None
     if nth is not None:
@@ -75,6 +78,14 @@ def pick_offered(st, choice, ref, taken=(), times: int = 1):
     return free[0]
 
 
-def not_offered(choice, ref) -> RulesError:
+def _fitting(options: Iterable[Any], offered: dict[int, tuple[str, str, tuple[Any, ...]]], name: str,
+             whose: str | None) -> list[Any]:
+    """The options offered whose name is ``name`` (lower case), and whose controller is ``whose``
+    when a name says whose."""
+    return [o for o in options if o in offered and offered[o][0].lower() == name
+            and (whose is None or offered[o][1] == whose)]
+
+
+def not_offered(choice: Choice, ref: object) -> RulesError:
     """Say that ``ref`` names nothing the pending choice offers, citing the choice's rule."""
     return RulesError(f"{ref!r} isn't among the options for: {choice.prompt}", rule=choice.rule)

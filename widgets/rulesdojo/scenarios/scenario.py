@@ -29,9 +29,9 @@ from ..rules.advance import advance, resolve_top
 from ..rules.choices import OrderTriggersChoice
 from ..rules.effects.choices import modal
 from ..rules.errors import AmbiguousReference, IllegalAction, RulesError, ScenarioError
-from ..rules.game import ZONES, Game
+from ..rules.game import Game
 from ..rules.mana import ManaCost
-from ..rules.objects import STEP_NAMES
+from ..rules.objects import STEP_NAMES, ZONES
 from .carddata import KEY as CARD_DATA, defined_cards
 from .cardfile import kit_cards
 from .expect import check_expect, owner_and_name, validate_expect

@@ -7,34 +7,39 @@ Imported only when a text has to be parsed: the site's pages take the kit's own 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
+
 import yaml
 
 from .located import DEPTH_LIMIT, NODE_LIMIT, Located, LocatedList
 
 
-class _Limits:
+if TYPE_CHECKING:  # the loaders it is mixed into parse and compose: the type checker sees that here
+    class _Composing(yaml.parser.Parser, yaml.composer.Composer):
+        def peek_event(self) -> yaml.events.NodeEvent: ...  # unannotated in the stubs; a node starts here
+else:
+    _Composing = object
+
+
+class _Limits(_Composing):
     """Refuse anchors and aliases and count nesting and values as the document is composed."""
 
     depth = nodes = 0
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
-            raise yaml.composer.ComposerError(
-                None, None, f"found an alias (*{event.anchor}); anchors and aliases aren't allowed: "
-                "write the value out", event.start_mark)
+            _refuse(f"found an alias (*{event.anchor}); anchors and aliases aren't allowed: "
+                    "write the value out", event.start_mark)
         if event.anchor is not None:
-            raise yaml.composer.ComposerError(
-                None, None, f"found an anchor (&{event.anchor}); anchors and aliases aren't allowed: "
-                "write the value out", event.start_mark)
+            _refuse(f"found an anchor (&{event.anchor}); anchors and aliases aren't allowed: "
+                    "write the value out", event.start_mark)
         if self.depth >= DEPTH_LIMIT:
-            raise yaml.composer.ComposerError(
-                None, None, f"nested more than {DEPTH_LIMIT} levels deep", event.start_mark)
+            _refuse(f"nested more than {DEPTH_LIMIT} levels deep", event.start_mark)
         self.nodes += 1
         if self.nodes > NODE_LIMIT:
-            raise yaml.composer.ComposerError(
-                None, None, f"holds more than {NODE_LIMIT} values; the kit's files hold a few hundred",
-                event.start_mark)
+            _refuse(f"holds more than {NODE_LIMIT} values; the kit's files hold a few hundred",
+                    event.start_mark)
         self.depth += 1
         try:
             return super().compose_node(parent, index)
@@ -42,10 +47,15 @@ class _Limits:
             self.depth -= 1
 
 
+def _refuse(problem: str, mark: Any) -> NoReturn:
+    """Refuse the document where ``mark`` is: PyYAML's own Mark, or libyaml's, which reads the same."""
+    raise yaml.composer.ComposerError(None, None, problem, mark)
+
+
 class _Loader(_Limits, yaml.SafeLoader):
     """SafeLoader with the limits: PyYAML's own scanner and parser, where libyaml is missing."""
 
-    def fetch_flow_collection_start(self, token_class):
+    def fetch_flow_collection_start(self, token_class: type[yaml.Token]) -> None:
         # The scanner reads ahead up to 1024 characters for a key; refusing the 65th "[" here keeps
         # a line of 20,000 from being scanned before the composer counts them.
         if self.flow_level >= DEPTH_LIMIT:
@@ -54,30 +64,30 @@ class _Loader(_Limits, yaml.SafeLoader):
         super().fetch_flow_collection_start(token_class)
 
 
-_CParser = getattr(getattr(yaml, "_yaml", None), "CParser", None) if yaml.__with_libyaml__ else None
+_CParser: Any = getattr(getattr(yaml, "_yaml", None), "CParser", None) if yaml.__with_libyaml__ else None
 
 
 if _CParser is not None:
     class _FastLoader(_Limits, yaml.composer.Composer, yaml.constructor.SafeConstructor,
-                      yaml.resolver.Resolver, _CParser):  # type: ignore[misc,valid-type]
+                      yaml.resolver.Resolver, _CParser):  # type: ignore[misc]  # libyaml's, where built
         """The same limits on libyaml's events: its scanner and parser are C (80% of the time
         reading the question bank went to PyYAML's Python scanner); composing stays here, so every
         limit is checked as each value arrives, and libyaml reads no further ahead than an event."""
 
-        def __init__(self, stream):
+        def __init__(self, stream: str) -> None:
             _CParser.__init__(self, stream)
             yaml.composer.Composer.__init__(self)
             yaml.constructor.SafeConstructor.__init__(self)
             yaml.resolver.Resolver.__init__(self)
 
-    LOADERS: tuple = (_Loader, _FastLoader)
+    LOADERS: tuple[type[Any], ...] = (_Loader, _FastLoader)
 else:
     LOADERS = (_Loader,)
 # libyaml's scanner meets a line of "[" before the composer counts them: said in the kit's words
 LIBYAML_SAYS = {"exceeded maximum nesting depth": f"nested more than {DEPTH_LIMIT} levels deep"}
 
 
-def _mapping(loader, node):
+def _mapping(loader: yaml.constructor.SafeConstructor, node: yaml.MappingNode) -> Located:
     m = Located(loader.construct_mapping(node, deep=True))
     m.line = node.start_mark.line + 1
     m.key_lines = {}
@@ -87,7 +97,7 @@ def _mapping(loader, node):
     return m
 
 
-def _sequence(loader, node):
+def _sequence(loader: yaml.constructor.SafeConstructor, node: yaml.SequenceNode) -> LocatedList:
     s = LocatedList(loader.construct_sequence(node, deep=True))
     s.lines = [n.start_mark.line + 1 for n in node.value]
     return s
@@ -98,7 +108,7 @@ for _loader in LOADERS:
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
-def parse(text: str):
+def parse(text: str) -> Any:
     """Parse YAML with safe loading, no anchors or aliases; mappings and lists carry line numbers.
 
     >>> d = parse("a: 1\\nb:\\n  - x\\n  - y\\n")
@@ -108,7 +118,7 @@ def parse(text: str):
     return yaml.load(text, Loader=LOADERS[-1])  # noqa: S506 - safe constructors only
 
 
-def parse_text(text: str, error, source: str):
+def parse_text(text: str, error: Callable[..., Exception], source: str) -> Any:
     """Parse YAML text, raising ``error`` with the line when it can't be parsed.
 
     >>> from rulesdojo.rules.errors import ScenarioError

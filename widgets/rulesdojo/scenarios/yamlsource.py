@@ -17,15 +17,19 @@ import pickle  # noqa: S403 - only the site's own build output is unpickled (KEP
 import unicodedata
 from functools import cache
 from pathlib import Path
+from typing import Any, Callable, Collection, Iterable
 
-from .located import DEPTH_LIMIT, FILE_LIMIT, NODE_LIMIT, Located, LocatedList
+# Located and LocatedList are read from here by the question and lesson readers too.
+from .located import DEPTH_LIMIT, FILE_LIMIT, NODE_LIMIT
+from .located import Located as Located
+from .located import LocatedList as LocatedList
 
 #: The kit's own YAML files as the site's build read them (the browser's PyYAML is pure Python: the
 #: ten lessons alone took 0.3 s there), written beside the package by ``rulesdojo build-site``.
 KEPT = Path(__file__).resolve().parent.parent / "kept-yaml.pickle"
 
 
-def load(text: str):
+def load(text: str) -> Any:
     """Parse YAML with safe loading, no anchors or aliases; mappings and lists carry line numbers.
 
     A text the site's build read already (``KEPT``) is taken as it was read then.
@@ -41,7 +45,7 @@ def load(text: str):
     return parse(text)
 
 
-def keep(texts) -> bytes:
+def keep(texts: Iterable[str]) -> bytes:
     """Read each text that parses and return them as ``KEPT`` holds them, by their UTF-8 bytes' digest.
 
     >>> kept = pickle.loads(keep(["a: [1]", "a: &x 1"]))
@@ -58,7 +62,7 @@ def keep(texts) -> bytes:
     return pickle.dumps(kept, protocol=5)
 
 
-def _kept(text: str):
+def _kept(text: str) -> Any:
     entry = _kept_texts().get(_digest(text))
     return None if entry is None else pickle.loads(entry)  # a copy each time: callers may change it
 
@@ -66,7 +70,8 @@ def _kept(text: str):
 @cache
 def _kept_texts() -> dict[bytes, bytes]:
     try:
-        return pickle.loads(KEPT.read_bytes())  # noqa: S301 - written by the site's build, in the wheel
+        texts: dict[bytes, bytes] = pickle.loads(KEPT.read_bytes())  # noqa: S301 - written by the site's build, in the wheel
+        return texts
     except FileNotFoundError:
         return {}
 
@@ -75,11 +80,12 @@ def _digest(text: str) -> bytes:
     return hashlib.sha256(text.encode("utf-8")).digest()
 
 
-def line_of(obj, default: int = 0) -> int:
-    return getattr(obj, "line", default) or default
+def line_of(obj: object, default: int = 0) -> int:
+    line: int = getattr(obj, "line", default) or default
+    return line
 
 
-def key_line(obj, key, default: int = 0) -> int:
+def key_line(obj: object, key: object, default: int = 0) -> int:
     """Return the line a mapping's key is written on (else the mapping's own line).
 
     >>> key_line(load("a: 1\\nb: 2\\n"), "b")
@@ -92,15 +98,16 @@ def key_line(obj, key, default: int = 0) -> int:
         return line_of(obj, default)
 
 
-def item_line(seq, i: int, default: int = 0) -> int:
+def item_line(seq: Any, i: int, default: int = 0) -> int:
     """Return the line of a list's i-th item (else the item's own line, if it is a mapping)."""
     lines = getattr(seq, "lines", None)
     if lines and 0 <= i < len(lines):
-        return lines[i]
+        line: int = lines[i]
+        return line
     return line_of(seq[i], default) if 0 <= i < len(seq) else default
 
 
-def load_file(path, error):
+def load_file(path: str | Path, error: Callable[..., Exception]) -> tuple[Any, str]:
     """Read a YAML file, raising ``error(message, file=..., place=...)`` when it can't be read or parsed."""
     path = Path(path)
     try:
@@ -115,7 +122,7 @@ def load_file(path, error):
     return load_text(text, error, str(path)), text
 
 
-def load_text(text: str, error, source: str):
+def load_text(text: str, error: Callable[..., Exception], source: str) -> Any:
     """Parse YAML text read elsewhere (an upload), raising ``error`` with the line when it can't be parsed.
 
     >>> from rulesdojo.rules.errors import ScenarioError
@@ -167,7 +174,8 @@ def name_problem(text: str, limit: int = NAME_LIMIT) -> str | None:
     return None
 
 
-def check_names(data, error, file: str, skip=frozenset(), line: int = 0, place: str = "") -> None:
+def check_names(data: Any, error: Callable[..., Exception], file: str, skip: Collection[str] = frozenset(),
+                line: int = 0, place: str = "") -> None:
     """Refuse control characters, and overlong texts, in every key and text of ``data`` but under ``skip``.
 
     A key is a name (at most ``NAME_LIMIT`` characters); any other text at most ``TEXT_LIMIT``.
@@ -179,7 +187,7 @@ def check_names(data, error, file: str, skip=frozenset(), line: int = 0, place: 
     Traceback (most recent call last):
     rulesdojo.rules.errors.ScenarioError: x.yaml: line 3, players[2].name: name 'Na\\u202edia' holds a control character ('\\u202e')
     """
-    def refuse(text, what, at, limit):
+    def refuse(text: str, what: str, at: int, limit: int) -> None:
         problem = name_problem(text, limit)
         if problem:
             where = f"line {at}, {place}" if at and place else f"line {at}" if at else place or None

@@ -13,6 +13,7 @@ from ..rules.actions import ActivateAbility, CastSpell, PlayLand
 from ..rules.cards import COLORS, Card
 from ..rules.describe import name_of, refusal
 from ..rules.game import Game
+from ..rules.objects import MINUS_ONE, PLUS_ONE
 
 
 _MANA_SYMBOL = re.compile(r"\{([WUBRG])\}")
@@ -53,7 +54,7 @@ def pt_changes(game: Game, pid: int) -> list[str]:
     why = [s.why for s in q.card(st, p).statics if hasattr(s, "why")]
     if p.set_power_toughness is not None:  # "It becomes a 0/0 ... creature" (CR 613.4b)
         why.append("an effect made it a {}/{} creature".format(*p.set_power_toughness))
-    for kind in (q.PLUS_ONE, q.MINUS_ONE):
+    for kind in (PLUS_ONE, MINUS_ONE):
         n = p.counters.get(kind, 0)
         if n:
             why.append(f"{n} {kind} counter{'s' if n > 1 else ''}")

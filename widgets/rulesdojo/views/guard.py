@@ -92,7 +92,7 @@ def guard(shell, kernel, original):
             kernel.log.warning("Refused a widget message for %s: %s", str(comm_id)[:LOG_TEXT], "; ".join(refused))
             _resend_state(kernel, comm_id)
 
-    guarded.guarded = True
+    setattr(guarded, "guarded", True)  # read by getattr: a handler is wrapped once
     return guarded
 
 

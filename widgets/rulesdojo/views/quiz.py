@@ -569,7 +569,7 @@ class Quiz(ipw.VBox):
 
         def again():
             self.tick()
-            if self.session is session and not session.done:
+            if session is not None and self.session is session and not session.done:
                 loop.call_later(1.0, again)
         loop.call_later(1.0, again)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
-from ..parts import Effect, effect, field
+from ..parts import Effect, Resolving, effect, field
 
 
 @effect("becomes_creature")
@@ -24,11 +24,11 @@ class BecomesCreature(Effect):
 
     power: int = field(kind="whole", default=0)
     toughness: int = field(kind="whole", default=0)
-    subtypes: tuple = ()
-    keywords: tuple = ()
+    subtypes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
     what: str = field(choices=("target",), default="target")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         for p in res.target_objects():
             if isinstance(p, str) or p is None:
@@ -50,5 +50,5 @@ class BecomesCreature(Effect):
         return (f"{self.power}/{self.toughness}", *self.subtypes, "creature", *self.keywords)
 
 
-def _with(keywords: tuple) -> str:
+def _with(keywords: tuple[str, ...]) -> str:
     return f" with {' and '.join(keywords)}" if keywords else ""

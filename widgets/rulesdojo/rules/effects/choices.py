@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from ..choices import MayChoice
-from ..parts import CardError, Effect, Mode, effect, field, modal, run_all
+from ..parts import CardError, Effect, Mode, Resolving, effect, field, modal, run_all
+from ..objects import GameState
 from ..targets import target_candidates
 
 
@@ -20,9 +21,9 @@ class May(Effect):
     ('you may', 'gain 2 life')
     """
 
-    effects: tuple = field(kind="effects")
+    effects: tuple[Effect, ...] = field(kind="effects")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         said = res.item.text.partition("you may ")[2].rstrip(".") or "do it"
         if res.choose(MayChoice, who, f"{res.item.name}: you may {said}. Do you?", "608.2d",
@@ -41,21 +42,21 @@ class ChooseMode(Effect):
     """Choose one —: the mode, and its target, are chosen as the ability goes on the stack (CR 700.2b);
     on resolution only that mode happens."""
 
-    modes: tuple = field(kind="modes")
+    modes: tuple[Mode, ...] = field(kind="modes")
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if len(self.modes) < 2:
             raise CardError("choose_mode needs at least two modes")
 
     def mode(self, text: str) -> Mode:
         return next(m for m in self.modes if m.text == text)
 
-    def legal_modes(self, st, controller: str) -> list[str]:
+    def legal_modes(self, st: GameState, controller: str) -> list[str]:
         """The modes that can be chosen: a mode with a target needs a legal one (CR 700.2b)."""
         return [m.text for m in self.modes
                 if m.target_spec is None or target_candidates(st, m.target_spec, controller)]
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         run_all(res, self.mode(res.item.data["mode"]).effects)
 
     def words(self) -> tuple[str, ...]:

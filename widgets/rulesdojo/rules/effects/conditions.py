@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
-from ..parts import CardError, Effect, effect, field, number_word, run_all
+from ..parts import CardError, Effect, Resolving, effect, field, number_word, run_all
 
 
 @effect("if")
@@ -25,14 +25,14 @@ class If(Effect):
 
     land_entered: bool = False
     lands: int = 0
-    then: tuple = field(kind="effects", default=())
-    otherwise: tuple = field(kind="effects", default=())
+    then: tuple[Effect, ...] = field(kind="effects", default=())
+    otherwise: tuple[Effect, ...] = field(kind="effects", default=())
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.land_entered == bool(self.lands):
             raise CardError("if needs exactly one condition: land_entered: true, or lands: N")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         if self.land_entered:
             holds = who in st.lands_entered

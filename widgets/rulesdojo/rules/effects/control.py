@@ -5,13 +5,14 @@ total can't change" (CR 613.1b, 702.26, 611.2a)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Iterable
 
 from .. import control
 from .. import engine as e
 from .. import query as q
 from ..choices import MayChoice
-from ..objects import Permanent
-from ..parts import CardError, Effect, effect, field, run_all
+from ..objects import GameState, Permanent
+from ..parts import CardError, Effect, Resolving, effect, field, run_all
 from ..phasing import phase_out
 from ..player_effects import KINDS, PlayerEffect
 from ..statics import Static, static
@@ -29,9 +30,9 @@ class GainControl(Effect):
 
     until: str = field(choices=("end_of_turn",), default="end_of_turn")
     untap: bool = False
-    gains: tuple = ()
+    gains: tuple[str, ...] = ()
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         for p in res.target_objects():
             if not isinstance(p, Permanent):
@@ -53,10 +54,10 @@ class GainControl(Effect):
 class _AsPlayer:
     """The resolution, with another player doing its effects ("Its controller may search ...")."""
 
-    def __init__(self, res, who: str):
+    def __init__(self, res: Resolving, who: str):
         self._res, self.controller = res, who
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._res, name)
 
 
@@ -72,9 +73,9 @@ class ItsControllerMay(Effect):
     ('Its controller may', 'search their library for a basic land card')
     """
 
-    effects: tuple = field(kind="effects")
+    effects: tuple[Effect, ...] = field(kind="effects")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         for who in _controllers(st, res.item.targets):
             if res.choose(MayChoice, who, f"{res.item.name}: you may {self._said()}. Do you?", "608.2d",
@@ -96,7 +97,7 @@ class ItsControllerMay(Effect):
             w.replace("Search your", "search their").replace("your library", "their library") for w in inner)
 
 
-def _controllers(st, targets) -> list[str]:
+def _controllers(st: GameState, targets: Iterable[Any]) -> list[str]:
     """The controller of each target permanent, now or as it last existed (CR 608.2h)."""
     out = []
     for t in targets:
@@ -118,7 +119,7 @@ class PhaseOut(Effect):
 
     what: str = field(choices=("all_you_control", "target"), default="all_you_control")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         if self.what == "target":
             hit = [p for p in res.target_objects() if isinstance(p, Permanent)]
@@ -147,14 +148,14 @@ class UntilYourNextTurn(Effect):
     ('Until your next turn', "your life total can't change")
     """
 
-    effects: tuple = ()
+    effects: tuple[str, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         bad = [k for k in self.effects if k not in KINDS]
         if bad:
             raise CardError(f"until_your_next_turn lists {bad}; it may list: {', '.join(KINDS)}")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         for kind in self.effects:
             st.player_effects += (PlayerEffect(who, kind, res.item.name),)
@@ -178,7 +179,7 @@ class ExileSelf(Effect):
 
     what: str = field(choices=("self",), default="self")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         card = res.item.card
         if card is None:
             return

@@ -9,7 +9,7 @@ from .. import engine as e
 from .. import query as q
 from ..choices import ProliferateChoice, RemoveCountersChoice
 from ..objects import ENERGY, Permanent
-from ..parts import Effect, effect, field, number_word
+from ..parts import Effect, Resolving, effect, field, number_word
 
 
 @effect("put_counters")
@@ -26,7 +26,7 @@ class PutCounters(Effect):
     on: str = field(choices=("target", "self", "each_creature_you_control", "each_player"),
                     default="target")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         hit: Sequence[str | Permanent]
         if self.on == "each_player":  # in APNAP order; all at once as one event (CR 101.4)
             hit = [p.name for p in q.apnap(res.st)]
@@ -51,9 +51,9 @@ class PutCounters(Effect):
 class Proliferate(Effect):
     """Choose any number of permanents and players with counters; each gets one more of each kind."""
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
-        options = [p.name for p in q.in_game(st) if any(p.counters.values())]
+        options: list[int | str] = [p.name for p in q.in_game(st) if any(p.counters.values())]
         options += [p.id for p in st.battlefield if any(p.counters.values())]
         picks = res.choose(ProliferateChoice, who, "Proliferate: choose any number of permanents and/or "
                            "players that have counters", "701.34a", options=options,
@@ -80,7 +80,7 @@ class RemoveCounters(Effect):
     up_to: int = 1
     what: str = field(choices=("target",), default="target")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         for t in res.target_objects():
             holder = q.player(st, t) if isinstance(t, str) else t

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
-from ..parts import Effect, effect, field, reads_only
+from ..parts import Effect, Resolving, effect, field, reads_only
 
 
 @effect("deal_damage")
@@ -22,7 +22,7 @@ class DealDamage(Effect):
     to: str = field(choices=("target", "each_creature", "each_opponent", "each_player",
                              "each_creature_and_player"), default="target")
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         reads_only(self.amount, ("paid",), "deal_damage's amount")
 
     @property
@@ -33,7 +33,7 @@ class DealDamage(Effect):
     def if_none(self) -> str:
         return "deals no damage" if self.amount == "paid" else ""
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         n = self.amount if isinstance(self.amount, int) else res.vars.get("paid", 0)
         if self.to == "target":
@@ -61,10 +61,10 @@ class GainLife(Effect):
     n: int | str = field(kind="amount", default=1)
     who: str = field(choices=("you", "target"), default="you")
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         reads_only(self.n, ("lost", "lands_you_control"), "gain_life's n")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         n = (self.n if isinstance(self.n, int) else q.lands_of(res.st, res.controller)
              if self.n == "lands_you_control" else res.vars.get("lost", 0))
         names = ([res.controller] if self.who == "you" else
@@ -89,7 +89,7 @@ class LoseLife(Effect):
     n: int = 1
     who: str = field(choices=("you", "each_opponent"), default="each_opponent")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         names = ([res.controller] if self.who == "you" else
                  [p.name for p in q.opponents(st, res.controller)])

@@ -8,7 +8,7 @@ from .. import engine as e
 from .. import query as q
 from ..choices import SearchChoice
 from ..objects import Emblem
-from ..parts import Effect, effect, field
+from ..parts import Effect, Resolving, effect, field
 
 
 @effect("emblem")
@@ -25,7 +25,7 @@ class GetEmblem(Effect):
     grants: str = field(choices=("indestructible",))
     to: str = field(choices=("lands_you_control",), default="lands_you_control")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         st.emblems += (Emblem(who, res.item.name, self.grants, "Land"),)
         e.log(st, "114.2", f"{who} gets an emblem from {res.item.name}: \"Lands you control have "
@@ -46,7 +46,7 @@ class SearchAnyNumber(Effect):
     subtype: str = "Forest"  # a land subtype: the cards the search may find
     to: str = field(choices=("battlefield_tapped",), default="battlefield_tapped")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         p = q.player(st, who)
         fits = [c.id for c in p.library if self.subtype in q.card(st, c).subtypes]

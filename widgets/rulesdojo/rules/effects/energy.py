@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from .. import engine as e
 from .. import query as q
 from ..choices import MayPay as MayPayChoice
 from ..choices import PayAmount
 from ..objects import Trigger
-from ..parts import Cost, Effect, Reflexive, effect, energy_words, field, run_all
+from ..parts import Cost, Effect, Reflexive, Resolving, effect, energy_words, field, run_all
 
 
 @effect("get_energy")
@@ -23,7 +24,7 @@ class GetEnergy(Effect):
 
     n: int = 1
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         e.get_energy(res, res.controller, self.n, res.item.name)
 
     def words(self) -> tuple[str, ...]:
@@ -36,9 +37,9 @@ class PayAnyAmount(Effect):
     """You may pay any amount of energy; what follows reads the amount paid as ``paid`` (CR 608.2d)."""
 
     energy: bool = field(choices=(True,), default=True)  # what is paid: energy, the only kind here
-    then: tuple = field(kind="effects", default=())
+    then: tuple[Effect, ...] = field(kind="effects", default=())
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who, name = res.st, res.controller, res.item.name
         have = q.player(st, who).energy
         amount = 0
@@ -49,7 +50,7 @@ class PayAnyAmount(Effect):
             e.log(st, "608.2d", f"{who} has no energy, so pays 0.", "energy", who)
         e.pay_energy(st, who, amount, name, "608.2d")
         if amount == 0:
-            nothing = "; ".join(x.if_none for x in self.then if getattr(x, "if_none", ""))
+            nothing = "; ".join(getattr(x, "if_none", "") for x in self.then if getattr(x, "if_none", ""))
             e.log(st, "608.2d", f"{who} pays no energy" + (f": {name} {nothing}." if nothing else "."),
                   "energy", who)
         res.vars["paid"] = amount
@@ -59,7 +60,7 @@ class PayAnyAmount(Effect):
         return ("pay any amount of {E}",)
 
 
-def _outcome(effects) -> str:
+def _outcome(effects: Iterable[Effect]) -> str:
     said = [getattr(x, "outcome", "") for x in effects]
     return ": " + "; ".join(s for s in said if s) if any(said) else ""
 
@@ -71,14 +72,14 @@ class MayPay(Effect):
     (CR 118.12, 603.12)."""
 
     cost: Cost = field(kind="cost")
-    if_you_do: tuple = field(kind="effects", default=())
+    if_you_do: tuple[Effect, ...] = field(kind="effects", default=())
     when_you_do: Reflexive | None = field(kind="reflexive", default=None)
-    if_you_dont: tuple = field(kind="effects", default=())  # "... unless you pay" (CR 118.12a)
+    if_you_dont: tuple[Effect, ...] = field(kind="effects", default=())  # "... unless you pay" (CR 118.12a)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.cost.no_x("may_pay")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who, name = res.st, res.controller, res.item.name
         n = self.cost.fixed_energy
         have = q.player(st, who).energy
@@ -148,12 +149,12 @@ class PayOr(Effect):
     """
 
     cost: Cost = field(kind="cost")
-    if_you_cant: tuple = field(kind="effects", default=())
+    if_you_cant: tuple[Effect, ...] = field(kind="effects", default=())
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.cost.no_x("pay_or")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who, name = res.st, res.controller, res.item.name
         n, have = self.cost.fixed_energy, q.player(st, who).energy
         if have >= n:

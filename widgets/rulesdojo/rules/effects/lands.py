@@ -9,7 +9,7 @@ from .. import engine as e
 from .. import query as q
 from ..choices import ObjectsChoice
 from ..lands import land_plays_said
-from ..parts import Effect, effect, field, number_word
+from ..parts import Effect, Resolving, effect, field, number_word
 
 
 class PutLandChoice(ObjectsChoice):
@@ -30,7 +30,7 @@ class AdditionalLandPlay(Effect):
 
     n: int = 1
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         if who != st.active:  # lands are played only on their player's own turn (CR 305.3)
             e.log(st, "305.3", f"It isn't {e.possessive(who)} turn: no land can be played, so no more "
@@ -59,7 +59,7 @@ class PutLand(Effect):
     source: str = field(choices=("hand",), default="hand")
     tapped: bool = False
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         hand = q.player(st, who).hand
         lands = [c.id for c in hand if "Land" in q.card(st, c).types]

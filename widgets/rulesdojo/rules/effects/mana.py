@@ -8,7 +8,8 @@ from .. import engine as e
 from .. import query as q
 from ..choices import ColorChoice
 from ..mana import COLORS, TYPE_NAMES, TYPES
-from ..parts import CardError, Effect, effect
+from ..objects import GameState
+from ..parts import CardError, Effect, Resolving, effect
 
 
 @effect("add_mana")
@@ -20,12 +21,12 @@ class AddMana(Effect):
     (('{G}',), ('one mana of any color',))
     """
 
-    types: tuple = ()
+    types: tuple[str, ...] = ()
     any_color: bool = False
     any_land_type: bool = False
     adds_mana = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if [bool(self.types), self.any_color, self.any_land_type].count(True) != 1:
             raise CardError("add_mana needs exactly one of: types, any_color, any_land_type")
         bad = [t for t in self.types if t not in TYPES]
@@ -36,11 +37,11 @@ class AddMana(Effect):
     def fixed_types(self) -> tuple[str, ...]:
         return COLORS if self.any_color else self.types
 
-    def options(self, st, controller: str) -> tuple[str, ...]:
+    def options(self, st: GameState, controller: str) -> tuple[str, ...]:
         """The types this can add now (Reflecting Pool looks at the lands, CR 106.7)."""
         return q.land_mana_types(st, controller) if self.any_land_type else self.fixed_types
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         options = self.options(st, who)
         if not options:

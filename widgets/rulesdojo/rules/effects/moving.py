@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from ..objects import Permanent
-from ..parts import Effect, effect, field
+from ..parts import Effect, Resolving, effect, field
 
 
 def movable(source: Permanent | None, dest: Permanent | None) -> bool:
@@ -31,7 +31,7 @@ class MoveCounters(Effect):
     what: str = field(choices=("all",), default="all")
     source: str = field(choices=("target", "self"), default="target")  # self: from this onto the target
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         hit = [t for t in res.target_objects() if isinstance(t, Permanent)]
         if self.source == "self":
@@ -64,7 +64,7 @@ class PutThoseCounters(Effect):
 
     on: str = field(choices=("self",), default="self")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         src = res.source()
         had = res.item.data.get("counters", {})
         if src is None:

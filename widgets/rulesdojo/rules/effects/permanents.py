@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .. import engine as e
 from .. import query as q
 from ..objects import Permanent
-from ..parts import CardError, Effect, effect, field, known_keywords, reads_only
+from ..parts import CardError, Effect, Resolving, effect, field, known_keywords, reads_only
 
 
 @effect("pump")
@@ -22,9 +22,9 @@ class Pump(Effect):
     what: str = field(choices=("self", "target", "each_creature_you_control", "equipped"), default="self")
     power: int | str = field(kind="change", default=0)
     toughness: int | str = field(kind="change", default=0)
-    gains: tuple = ()
+    gains: tuple[str, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for n, label in ((self.power, "pump's power"), (self.toughness, "pump's toughness")):
             reads_only(n, ("paid", "its_power"), label)
         known_keywords(self.gains, "pump's gains")
@@ -33,7 +33,7 @@ class Pump(Effect):
             raise CardError(f"pump's power and toughness are both {' or '.join(sorted(words))} or both "
                             f"numbers, not {self.power!r} and {self.toughness!r}")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         if self.what == "self":
             src = res.source()
             if src is None:
@@ -63,18 +63,22 @@ class Pump(Effect):
         return pt + tuple(self.gains) + ("until end of turn",)
 
 
-def _amount(res, p, n) -> int:
+def _amount(res: Resolving, p: Permanent, n: int | str) -> int:
     """A number, the energy paid, or "X, where X is its power" counted as it resolves (CR 608.2h)."""
     if n == "its_power":
         x = q.power(res.st, p)
         e.log(res.st, "608.2h", f"X is {e.possessive(p.card)} power as the ability resolves: {x}.",
               "rule", res.controller)
         return x
-    return res.vars.get("paid", 0) if n == "paid" else n
+    if n == "paid":
+        paid: int = res.vars.get("paid", 0)
+        return paid
+    assert isinstance(n, int)  # the part's reader allows a number, "paid" or "its_power"
+    return n
 
 
 
-def _source(res) -> str:
+def _source(res: Resolving) -> str:
     """Name what pumps: a landfall trigger says "landfall", as the log always did."""
     return "landfall" if res.item.kind == "trigger" and res.item.text.startswith("Landfall") else res.item.name
 
@@ -84,10 +88,10 @@ def _source(res) -> str:
 class Becomes(Effect):
     """The target becomes the given subtypes in addition to its other types (CR 205.1b)."""
 
-    subtypes: tuple = ()
+    subtypes: tuple[str, ...] = ()
     what: str = field(choices=("target",), default="target")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         for p in res.target_objects():
             if isinstance(p, str):
@@ -109,7 +113,7 @@ class ReturnToHand(Effect):
 
     what: str = field(choices=("target", "self"), default="target")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         hit = [res.source()] if self.what == "self" else res.target_objects()
         for p in hit:
             if p is None:
@@ -129,7 +133,7 @@ class Attach(Effect):
 
     what: str = field(choices=("target",), default="target")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         src = res.source()
         for p in res.target_objects():
             if src is None or isinstance(p, str):
@@ -150,7 +154,7 @@ class Untap(Effect):
 
     what: str = field(choices=("found", "target"), default="found")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         hit = (res.target_objects() if self.what == "target" else
                [q.permanent(res.st, pid) for pid in res.vars.get("found", ())])
         for p in hit:
@@ -169,7 +173,7 @@ class Sacrifice(Effect):
 
     what: str = field(choices=("self",), default="self")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         src = res.source()
         if src is None:
             e.log(res.st, "113.7a", f"{res.item.name} has already left the battlefield: nothing to "
@@ -191,9 +195,9 @@ class Destroy(Effect):
     """
 
     what: str = field(choices=("target",), default="target")
-    all: tuple = ()
+    all: tuple[str, ...] = ()
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         if self.all:
             hit = [p for p in st.battlefield if any(q.is_type(st, p, t) for t in self.all)]

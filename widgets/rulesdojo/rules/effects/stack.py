@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from ..objects import StackItem
-from ..parts import Effect, effect, field
+from ..parts import Effect, Resolving, effect, field
 
 
 @effect("counter")
@@ -20,7 +20,7 @@ class Counter(Effect):
 
     what: str = field(choices=("target",), default="target")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         for item in res.target_objects():
             if isinstance(item, StackItem):
                 e.counter(res.st, item, res.item.name)

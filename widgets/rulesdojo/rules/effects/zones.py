@@ -10,7 +10,8 @@ from .. import query as q
 from ..choices import (CastExiledChoice, CastFromAmongChoice, ModeChoice, ScryChoice, ScryTopChoice,
                        SacrificeChoice, SearchChoice, TargetChoice)
 from .choices import modal
-from ..parts import PAIRS, TARGET_WORDS, Effect, Find, effect, field, number_word, reads_only
+from ..parts import PAIRS, TARGET_WORDS, Effect, Find, Resolving, effect, field, number_word, reads_only
+from ..objects import CardObject, GameState, Permanent
 from ..targets import target_sets
 from ..triggers import Happened
 
@@ -22,10 +23,10 @@ class Draw(Effect):
 
     n: int | str = field(kind="amount", default=1)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         reads_only(self.n, ("lands_you_control",), "draw's n")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         n = self.n if isinstance(self.n, int) else q.lands_of(res.st, res.controller)
         e.draw(res.st, res.controller, n)
 
@@ -48,7 +49,7 @@ class CreateToken(Effect):
     n: int = 1
     copy: bool = False
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         # The copy copies the card's copiable values (CR 707.2): here, the card it is.
         e.create_tokens(res.st, res.controller, res.item.name if self.copy else self.name, self.n,
                         res.item.name)
@@ -69,7 +70,7 @@ class Mill(Effect):
     n: int = 1
     who: str = field(choices=("target", "you"), default="target")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         names = ([res.controller] if self.who == "you" else
                  [t for t in res.target_objects() if isinstance(t, str)])
@@ -104,39 +105,49 @@ class Search(Effect):
     up_to: int = 1
     rest_to: str = field(choices=("", "hand"), default="")  # Cultivate: one onto the battlefield, the other
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         p = q.player(st, who)
         basics = [c.id for c in p.library if self.find.matches(q.card(st, c))]
         pick = res.choose(SearchChoice, who, f"Search your library for {self._what()} (or find nothing)",
                           "701.23a", options=basics, low=0, high=self.up_to)
-        found = [next(c for c in p.library if c.id == cid) for cid in pick]
-        rest = []
-        if self.rest_to and found:
-            e.log(st, "701.20a", f"{who} reveals {' and '.join(c.card for c in found)}.", "zone", who)
-            keep = res.choose(SearchChoice, who, "Choose the card to put onto the battlefield tapped; the "
-                              "other goes into your hand", "608.2c", options=[c.id for c in found],
-                              low=1, high=1) if len(found) > 1 else (found[0].id,)
-            rest = [c for c in found if c.id not in keep]
-            found = [c for c in found if c.id in keep]
+        found, rest = self._keep(res, [next(c for c in p.library if c.id == cid) for cid in pick])
         for obj in rest:
             e.move_card(st, obj, p.library, p.hand)
             e.log(st, "701.23a", f"{who} puts {obj.card} into their hand.", "zone", who)
         res.vars["found"] = []
         for obj in found:
-            if self.to == "hand":
-                e.move_card(st, obj, p.library, p.hand)
-                e.log(st, "701.23a", f"{who} puts {obj.card} into their hand.", "zone", who)
-                continue
-            p.library.remove(obj)
-            e.log(st, "305.4", f"{who} puts {obj.card} onto the battlefield: not a land play, so it "
-                  "doesn't use the land drop, but landfall still triggers.", "rule", who)
-            perm = e.enter(st, obj.card, obj.owner, who, tapped=self.to == "battlefield_tapped",
-                           old_id=obj.id)
-            res.vars["found"].append(perm.id)
+            perm = self._put(st, who, obj)
+            if perm is not None:
+                res.vars["found"].append(perm.id)
         if not pick:
             e.log(st, "701.23a", f"{who} finds nothing.", "choice", who)
         st.rng.shuffle(p.library)
+
+    def _keep(self, res: Resolving, found: list[CardObject]) -> tuple[list[CardObject], list[CardObject]]:
+        """Split the cards found into those put where the search says and those put into the hand:
+        with "the rest into your hand" they are revealed and one is chosen to keep (CR 701.20a)."""
+        if not (self.rest_to and found):
+            return found, []
+        st, who = res.st, res.controller
+        e.log(st, "701.20a", f"{who} reveals {' and '.join(c.card for c in found)}.", "zone", who)
+        keep = res.choose(SearchChoice, who, "Choose the card to put onto the battlefield tapped; the "
+                          "other goes into your hand", "608.2c", options=[c.id for c in found],
+                          low=1, high=1) if len(found) > 1 else (found[0].id,)
+        return [c for c in found if c.id in keep], [c for c in found if c.id not in keep]
+
+    def _put(self, st: GameState, who: str, obj: CardObject) -> Permanent | None:
+        """Put a card found where the search says; return the permanent if it entered."""
+        p = q.player(st, who)
+        if self.to == "hand":
+            e.move_card(st, obj, p.library, p.hand)
+            e.log(st, "701.23a", f"{who} puts {obj.card} into their hand.", "zone", who)
+            return None
+        p.library.remove(obj)
+        e.log(st, "305.4", f"{who} puts {obj.card} onto the battlefield: not a land play, so it "
+              "doesn't use the land drop, but landfall still triggers.", "rule", who)
+        return e.enter(st, obj.card, obj.owner, who, tapped=self.to == "battlefield_tapped",
+                       old_id=obj.id)
         e.log(st, "701.24a", f"{who} shuffles their library.", "zone", who)
 
     def _what(self) -> str:
@@ -158,7 +169,7 @@ class LookAndCast(Effect):
 
     n: int = 6
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         lib = q.player(st, who).library
         top = lib[:self.n]
@@ -180,7 +191,7 @@ class LookAndCast(Effect):
         return (f"top {number_word(self.n)} cards", "without paying its mana cost")
 
 
-def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
+def _cast_now(res: Resolving, obj: CardObject, back: list[CardObject], how: str, energy: int = 0) -> None:
     """Cast a card while another object resolves, through every step of casting (CR 608.2g, 601.2a-i):
     its mode, each of its targets, and its additional cost, each chosen by its controller. If a step
     can't be done (no legal target, nothing to sacrifice), it isn't cast and goes to ``back``
@@ -192,16 +203,13 @@ def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
                       options=chooser.legal_modes(st, who), low=1, high=1)[0] if chooser else None
     spec = casting.spell_target_spec(c, mode)
     extra = casting.additional_sacrifice(c)
-    if (spec and not target_sets(st, spec, who)) or (extra and not casting.can_sacrifice(st, who, extra)):
+    why, rule = _cannot_cast(st, who, spec, extra)
+    if why:
         back.append(obj)
-        aimless = bool(spec) and not target_sets(st, spec, who)
-        why = ("has no legal choice of targets" if aimless else
-               f"needs a {extra} to sacrifice as its additional cost, and {who} controls none: a cost "
-               "that can't be paid can't be skipped either")
-        e.log(st, "601.2c" if aimless else "601.2h", f"{c.name} {why}, so it can't be cast; it stays "
+        e.log(st, rule, f"{c.name} {why}, so it can't be cast; it stays "
               "where it was put.", "rule", who)
         return
-    targets: tuple = ()
+    targets: tuple[int | str, ...] = ()
     while spec and len(targets) < (2 if spec in PAIRS else 1):
         targets += tuple(res.choose(TargetChoice, who, _target_prompt(c.name, spec, targets), "601.2c",
                                     options=casting.next_target_options(st, spec, who, targets),
@@ -216,7 +224,18 @@ def _cast_now(res, obj, back: list, how: str, energy: int = 0) -> None:
     casting.become_cast(st, who, item, c)
 
 
-def _target_prompt(name: str, spec: str, chosen: tuple) -> str:
+def _cannot_cast(st: GameState, who: str, spec: str | None, extra: str) -> tuple[str, str]:
+    """Why a spell cast while another object resolves can't be cast, and the rule: no legal choice
+    of targets (CR 601.2c), or an additional sacrifice that can't be paid (CR 601.2h); or ("", "")."""
+    if spec and not target_sets(st, spec, who):
+        return "has no legal choice of targets", "601.2c"
+    if extra and not casting.can_sacrifice(st, who, extra):
+        return (f"needs a {extra} to sacrifice as its additional cost, and {who} controls none: a cost "
+                "that can't be paid can't be skipped either", "601.2h")
+    return "", ""
+
+
+def _target_prompt(name: str, spec: str, chosen: tuple[int | str, ...]) -> str:
     words = TARGET_WORDS[PAIRS[spec]] if spec in PAIRS and not chosen else TARGET_WORDS[spec]
     return f"Choose {'the second target' if chosen else 'a target'} for {name}: {words}"
 
@@ -229,7 +248,7 @@ class ExileUntilNonland(Effect):
 
     if_cast_from: str = field(choices=("hand",), default="hand")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         if res.item.data.get("cast_from") != self.if_cast_from:
             e.log(st, "608.2c", f"{res.item.name} wasn't cast from {who}'s hand, so nothing is exiled.",
@@ -269,7 +288,7 @@ class Scry(Effect):
 
     n: int = 1
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         lib = q.player(st, who).library
         top = {c.id: c for c in lib[:self.n]}
@@ -303,7 +322,7 @@ class Exile(Effect):
     what: str = field(choices=("target",), default="target")
     until: str = field(choices=("", "self_leaves"), default="")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         holder = res.source() if self.until else None
         if self.until and holder is None:
@@ -333,7 +352,7 @@ class ExileGraveyard(Effect):
 
     whose: str = field(choices=("target",), default="target")
 
-    def run(self, res) -> None:
+    def run(self, res: Resolving) -> None:
         st = res.st
         for name in (t for t in res.target_objects() if isinstance(t, str)):
             p = q.player(st, name)
