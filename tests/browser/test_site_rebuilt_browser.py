@@ -29,7 +29,7 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Lesson</title>
 </body></html>"""
 
 
-def build(site, number: int, answer_within_ms: int = 30_000) -> None:
+def build(site, number: int, answer_within_ms: int = 30_000, installed_within_ms: int = 0) -> None:
     """Write build ``number`` of the site as ``build-site`` finishes one: pages, then the worker."""
     site.mkdir(parents=True, exist_ok=True)
     (site / "index.html").write_text(PAGE.format(script=OFFLINE_SCRIPT, build=number))
@@ -45,7 +45,13 @@ def build(site, number: int, answer_within_ms: int = 30_000) -> None:
     # to answer; what is tested here is which build is shown once the server has answered.
     text = worker.read_text()
     assert text.count("done(false); }, 2000)") == 1
-    worker.write_text(text.replace("done(false); }, 2000)", f"done(false); }}, {answer_within_ms})"))
+    text = text.replace("done(false); }, 2000)", f"done(false); }}, {answer_within_ms})")
+    if installed_within_ms:  # a build whose worker takes that long to install (a slow connection)
+        install = 'self.addEventListener("install", () => self.skipWaiting());'
+        assert text.count(install) == 1
+        text = text.replace(install, 'self.addEventListener("install", (event) => { self.skipWaiting(); '
+                            f'event.waitUntil(new Promise((done) => setTimeout(done, {installed_within_ms}))); }});')
+    worker.write_text(text)
     os.utime(worker, (1_700_000_000 + 100 * number,) * 2)
 
 
@@ -146,5 +152,35 @@ def test_a_new_build_is_shown_on_the_first_visit_after_it_and_kept_for_offline(
         expect(page.get_by_text("Build 2")).to_be_visible()
         # every file of the site is kept, not only the pages: the new build's runtime too
         assert page.evaluate("() => fetch('pyodide/runtime.txt').then((r) => r.text())") == "the runtime of build 2"
+    finally:
+        context.close()
+
+
+def test_a_former_builds_worker_stopped_and_started_again_doesnt_keep_its_copy_over_the_new_ones(
+        tmp_path, offline_browser, static_server):
+    """The browser stops a service worker whenever it likes and starts it again for the next event, with
+    nothing it had learnt: the former build's worker, asked to keep the site while the new build's worker
+    is still installing, must not say its own copy is kept (nor throw the new build's away)."""
+    site = tmp_path / "site"
+    build(site, 1)
+    url = static_server(site)
+    context, page, note = kept_for_offline(offline_browser, url)
+    try:
+        browser_side = context.new_cdp_session(page)
+        versions = {}
+        browser_side.on("ServiceWorker.workerVersionUpdated",
+                        lambda event: versions.update({v["versionId"]: v for v in event["versions"]}))
+        browser_side.send("ServiceWorker.enable")
+        build(site, 2, installed_within_ms=6000)
+        page.reload()
+        expect(page.get_by_text("Build 2")).to_be_visible()
+        former = [k for k, v in versions.items() if v["status"] == "activated"]
+        assert len(former) == 1, versions
+        browser_side.send("ServiceWorker.stopWorker", {"versionId": former[0]})
+
+        expect(note).to_have_text(re.compile("^Ready for offline use"), timeout=KEEPING)
+        context.set_offline(True)
+        reload_or_say_what_the_workers_hold(context, page)
+        expect(page.get_by_text("Build 2")).to_be_visible()
     finally:
         context.close()

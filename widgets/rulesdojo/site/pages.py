@@ -134,7 +134,11 @@ window.addEventListener("load", () => {
 #: it answers from its copy first, and asks the server whether a newer build is there as a page opens
 WORKER_JS = """const CACHE = "rulesdojo-offline-VERSION";
 const FILES = LIST;
-let stale = false;  // the server holds a newer build: this worker's copy is no longer shown
+// The server holds a newer build: this worker's copy is no longer shown. Learnt while the worker runs,
+// and forgotten when the browser stops it and starts it again for its next event (as it may at any
+// time), so a newer build's worker on its way in is asked about too: the browser keeps that.
+let stale = false;
+const superseded = () => stale || Boolean(self.registration.installing || self.registration.waiting);
 // Whether the server holds a newer build, asked as a page is opened (the worker's own script names its
 // build), so that a new build is shown on the first visit after it instead of the kept copy.
 // Offline, or with no answer within 2 s, the kept copy is shown; an answer that comes later and names
@@ -142,7 +146,7 @@ let stale = false;  // the server holds a newer build: this worker's copy is no 
 const tellPages = () => self.clients.matchAll({type: "window"})
   .then((pages) => pages.forEach((page) => page.postMessage("rulesdojo-newer")));
 const newer = () => {
-  if (stale) return Promise.resolve(true);
+  if (superseded()) return Promise.resolve(true);
   let late = false;
   const asked = fetch(self.location.href, {cache: "no-store"}).then((r) => r.ok ? r.text() : "").then((text) => {
     stale = text.includes("rulesdojo-offline-") && !text.includes(CACHE);
@@ -158,21 +162,21 @@ const fromNetwork = (request) => fetch(request, {cache: "no-cache"});
 self.addEventListener("message", (event) => {
   if (event.data !== "rulesdojo-keep-offline") return;
   const port = event.ports[0];
-  if (stale) { port.postMessage("newer"); return; }
-  event.waitUntil(caches.open(CACHE).then(async (cache) => {
+  // Asked anew: a former build's worker started again must not keep its copy over the newer one.
+  event.waitUntil(newer().then((isNewer) => isNewer ? port.postMessage("newer") : caches.open(CACHE).then(async (cache) => {
     if ((await cache.keys()).length < FILES.length) {
       await cache.addAll(FILES.map((f) => new Request(f, {cache: "no-cache"})));
     }
     const old = (await caches.keys()).filter((k) => k.startsWith("rulesdojo-offline-") && k !== CACHE);
     await Promise.all(old.map((k) => caches.delete(k)));
     port.postMessage("kept");
-  }).catch((error) => port.postMessage(String(error))));
+  })).catch((error) => port.postMessage(String(error))));
 });
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  event.respondWith((request.mode === "navigate" ? newer() : Promise.resolve(stale)).then((isNewer) => isNewer
+  event.respondWith((request.mode === "navigate" ? newer() : Promise.resolve(superseded())).then((isNewer) => isNewer
     ? fromNetwork(request)
     : caches.open(CACHE).then((cache) => cache.match(request, {ignoreSearch: true}))
       .then((kept) => kept || fromNetwork(request))));
