@@ -6,6 +6,9 @@ become a land. What a card says is not enough: an Energy ruling 5 question must 
 happen between an "If you do" or "When you do" payment and its effect, not merely show a card that
 says it. docs/questions.md says it in words for each tag; ``unmet`` checks it.
 
+It reads what the engine recorded (the kinds of log event, what entered or became what, which
+event a triggered ability waited for) and the question's own words, never the log's sentences.
+
 >>> from rulesdojo.quiz import load_bank
 >>> q = load_bank()["voltaic-brawler-if-you-do"]
 >>> unmet(q, q.variant(seed=1), "E3") is None
@@ -32,6 +35,8 @@ TIMING = re.compile(r"respond|in response|right after|at that moment|before it|b
 #: Words of a policy question about a permanent that becomes a land (Landfall ruling 2).
 BECOMES = re.compile(r"becom|already on the battlefield")
 LANDFALL_TEXT = ("landfall", "land you control enters")
+#: A landfall ability waits for this: "Whenever a land you control enters" (CR 207.2c).
+LANDFALL = ("land_enters", "you")
 PLAYS_LAND = re.compile(r"plays an? (?:forest|island|swamp|mountain|plains|land)|onto the battlefield")
 TARGET_GONE = re.compile(r"bounce|returns? (?:it|the \w+) to|destroy|dies|hexproof|illegal|leaves")
 SEGMENT = {"priority", "resolve", "cast", "play", "activate", "step"}
@@ -42,23 +47,14 @@ def _oracle(q, cards) -> str:
     return " ".join(cards.named(n).oracle for n in q.tags.get("cards", []) if cards.has_card(n)).lower()
 
 
-def _games(v) -> list:
-    if v.kind == "policy":
-        return []
-    games = [v._played.game]
-    if v.kind == "order":
-        games += [played.game for _, _, (played, _) in v._solve_orders()]
-    return games
-
-
 def _asked(v) -> str:
-    d = v._d
+    d = v.data
     return str({k: d.get(k) for k in ("ask", "options", "goal", "answer", "prompt")}).lower()
 
 
 def _asked_words(v) -> str:
     """The question's own words (prompt, options, answer, lead), without the card text it quotes."""
-    d = v._d
+    d = v.data
     text = " ".join(str(d.get(k) or "") for k in ("prompt", "options", "answer", "explanation_lead")).lower()
     return re.sub(r'\("[^"]*"\)|"[^"]*"', " ", text)
 
@@ -75,21 +71,25 @@ def _failed(games, words) -> bool:
 
 
 def _landfall_batch(games) -> bool:
+    """Whether two or more landfall abilities triggered with no priority, step or action between."""
     for g in games:
         n = 0
         for e in g.log:
             if e.kind in SEGMENT:
                 n = 0
-            elif e.kind == "trigger" and any(w in e.text.lower() for w in LANDFALL_TEXT):
+            elif (e.about.trigger, e.about.whose) == LANDFALL:
                 n += 1
                 if n >= 2:
                     return True
     return False
 
 
-def _became_land(games) -> bool:
-    """Whether a permanent already on the battlefield became a land (the engine logs "becomes")."""
-    return any(e.kind == "becomes" and "land" in e.text.lower() for g in games for e in g.log)
+def _by_kind(log) -> dict[str, list]:
+    """The log's events by their kind ("enters", "becomes", ...)."""
+    out: dict[str, list] = {}
+    for e in log:
+        out.setdefault(e.kind, []).append(e)
+    return out
 
 
 def _players_with_energy(games) -> int:
@@ -98,14 +98,17 @@ def _players_with_energy(games) -> int:
 
 def unmet(q, v, tag: str) -> str | None:
     """Return why the played variant doesn't test the ruling ``tag``, or None when it does."""
-    games, asked = _games(v), _asked(v)
+    games, asked = v.games(), _asked(v)
     cards = games[0].cards if games else q.cards()
     oracle = _oracle(q, cards)
-    log = [e for g in games for e in g.log]
-    kinds = {e.kind for e in log}
+    by_kind = _by_kind(e for g in games for e in g.log)
+    kinds = set(by_kind)
     energy = "energy" in asked or "{e}" in asked or "energy" in kinds
     landfall = any(w in oracle for w in LANDFALL_TEXT)
-    text = " ".join(str(v._d.get(k, "")) for k in ("source", "explanation")).lower()
+    text = " ".join(str(v.data.get(k, "")) for k in ("source", "explanation")).lower()
+    # a land entered; something already on the battlefield became a land (no landfall, Landfall ruling 2)
+    land_entered = any("Land" in e.about.types for e in by_kind.get("enters", ()))
+    became_land = any("Land" in e.about.types for e in by_kind.get("becomes", ()))
     checks = {
         "E1": lambda: ("{e}" in asked or "{e}" in oracle) and energy,
         "E2": lambda: energy,
@@ -113,15 +116,14 @@ def unmet(q, v, tag: str) -> str | None:
         "E4": lambda: bool(kinds & {"leaves", "zone", "control"}) or _players_with_energy(games) > 1
         or "'counters': {'energy'" in asked,
         "E5": lambda: bool(DO_CLAUSE.search(oracle)) and TIMING.search(_asked_words(v)) is not None,
-        "E6": lambda: ("mtr 4.1" in text or "status information" in text) if v.kind == "policy"
+        "E6": lambda: ("mtr 4.1" in text or "status information" in text) if not v.plays_game
         else _players_with_energy(games) > 1,
         "E7": lambda: ("mana" in kinds or "mana" in asked or "any type" in oracle) and energy,
         "E8": lambda: _failed(games, ("may pay", "{e}")),
         "E9": lambda: _failed(games, ("get {e}",)),
-        "L1": lambda: "landfall" in kinds or any(e.kind == "enters" and "land" in e.text.lower()
-                                                 for e in log)
-        or (v.kind == "policy" and landfall and PLAYS_LAND.search(asked) is not None),
-        "L2": lambda: landfall and _became_land(games),
+        "L1": lambda: "landfall" in kinds or land_entered
+        or (not v.plays_game and landfall and PLAYS_LAND.search(asked) is not None),
+        "L2": lambda: landfall and became_land,
         "L3": lambda: _landfall_batch(games),
     }
     why = {
@@ -136,7 +138,7 @@ def unmet(q, v, tag: str) -> str | None:
         "L2": "nothing already on the battlefield becomes a land, with a landfall ability around",
         "L3": "no event gives two or more landfall triggers",
     }
-    if v.kind == "policy":  # no game is played: the situation is in the prompt and the cards
+    if not v.plays_game:  # no game is played: the situation is in the prompt and the cards
         gone = TARGET_GONE.search(asked) is not None
         checks.update({
             "E4": lambda: gone or "each player" in asked,

@@ -83,4 +83,4 @@ def pay_sacrifice(st: GameState, name: str, picks) -> None:
 def become_cast(st: GameState, who: str, item: StackItem, c) -> None:
     """The spell is on the stack and cast: "whenever you cast" abilities trigger (CR 601.2i)."""
     st.stack.append(item)
-    e.emit(st, [Happened("cast", player=who, info=c.types)])
+    e.emit(st, [Happened.cast(who, c.types)])

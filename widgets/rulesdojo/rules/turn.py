@@ -240,7 +240,7 @@ def _begin_step(st: GameState) -> bool:
         e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
         return False
     if st.step in ("upkeep", "precombat main", "beginning of combat", "end"):
-        e.emit(st, [Happened("step", player=ap, info=st.step)])
+        e.emit(st, [Happened.step(ap, st.step)])
     if st.step == "draw":
         if st.turn == 1 and len(st.players) == 2:
             e.log(st, "103.8a", f"{ap} plays first and skips the first draw.", "step", ap)
@@ -306,7 +306,7 @@ def declare_attackers(st: GameState, attackers: tuple[int, ...], at: tuple = ())
         if "vigilance" in q.keywords(st, p):
             e.log(st, "702.20b", f"{p.card} has vigilance: attacking doesn't cause it to tap.", "combat", ap)
     if chosen:
-        e.emit(st, [Happened("attacks", p, ap) for p in chosen] + [Happened("attacked", player=ap)])
+        e.emit(st, [Happened.attacks(p, ap) for p in chosen] + [Happened.attacked(ap)])
     st.priority, st.passes = ap, 0
 
 
@@ -343,7 +343,7 @@ def combat_damage(st: GameState) -> None:
               "time.", "combat")
     for src, target, n in hits:
         e.deal_damage(st, f"{src.controller}'s {src.card}", target, n, "infect" in q.keywords(st, src))
-    e.emit(st, [Happened("combat_damage", src, target) for src, target, n in hits
+    e.emit(st, [Happened.combat_damage(src, target) for src, target, n in hits
                 if n > 0 and isinstance(target, str)])
 
 
