@@ -28,9 +28,11 @@ from ..scenarios.expect import validate_expect
 from ..scenarios.scenario import check_action
 from ..scenarios.schema import Format, Text, check, says
 from . import play as pl
-from .model import ASKS, CLAIM_KEYS, Question, QuestionError, _at as at
+from .model import ASKS, Question, QuestionError, _at as at
 from .variant import INSTRUCTIONS, OUTCOME_INSTRUCTIONS, Variant, _format, _parse, _Unreadable
 
+#: What a choice option claims of the played game: one of these keys.
+CLAIM_KEYS = ("holds", "legal", "illegal")
 #: What separates the options of an order written as text: "A, then B; C".
 SEPARATOR = re.compile(r"\s*(?:;|\bthen\b|,)\s*")
 

@@ -53,7 +53,6 @@ ASKS = {
     "mana": "a player's mana pool (mana symbols, or nothing)",
     "stack": "the stack's contents, top first (names)",
 }
-CLAIM_KEYS = ("holds", "legal", "illegal")
 #: Author prose: every other text in a question file is a name, an id or a tag, checked as plain text.
 PROSE_KEYS = {"prompt", "explanation_lead", "explanation", "note", "source", "text", "answer"}
 
@@ -120,7 +119,8 @@ class Question:
         if not isinstance(data, dict):
             raise QuestionError("a question is a mapping with id, kind, tags, prompt, ...",
                                 file=source, place="top level")
-        own = KIND_CLASSES.get(data.get("kind"))  # type: ignore[arg-type]  # checked below
+        kind = data.get("kind")  # checked below: here any value, a list included
+        own = KIND_CLASSES.get(kind) if isinstance(kind, str) else None
         check_names(data, QuestionError, source,  # the cards defined in it are checked as card files
                     skip=PROSE_KEYS | {CARD_DATA} | (own.prose_keys if own is not None else set()))
         form = check(QuestionFormat, data, lambda msg, path: bad(msg, None, ".".join(path) or "top level"))
