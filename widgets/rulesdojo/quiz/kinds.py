@@ -204,9 +204,9 @@ class ChoiceQuestion(Question):
         return ChoiceVariant
 
     def variant_problems(self, v: ChoiceVariant) -> list[tuple[str, str]]:
-        if len(v.held) == 1:
+        held = v.holding()
+        if len(held) == 1:
             return []
-        held = [v.options[i] for i in v.held]
         return [("options", f"{len(held)} options hold, exactly one must" + (f": {'; '.join(held)}" if held else ""))]
 
 
@@ -234,9 +234,13 @@ class ChoiceVariant(OptionsVariant):
         self._opts = [(str(o["text"]), o) for o in d["options"]]
         self._maybe_shuffle(rng)
         self._truth = [self._claim(o) for _, o in self._opts]
-        self.held = [i for i, (ok, _) in enumerate(self._truth) if ok]  # the options that hold
-        self._right = self.held[0] if len(self.held) == 1 else None
+        held = [i for i, (ok, _) in enumerate(self._truth) if ok]
+        self._right = held[0] if len(held) == 1 else None
         self.options = tuple(t for t, _ in self._opts)
+
+    def holding(self) -> list[str]:
+        """Return the options that hold in the played game (kernel side: lint, mentors)."""
+        return [self.options[i] for i, (ok, _) in enumerate(self._truth) if ok]
 
     def _claim(self, option) -> tuple[bool, str | None]:
         if "holds" in option:
