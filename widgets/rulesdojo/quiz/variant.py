@@ -73,7 +73,7 @@ class Variant:
         self._d = d
         self.prompt: str = str(d["prompt"]).strip()
         self.options: tuple[str, ...] = ()
-        self.answer_format: str = type(self).answer_format
+        self.answer_format = type(self).answer_format  # its own value: read by the views and grading
         self._played: pl.Played | None = None
         self._right: Any = None  # kernel side only; shaped as the answer format reads it
         self._opts: list[tuple[Any, Any]] = []  # (label, payload)
