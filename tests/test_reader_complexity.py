@@ -29,10 +29,8 @@ OVER_THE_LIMIT = {
                               "action and legality probe: a dispatch table costs a lookup per value",
     # Question kinds are strings; each kind's branch moves into its class (issue 41).
     "quiz/lint.py:lint_question": "a branch per question kind; moves into the kind classes",
-    "quiz/tagrules.py:unmet": "a branch per ruling tag and log text; becomes reading typed events",
     "quiz/params.py:parse_params": "parses params by hand; becomes a declared model",
     "quiz/variant.py:_parse": "parses a variant by hand; becomes a declared model",
-    "quiz/variant.py:Variant.__init__": "a branch per question kind; moves into the kind classes",
     "quiz/play.py:ask": "a branch per question kind; moves into the kind classes",
     "quiz/review.py:draw": "a branch per question kind; moves into the kind classes",
     "quiz/store.py:ResultStore._write": "one write per results backend (file, SQLite, PostgreSQL)",

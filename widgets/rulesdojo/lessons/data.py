@@ -18,6 +18,7 @@ from typing import Annotated, Any, Dict, List, Literal, Optional
 
 from pydantic import Field, StrictStr, StringConstraints, field_validator
 
+from ..quiz.kinds import kind_class
 from ..quiz.model import Question, QuestionError
 from ..quiz.play import Played, play
 from ..scenarios.expect import validate_expect
@@ -282,7 +283,7 @@ def _check(p: dict, src: str, where: str) -> Check:
 
 def _expected(p: dict, kind: str, src: str, where: str) -> str:
     """Return the answer the check expects a learner to give (a policy check's is its ``answer``)."""
-    expect = p.get("answer") if kind == "policy" else p.get("expect")
+    expect = p.get("expect") if kind_class(kind).plays_game else p.get("answer")  # no game: it is written
     if expect is None or isinstance(expect, (dict, list)) or not str(expect).strip():
         raise LessonError("a check needs 'expect': the answer you expect a learner to give to the prompt "
                           "(a number, yes/no, or an option's text), so lint can compare it with the engine's",
@@ -301,7 +302,8 @@ def _options(p: dict, kind: str):
         if isinstance(o, dict) and "hint" in o:
             hints[str(o["text"]).strip().lower()] = str(o["hint"])
             o = Located({k: v for k, v in o.items() if k != "hint"}, )
-        plain.append(o["text"] if kind == "policy" and isinstance(o, dict) and set(o) == {"text"} else o)
+        written = not kind_class(kind).plays_game  # a policy check's options are plain text
+        plain.append(o["text"] if written and isinstance(o, dict) and set(o) == {"text"} else o)
     out = type(options)(plain)
     out.lines = getattr(options, "lines", [])  # type: ignore[attr-defined]  # a Located list keeps its lines
     return out, hints

@@ -260,10 +260,10 @@ class CheckView(ipw.VBox):
                                    style={"description_width": "initial"})
             self.answer.on_msg(self._submitted)  # Enter in the box checks the answer
         self.check_button = button("Check my answer", "The engine plays it out and compares"
-                                   if v.kind != "policy" else "Compare with the tournament rules", self.grade)
+                                   if v.plays_game else "Compare with the tournament rules", self.grade)
         self.show_button = button("Show me", "Show the answer and why", self.show_answer)
         self.feedback = Dom()
-        board = [position(GameModel(_start_position(check)))] if check.board and v.kind != "policy" else []
+        board = [position(GameModel(_start_position(check)))] if check.board and v.plays_game else []
         self.children = [page_style(), Dom([h("div", h("b", "Check:"), " ", *prose(v.prompt), cls="rd-note", id=part_anchor(check.key))]),
                          *board, self.answer, ipw.HBox([self.check_button, self.show_button]), self.feedback]
         self.add_class("rd-check")
@@ -331,7 +331,7 @@ class CheckView(ipw.VBox):
     def _explained(self, cls: str, head: list, verdict) -> list:
         lead, *steps = verdict.explanation.splitlines()
         items = [h("li", *game(s.removeprefix("- "))) for s in steps]
-        basis = h("details", h("summary", "The policy" if self.variant.kind == "policy" else "What the engine did"),
+        basis = h("details", h("summary", "What the engine did" if self.variant.plays_game else "The policy"),
                   h("ul", *items), open=True) if items else None
         return message(cls, *head, " ", *prose(lead), basis, rule=self.check.rule)
 

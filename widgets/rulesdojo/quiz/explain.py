@@ -26,17 +26,24 @@ MAX_LINES = 7
 RULE = re.compile(r"\b(?:CR|MTR|IPG) \d")
 
 
+#: Kinds of event whose weight depends on the event: the rule it cites, what entered.
+WEIGHED = {
+    "mana": lambda ev: 7 if ev.rule.startswith(MANA_RULES) else 0,
+    "zone": lambda ev: 6 if ev.rule.startswith("111.") else 0,
+    "trigger": lambda ev: 8 if ev.rule.startswith("603.12") else WEIGHT["trigger"],  # reflexive: "when you do"
+    "enters": lambda ev: WEIGHT["enters"] if "Land" in ev.text else 1,
+}
+
+
 def weight(ev) -> int:
-    """Score one event for an explanation (0: leave it out)."""
-    if ev.kind == "mana":
-        return 7 if ev.rule.startswith(MANA_RULES) else 0
-    if ev.kind == "zone":
-        return 6 if ev.rule.startswith("111.") else 0
-    if ev.kind == "trigger" and ev.rule.startswith("603.12"):
-        return 8
-    if ev.kind == "enters" and "Land" not in ev.text:
-        return 1
-    return WEIGHT.get(ev.kind, 0)
+    """Score one event for an explanation (0: leave it out).
+
+    >>> from rulesdojo.rules.objects import Event
+    >>> weight(Event(1, "603.12", "A reflexive ability triggers.", "trigger")), weight(Event(2, "500.4", "", "mana"))
+    (8, 7)
+    """
+    weigh = WEIGHED.get(ev.kind)
+    return weigh(ev) if weigh is not None else WEIGHT.get(ev.kind, 0)
 
 
 def select(log, limit: int = MAX_LINES, extra_rules=()) -> list:

@@ -14,7 +14,6 @@ from ..rules.errors import RulesError, ScenarioError
 from . import params as pm
 from .model import Question, QuestionError, _scenario_place, question_files
 from .tagrules import unmet
-from .variant import Variant
 
 SAMPLE = 48  # at most this many variants are played per question (all of them when fewer)
 
@@ -128,7 +127,7 @@ def lint_question(q: Question, report: LintReport | None = None, bank: bool = Fa
             report.variants += 1
         try:
             q.check_shape(values)
-            v = Variant(q, values, seed=None)
+            v = q.variant(seed=None, values=values)
         except ScenarioError as exc:
             place = exc.place
             if place and "scenario" not in place and "then[" not in place and exc.file == src:
@@ -136,28 +135,18 @@ def lint_question(q: Question, report: LintReport | None = None, bank: bool = Fa
             add(place, exc.detail, values, once_per_place=True)
             continue
         except RulesError as exc:
-            add(_place(q, "ask" if q.kind == "outcome" else "scenario"), str(exc), values)
+            add(_place(q, q.rules_error_at), str(exc), values)
             continue
         except Exception as exc:  # never a traceback
             add(None, f"{exc.__class__.__name__}: {exc}", values)
             continue
-        if q.kind == "choice":
-            if len(v._held) != 1:
-                held = [v.options[i] for i in v._held]
-                add(_place(q, "options"), f"{len(held)} options hold, exactly one must"
-                    + (f": {'; '.join(held)}" if held else ""), values)
-        elif q.kind == "order":
-            try:
-                orders = v._solve_orders()
-            except Exception as exc:  # never a traceback
-                add(_place(q, "goal"), f"{exc.__class__.__name__}: {exc}", values)
-                continue
-            good = [o for o in orders if o[1]]
-            if not good:
-                why = orders[0][2][1] if orders else None
-                add(_place(q, "goal"), "no order reaches the goal" + (f" ({why})" if why else ""), values)
-            elif len(good) == len(orders):
-                add(_place(q, "goal"), "every order reaches the goal: the question is trivial", values)
+        try:
+            found = q.variant_problems(v)
+        except Exception as exc:  # never a traceback
+            add(_place(q, q.unsolvable_at), f"{exc.__class__.__name__}: {exc}", values)
+            continue
+        for key, msg in found:
+            add(_place(q, key), msg, values)
         lead = v.solution()
         if pm.PLACEHOLDER.search(lead.explanation.splitlines()[0]):
             add(_place(q, "explanation_lead"), "the lead still has an unfilled placeholder", values)
@@ -165,9 +154,8 @@ def lint_question(q: Question, report: LintReport | None = None, bank: bool = Fa
             why = unmet(q, v, tag)
             if why:  # a ruling tag says what the question drills (docs/questions.md)
                 add(_place(q, "tags"), why, values)
-        if bank and q.kind == "order" and len(v.options) < 3:
-            add(_place(q, "scenario"), f"an order question needs at least 3 triggers or effects to order, "
-                f"not {len(v.options)} (two is a coin flip)", values)
+        for key, msg in q.bank_problems(v) if bank else ():
+            add(_place(q, key), msg, values)
     return problems
 
 

@@ -16,7 +16,7 @@ import dataclasses
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, List, Literal
+from typing import Annotated, Any, Callable, ClassVar, Iterable, Literal
 
 from pydantic import Field, StrictBool, StrictStr
 
@@ -24,8 +24,7 @@ from ..rules.errors import ScenarioError
 from ..rules.cardset import CardSet
 from ..scenarios.carddata import KEY as CARD_DATA, defined_cards
 from ..scenarios.cardfile import kit_cards
-from ..scenarios.expect import validate_expect
-from ..scenarios.scenario import RULINGS, Scenario, check_action
+from ..scenarios.scenario import RULINGS, Scenario
 from ..scenarios.schema import Format, Text, check, says
 from ..scenarios.yamlsource import Located, check_names, line_of, load_file
 from . import params as pm
@@ -54,13 +53,6 @@ ASKS = {
     "mana": "a player's mana pool (mana symbols, or nothing)",
     "stack": "the stack's contents, top first (names)",
 }
-KIND_KEYS = {
-    "outcome": ({"scenario", "ask"}, set()),
-    "choice": ({"scenario", "options"}, set()),
-    "order": ({"scenario", "goal"}, {"then"}),
-    "policy": ({"options", "answer", "source", "explanation"}, set()),
-}
-CLAIM_KEYS = ("holds", "legal", "illegal")
 #: Author prose: every other text in a question file is a name, an id or a tag, checked as plain text.
 PROSE_KEYS = {"prompt", "explanation_lead", "explanation", "note", "source", "text", "answer"}
 
@@ -71,10 +63,21 @@ class QuestionError(ScenarioError):
 
 @dataclass
 class Question:
-    """One question as written: tags, prompt templates, parameters, and what to play or ask."""
+    """One question as written: tags, prompt templates, parameters, and what to play or ask.
+
+    Each kind is a class of its own (``kinds.py``): the keys its file holds, how its variants are
+    played, graded and explained, and what lint checks in them.
+    """
+
+    kind: ClassVar[str]
+    Format: ClassVar[type[Format]]  # the kind's own keys: a member of the union on ``kind``
+    plays_game: ClassVar[bool] = True  # every kind but policy plays its scenario
+    rules_error_at: ClassVar[str] = "scenario"  # where lint reports a game the rules refuse
+    unsolvable_at: ClassVar[str] = "scenario"  # where lint reports a variant it can't solve
+    prose_keys: ClassVar[frozenset] = frozenset()  # keys of the kind's own that are prose, not names
+    min_options: ClassVar[int] = 0  # in a bank, the options a variant must have at least (0: any)
 
     id: str
-    kind: str
     tags: dict
     difficulty: int
     level: str
@@ -102,7 +105,11 @@ class Question:
 
     @classmethod
     def from_dict(cls, data, source: str = "<question>") -> "Question":
-        """Check a question given as data (as its YAML loads); raise ``QuestionError`` if bad."""
+        """Check a question given as data (as its YAML loads); raise ``QuestionError`` if bad.
+
+        The question is of its kind's class (``kinds.py``)."""
+        from .kinds import KIND_CLASSES, check_kind_keys
+
         def bad(msg, obj=None, place="top level"):
             key_line = getattr(data, "key_lines", {}).get(place.split(".")[0].split("[")[0])
             if key_line and not line_of(obj):
@@ -112,16 +119,18 @@ class Question:
         if not isinstance(data, dict):
             raise QuestionError("a question is a mapping with id, kind, tags, prompt, ...",
                                 file=source, place="top level")
+        kind = data.get("kind")  # checked below: here any value, a list included
+        own = KIND_CLASSES.get(kind) if isinstance(kind, str) else None
         check_names(data, QuestionError, source,  # the cards defined in it are checked as card files
-                    skip=PROSE_KEYS | {CARD_DATA} | ({"options"} if data.get("kind") == "policy" else set()))
+                    skip=PROSE_KEYS | {CARD_DATA} | (own.prose_keys if own is not None else set()))
         form = check(QuestionFormat, data, lambda msg, path: bad(msg, None, ".".join(path) or "top level"))
         defined = defined_cards(data, source, QuestionError)
         tags = _check_tags(data["tags"], source, data,
                            kit_cards().with_cards(defined) if defined else kit_cards())
-        _check_kind_keys(data, form.kind, bad)
+        check_kind_keys(data, form.kind, bad)
         params = pm.parse_params(data.get("params"), source, _at(data.get("params"), "params"))
         _check_placeholders(data, params, bad)
-        q = cls(form.id, form.kind, tags, form.difficulty, form.level, form.complexity, form.trap,
+        q = KIND_CLASSES[form.kind](form.id, tags, form.difficulty, form.level, form.complexity, form.trap,
                 form.prompt, form.explanation_lead, params, data, source, defined)
         first = next(pm.all_values(params))
         q.check_shape(first)
@@ -156,41 +165,32 @@ class Question:
     def check_shape(self, values: dict) -> None:
         """Check the kind-specific parts for one variant; raise ``QuestionError`` at a problem."""
         d = self.filled(values)
-        src = self.source_file
 
         def bad(msg, obj, place):
-            raise QuestionError(msg, file=src, place=self.where(place, obj))
+            raise QuestionError(msg, file=self.source_file, place=self.where(place, obj))
 
-        if self.kind != "policy":
+        if self.plays_game:
             self.scenario(values)
-        if self.kind == "outcome":
-            _check_ask(d["ask"], bad)
-        elif self.kind in ("choice", "policy"):
-            self._check_options(d, bad)
-        elif self.kind == "order":
-            _check_order(d, src, bad)
+        self.check_kind(d, bad)
 
-    def _check_options(self, d: dict, bad) -> None:
-        """Check a choice's or a policy question's options (and a policy's answer, source and lines)."""
-        src, opts = self.source_file, d["options"]
-        if not isinstance(opts, list) or len(opts) < 2:
-            bad("'options' lists two or more answers", None, "options")
-        for i, o in enumerate(opts):
-            place = f"options[{i + 1}]"
-            line = (getattr(opts, "lines", None) or [0] * len(opts))[i]
-            where = f"line {line}, {place}" if line else place
-            if self.kind == "policy":
-                check(PolicyOption, {"text": o}, lambda msg, path: _raise(msg, src, where))
-            else:
-                _check_option(o, src, where)
-        texts = [o if isinstance(o, str) else str(o["text"]) for o in opts]
-        if len(set(texts)) != len(texts):
-            bad("two options have the same text in this variant", None, "options")
-        if self.kind == "policy":
-            if d["answer"] not in texts:
-                bad(f"'answer' must be one of the options word for word, not {d['answer']!r}", None, "answer")
-            check(PolicyParts, {k: d[k] for k in ("source", "explanation")},
-                  lambda msg, path: bad(msg, None, path[0]))
+    def check_kind(self, d: dict, bad) -> None:
+        """Check the kind's own keys, filled in for one variant (``bad(message, obj, place)`` raises)."""
+        raise NotImplementedError
+
+    @classmethod
+    def needs(cls) -> set[str]:
+        """The keys of its own a question of this kind must have."""
+        return {k for k, f in cls.Format.model_fields.items() if f.is_required()} - {"kind"}
+
+    # --- what lint checks in a played variant, beyond what every kind has ----------------------
+
+    def variant_problems(self, v) -> list[tuple[str, str]]:
+        """Return (key, what is wrong) for a played variant that hasn't exactly one right answer."""
+        return []
+
+    def bank_problems(self, v) -> list[tuple[str, str]]:
+        """Return (key, what is wrong) for what a question in a bank needs besides (order: 3 options)."""
+        return []
 
     def where(self, key: str, obj=None) -> str:
         """Name a place in the file with its line: the object's own line, else its key's line."""
@@ -217,8 +217,11 @@ class Question:
         >>> v.kind, v.grade("-1").correct
         ('outcome', False)
         """
-        from .variant import Variant
-        return Variant(self, self.values_for(seed) if values is None else dict(values), seed)
+        return self.variant_class()(self, self.values_for(seed) if values is None else dict(values), seed)
+
+    def variant_class(self) -> type:
+        """The kind's ``Variant`` class."""
+        raise NotImplementedError
 
     def has_tag(self, tag: str) -> bool:
         t = str(tag).lower()
@@ -320,7 +323,8 @@ OneToThree = Annotated[int, Field(strict=True, ge=1, le=3)]
 
 
 class QuestionFormat(Format):
-    """The keys every question file has, whatever its kind (``docs/questions.md``)."""
+    """The keys a question file may have, whatever its kind (``docs/questions.md``); the keys of
+    its kind's own are checked by the kind's format (``kinds.QUESTION_KEYS``)."""
 
     sort_allowed = True
 
@@ -348,39 +352,6 @@ class QuestionFormat(Format):
     explanation: Any = None
 
 
-class PolicyOption(Format):
-    text: Text = says("each policy option is text")
-
-
-class PolicyParts(Format):
-    source: Text = says("'source' names the policy document and section, e.g. 'MTR 4.1'")
-    explanation: List[StrictStr] = says("'explanation' is a list of lines (with MTR/CR numbers)", min_length=1)
-
-
-class CountersAsk(Format):
-    on: Any
-    kind: Any
-
-
-def _raise(msg, src, where):
-    raise QuestionError(msg, file=src, place=where)
-
-
-def _check_kind_keys(data, kind: str, bad) -> None:
-    """Check the question has the keys its kind needs and none another kind's."""
-    need, may = KIND_KEYS[kind]
-    for key in sorted(need):
-        if key not in data:
-            bad(f"a {kind} question needs '{key}'")
-    if "answer" in data and kind != "policy":
-        bad("'answer' is only for policy questions: the engine computes every other answer", None, "answer")
-    others = (set().union(*(a | b for a, b in KIND_KEYS.values()))) - need - may
-    stray = [k for k in data if k in others]
-    if stray:
-        bad(f"'{stray[0]}' doesn't belong in {'an' if kind[0] in 'aeiou' else 'a'} {kind} question "
-            f"(it needs: {', '.join(sorted(need))})", None, stray[0])
-
-
 def _check_placeholders(data, params, bad) -> None:
     """Check every ``{placeholder}`` in the question is a declared parameter (or the answer)."""
     if any(p.name == "answer" for p in params):
@@ -392,43 +363,6 @@ def _check_placeholders(data, params, bad) -> None:
         if unknown:
             bad(f"placeholder {{{sorted(unknown)[0]}}} in '{key}' isn't a declared parameter "
                 f"(declared: {', '.join(sorted(declared)) or 'none'})", data.get(key), key)
-
-
-def _check_ask(ask, bad) -> None:
-    if not isinstance(ask, dict) or len(ask) != 1 or next(iter(ask)) not in ASKS:
-        bad(f"'ask' is one of: {', '.join(ASKS)} (e.g. {{energy: Alice}})", None, "ask")
-    key, arg = next(iter(ask.items()))
-    if key == "counters" and (not isinstance(arg, dict) or set(arg) != {"on", "kind"}):
-        bad("'ask: {counters: ...}' needs {on: <player or permanent>, kind: <counter kind>}", None, "ask")
-
-
-def _check_option(o, src: str, where: str) -> None:
-    """Check one choice option: its text and exactly one claim (holds, legal or illegal)."""
-    if not isinstance(o, dict) or "text" not in o:
-        _raise("each option is {text: ..., holds: {...}} (or legal:/illegal: an action)", src, where)
-    claims = [k for k in CLAIM_KEYS if k in o]
-    extra = [k for k in o if k not in (*CLAIM_KEYS, "text")]
-    if extra or len(claims) != 1:
-        _raise(f"an option has 'text' and exactly one of {', '.join(CLAIM_KEYS)}"
-               + (f"; unknown key {extra[0]!r}" if extra else ""), src, where)
-    if claims[0] == "holds":
-        validate_expect(o["holds"], src, where)
-        return
-    acts = o[claims[0]]
-    for act in (acts if isinstance(acts, list) and acts else [acts]):
-        check_action(act, src, where)
-
-
-def _check_order(d: dict, src: str, bad) -> None:
-    validate_expect(d["goal"], src, _at(d["goal"], "goal"))
-    then = d.get("then")
-    if then is None:
-        return
-    if not isinstance(then, list):
-        bad("'then' is a list of actions played after the order", None, "then")
-    for i, a in enumerate(then):
-        line = (getattr(then, "lines", None) or [0] * len(then))[i]
-        check_action(a, src, f"line {line}, then[{i + 1}]" if line else f"then[{i + 1}]")
 
 
 # --- helpers -------------------------------------------------------------------------------

@@ -55,12 +55,14 @@ def retention_rows(cards, log, at: float, name=str) -> list[RetentionRow]:
     now = utc(at)
     kept: dict[str, list[Card]] = {}
     for _learner, kind, item, card, _due in cards:
-        if kind == RULING:
-            kept.setdefault(item, []).append(Card.from_json(card))
+        if kind != RULING:  # a question's card
+            continue
+        kept.setdefault(item, []).append(Card.from_json(card))
     measured: dict[str, list[bool]] = {}
     for _learner, kind, item, rating, _at, _seconds, given in log:
-        if kind == RULING and given >= MEASURED_AFTER:
-            measured.setdefault(item, []).append(rating > 1)
+        if kind != RULING or given < MEASURED_AFTER:  # a question's review, or one too soon to measure
+            continue
+        measured.setdefault(item, []).append(rating > 1)
     rows = []
     for ruling, held in sorted(kept.items()):
         today = [s.get_card_retrievability(c, now) for c in held]

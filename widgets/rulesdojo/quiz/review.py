@@ -138,8 +138,9 @@ class Deck:
         day = int(at // DAY)
         first: dict[str, float] = {}
         for r in self.log:
-            if r.kind == QUESTION:
-                first.setdefault(r.item, r.reviewed_at)
+            if r.kind != QUESTION:  # a ruling's review
+                continue
+            first.setdefault(r.item, r.reviewed_at)
         return sum(int(t // DAY) == day for t in first.values())
 
     def comes_back(self, kind: str, item: str, at: float) -> str:
@@ -171,7 +172,7 @@ def draw(deck: Deck, questions, at: float, n: int, limit: int = DAILY_NEW, seed=
     chosen: dict[str, object] = {}
     room = limit - deck.new_today(at)
     for kind, item in deck.due(at):
-        q = pool.get(item) if kind == QUESTION else _for_ruling(deck, pool, item, chosen, room > 0)
+        q = _for_ruling(deck, pool, item, chosen, room > 0) if kind != QUESTION else pool.get(item)
         if q is not None and q.id not in chosen:
             chosen[q.id] = q
             room -= (QUESTION, q.id) not in deck.cards

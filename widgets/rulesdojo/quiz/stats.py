@@ -132,13 +132,9 @@ class BankFigures:
 def answer_varies(q) -> bool:
     """Say whether a question's right answer differs between the variants lint plays."""
     from .lint import sample_values
-    from .variant import Variant
-    if q.kind == "policy":
-        return False
     seen = set()
     for values in sample_values(q):
-        v = Variant(q, values, seed=None)
-        seen.add(tuple(v.right_orders()) if q.kind == "order" else v.solution().right_answer_text)
+        seen.add(q.variant(seed=None, values=values).signature())
         if len(seen) > 1:
             return True
     return False
@@ -153,11 +149,10 @@ def bank_figures(bank) -> BankFigures:
     (True, ['E1', 'E2'])
     """
     from .rulings import TEXTS
-    from .variant import Variant
     qs = list(bank)
     varies = {q.id: answer_varies(q) for q in qs}
-    short = [q.id for q in qs if q.kind == "order"
-             and len(Variant(q, q.all_values()[0], seed=None).options) < TARGETS["order_options"]]
+    short = [q.id for q in qs if q.min_options
+             and len(q.variant(seed=None, values=q.all_values()[0]).options) < TARGETS["order_options"]]
     rows = []
     for tag in TEXTS:
         tagged = [q for q in qs if tag in q.tags.get("rulings", [])]

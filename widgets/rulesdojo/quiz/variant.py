@@ -6,13 +6,13 @@ reveal it; only ``grade`` (after an answer) and ``solution`` say it.
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
-from ..rules.choices import OrderTriggersChoice
 from ..rules.mana import TYPES
 from . import play as pl
 from .explain import explain
@@ -51,6 +51,8 @@ class Verdict:
 class Variant:
     """Hold one variant of a question: parameters chosen, scenario played, answer kept inside.
 
+    Each kind of question has its own (``kinds.py``): how it is set up, read, graded and explained.
+
     >>> from rulesdojo.quiz import load_bank
     >>> v = load_bank()["architect-landfall-one-energy"].variant(seed=1)
     >>> v.kind, v.answer_format
@@ -59,69 +61,65 @@ class Variant:
     True
     """
 
+    answer_format = "number"  # how an answer is read: a kind's own, or (outcome) what it asks
+
     def __init__(self, question, values: dict, seed=None):
         self.question = question
         self.values = dict(values)
         self.seed = seed
-        self.kind = question.kind
+        self.kind: str = question.kind
         self.id = question.id
         d = question.filled(self.values)
         self._d = d
         self.prompt: str = str(d["prompt"]).strip()
         self.options: tuple[str, ...] = ()
-        self.answer_format = {"choice": "option", "policy": "option", "order": "order"}.get(
-            self.kind, "number")
+        self.answer_format = type(self).answer_format  # its own value: read by the views and grading
         self._played: pl.Played | None = None
         self._right: Any = None  # kernel side only; shaped as the answer format reads it
         self._opts: list[tuple[Any, Any]] = []  # (label, payload)
-        self._orders: list[tuple[tuple[str, ...], bool, tuple[pl.Played, str | None]]] | None = None
-        rng = random.Random(f"{self.id}:{seed}:options")
-        if self.kind == "policy":
-            self._opts = [(str(o), None) for o in d["options"]]
-            self._maybe_shuffle(rng)
-            self._right = next(i for i, (t, _) in enumerate(self._opts) if t == d["answer"])
-        else:
-            self._played = pl.play(question.scenario(self.values))
-        if self.kind == "outcome":
-            key = next(iter(d["ask"]))
-            self.answer_format = {"resolved": "yes/no", "mana": "mana", "stack": "names"}.get(key, "number")
-            self._right = pl.ask(self._scenario_played(), d["ask"])
-            if self.answer_format == "yes/no":
-                self.options = ("yes", "no")
-        elif self.kind == "choice":
-            self._opts = [(str(o["text"]), o) for o in d["options"]]
-            self._maybe_shuffle(rng)
-            self._truth = [self._claim(o) for _, o in self._opts]
-            held = [i for i, (ok, _) in enumerate(self._truth) if ok]
-            self._right = held[0] if len(held) == 1 else None
-            self._held = held
-        elif self.kind == "order":
-            self._order, pairs = pl.order_choice(self._scenario_played())
-            rng.shuffle(pairs)
-            self._opts = pairs
-            self.options = tuple(lab for _, lab in pairs)
-        if self.kind in ("choice", "policy"):
-            self.options = tuple(t for t, _ in self._opts)
+        self._setup(d, random.Random(f"{self.id}:{seed}:options"))
+
+    def _setup(self, d, rng: random.Random) -> None:
+        """Play the scenario and work out the right answer (each kind its own way)."""
+        raise NotImplementedError
 
     # --- what the candidate sees -------------------------------------------------------------
 
     @property
     def instructions(self) -> str:
         """Say how to answer (never what the answer is)."""
-        if self.kind == "outcome":
-            return OUTCOME_INSTRUCTIONS[self.answer_format]
-        if self.kind == "order":
-            return INSTRUCTIONS["trigger order" if self.stack_order else "replacement order"]
-        return INSTRUCTIONS[self.kind]
+        raise NotImplementedError
 
     @property
     def stack_order(self) -> bool:
         """Say whether the answer is an order of triggers on the stack (listed top of the stack first)."""
-        return self.kind == "order" and isinstance(self._order, OrderTriggersChoice)
+        return False
+
+    @property
+    def plays_game(self) -> bool:
+        """Say whether a game is played for this variant (every kind but a policy question)."""
+        return bool(self.question.plays_game)
 
     def __repr__(self) -> str:
         vals = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
         return f"<Variant {self.id} ({vals or 'no parameters'})>"
+
+    # --- reading it (kernel side: lint, tests) -----------------------------------------------
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        """The question's data with this variant's values filled in (read-only)."""
+        return MappingProxyType(self._d)
+
+    def games(self) -> list:
+        """Return the games played for this variant: the scenario's (none for a policy question)
+        and, for an order question, one per order tried."""
+        return [self._played.game] if self._played is not None else []
+
+    def signature(self) -> Hashable:
+        """Return what identifies this variant's right answer: two variants with the same
+        signature have the same answer."""
+        return self.solution().right_answer_text
 
     # --- grading ------------------------------------------------------------------------------
 
@@ -161,7 +159,13 @@ class Variant:
         text = self._right_text()
         return Verdict(True, text, self._explanation(text), text)
 
-    # --- internals ----------------------------------------------------------------------------
+    def _right_text(self) -> str:
+        raise NotImplementedError
+
+    def _judge(self, answer) -> tuple[bool, str]:
+        raise NotImplementedError
+
+    # --- shared by the kinds ------------------------------------------------------------------
 
     def _maybe_shuffle(self, rng) -> None:
         if self._d.get("shuffle", True):
@@ -171,69 +175,6 @@ class Variant:
         """Return the played scenario: every kind of question but a policy one plays its scenario."""
         assert self._played is not None, f"a {self.kind} question plays no scenario"
         return self._played
-
-    def _claim(self, option) -> tuple[bool, str | None]:
-        if "holds" in option:
-            diffs = self._scenario_played().holds(option["holds"])
-            return not diffs, None
-        acts = option.get("legal", option.get("illegal"))
-        results = [self._scenario_played().legal(a) for a in (acts if isinstance(acts, list) else [acts])]
-        whys = [str(err) for _, err in results if err is not None]
-        why = " ".join(whys[:2]) or None
-        if "legal" in option:
-            return all(ok for ok, _ in results), why
-        return not any(ok for ok, _ in results), why
-
-    def right_orders(self) -> list[tuple[str, ...]]:
-        """Return every order (as labels) that reaches an order question's goal."""
-        return [labels for labels, ok, _ in self._solve_orders() if ok]
-
-    def _solve_orders(self) -> list[tuple[tuple[str, ...], bool, tuple[pl.Played, str | None]]]:
-        if self._orders is not None:
-            return self._orders
-        ids = [i for i, _ in self._opts]
-        label = dict(self._opts)
-        out = []
-        for perm in itertools.permutations(ids):
-            ok, played, why = pl.try_order(self._scenario_played(), self._order, perm, self._d.get("then"),
-                                           self._d["goal"])
-            out.append((tuple(label[i] for i in perm), ok, (played, why)))
-        self._orders = out
-        return out
-
-    def _right_text(self) -> str:
-        if self.kind == "outcome":
-            return _format(self._right, self.answer_format)
-        if self.kind in ("choice", "policy"):
-            if self._right is None:
-                return "(this variant has no single right option)"
-            return self.options[self._right]
-        rights = [self._as_given(o) for o in self.right_orders()]
-        if not rights:
-            return "(no order reaches the goal)"
-        text = ", then ".join(rights[0])
-        if len(rights) > 1:
-            text += f" (or any of {len(rights)} orders that reach it)"
-        return text
-
-    def _judge(self, answer) -> tuple[bool, str]:
-        if self.kind == "outcome":
-            given = _parse(answer, self.answer_format)
-            if self.answer_format == "names":
-                return ([x.lower() for x in given] == [x.lower() for x in self._right],
-                        _format(given, "names"))
-            return given == self._right, _format(given, self.answer_format)
-        if self.kind in ("choice", "policy"):
-            i = self._option_index(answer)
-            return i == self._right, self.options[i]
-        labels = self._order_labels(answer)
-        ok = any(lab == self._as_given(labels) and good for lab, good, _ in self._solve_orders())
-        return ok, ", then ".join(labels)
-
-    def _as_given(self, labels: tuple) -> tuple:
-        """Turn the order triggers go on the stack into the order a candidate lists them (top of
-        the stack first), or back: the one convention, in lessons and quiz alike."""
-        return tuple(reversed(labels)) if self.stack_order else tuple(labels)
 
     def _option_index(self, answer) -> int:
         if isinstance(answer, int) and not isinstance(answer, bool):
@@ -246,69 +187,24 @@ class Variant:
                 return i
         raise _Unreadable("that isn't one of the options")
 
-    def _order_labels(self, answer) -> tuple[str, ...]:
-        if isinstance(answer, str):
-            answer = self._labels_in_text(answer)
-        try:
-            items = list(answer)
-        except TypeError:
-            raise _Unreadable("give the options as a list, in order")
-        out = []
-        for x in items:
-            if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < len(self.options):
-                out.append(self.options[x])
-            else:
-                m = [o for o in self.options if o.lower() == str(x).strip().lower()]
-                if not m:
-                    raise _Unreadable(f"{x!r} isn't one of the options")
-                out.append(m[0])
-        if sorted(out) != sorted(self.options):
-            raise _Unreadable(f"list each of the {len(self.options)} options exactly once")
-        return tuple(out)
-
-    def _labels_in_text(self, text: str) -> list[str]:
-        """Read labels written as text ("A, then B"): by where each one appears."""
-        low = text.lower()
-        spots: list[tuple[int, int, str]] = []
-        for lab in sorted(set(self.options), key=len, reverse=True):
-            start = 0
-            while (i := low.find(lab.lower(), start)) >= 0:
-                if not any(a <= i < b for a, b, _ in spots):
-                    spots.append((i, i + len(lab), lab))
-                start = i + 1
-        if len(spots) >= len(self.options):  # every option named in full (names may hold commas)
-            return [lab for _, _, lab in sorted(spots)]
-        return [self._named(x) for x in re.split(r"\s*(?:;|\bthen\b|,)\s*", text) if x.strip()]
-
-    def _named(self, piece: str) -> str:
-        """Return the one option a short name means ("Lynx" for Steppe Lynx), else the piece as given."""
-        words = piece.strip().lower().split()
-        found = [o for o in set(self.options)
-                 if words and all(any(x.startswith(w) for x in o.lower().split()) for w in words)]
-        return found[0] if len(found) == 1 else piece
-
     def _explanation(self, right_text: str) -> str:
+        lead, note = self._lead_and_note(right_text)
+        decisive = set(CR_NUMBER.findall(" ".join(filter(None, (lead, note)))))
+        return explain(lead, self._deciding_log(), note, self._extra_lines()[:2], decisive)
+
+    def _lead_and_note(self, right_text: str) -> tuple[str, str | None]:
         d = self._d
         lead = _lead(d["explanation_lead"], right_text, self.values)
         note = _lead(d["note"], right_text, self.values) if d.get("note") else None
-        if self.kind == "policy":
-            return "\n".join([lead, *(f"- {x}" for x in d["explanation"]),
-                              f"- Source: {d['source']}."] + ([f"- {note}"] if note else []))
-        extra: list[str] = []
-        log = self._scenario_played().game.log
-        if self.kind == "choice":
-            seen = set()
-            for (text, opt), (ok, why) in zip(self._opts, self._truth):
-                if why and why not in seen:
-                    seen.add(why)
-                    extra.append(why if ok else f"Not \"{text}\": {why}")
-            extra = extra[:2]
-        if self.kind == "order":
-            good = [played for _, ok, (played, _) in self._solve_orders() if ok]
-            if good:
-                log = good[0].game.log
-        decisive = set(CR_NUMBER.findall(" ".join(filter(None, (lead, note)))))
-        return explain(lead, log, note, extra[:2], decisive)
+        return lead, note
+
+    def _deciding_log(self):
+        """The log the explanation picks its lines from: the played scenario's."""
+        return self._scenario_played().game.log
+
+    def _extra_lines(self) -> list[str]:
+        """Lines the explanation gives before the log's (a choice's reasons why options hold or not)."""
+        return []
 
 
 class _Unreadable(Exception):

@@ -16,7 +16,7 @@ from .effects.choices import modal
 from .objects import CardObject, GameState, StackItem
 from .parts import SACRIFICED
 from .targets import target_sets
-from .triggers import Happened
+from .happened import Happened
 
 
 
@@ -87,4 +87,4 @@ def pay_sacrifice(st: GameState, name: str, picks: tuple[int, ...]) -> None:
 def become_cast(st: GameState, who: str, item: StackItem, c: Card) -> None:
     """The spell is on the stack and cast: "whenever you cast" abilities trigger (CR 601.2i)."""
     st.stack.append(item)
-    e.emit(st, [Happened("cast", player=who, info=c.types)])
+    e.emit(st, [Happened.cast(who, c.types)])

@@ -14,15 +14,16 @@ from . import query as q
 from .cards import Card
 from .errors import CannotPay
 from .lands import enters_tapped
-from .objects import ENERGY, LOYALTY, MINUS_ONE, CardObject, Event, GameState, Permanent, Trigger
+from .objects import ENERGY, LOYALTY, MINUS_ONE, About, CardObject, Event, GameState, Permanent, Trigger
 from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
                       TokenReplacement)
-from .triggers import Happened
+from .happened import Entered, Happened, What
 from . import player_effects as pe
 
 
-def log(st: GameState, rule: str, text: str, kind: str = "info", player: str | None = None) -> None:
-    st.log = st.log.added(Event(len(st.log) + 1, rule, text, kind, player))
+def log(st: GameState, rule: str, text: str, kind: str = "info", player: str | None = None,
+        about: About = About()) -> None:
+    st.log = st.log.added(Event(len(st.log) + 1, rule, text, kind, player, about))
 
 
 def new_id(st: GameState) -> int:
@@ -64,13 +65,13 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     if old_id is not None:
         st.moved[old_id] = perm.id
     st.battlefield.append(perm)
-    what = q.type_line(st, perm)
+    what, entering = q.type_line(st, perm), About(q.types(st, perm) + q.subtypes(st, perm))
     log(st, "603.6a", f"{controller}'s {name} {how} the battlefield{' tapped' if tapped else ''} ({what}).",
-        "enters", controller)
+        "enters", controller, entering)
     if by_itself:
         log(st, "614.1d", f"{name} enters tapped by its own static ability (CR 603.6d): a replacement "
             "effect on how it enters, not a trigger, so it is never untapped on the battlefield.", "enters",
-            controller)
+            controller, entering)
     c = q.card(st, perm)
     if c.loyalty:  # it enters with its printed loyalty (CR 306.5b): a replacement, counters "put" (122.6)
         put_counters(Direct(st), perm, LOYALTY, c.loyalty, putter=controller,
@@ -78,7 +79,7 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     _enters_as(st, perm, c)
     if q.is_type(st, perm, "Land") and controller not in st.lands_entered:
         st.lands_entered += (controller,)
-    emit(st, [Happened("entered", perm, controller, info={"cast_from": cast_from})])
+    emit(st, [Happened.entered(perm, controller, cast_from)])
     return perm
 
 
@@ -104,7 +105,8 @@ def _already_there(st: GameState, src: Permanent, static: AddTypes) -> None:
     for other in st.battlefield:
         if other is not src and static.applies(src, other, q.card(st, other).types):
             log(st, "603.6a", f"{other.card} becomes {'an' if what[0] in 'AEIOUaeiou' else 'a'} {what}, "
-                f"but it was already on the battlefield:{landfall}.", "becomes", src.controller)
+                f"but it was already on the battlefield:{landfall}.", "becomes", src.controller,
+                About(static.types + static.subtypes))
 
 
 def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None = None) -> None:
@@ -136,10 +138,10 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
 def _trigger_data(ev: Happened) -> dict:
     """What a trigger remembers of its event: the zone its source was cast from (Amped Raptor), the
     counters a permanent that left had (The Ozolith)."""
-    if ev.kind == "left" and ev.perm is not None and any(ev.perm.counters.values()):
+    if ev.kind is What.LEFT and ev.perm is not None and any(ev.perm.counters.values()):
         # the counters it had as it left (CR 603.10a): "put those counters on ..." (CR 122.8)
         return {"counters": {k: n for k, n in ev.perm.counters.items() if n}}
-    cast_from = (ev.info or {}).get("cast_from", "") if ev.kind == "entered" else ""
+    cast_from = ev.info.cast_from if isinstance(ev.info, Entered) else ""
     return {"cast_from": cast_from} if cast_from else {}
 
 
@@ -149,7 +151,8 @@ def fire(st: GameState, src: Permanent, ab, data: dict) -> None:
         data = {**data, "if_this_has_counters": True}
     st.waiting.append(Trigger(new_id(st), src.controller, src.card, ab.said, ab.effects, src.id,
                               ab.target_spec, {**data, "source_name": src.card}))
-    log(st, "603.2", f"{src.controller}'s {src.card} triggers: {ab.said}", "trigger", src.controller)
+    waited = About(trigger=ab.trigger.event, whose=ab.trigger.whose) if ab.trigger is not None else About()
+    log(st, "603.2", f"{src.controller}'s {src.card} triggers: {ab.said}", "trigger", src.controller, waited)
 
 
 def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule: str = "",
@@ -175,7 +178,7 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule:
         lost = f"; its counters ({_counter_text(p.counters)}) cease to exist (CR 122.2)" if p.counters else ""
         text, cite = (reasons or {}).get(p.id, (why, rule))
         log(st, cite, f"{p.controller}'s {p.card} {text}{lost}.", "leaves", p.controller)
-    emit(st, [Happened("left", p, p.controller, zone, had[p.id]) for p in perms], before)
+    emit(st, [Happened.left(p, zone, had[p.id]) for p in perms], before)
     for p in perms:
         _release(st, p)
 
@@ -197,7 +200,7 @@ def sacrifice(st: GameState, perm: Permanent, why: str) -> None:
     """Sacrifice a permanent: its controller puts it into its owner's graveyard (CR 701.21a)."""
     kinds = q.types(st, perm) + q.subtypes(st, perm)
     leave(st, [perm], "graveyard", f"is sacrificed {why}", "701.21a")
-    emit(st, [Happened("sacrificed", perm, perm.controller, "graveyard", kinds)])
+    emit(st, [Happened.sacrificed(perm, kinds)])
 
 
 def _counter_text(counters: dict[str, int]) -> str:
@@ -358,8 +361,7 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
             "energy", target)
     else:
         log(st, "122.1", f"{who} gets {plural(n, kind + ' counter')} from {source}.", "counters", putter)
-    emit(st, [Happened("counters_put", None if on_player else target, target if on_player else None,
-                       info=kind)])
+    emit(st, [Happened.counters_put(None if on_player else target, target if on_player else None, kind)])
     return n
 
 
@@ -545,7 +547,7 @@ def _lost_life(st: GameState, who: str) -> None:
     """Report a loss of life, with how many times that player lost life earlier this turn."""
     before = st.life_lost.get(who, 0)
     st.life_lost[who] = before + 1
-    emit(st, [Happened("life_lost", player=who, info=before)])
+    emit(st, [Happened.life_lost(who, before)])
 
 
 def counter(st: GameState, item, by: str) -> None:

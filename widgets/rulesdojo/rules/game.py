@@ -21,7 +21,7 @@ from .objects import (ENERGY, LOYALTY, STEP_NAMES, STEPS, ZONES, CardObject, Eve
 from .loyalty import pay_loyalty
 from .manatriggers import tapped_for_mana
 from .resolve import resolve_top
-from .triggers import Happened
+from .happened import Happened
 
 
 

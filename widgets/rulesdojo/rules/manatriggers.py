@@ -11,7 +11,7 @@ from . import engine as e
 from . import query as q
 from .mana import TYPE_NAMES
 from .objects import GameState, Permanent
-from .triggers import Happened
+from .happened import Happened
 
 
 def tapped_for_mana(st: GameState, tapped: Permanent) -> None:
@@ -25,7 +25,7 @@ def tapped_for_mana(st: GameState, tapped: Permanent) -> None:
     >>> g.player("Alice").pool["G"], [ev.rule for ev in events]
     (2, ['605.3b', '605.4a'])
     """
-    ev = Happened("tapped_for_mana", tapped, tapped.controller)
+    ev = Happened.tapped_for_mana(tapped)
     now = q.types(st, tapped) + q.subtypes(st, tapped)
     for src in list(st.battlefield):
         for ab in q.card(st, src).triggered:

@@ -22,6 +22,21 @@ LOYALTY = "loyalty"
 
 
 @dataclass(frozen=True)
+class About:
+    """What a log line is about, for a reader that must not parse its sentence (a question's
+    ruling-tag check): the card types and subtypes of what entered or what something became, the
+    event a triggered ability waited for and whose.
+
+    >>> About(types=("Land",), trigger="land_enters", whose="you").trigger
+    'land_enters'
+    """
+
+    types: tuple[str, ...] = ()
+    trigger: str = ""
+    whose: str = ""
+
+
+@dataclass(frozen=True)
 class Event:
     """Record one rules-relevant change: the rule behind it and a plain sentence.
 
@@ -34,6 +49,7 @@ class Event:
     text: str
     kind: str = "info"
     player: str | None = None
+    about: About = field(default=About(), repr=False)
 
     def __deepcopy__(self, memo):  # immutable: history copies share events
         return self

@@ -7,45 +7,34 @@ a triggered ability's ``Trigger`` says which of them it waits for.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from .happened import Cast, Happened, Info, Left, LifeLost, Step, What
 from .objects import Permanent
 from .parts import Part, field
 
 
-@dataclass(frozen=True)
-class Happened:
-    """One thing that happened: its kind, the permanent or player it happened to, and details."""
-
-    kind: str  # entered | left | attacks | attacked | counters_put | step | combat_damage | cast | life_lost
-    perm: Permanent | None = None
-    player: str | None = None
-    zone: str = ""
-    info: Any = None
-
-
 # event name -> (what happened, whose subject: "self" = this permanent, a type, or "player")
 EVENTS = {
-    "enters": ("entered", "self"),
-    "land_enters": ("entered", "Land"),
-    "creature_enters": ("entered", "Creature"),
-    "permanent_enters": ("entered", ""),
-    "attacks": ("attacks", "self"),
-    "you_attack": ("attacked", "player"),
-    "put_into_graveyard": ("left", ""),
-    "dies": ("left", "self"),
-    "creature_dies": ("left", "Creature"),
-    "sacrifice": ("sacrificed", ""),
-    "upkeep": ("step", "player"),
-    "first_main_phase": ("step", "player"),
-    "end_step": ("step", "player"),
-    "deals_combat_damage_to_player": ("combat_damage", "self"),
-    "cast": ("cast", "player"),
-    "lose_life": ("life_lost", "player"),
-    "leaves": ("left", ""),  # to any zone, unlike put_into_graveyard; looks back (CR 603.10a)
-    "beginning_of_combat": ("step", "player"),
+    "enters": (What.ENTERED, "self"),
+    "land_enters": (What.ENTERED, "Land"),
+    "creature_enters": (What.ENTERED, "Creature"),
+    "permanent_enters": (What.ENTERED, ""),
+    "attacks": (What.ATTACKS, "self"),
+    "you_attack": (What.ATTACKED, "player"),
+    "put_into_graveyard": (What.LEFT, ""),
+    "dies": (What.LEFT, "self"),
+    "creature_dies": (What.LEFT, "Creature"),
+    "sacrifice": (What.SACRIFICED, ""),
+    "upkeep": (What.STEP, "player"),
+    "first_main_phase": (What.STEP, "player"),
+    "end_step": (What.STEP, "player"),
+    "deals_combat_damage_to_player": (What.COMBAT_DAMAGE, "self"),
+    "cast": (What.CAST, "player"),
+    "lose_life": (What.LIFE_LOST, "player"),
+    "leaves": (What.LEFT, ""),  # to any zone, unlike put_into_graveyard; looks back (CR 603.10a)
+    "beginning_of_combat": (What.STEP, "player"),
     # a mana ability triggers it; it resolves at once, off the stack (rules/manatriggers.py, CR 605.4a)
-    "tapped_for_mana": ("tapped_for_mana", ""),
+    "tapped_for_mana": (What.TAPPED_FOR_MANA, ""),
 }
 STEP_OF = {"upkeep": "upkeep", "first_main_phase": "precombat main", "end_step": "end",
            "beginning_of_combat": "beginning of combat"}
@@ -76,18 +65,9 @@ class Trigger(Part):
         """Say whether ``ev`` triggers this ability of ``src``; ``now`` is the types and subtypes
         the permanent it happened to has now (the engine reads them from the game)."""
         kind, subject = EVENTS[self.event]
-        if ev.kind != kind:
-            return False
-        if kind == "left" and self.event != "leaves" and (
-                ev.zone != "graveyard" or (self.event == "dies" and "Creature" not in ev.info)):
+        if ev.kind is not kind or not self._details_match(ev.info):
             return False
         if not self._intervening_if(src, ev):
-            return False
-        if kind == "step" and ev.info != STEP_OF[self.event]:
-            return False
-        if kind == "cast" and self.spell and not set(self.spell) & set(ev.info):
-            return False
-        if self.first_each_turn and ev.info:  # ev.info: how many times it happened before this turn
             return False
         if subject == "player":
             return self._whose(src, ev.player)
@@ -95,13 +75,26 @@ class Trigger(Part):
             return ev.perm is src or (ev.perm is not None and ev.perm.id == src.id)
         if self.other and ev.perm is not None and ev.perm.id == src.id:
             return False
-        looked_back = kind in ("left", "sacrificed")  # it's gone: what it was (CR 603.10a)
+        # it's gone: what it was (CR 603.10a)
+        was = ev.info.had if isinstance(ev.info, Left) else now
         for want in (subject or WHAT[self.what or "permanent"], self.subtype):
-            if want and ev.perm is not None and not (
-                    want in ev.info if looked_back else want in now):
+            if want and ev.perm is not None and want not in was:
                 return False
         owner = ev.perm.controller if ev.perm is not None else ev.player
         return self._whose(src, owner)
+
+    def _details_match(self, info: Info) -> bool:
+        """Whether the event's details are the ones this ability waits for: the graveyard for
+        "dies", the step it names, the spell's types, the first time each turn."""
+        if isinstance(info, Left) and self.event != "leaves" and (
+                info.zone != "graveyard" or (self.event == "dies" and "Creature" not in info.had)):
+            return False
+        if isinstance(info, Step) and info.step != STEP_OF[self.event]:
+            return False
+        if isinstance(info, Cast) and self.spell and not set(self.spell) & set(info.types):
+            return False
+        # how many times it happened before this turn
+        return not (self.first_each_turn and isinstance(info, LifeLost) and info.before)
 
     def _intervening_if(self, src: Permanent, ev: Happened) -> bool:
         """An intervening "if" clause: the ability triggers only if it is true (CR 603.4)."""

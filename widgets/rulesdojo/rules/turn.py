@@ -17,7 +17,7 @@ from .objects import STEP_NAMES, STEP_RULES, GameState, Permanent, StackItem, Tr
 from .resolve import resolve_top, stack_name
 from .sba import state_based_actions
 from .targets import target_candidates
-from .triggers import Happened
+from .happened import Happened
 
 PRIORITY_STEPS = set(STEP_NAMES) - {"untap", "cleanup"}
 
@@ -215,7 +215,7 @@ def _begin_step(st: GameState) -> bool:
     (False, 'Alice untaps their permanents.')
     """
     if st.step in ("upkeep", "precombat main", "beginning of combat", "end"):
-        e.emit(st, [Happened("step", player=st.active, info=st.step)])
+        e.emit(st, [Happened.step(st.active, st.step)])
     act = TURN_BASED_ACTIONS.get(st.step)
     return True if act is None else act(st)
 
@@ -324,7 +324,7 @@ def declare_attackers(st: GameState, attackers: tuple[int, ...], at: tuple[tuple
         if "vigilance" in q.keywords(st, p):
             e.log(st, "702.20b", f"{p.card} has vigilance: attacking doesn't cause it to tap.", "combat", ap)
     if chosen:
-        e.emit(st, [Happened("attacks", p, ap) for p in chosen] + [Happened("attacked", player=ap)])
+        e.emit(st, [Happened.attacks(p, ap) for p in chosen] + [Happened.attacked(ap)])
     st.priority, st.passes = ap, 0
 
 
@@ -353,7 +353,7 @@ def combat_damage(st: GameState) -> None:
               "time.", "combat")
     for src, target, n in hits:
         e.deal_damage(st, f"{src.controller}'s {src.card}", target, n, "infect" in q.keywords(st, src))
-    e.emit(st, [Happened("combat_damage", src, target) for src, target, n in hits
+    e.emit(st, [Happened.combat_damage(src, target) for src, target, n in hits
                 if n > 0 and isinstance(target, str)])
 
 

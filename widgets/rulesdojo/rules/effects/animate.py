@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .. import engine as e
 from .. import query as q
+from ..objects import About
 from ..parts import Effect, Resolving, effect, field
 
 
@@ -44,7 +45,7 @@ class BecomesCreature(Effect):
                   "(CR 613.4c).", "type", res.controller)
             e.log(st, "603.6a", f"{p.card} was already on the battlefield: becoming a creature isn't "
                   "entering, so nothing that triggers when a creature or a land enters triggers "
-                  "(no landfall).", "becomes", res.controller)
+                  "(no landfall).", "becomes", res.controller, About(("Creature",) + self.subtypes))
 
     def words(self) -> tuple[str, ...]:
         return (f"{self.power}/{self.toughness}", *self.subtypes, "creature", *self.keywords)

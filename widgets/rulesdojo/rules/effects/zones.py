@@ -13,7 +13,7 @@ from .choices import modal
 from ..parts import PAIRS, TARGET_WORDS, Effect, Find, Resolving, effect, field, number_word, reads_only
 from ..objects import CardObject, GameState, Permanent
 from ..targets import target_sets
-from ..triggers import Happened
+from ..happened import Happened
 
 
 @effect("draw")
