@@ -8,9 +8,9 @@ to the map refreshes it, so the count says what is left.
 >>> from rulesdojo.quiz.review import Deck, T0, DAY
 >>> deck = Deck(); q = load_bank()["steppe-lynx-two-landfalls"]
 >>> _ = deck.answer(q, True, False, 40.0, T0)
->>> due = ReviewsDue(load_bank()); due.refresh(deck, T0 + 3 * DAY); due.said
+>>> due = ReviewsDue(); due.refresh(deck, T0 + 3 * DAY, load_bank()); due.said
 '1 ruling to review, about 1 minute'
->>> due.refresh(deck, T0); due.said, due.count
+>>> due.refresh(deck, T0, load_bank()); due.said, due.count
 ('Next review in 10 minutes', 0)
 """
 
@@ -88,15 +88,12 @@ class ReviewsDue(HasTraits):
     said = Unicode("")  # the line the map shows: "" for a learner with no reviews
     asked = Int(0)  # counts ``review``: the course moves to the review on each
 
-    def __init__(self, bank, **kwargs):
-        super().__init__(**kwargs)
-        self.bank = bank
-
-    def refresh(self, deck: spaced.Deck, at: float) -> None:
-        """Work out what is due at ``at`` from the learner's deck as the store keeps it now."""
+    def refresh(self, deck: spaced.Deck, at: float, questions) -> None:
+        """Work out what is due at ``at`` from the learner's deck as the store keeps it now, and
+        what a review would draw from ``questions`` (the bank)."""
         due = deck.due(at)
         rulings = sum(kind == spaced.RULING for kind, _ in due)
-        self.questions = review_questions(deck, self.bank, at) if due else []
+        self.questions = review_questions(deck, questions, at) if due else []
         self.unit = "ruling" if rulings or not due else "question"
         self.count = rulings or len(due) if self.questions else 0
         self.minutes = math.ceil(len(self.questions) * seconds_per_review(deck) / 60)

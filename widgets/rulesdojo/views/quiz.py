@@ -29,6 +29,7 @@ from ..quiz.rulings import ruling
 from ..quiz.session import AnswerError, AttemptClosed, NotYourAttempt, QuizSession, StartRefused
 from ..quiz.store import ResultStore
 from ..quiz.variant import Variant
+from ..state.due import review_questions
 from .base import button, show
 from .dom import Dom, Node, game, h, prose
 from .learner import learner_key_widget
@@ -48,11 +49,14 @@ class Quiz(ipw.VBox):
     """
 
     def __init__(self, bank=None, store: ResultStore | None | bool = True, *,
-                 exam_allowed: bool | None = None, clock=None, exams=None, **kwargs):
+                 exam_allowed: bool | None = None, clock=None, exams=None, reviewing: bool = False, **kwargs):
         super().__init__(**kwargs)
+        # a review: practice of what is due and only that (``state.due.review_questions``), no exam
+        self.reviewing = reviewing
+        self._review_asked = False  # a review asked for before the learner was known starts then
         self.bank = bank or load_bank()
         self.store = ResultStore() if store is True else (store or None)
-        self.exam_allowed = identity.served() if exam_allowed is None else exam_allowed
+        self.exam_allowed = (identity.served() if exam_allowed is None else exam_allowed) and not reviewing
         self.clock = clock or time.time
         self.exams = {e.id: e for e in (load_exams(bank=self.bank)[0] if exams is None else exams)}
         self.source = identity.configured()
@@ -121,6 +125,8 @@ class Quiz(ipw.VBox):
         self.under_way = Dom()
         self.mastery = Dom()
         self.start_button = button("Start", "Draw the questions and begin", self._start)
+        if self.reviewing:
+            self.start_button.description, self.start_button.tooltip = "Start the review", "Draw what is due"
         self.start_button.disabled = self.source.trusted
         self.start_feedback = Dom()
         self.mode.observe(self._mode_changed, names=["value"])
@@ -132,7 +138,7 @@ class Quiz(ipw.VBox):
             "only ", h("b", "practice"), " mode is offered. Exams run when the quiz is served with Voila.",
             cls="rd-note")]
         self.start_screen = ipw.VBox([
-            Dom([h("h3", "Judge training quiz"), *secrecy]), self.signed_in, self.name,
+            Dom([h("h3", "Review" if self.reviewing else "Judge training quiz"), *secrecy]), self.signed_in, self.name,
             self.history, self.under_way, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
             self.start_feedback, learner_key_widget()])
         self._mode_changed()
@@ -158,11 +164,27 @@ class Quiz(ipw.VBox):
         self.start_button.disabled = False
         self._greet()
         self._describe_exam()
+        if self._review_asked:
+            self.start_review()
 
     def _key_arrived(self, key: str) -> None:
         self.key = key
         self._greet()
         self._describe_exam()
+        if self.reviewing and not self.name.value and self.store is not None:
+            past = self.store.learner_history(key)  # the name this browser practised under last
+            self.name.value = past[-1].candidate if past else ""
+        if self._review_asked:
+            self.start_review()
+
+    def start_review(self) -> None:
+        """Start a review of what is due now; once the learner is known if not yet. With no name
+        this browser practised under, the start screen asks for one."""
+        self._review_asked = (self.who if self.source.trusted else self.key) is None
+        if self._review_asked:
+            return
+        self._to_start()
+        self._start()
 
     def _attempt_key(self) -> str | None:
         """Return the key an attempt is bound to: none ("") for a vouched identity, else the browser's."""
@@ -179,7 +201,8 @@ class Quiz(ipw.VBox):
 
     def _mode_changed(self, _change=None) -> None:
         exam = self.mode.value == "exam"
-        show(not exam, self.practice_box)
+        show(not exam and not self.reviewing, self.practice_box)
+        show(not self.reviewing, self.mode)
         show(exam, self.exam_box)
         self._describe_exam()
         if exam and self._going and self.exam_pick.value not in self._going:
@@ -322,7 +345,13 @@ class Quiz(ipw.VBox):
             return None
         seed = _seed()
         deck = review.load(self.store, self._reviewer(who, key))
-        chosen = review.draw(deck, pool, self.clock(), self.count.value, self.daily.value, seed)
+        if self.reviewing:
+            chosen = review_questions(deck, self.bank, self.clock())
+            if not chosen:
+                self._error("Nothing is due for review now.")
+                return None
+        else:
+            chosen = review.draw(deck, pool, self.clock(), self.count.value, self.daily.value, seed)
         if not chosen:
             self._error("Nothing is due for review and you have met today's new questions: come back "
                         "tomorrow, or allow more new questions per day.")
