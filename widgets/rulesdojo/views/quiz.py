@@ -35,6 +35,7 @@ from .dom import Dom, Node, game, h, prose
 from .learner import learner_key_widget
 from .modules import page_style
 from .order import PLAIN_LIST, STACK_LIST, OrderList
+from .quiz_keys import QuizKeys
 from .tables import table
 from .text import game_text_words
 
@@ -431,10 +432,12 @@ class Quiz(ipw.VBox):
         self.back_button = button("Back to the question", "Go on answering", self._not_now)
         self.confirm_box = ipw.VBox([self.confirm_text, ipw.HBox([self.confirm_button, self.back_button])],
                                     layout=ipw.Layout(display="none"))
+        self.key_listener = QuizKeys(self.press)
         self.question_screen = ipw.VBox([
             ipw.HBox([self.progress, self.status, self.countdown]), self.prompt, self.number, self.choice,
             self.order, ipw.HBox([self.submit_button, self.next_button, self.finish_button]), self.confirm_box,
-            self.feedback])
+            self.feedback, self.key_listener])
+        self.question_screen.add_class("rd-quiz-question")  # where the keys are listened for
 
     def _draw_question(self) -> None:
         s = self.session
@@ -446,9 +449,12 @@ class Quiz(ipw.VBox):
             return
         self.progress.max, self.progress.value = s.total, s.index
         self.finish_button.description = ("Submit the exam now" if s.mode == "exam" else "End the practice now")
-        self.prompt.content = [h("div", h("p", *prose(v.prompt)), h("p", *prose(v.instructions), cls="rd-type"),
-                                 cls="rd-note")]
         fmt = v.answer_format
+        # the keys (``press``) said where they help most: a choice (a typed answer's box keeps its keys)
+        keys = (h("p", f"Keys: 1–{min(len(v.options), 9)} choose an option, Enter submits, then goes on.",
+                  cls="rd-type rd-keys") if fmt in ("option", "yes/no") else None)
+        self.prompt.content = [h("div", h("p", *prose(v.prompt)), h("p", *prose(v.instructions), cls="rd-type"),
+                                 keys, cls="rd-note")]
         free = fmt in ("number", "mana", "names")
         show(free, self.number)
         show(fmt in ("option", "yes/no"), self.choice)
@@ -475,6 +481,23 @@ class Quiz(ipw.VBox):
             where = f"Resumed: {where}{left}"
             self.resumed = False
         self.status.content = [h("span", where + self._score_shown(), role="status")]
+        self.key_listener.step += 1
+
+    def press(self, key: str) -> None:
+        """Act on a key pressed on the question screen: a number chooses that option of a choice
+        question, Enter submits the answer, or goes on once it is marked (as the buttons do)."""
+        s = self.session
+        if s is None or s.current is None or self.confirm_box.layout.display != "none":
+            return
+        if key == "Enter":
+            if self.next_button.layout.display != "none":
+                self._next()
+            elif not self.submit_button.disabled:
+                self._submit()
+            return
+        options = s.current.options if s.current.answer_format in ("option", "yes/no") else []
+        if key.isdigit() and 1 <= int(key) <= len(options) and not self.submit_button.disabled:
+            self.choice.value = options[int(key) - 1]
 
     def _score_shown(self) -> str:
         if self.session is None or self.session.feedback != "after-each":
