@@ -16,6 +16,7 @@ import ast
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as ipw
 
@@ -161,8 +162,8 @@ class Course:
         self._map: Dom | None = None
         self._progress: dict[int, object] = {}
         self.due = ReviewsDue()  # the map's line on reviews due; its Review leads to the review
-        self._review = None  # the review's practice (a Quiz), once the learner has gone there
-        self._bank = None  # the questions a review draws, read when the map first says what is due
+        self._review: Any = None  # the review's practice (a Quiz), once the learner has gone there
+        self._bank: Any = None  # the questions a review draws, read when the map first says what is due
         self.widget = ipw.VBox([page_style(), self.address, self.stage, learner_key_widget()])
         self.widget.add_class("rd-course-page")
         self._moving = False  # the kernel writing the address is not the learner asking for one

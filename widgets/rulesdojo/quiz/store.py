@@ -742,6 +742,7 @@ class ResultStore:
     def parameters(self, learner: str) -> list[float] | None:
         """Return the scheduler's parameters fitted to a learner's log, or None: none kept (or a
         kept row that is not a list of numbers, which the scheduler's defaults then stand for)."""
+        text: str | None
         if learner in self._fitted:
             text = self._fitted[learner][0]
         else:
@@ -751,8 +752,10 @@ class ResultStore:
             kept = json.loads(text) if text else None
         except ValueError:
             return None
-        ok = isinstance(kept, list) and kept and all(isinstance(p, (int, float)) and not isinstance(p, bool) for p in kept)
-        return [float(p) for p in kept] if ok else None
+        if not isinstance(kept, list) or not kept or any(isinstance(p, bool) or not isinstance(p, (int, float))
+                                                         for p in kept):
+            return None
+        return [float(p) for p in kept]
 
     def every_lesson_part(self) -> list[tuple]:
         """Return every learner's finished lesson parts, (learner, lesson, part, first_try, done_at),
