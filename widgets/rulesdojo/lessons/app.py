@@ -163,7 +163,6 @@ class Course:
         self._progress: dict[int, object] = {}
         self.due = ReviewsDue()  # the map's line on reviews due; its Review leads to the review
         self._review: Any = None  # the review's practice (a Quiz), once the learner has gone there
-        self._bank: Any = None  # the questions a review draws, read when the map first says what is due
         self.widget = ipw.VBox([page_style(), self.address, self.stage, learner_key_widget()])
         self.widget.add_class("rd-course-page")
         self._moving = False  # the kernel writing the address is not the learner asking for one
@@ -290,14 +289,11 @@ class Course:
             import time
 
             from ..quiz import review
-            from ..quiz.model import load_bank
             from ..quiz.store import ResultStore
             store = ResultStore()
             if self._map is not None:
                 self._map.content = in_app(_course_map(store.lesson_parts(learner)))
-            if self._bank is None:
-                self._bank = self._review.bank if self._review is not None else load_bank()
-            self.due.refresh(review.load(store, learner), time.time(), self._bank)
+            self.due.refresh(review.load(store, learner), time.time())
         identity.when_learner_known(draw)
 
 

@@ -8,9 +8,9 @@ to the map refreshes it, so the count says what is left.
 >>> from rulesdojo.quiz.review import Deck, T0, DAY
 >>> deck = Deck(); q = load_bank()["steppe-lynx-two-landfalls"]
 >>> _ = deck.answer(q, True, False, 40.0, T0)
->>> due = ReviewsDue(); due.refresh(deck, T0 + 3 * DAY, load_bank()); due.said
+>>> due = ReviewsDue(); due.refresh(deck, T0 + 3 * DAY); due.said
 '1 ruling to review, about 1 minute'
->>> due.refresh(deck, T0, load_bank()); due.said, due.count
+>>> due.refresh(deck, T0); due.said, due.count
 ('Next review in 10 minutes', 0)
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import statistics
 
-from traitlets import Any, HasTraits, Int, Unicode
+from traitlets import HasTraits, Int, Unicode
 
 from ..quiz import review as spaced
 
@@ -79,29 +79,35 @@ def next_review(deck: spaced.Deck, at: float) -> str:
 
 class ReviewsDue(HasTraits):
     """The course map's line on reviews: how many rulings are due and about how long they take,
-    else when the next review comes; ``asked`` counts the learner asking to review."""
+    else when the next review comes; ``asked`` counts the learner asking to review.
+
+    Worked out from the learner's deck alone, not the question bank, so the map is drawn before
+    the bank's machinery is loaded (the static site loads it after the map): a review draws one
+    question per due ruling or due question, one question reviewing a ruling and itself at once,
+    so about as many questions as the more of the two (the review itself draws exactly:
+    ``review_questions``).
+    """
 
     count = Int(0)  # rulings due now (questions due, for a learner with no ruling due)
     unit = Unicode("ruling")  # what ``count`` counts
-    questions = Any([])  # the questions a review would draw now
+    reviews = Int(0)  # about how many questions a review draws now
     minutes = Int(0)  # about how long those take, rounded up
     said = Unicode("")  # the line the map shows: "" for a learner with no reviews
     asked = Int(0)  # counts ``review``: the course moves to the review on each
 
-    def refresh(self, deck: spaced.Deck, at: float, questions) -> None:
-        """Work out what is due at ``at`` from the learner's deck as the store keeps it now, and
-        what a review would draw from ``questions`` (the bank)."""
+    def refresh(self, deck: spaced.Deck, at: float) -> None:
+        """Work out what is due at ``at`` from the learner's deck as the store keeps it now."""
         due = deck.due(at)
         rulings = sum(kind == spaced.RULING for kind, _ in due)
-        self.questions = review_questions(deck, questions, at) if due else []
         self.unit = "ruling" if rulings or not due else "question"
-        self.count = rulings or len(due) if self.questions else 0
-        self.minutes = math.ceil(len(self.questions) * seconds_per_review(deck) / 60)
+        self.count = rulings or len(due)
+        self.reviews = max(rulings, len(due) - rulings)
+        self.minutes = math.ceil(self.reviews * seconds_per_review(deck) / 60)
         if self.count:
             self.said = (f"{self.count} {self.unit}{'s' if self.count != 1 else ''} to review, "
                          f"about {self.minutes} minute{'s' if self.minutes != 1 else ''}")
         else:
-            self.said = next_review(deck, at) if not due else ""
+            self.said = next_review(deck, at)
 
     def review(self) -> None:
         """Ask to review what is due now (nothing happens with nothing due)."""

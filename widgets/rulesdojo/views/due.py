@@ -6,8 +6,7 @@ from __future__ import annotations
 import ipywidgets as ipw
 
 from ..state.due import ReviewsDue
-from .base import button, show
-from .dom import Dom, h
+from .dom import Dom, h  # not .base: the map is drawn before the engine's views are loaded
 
 
 class DueLine(ipw.HBox):
@@ -24,8 +23,9 @@ class DueLine(ipw.HBox):
         super().__init__(**kwargs)
         self.model = model
         self.words = Dom()
-        self.review_button = button("Review", "Review what is due now: only that, no new questions",
-                                    lambda: model.review())
+        self.review_button = ipw.Button(description="Review", layout=ipw.Layout(width="auto"),
+                                        tooltip="Review what is due now: only that, no new questions")
+        self.review_button.on_click(lambda _b: model.review())
         self.children = [self.words, self.review_button]
         self.add_class("rd-due")
         model.observe(self._draw, names=["said", "count"])
@@ -33,7 +33,8 @@ class DueLine(ipw.HBox):
 
     def _draw(self, _change=None) -> None:
         m = self.model
-        show(bool(m.said), self)
-        show(m.count > 0, self.review_button)
+        # "" lets the stylesheet decide, as views.base.show does
+        self.layout.display = "" if m.said else "none"
+        self.review_button.layout.display = "" if m.count > 0 else "none"
         head = [h("b", "Due today: "), m.said] if m.count else [m.said]
         self.words.content = [h("p", *head, cls="rd-note", role="status")] if m.said else []
