@@ -55,7 +55,7 @@ def test_due_today_then_review_by_keys_then_the_map_says_what_is_left(served_wit
     keep_picture(page, "course-map-reviews-due.png")
 
     line.get_by_role("button", name="Review").click()
-    expect(page).to_have_url(re.compile(r"#/review$"))
+    expect(page).to_have_url(re.compile(r"#/review$"), timeout=MOVE)
     expect(page.get_by_role("heading", name="Review what is due", level=1)).to_be_visible(timeout=MOVE)
     # no practice kept under a name in this browser yet: the review asks for one
     page.get_by_role("textbox", name="Your name").fill("Ana")
@@ -65,7 +65,7 @@ def test_due_today_then_review_by_keys_then_the_map_says_what_is_left(served_wit
     expect(page.get_by_text("When each ruling comes back for review")).to_be_visible()
 
     page.get_by_role("link", name="Back to the course map").click()
-    expect(page).to_have_url(re.compile(r"#/$"))
+    expect(page).to_have_url(re.compile(r"#/$"), timeout=MOVE)
     # What is left: nothing, the next review's time said; or, for a ruling missed (FSRS brings a
     # lapse back within minutes), fewer rulings than before.
     said = line.get_by_role("status")
