@@ -12,15 +12,30 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from rulesdojo.quiz.rulings import ruling
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.serving import class_args, mentor_args, token_file
 
 import simulated_class
+from reviews_seeded import CLASS_RULINGS, seed_class
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 60_000  # ms for each step: generous, the machine may be busy with more than this test
 LOAD = 2 * WAIT
 LESSON = "02-cant-pay-more"
+
+
+#: shows or hides the heading "Spaced review" and what follows it in its section
+SHOW_SPACED = """(heading, shown) => {
+  for (let e = heading; e; e = e.nextElementSibling) e.style.display = shown ? "" : "none";
+}"""
+
+
+def keep(element, name: str) -> None:
+    """Keep a screenshot of one element in RULESDOJO_SCREENSHOT_DIR (the README's pictures)."""
+    element.scroll_into_view_if_needed()
+    element.page.wait_for_timeout(500)  # the symbols drawn
+    element.screenshot(path=str(Path(os.environ["RULESDOJO_SCREENSHOT_DIR"]) / name))
 
 
 def learner(browser):
@@ -75,6 +90,7 @@ def test_a_learner_answers_the_before_question_first_and_another_never_sees_it(t
 def test_the_trainer_shows_the_gain_table(tmp_path, voila_processes, browser):
     results = tmp_path / "results.sqlite3"
     simulated_class.build(lambda: ResultStore(results))
+    seed_class(results)
     token = "mentor-token-for-the-gain-test"
     _, murl = voila_processes(ROOT / "mentor", {"RULESDOJO_RESULTS": str(results)},
                               extra_args=mentor_args(ROOT / "mentor", token_file(token))[-1:])
@@ -89,9 +105,18 @@ def test_the_trainer_shows_the_gain_table(tmp_path, voila_processes, browser):
         few = table.locator("tr", has_text="Target gone")       # six learners: the figure, its wide interval
         expect(few).to_contain_text("few learners (under 10): a wide interval, no verdict")
         expect(few).to_contain_text(re.compile(r"[+-]\d\.\d\d \([+-]\d\.\d\d to [+-]\d\.\d\d\)"))
+        # under it, the spaced review per ruling: the class's predicted recall, and retention measured
+        review = page.locator("table").filter(has_text="Spaced review per ruling")
+        expect(review.locator("tbody tr")).to_have_count(len(CLASS_RULINGS), timeout=WAIT)
+        for tag in CLASS_RULINGS:
+            expect(review.locator("tr", has_text=ruling(tag).name)).to_contain_text(re.compile(r"\d+%\s*$"))
         if os.environ.get("RULESDOJO_SCREENSHOT_DIR"):
-            section = page.locator(".widget-html", has=table)
-            section.scroll_into_view_if_needed()
-            section.screenshot(path=str(Path(os.environ["RULESDOJO_SCREENSHOT_DIR"]) / "gain-table.png"))
+            section = page.locator(".jupyter-widgets", has=table).last  # the trainer's gain section
+            # held, not looked for again: a hidden heading has no role to be found by
+            spaced = page.get_by_role("heading", name="Spaced review", exact=True).element_handle()
+            spaced.evaluate(SHOW_SPACED, False)  # the gain's picture: its tables alone
+            keep(section, "gain-table.png")
+            spaced.evaluate(SHOW_SPACED, True)
+            keep(review, "retention-table.png")
     finally:
         context.close()

@@ -299,3 +299,57 @@ def test_a_page_whose_python_cant_start_says_so_at_once(site_url, site_page):
     expect(alert).to_contain_text("pyodide.asm.wasm couldn't be fetched")
     expect(alert).to_contain_text("Reload the page to start again")
     expect(page.locator(".rulesdojo-course-now").get_by_role("link", name="Landfall", exact=True)).to_be_visible()
+
+
+# The results file and the learner's key file, put where the site keeps them (IDBFS's database for
+# the progress folder, as above): what the site's store reads when its page starts.
+PUT_RESULTS = """async ([bytes, key]) => {
+  const db = await new Promise((ok, fail) => {
+    const req = indexedDB.open("/rulesdojo-progress", 21);
+    req.onupgradeneeded = () => req.result.createObjectStore("FILE_DATA")
+      .createIndex("timestamp", "timestamp", {unique: false});
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => fail(req.error);
+  });
+  const store = db.transaction("FILE_DATA", "readwrite").objectStore("FILE_DATA");
+  const now = new Date();
+  store.put({timestamp: now, mode: 0o40755}, "/rulesdojo-progress");
+  store.put({timestamp: now, mode: 0o100644, contents: new Uint8Array(bytes)},
+            "/rulesdojo-progress/progress.sqlite3");
+  store.put({timestamp: now, mode: 0o100600, contents: new TextEncoder().encode(key + "\\n")},
+            "/rulesdojo-progress/learner-key");
+  await new Promise((ok, fail) => { store.transaction.oncomplete = ok; store.transaction.onerror = fail; });
+  db.close();
+}"""
+
+
+def test_reviews_due_then_review_by_keys_then_the_map_says_what_is_left(site_url, site_page, tmp_path):
+    import sqlite3
+
+    from reviews_seeded import KEY, seed
+    from test_reviews_due_browser import review_by_keys
+    page = site_page
+    results = tmp_path / "progress.sqlite3"
+    due = seed(results)
+    con = sqlite3.connect(results)  # one file, as the browser's storage keeps it: no write-ahead log
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.execute("PRAGMA journal_mode=DELETE")
+    con.close()
+    page.goto(site_url + "rulesdojo-site.json")  # a file of the site: its origin's storage, no Python
+    page.evaluate(PUT_RESULTS, [list(results.read_bytes()), KEY])
+    page.goto(site_url)
+    line = page.locator(".rd-due")
+    expect(line).to_contain_text(re.compile(rf"Due today: {due} rulings to review, about \d+ minutes?"),
+                                 timeout=KERNEL_READY)
+    line.get_by_role("button", name="Review").click()
+    expect(page).to_have_url(re.compile(r"#/review$"), timeout=60_000)
+    page.get_by_role("textbox", name="Your name").fill("Ana")
+    page.get_by_role("button", name="Start the review").click()
+    expect(page.get_by_role("status").filter(has_text=f"Question 1 of {due}")).to_be_visible(timeout=60_000)
+    assert review_by_keys(page) >= due
+    page.get_by_role("link", name="Back to the course map").click()
+    expect(page).to_have_url(re.compile(r"#/$"), timeout=60_000)
+    said = line.get_by_role("status")  # nothing left, or fewer rulings: a lapse comes back within minutes
+    expect(said).to_have_text(re.compile(rf"^(Next review in \d+ (minutes?|hours?|days?)|"
+                                         rf"Due today: [1-{due - 1}] rulings? to review, about \d+ minutes?)$"),
+                              timeout=60_000)

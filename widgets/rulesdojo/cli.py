@@ -343,6 +343,24 @@ def export_results(fmt: str, exam: str, table: str | None, results: str | None, 
     return 0
 
 
+def optimize_review(learner: str, results: str | None) -> int:
+    """Fit one learner's scheduler parameters to their review log and keep them; print what happened
+    in one plain line (on stderr when nothing was kept: 1)."""
+    from pathlib import Path
+
+    from .quiz.review import optimize
+    from .quiz.store import ResultStore, default_path, is_url
+    where = results or os.environ.get("RULESDOJO_RESULTS") or str(default_path())
+    if not is_url(where) and not Path(where).is_file():
+        print(f"rulesdojo review optimize: no results file at {where} (give --results FILE or set "
+              "RULESDOJO_RESULTS)", file=sys.stderr)
+        return 2
+    store = ResultStore(where)
+    kept, said = optimize(store, learner, time.time())
+    print(said if kept else f"rulesdojo review optimize: {said}", file=sys.stdout if kept else sys.stderr)
+    return 0 if kept else 1
+
+
 def _export_retention(store, _bank, fmt: str, out_path: str | None, out) -> int:
     """Write the class's reviews per ruling: predicted recall today and in 30 days, retention measured."""
     from .quiz.retention import RetentionRow, class_retention
@@ -490,6 +508,14 @@ def _command(argv: list[str] | None) -> int:
     p_elint = exam_sub.add_parser("lint", help="check exam files against the question bank")
     p_elint.add_argument("path", nargs="?", default=None, metavar="PATH",
                          help="a folder of exam files, or one file (default: $RULESDOJO_EXAMS or the example)")
+    p_review = sub.add_parser("review", help="work with learners' spaced review")
+    review_sub = p_review.add_subparsers(dest="review_command", required=True)
+    p_optimize = review_sub.add_parser("optimize", help="fit the scheduler's parameters to one learner's own "
+                                       "review log and keep them for their practice (needs fsrs[optimizer])")
+    p_optimize.add_argument("--learner", required=True, metavar="KEY",
+                            help="the learner: the name the server vouches for, or the browser's learner key")
+    p_optimize.add_argument("--results", default=None, metavar="FILE|URL",
+                            help="the results (default: $RULESDOJO_RESULTS or the user's own file)")
     p_results = sub.add_parser("results", help="work with the quiz results")
     results_sub = p_results.add_subparsers(dest="results_command", required=True)
     p_export = results_sub.add_parser("export", help="write one exam's trainer tables, or the learning gain or "
@@ -507,6 +533,8 @@ def _command(argv: list[str] | None) -> int:
                           help="folder of exam files, for titles and pass marks (default: $RULESDOJO_EXAMS)")
     p_export.add_argument("--out", default=None, metavar="FILE", help="write here (default: standard output)")
     args = parser.parse_args(argv)
+    if args.command == "review":
+        return optimize_review(args.learner, args.results)
     if args.command == "results":
         return export_results(args.format, args.exam, args.table, args.results, args.exams, args.out)
     if args.command == "cards":

@@ -16,13 +16,16 @@ import ast
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as ipw
 
 from .. import identity
 from ..state.course import CourseFlow, Place
+from ..state.due import ReviewsDue
 from ..views.address import Address
 from ..views.dom import Dom, Node, h, prose
+from ..views.due import DueLine
 from ..views.learner import learner_key_widget
 from ..views.modules import page_style
 from . import _course_map, _nav, lessons, outlines, part_anchor
@@ -158,11 +161,14 @@ class Course:
         self.pages: dict[str, ipw.Widget] = {}
         self._map: Dom | None = None
         self._progress: dict[int, object] = {}
+        self.due = ReviewsDue()  # the map's line on reviews due; its Review leads to the review
+        self._review: Any = None  # the review's practice (a Quiz), once the learner has gone there
         self.widget = ipw.VBox([page_style(), self.address, self.stage, learner_key_widget()])
         self.widget.add_class("rd-course-page")
         self._moving = False  # the kernel writing the address is not the learner asking for one
         self.address.observe(self._asked, names=["address"])
         self.flow.observe(self._moved, names=["moves"])
+        self.due.observe(lambda _c: self.flow.go(Place("review").address), names=["asked"])
         self.flow.go("")
 
     def _asked(self, change) -> None:
@@ -185,6 +191,8 @@ class Course:
             self.stage.children = (*self.stage.children, self.pages[key])
         if place.view == "map":
             self._redraw_map()
+        if place.view == "review" and self._review is not None:
+            self._review.start_review()  # each arrival reviews what is due then
         for page in self.pages.values():  # "" lets the stylesheet decide, as views.base.show does
             page.layout.display = "" if page is self.pages[key] else "none"
         title = self._title(place)
@@ -199,7 +207,8 @@ class Course:
     def _title(self, place: Place) -> str:
         if place.view == "lesson":
             return f"Lesson {place.lesson}: {outlines()[place.lesson].title}"
-        return {"map": "The course map", "quiz": "The judge quiz", "sandbox": "The sandbox"}[place.view]
+        return {"map": "The course map", "quiz": "The judge quiz", "review": "Review what is due",
+                "sandbox": "The sandbox"}[place.view]
 
     def _notebook(self, place: Place) -> Path:
         if place.view == "lesson":
@@ -207,7 +216,9 @@ class Course:
         return self.folder / NOTEBOOKS[place.view]
 
     def _page(self, place: Place) -> ipw.Widget:
-        """Draw a place from its notebook, cell by cell."""
+        """Draw a place from its notebook, cell by cell (the review has no notebook of its own)."""
+        if place.view == "review":
+            return self._review_page()
         shown: list[ipw.Widget] = []
         for kind, source in cells(self._notebook(place)):
             if kind == "markdown" and source.strip():
@@ -245,7 +256,7 @@ class Course:
             return Dom(in_app(_nav(number)))
         if name == "contents":
             self._map = Dom(in_app(_course_map(None)))
-            return self._map
+            return ipw.VBox([DueLine(self.due), self._map])
         if name == "Quiz":
             from ..views import Quiz
             return Quiz()
@@ -260,12 +271,29 @@ class Course:
             self._progress[number] = Progress(lessons()[number], in_app(_nav(number)))
         return self._progress[number]
 
+    def _review_page(self) -> ipw.Widget:
+        """The review: practice that draws only what is due, under a heading and a way back."""
+        from ..views import Quiz
+        self._review = Quiz(reviewing=True)
+        top = Dom([h("div", h("h1", "Review what is due", id=heading_id("review"), tabindex="-1"),
+                     h("p", "Only the rulings and questions due for review today, no new questions. ",
+                       h("a", "Back to the course map", href="#/")), cls="rd-cell-text")])
+        page = ipw.VBox([top, self._review])
+        page.add_class("rd-course-place")
+        return page
+
     def _redraw_map(self) -> None:
-        """Show the learner's state on the map as it is now: a lesson taken since changes it."""
+        """Show the learner's state on the map as it is now: a lesson taken, or a review, since
+        changes it."""
         def draw(learner: str) -> None:
+            import time
+
+            from ..quiz import review
             from ..quiz.store import ResultStore
+            store = ResultStore()
             if self._map is not None:
-                self._map.content = in_app(_course_map(ResultStore().lesson_parts(learner)))
+                self._map.content = in_app(_course_map(store.lesson_parts(learner)))
+            self.due.refresh(review.load(store, learner), time.time())
         identity.when_learner_known(draw)
 
 

@@ -200,12 +200,17 @@ def _for_ruling(deck: Deck, pool: dict, ruling: str, chosen: dict, new: bool):
 
 
 def load(store, learner: str) -> Deck:
-    """Return a learner's deck as the results store keeps it (an empty one with no store or key)."""
+    """Return a learner's deck as the results store keeps it (an empty one with no store or key),
+    scheduled with the parameters fitted to their own log when the store keeps some the scheduler
+    takes (``optimize``), else FSRS's defaults."""
     if store is None or not learner:
         return Deck()
     cards = {(kind, item): Card.from_json(card) for kind, item, card, _due in store.review_cards(learner)}
     log = [Review(*r[1:]) for r in store.review_log(learner)]
-    return Deck(cards, log)
+    try:
+        return Deck(cards, log, store.parameters(learner))
+    except ValueError:  # kept parameters the scheduler refuses (out of its bounds): its defaults
+        return Deck(cards, log)
 
 
 def record(store, learner: str, deck: Deck, write: bool = True) -> bool:
@@ -220,6 +225,29 @@ def record(store, learner: str, deck: Deck, write: bool = True) -> bool:
                                   write and n == len(deck.changed)) and saved
     deck.changed = []
     return saved
+
+
+#: the fewest reviews a learner's log holds before parameters are fitted to it: FSRS's own advice is
+#: hundreds, under which the defaults, fitted to many thousands of learners, predict better
+MIN_REVIEWS = 400
+
+
+def optimize(store, learner: str, at: float) -> tuple[bool, str]:
+    """Fit the scheduler's parameters to a learner's own review log and keep them in the store,
+    where ``load`` finds them; return whether they were, and a plain sentence saying what happened
+    or why not (the optimizer not installed, too short a log, results that can't be written)."""
+    deck = load(store, learner)
+    if not deck.log:
+        return False, f"No reviews of learner {learner!r} in the results."
+    fitted = optimized_parameters(deck)
+    if isinstance(fitted, str):
+        return False, fitted
+    if len(deck.log) < MIN_REVIEWS:
+        return False, (f"Learner {learner!r} has {len(deck.log)} reviews; parameters are fitted from "
+                       f"{MIN_REVIEWS} on (fewer fit the defaults' job worse).")
+    if not store.save_parameters(learner, fitted, len(deck.log), at):
+        return False, f"The parameters can't be kept now: {store.problem}"
+    return True, f"Parameters fitted to {len(deck.log)} reviews of learner {learner!r} and kept: their practice uses them."
 
 
 def optimized_parameters(deck: Deck) -> list[float] | str:

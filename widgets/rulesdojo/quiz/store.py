@@ -98,6 +98,12 @@ CREATE TABLE IF NOT EXISTS review_log (
     scheduled_days REAL NOT NULL,
     PRIMARY KEY (learner, kind, item, reviewed_at)
 );
+CREATE TABLE IF NOT EXISTS review_parameters (
+    learner TEXT PRIMARY KEY,
+    parameters TEXT NOT NULL,
+    reviews INTEGER NOT NULL,
+    fitted_at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS store_writes (
     store TEXT PRIMARY KEY,
     n INTEGER NOT NULL
@@ -107,7 +113,8 @@ CREATE TABLE IF NOT EXISTS store_writes (
 TABLES = {"lesson_parts": ("learner", "lesson", "part", "first_try", "done_at"),
           "lesson_boards": ("learner", "lesson", "part", "moves"),
           "review_cards": ("learner", "kind", "item", "card", "due"),
-          "review_log": ("learner", "kind", "item", "rating", "reviewed_at", "seconds", "scheduled_days")}
+          "review_log": ("learner", "kind", "item", "rating", "reviewed_at", "seconds", "scheduled_days"),
+          "review_parameters": ("learner", "parameters", "reviews", "fitted_at")}
 COLUMNS = ("candidate", "session", "mode", "question", "seed", "answer", "correct", "seconds",
            "answered_at")
 RECORD_COLUMNS = ("id", "exam", "candidate", "mode", "started", "deadline", "ended", "ended_by", "score",
@@ -131,8 +138,9 @@ TABLES.update(attempts=COLUMNS, quiz_attempts=RECORD_COLUMNS)
 #: finished parts, is already) the one kept
 KEYS = {"attempts": ("session", "question", "answered_at"), "quiz_attempts": ("id",),
         "lesson_parts": ("learner", "lesson", "part"), "lesson_boards": ("learner", "lesson", "part"),
-        "review_cards": ("learner", "kind", "item"), "review_log": ("learner", "kind", "item", "reviewed_at")}
-REPLACED = {"quiz_attempts", "lesson_boards", "review_cards"}
+        "review_cards": ("learner", "kind", "item"), "review_log": ("learner", "kind", "item", "reviewed_at"),
+        "review_parameters": ("learner",)}
+REPLACED = {"quiz_attempts", "lesson_boards", "review_cards", "review_parameters"}
 #: a check finished again keeps its best result: a later right first try masters one missed before
 BEST = {"lesson_parts": "first_try"}
 #: results kept in a PostgreSQL database rather than a file
@@ -167,6 +175,7 @@ _ROW_TYPES = {
     "lesson_boards": (str, str, str, str),
     "review_cards": (str, str, str, str, float),
     "review_log": (str, str, str, int, float, float, float),
+    "review_parameters": (str, str, int, float),
 }
 
 
@@ -368,6 +377,7 @@ class ResultStore:
         self._boards: dict[tuple[str, str, str], str] = {}  # a task's moves so far, by (learner, lesson, part)
         self._cards: dict[tuple[str, str, str], tuple[str, float]] = {}  # (learner, kind, item) -> (card, due)
         self._log: list[tuple] = []  # reviews: (learner, kind, item, rating, reviewed_at, seconds, scheduled_days)
+        self._fitted: dict[str, tuple[str, int, float]] = {}  # learner -> (parameters, reviews, fitted_at)
         self.closed: dict[str, str] = {}  # attempts whose writes were refused: id -> "ended" | "taken"
         self.listeners: list = []  # called with no argument when a write retried later has succeeded
         self._lock = threading.RLock()  # the retries run in a thread of their own
@@ -383,6 +393,7 @@ class ResultStore:
         self._parts_from = 0
         self._boards_changed: set[tuple[str, str, str]] = set()
         self._cards_changed: set[tuple[str, str, str]] = set()
+        self._fitted_changed: set[str] = set()
         self._log_from = 0
         self._recovery = self._recovery_prefix().with_name(
             f"{self._recovery_prefix().name}{uuid.uuid4().hex[:12]}.json")
@@ -713,6 +724,39 @@ class ResultStore:
         pending = [r for r in self._log if (learner is None or r[0] == learner) and (*r[:3], r[4]) not in kept]
         return sorted([*rows, *pending], key=lambda r: r[4])
 
+    def save_parameters(self, learner: str, parameters: list[float], reviews: int, at: float) -> bool:
+        """Keep the scheduler's parameters fitted to a learner's own review log (``reviews`` long,
+        fitted at ``at``), in place of any kept before; return False when only kept in memory for now.
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> s.save_parameters("k", [0.5, 1.25], 400, 9.0)
+        True
+        >>> ResultStore(s.path).parameters("k"), ResultStore(s.path).parameters("other")
+        ([0.5, 1.25], None)
+        """
+        with self._lock:
+            self._fitted[learner] = (json.dumps([float(p) for p in parameters]), int(reviews), float(at))
+            self._fitted_changed.add(learner)
+            return self._sync()
+
+    def parameters(self, learner: str) -> list[float] | None:
+        """Return the scheduler's parameters fitted to a learner's log, or None: none kept (or a
+        kept row that is not a list of numbers, which the scheduler's defaults then stand for)."""
+        text: str | None
+        if learner in self._fitted:
+            text = self._fitted[learner][0]
+        else:
+            rows = self._select("review_parameters", ("parameters",), {"learner": learner}, ())
+            text = rows[0][0] if rows else None
+        try:
+            kept = json.loads(text) if text else None
+        except ValueError:
+            return None
+        if not isinstance(kept, list) or not kept or any(isinstance(p, bool) or not isinstance(p, (int, float))
+                                                         for p in kept):
+            return None
+        return [float(p) for p in kept]
+
     def every_lesson_part(self) -> list[tuple]:
         """Return every learner's finished lesson parts, (learner, lesson, part, first_try, done_at),
         oldest first: what the trainer's learning gain is made of.
@@ -761,7 +805,8 @@ class ResultStore:
                 "lesson_parts": [list(r) for r in self._parts],
                 "lesson_boards": [[*k, v] for k, v in self._boards.items()],
                 "review_cards": [[*k, *v] for k, v in self._cards.items()],
-                "review_log": [list(r) for r in self._log]}
+                "review_log": [list(r) for r in self._log],
+                "review_parameters": [[k, *v] for k, v in self._fitted.items()]}
         try:
             self._recovery.parent.mkdir(parents=True, exist_ok=True)
             part = self._recovery.with_suffix(".part")
@@ -806,7 +851,7 @@ class ResultStore:
             return
         if self._sync():  # written: this store holds no rows of its own yet, and keeps none of these
             self._records, self._answers, self._parts, self._boards = {}, {}, [], {}
-            self._cards, self._log = {}, []
+            self._cards, self._log, self._fitted = {}, [], {}
             self._parts_from = self._log_from = 0
         for f, mine in claimed:
             if self.problem is None or self._recovery.exists():
@@ -855,6 +900,9 @@ class ResultStore:
             self._cards[tuple(r[:3])] = (r[3], r[4])
             self._cards_changed.add(tuple(r[:3]))
         self._log += [tuple(r) for r in rows["review_log"]]
+        for r in rows["review_parameters"]:
+            self._fitted[r[0]] = (r[1], r[2], r[3])
+            self._fitted_changed.add(r[0])
 
     def _retry_later(self) -> None:
         if self._retrying or sys.platform == "emscripten":  # the browser's Python has no threads
@@ -913,6 +961,8 @@ class ResultStore:
             cards = self._cards if whole else {k: self._cards[k] for k in self._cards_changed if k in self._cards}
             cur.executemany(self._insert("review_cards"), [(*k, *v) for k, v in cards.items()])
             cur.executemany(self._insert("review_log"), self._log if whole else self._log[self._log_from:])
+            fitted = self._fitted if whole else {k: self._fitted[k] for k in self._fitted_changed if k in self._fitted}
+            cur.executemany(self._insert("review_parameters"), [(k, *v) for k, v in fitted.items()])
             cur.execute(f"INSERT INTO store_writes (store, n) VALUES ({m}, {m}) "
                         f"ON CONFLICT (store) DO UPDATE SET n = excluded.n", (self._id, self._writes + 1))
             con.commit()
@@ -928,6 +978,7 @@ class ResultStore:
         self._parts_from = len(self._parts)
         self._boards_changed = set()
         self._cards_changed = set()
+        self._fitted_changed = set()
         self._log_from = len(self._log)
         self._replayed = set()
 

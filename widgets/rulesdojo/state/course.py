@@ -16,13 +16,14 @@ from dataclasses import dataclass
 
 from traitlets import Any, HasTraits, Int, Unicode
 
-#: The places that are not lessons, by the word their address uses.
-VIEWS = ("map", "quiz", "sandbox")
+#: The places that are not lessons, by the word their address uses ("review": practice of what is
+#: due for review, and only that).
+VIEWS = ("map", "quiz", "review", "sandbox")
 
 
 @dataclass(frozen=True)
 class Place:
-    """One place of the course: ``view`` is "map", "lesson", "quiz" or "sandbox"."""
+    """One place of the course: ``view`` is "map", "lesson", "quiz", "review" or "sandbox"."""
 
     view: str = "map"
     lesson: int = 0

@@ -29,11 +29,13 @@ from ..quiz.rulings import ruling
 from ..quiz.session import AnswerError, AttemptClosed, NotYourAttempt, QuizSession, StartRefused
 from ..quiz.store import ResultStore
 from ..quiz.variant import Variant
+from ..state.due import review_questions
 from .base import button, show
 from .dom import Dom, Node, game, h, prose
 from .learner import learner_key_widget
 from .modules import page_style
 from .order import PLAIN_LIST, STACK_LIST, OrderList
+from .quiz_keys import QuizKeys
 from .tables import table
 from .text import game_text_words
 
@@ -48,11 +50,14 @@ class Quiz(ipw.VBox):
     """
 
     def __init__(self, bank=None, store: ResultStore | None | bool = True, *,
-                 exam_allowed: bool | None = None, clock=None, exams=None, **kwargs):
+                 exam_allowed: bool | None = None, clock=None, exams=None, reviewing: bool = False, **kwargs):
         super().__init__(**kwargs)
+        # a review: practice of what is due and only that (``state.due.review_questions``), no exam
+        self.reviewing = reviewing
+        self._review_asked = False  # a review asked for before the learner was known starts then
         self.bank = bank or load_bank()
         self.store = ResultStore() if store is True else (store or None)
-        self.exam_allowed = identity.served() if exam_allowed is None else exam_allowed
+        self.exam_allowed = (identity.served() if exam_allowed is None else exam_allowed) and not reviewing
         self.clock = clock or time.time
         self.exams = {e.id: e for e in (load_exams(bank=self.bank)[0] if exams is None else exams)}
         self.source = identity.configured()
@@ -121,6 +126,8 @@ class Quiz(ipw.VBox):
         self.under_way = Dom()
         self.mastery = Dom()
         self.start_button = button("Start", "Draw the questions and begin", self._start)
+        if self.reviewing:
+            self.start_button.description, self.start_button.tooltip = "Start the review", "Draw what is due"
         self.start_button.disabled = self.source.trusted
         self.start_feedback = Dom()
         self.mode.observe(self._mode_changed, names=["value"])
@@ -132,7 +139,7 @@ class Quiz(ipw.VBox):
             "only ", h("b", "practice"), " mode is offered. Exams run when the quiz is served with Voila.",
             cls="rd-note")]
         self.start_screen = ipw.VBox([
-            Dom([h("h3", "Judge training quiz"), *secrecy]), self.signed_in, self.name,
+            Dom([h("h3", "Review" if self.reviewing else "Judge training quiz"), *secrecy]), self.signed_in, self.name,
             self.history, self.under_way, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
             self.start_feedback, learner_key_widget()])
         self._mode_changed()
@@ -158,11 +165,27 @@ class Quiz(ipw.VBox):
         self.start_button.disabled = False
         self._greet()
         self._describe_exam()
+        if self._review_asked:
+            self.start_review()
 
     def _key_arrived(self, key: str) -> None:
         self.key = key
         self._greet()
         self._describe_exam()
+        if self.reviewing and not self.name.value and self.store is not None:
+            past = self.store.learner_history(key)  # the name this browser practised under last
+            self.name.value = past[-1].candidate if past else ""
+        if self._review_asked:
+            self.start_review()
+
+    def start_review(self) -> None:
+        """Start a review of what is due now; once the learner is known if not yet. With no name
+        this browser practised under, the start screen asks for one."""
+        self._review_asked = (self.who if self.source.trusted else self.key) is None
+        if self._review_asked:
+            return
+        self._to_start()
+        self._start()
 
     def _attempt_key(self) -> str | None:
         """Return the key an attempt is bound to: none ("") for a vouched identity, else the browser's."""
@@ -179,7 +202,8 @@ class Quiz(ipw.VBox):
 
     def _mode_changed(self, _change=None) -> None:
         exam = self.mode.value == "exam"
-        show(not exam, self.practice_box)
+        show(not exam and not self.reviewing, self.practice_box)
+        show(not self.reviewing, self.mode)
         show(exam, self.exam_box)
         self._describe_exam()
         if exam and self._going and self.exam_pick.value not in self._going:
@@ -322,7 +346,13 @@ class Quiz(ipw.VBox):
             return None
         seed = _seed()
         deck = review.load(self.store, self._reviewer(who, key))
-        chosen = review.draw(deck, pool, self.clock(), self.count.value, self.daily.value, seed)
+        if self.reviewing:
+            chosen = review_questions(deck, self.bank, self.clock())
+            if not chosen:
+                self._error("Nothing is due for review now.")
+                return None
+        else:
+            chosen = review.draw(deck, pool, self.clock(), self.count.value, self.daily.value, seed)
         if not chosen:
             self._error("Nothing is due for review and you have met today's new questions: come back "
                         "tomorrow, or allow more new questions per day.")
@@ -402,10 +432,12 @@ class Quiz(ipw.VBox):
         self.back_button = button("Back to the question", "Go on answering", self._not_now)
         self.confirm_box = ipw.VBox([self.confirm_text, ipw.HBox([self.confirm_button, self.back_button])],
                                     layout=ipw.Layout(display="none"))
+        self.key_listener = QuizKeys(self.press)
         self.question_screen = ipw.VBox([
             ipw.HBox([self.progress, self.status, self.countdown]), self.prompt, self.number, self.choice,
             self.order, ipw.HBox([self.submit_button, self.next_button, self.finish_button]), self.confirm_box,
-            self.feedback])
+            self.feedback, self.key_listener])
+        self.question_screen.add_class("rd-quiz-question")  # where the keys are listened for
 
     def _draw_question(self) -> None:
         s = self.session
@@ -417,9 +449,12 @@ class Quiz(ipw.VBox):
             return
         self.progress.max, self.progress.value = s.total, s.index
         self.finish_button.description = ("Submit the exam now" if s.mode == "exam" else "End the practice now")
-        self.prompt.content = [h("div", h("p", *prose(v.prompt)), h("p", *prose(v.instructions), cls="rd-type"),
-                                 cls="rd-note")]
         fmt = v.answer_format
+        # the keys (``press``) said where they help most: a choice (a typed answer's box keeps its keys)
+        keys = (h("p", f"Keys: 1–{min(len(v.options), 9)} choose an option, Enter submits, then goes on.",
+                  cls="rd-type rd-keys") if fmt in ("option", "yes/no") else None)
+        self.prompt.content = [h("div", h("p", *prose(v.prompt)), h("p", *prose(v.instructions), cls="rd-type"),
+                                 keys, cls="rd-note")]
         free = fmt in ("number", "mana", "names")
         show(free, self.number)
         show(fmt in ("option", "yes/no"), self.choice)
@@ -446,6 +481,23 @@ class Quiz(ipw.VBox):
             where = f"Resumed: {where}{left}"
             self.resumed = False
         self.status.content = [h("span", where + self._score_shown(), role="status")]
+        self.key_listener.step += 1
+
+    def press(self, key: str) -> None:
+        """Act on a key pressed on the question screen: a number chooses that option of a choice
+        question, Enter submits the answer, or goes on once it is marked (as the buttons do)."""
+        s = self.session
+        if s is None or s.current is None or self.confirm_box.layout.display != "none":
+            return
+        if key == "Enter":
+            if self.next_button.layout.display != "none":
+                self._next()
+            elif not self.submit_button.disabled:
+                self._submit()
+            return
+        options = s.current.options if s.current.answer_format in ("option", "yes/no") else []
+        if key.isdigit() and 1 <= int(key) <= len(options) and not self.submit_button.disabled:
+            self.choice.value = options[int(key) - 1]
 
     def _score_shown(self) -> str:
         if self.session is None or self.session.feedback != "after-each":

@@ -1,0 +1,43 @@
+// Keyboard-first answering in the quiz: 1-9 choose that option of a choice question, Enter submits
+// the answer and, once it is marked, goes on. One listener, on the question screen's own element:
+// keys pressed elsewhere on the page are the page's. A key typed in a text box is the box's, and
+// Enter on a button is the button's own click.
+
+const TYPING = "input:not([type=radio]):not([type=checkbox]), textarea, select, [contenteditable='true']";
+
+function render({ model, el }) {
+  let screen = null;
+  let tries = 100;
+  const onKey = (ev) => {
+    if (ev.ctrlKey || ev.altKey || ev.metaKey || ev.target.closest(TYPING)) return;
+    const digit = /^[1-9]$/.test(ev.key);
+    if (!digit && ev.key !== "Enter") return;
+    if (ev.key === "Enter" && ev.target.closest("button")) return;
+    ev.preventDefault();
+    model.send({ key: ev.key });
+  };
+  const focusScreen = () => {
+    // A new question: the focus comes to it, unless the learner has put it somewhere else on the page.
+    const at = document.activeElement;
+    if (screen && (!at || at === document.body || screen.contains(at))) screen.focus({ preventScroll: true });
+  };
+  const attach = () => {
+    screen = el.closest(".rd-quiz-question");
+    if (!screen) {
+      if (tries-- > 0) setTimeout(attach, 50); // drawn before the page put it in place
+      return;
+    }
+    if (!screen.hasAttribute("tabindex")) screen.setAttribute("tabindex", "-1");
+    screen.addEventListener("keydown", onKey);
+    focusScreen();
+  };
+  attach();
+  model.on("change:step", focusScreen);
+  return () => {
+    tries = 0;
+    if (screen) screen.removeEventListener("keydown", onKey);
+    model.off("change:step", focusScreen);
+  };
+}
+
+export default { render };
