@@ -2,22 +2,27 @@
 
 Each learner does what the Voila page does, over HTTP and the kernel websocket on 127.0.0.1 only:
 
-- fetches the page (``/voila/render/<notebook>``), reads the kernel id from its
-  ``jupyter-config-data``, and with ``assets`` also fetches the scripts and styles the page names;
+- fetches the course page (``/voila/render/course.ipynb``, what ``/`` opens), reads the kernel id
+  from its ``jupyter-config-data``, and with ``assets`` also fetches the scripts and styles the page names;
 - opens ``/api/kernels/<id>/channels`` with the page's subprotocol (``v1.kernel.websocket.jupyter.org``,
   messages built with ``jupyter_client``'s ``Session``), asks for ``kernel_info``, opens the
   ``jupyter.widget.control`` comm and sends ``request_states``, as the widget manager does; the
   page is ready when every widget the page displays has its state; then it sends an anonymous
   learner key of its own, as the page's key widget does (each learner is a browser of its own);
-- then takes lesson 7 as the browser learner of ``class_load.py`` does, by sending what a click
+- then, in that one page and kernel, takes lessons 6, 7 and 8 in a row and a practice quiz
+  (``course_walk.py``): a move between places is what the page's address widget sends when the
+  URL's hash changes, timed until the kernel has drawn the place; in a lesson it sends what a click
   sends (``method: custom`` with ``{"event": "click"}`` for a button, the table's ``{"do": key}``
-  for a card's action, ``method: update`` for a value) and timing it until the state update that
-  answers it arrives, with think time between steps. The answers come from the engine.
+  for a card's action, ``method: update`` for a value), each timed until the state update that
+  answers it arrives, with think time between steps. The checks' answers come from the engine;
+  lesson 7's trigger-order task is played by hand as the browser learner of ``class_load.py``
+  plays it, the other tasks with "Show me the next move".
 
-``python benchmarks/learners.py --learners 30 --within 60`` serves lesson 7 as ``rulesdojo serve
---class --lesson 07-landfall.ipynb`` does and prints page ready and click-to-update p50/p95, errors,
-kernels, kernel memory per learner and CPU; ``--validate`` runs 2 learners of each kind, protocol
-and browser (timed inside the page), against one server and prints both. Bounded: at most
+``python benchmarks/learners.py --learners 30 --within 60`` serves the course page as ``rulesdojo
+serve --class --lesson course.ipynb`` does and prints page ready, click-to-update and move p50/p95,
+errors, peak kernels and kernels per learner, kernel and Voila memory, CPU and the load average
+before, during and after; ``--validate`` runs 2 learners of each kind, protocol and browser (timed
+inside the page), on lesson 7's own page against one server and prints both. Bounded: at most
 ``MAX_LEARNERS`` learners and ``--limit`` seconds, after which everything stops.
 """
 

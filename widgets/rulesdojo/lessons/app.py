@@ -22,6 +22,7 @@ import ipywidgets as ipw
 from .. import identity
 from ..state.course import CourseFlow, Place
 from ..views.address import Address
+from ..views.base import kernel_loop
 from ..views.dom import Dom, Node, h, prose
 from ..views.learner import learner_key_widget
 from ..views.modules import page_style
@@ -158,6 +159,11 @@ class Course:
         self.pages: dict[str, ipw.Widget] = {}
         self._map: Dom | None = None
         self._progress: dict[int, object] = {}
+        self._bank = None
+        if kernel_loop() is not None:
+            # A served kernel reads the questions while the page is made, so a preheated page has them
+            # before its learner arrives and no move to a place reads them again (1-3 s of a core each).
+            self.bank()
         self.widget = ipw.VBox([page_style(), self.address, self.stage, learner_key_widget()])
         self.widget.add_class("rd-course-page")
         self._moving = False  # the kernel writing the address is not the learner asking for one
@@ -201,6 +207,14 @@ class Course:
             return f"Lesson {place.lesson}: {outlines()[place.lesson].title}"
         return {"map": "The course map", "quiz": "The judge quiz", "sandbox": "The sandbox"}[place.view]
 
+    def bank(self):
+        """Return the question bank, read once for every place of this page (each lesson's opening
+        questions, the quiz)."""
+        if self._bank is None:
+            from ..quiz.model import load_bank
+            self._bank = load_bank()
+        return self._bank
+
     def _notebook(self, place: Place) -> Path:
         if place.view == "lesson":
             return self.folder / outlines()[place.lesson].notebook
@@ -230,7 +244,7 @@ class Course:
             return self._progress_of(number).widget
         if name == "before" and number is not None:
             from .before import before_view
-            return before_view(self._progress_of(number))
+            return before_view(self._progress_of(number), bank=self.bank())
         if name == "show" and number is not None and len(args) == 2:
             from .data import Task
             from .framework import CheckView, TaskView
@@ -248,7 +262,7 @@ class Course:
             return self._map
         if name == "Quiz":
             from ..views import Quiz
-            return Quiz()
+            return Quiz(bank=self.bank())
         if name == "Sandbox.opening":
             from ..views import Sandbox
             return Sandbox.opening()
