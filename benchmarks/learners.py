@@ -2,22 +2,27 @@
 
 Each learner does what the Voila page does, over HTTP and the kernel websocket on 127.0.0.1 only:
 
-- fetches the page (``/voila/render/<notebook>``), reads the kernel id from its
-  ``jupyter-config-data``, and with ``assets`` also fetches the scripts and styles the page names;
+- fetches the course page (``/voila/render/course.ipynb``, what ``/`` opens), reads the kernel id
+  from its ``jupyter-config-data``, and with ``assets`` also fetches the scripts and styles the page names;
 - opens ``/api/kernels/<id>/channels`` with the page's subprotocol (``v1.kernel.websocket.jupyter.org``,
   messages built with ``jupyter_client``'s ``Session``), asks for ``kernel_info``, opens the
   ``jupyter.widget.control`` comm and sends ``request_states``, as the widget manager does; the
   page is ready when every widget the page displays has its state; then it sends an anonymous
   learner key of its own, as the page's key widget does (each learner is a browser of its own);
-- then takes lesson 7 as the browser learner of ``class_load.py`` does, by sending what a click
+- then, in that one page and kernel, takes lessons 6, 7 and 8 in a row and a practice quiz
+  (``course_walk.py``): a move between places is what the page's address widget sends when the
+  URL's hash changes, timed until the kernel has drawn the place; in a lesson it sends what a click
   sends (``method: custom`` with ``{"event": "click"}`` for a button, the table's ``{"do": key}``
-  for a card's action, ``method: update`` for a value) and timing it until the state update that
-  answers it arrives, with think time between steps. The answers come from the engine.
+  for a card's action, ``method: update`` for a value), each timed until the state update that
+  answers it arrives, with think time between steps. The checks' answers come from the engine;
+  lesson 7's trigger-order task is played by hand as the browser learner of ``class_load.py``
+  plays it, the other tasks with "Show me the next move".
 
-``python benchmarks/learners.py --learners 30 --within 60`` serves lesson 7 as ``rulesdojo serve
---class --lesson 07-landfall.ipynb`` does and prints page ready and click-to-update p50/p95, errors,
-kernels, kernel memory per learner and CPU; ``--validate`` runs 2 learners of each kind, protocol
-and browser (timed inside the page), against one server and prints both. Bounded: at most
+``python benchmarks/learners.py --learners 30 --within 60`` serves the course page as ``rulesdojo
+serve --class --lesson course.ipynb`` does and prints page ready, click-to-update and move p50/p95,
+errors, peak kernels and kernels per learner, kernel and Voila memory, CPU and the load average
+before, during and after; ``--validate`` runs 2 learners of each kind, protocol and browser (timed
+inside the page), on lesson 7's own page against one server and prints both. Bounded: at most
 ``MAX_LEARNERS`` learners and ``--limit`` seconds, after which everything stops.
 """
 
@@ -51,6 +56,7 @@ from rulesdojo.views.dom import plain
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (BENCH, CLICK_JS, LESSONS, ROOT, kernels_of, launch_async, machine_line, pct,  # noqa: E402
                     start_voila, stop_voila, wait_until_idle)
+from course_walk import COURSE, QUIZ_QUESTIONS, WALK, answers_of, take_course  # noqa: E402
 
 LESSON = "07-landfall.ipynb"
 PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -219,7 +225,11 @@ class Page:
 
     async def set(self, model_id: str, **state) -> None:
         """Change a value as a learner's typing or choosing does; wait until the kernel has taken it."""
-        await asyncio.wait_for(self.idle[self.update(model_id, **state)].wait(), STEP_TIMEOUT)
+        await self.wait_idle(self.update(model_id, **state))
+
+    async def wait_idle(self, msg_id: str) -> None:
+        """Wait until the kernel went idle after the message ``msg_id``."""
+        await asyncio.wait_for(self.idle[msg_id].wait(), STEP_TIMEOUT)
 
 
 async def open_page(client: AsyncHTTPClient, base: str, notebook: str, assets: list[str], rec: dict) -> Page:
@@ -257,8 +267,8 @@ async def open_page(client: AsyncHTTPClient, base: str, notebook: str, assets: l
     return page
 
 
-async def record_assets(base: str) -> list[str]:
-    """Load lesson 7 once in chromium; return the paths of the files it fetched besides the page and the API.
+async def record_assets(base: str, notebook: str = COURSE) -> list[str]:
+    """Load the page once in chromium; return the paths of the files it fetched besides the page and the API.
 
     The protocol learners fetch the same files, so the server serves what a class of browsers asks for.
     """
@@ -268,10 +278,10 @@ async def record_assets(base: str) -> list[str]:
         browser = await launch_async(pw)
         try:
             ctx = await browser.new_context()
-            await ctx.add_init_script(READY_JS)
+            await ctx.add_init_script(READY_JS if notebook == LESSON else COURSE_READY_JS)
             page = await ctx.new_page()
             page.on("request", lambda r: seen.append(r.url))
-            await page.goto(base + "voila/render/" + LESSON, wait_until="commit")
+            await page.goto(base + "voila/render/" + notebook, wait_until="commit")
             await page.wait_for_function("window.__rd.ready !== null", polling=100, timeout=STEP_TIMEOUT * 3000)
         finally:
             await browser.close()
@@ -325,18 +335,23 @@ async def take_lesson_7(page: Page, rec: dict, right: dict, think) -> None:
 
 
 async def learner(i: int, base: str, arrive: float, t0: float, out: dict, think_s: tuple, assets: list[str],
-                  client: AsyncHTTPClient, right: dict, seed: int) -> None:
+                  client: AsyncHTTPClient, right: dict, known: dict, seed: int) -> None:
+    """One learner's visit: the course page, three lessons in a row and the quiz in its one kernel."""
     rng = random.Random(seed * 1000 + i)
 
     async def think():
         await asyncio.sleep(rng.uniform(*think_s))
 
     await asyncio.sleep(max(0.0, t0 + arrive - time.monotonic()))
-    rec = out.setdefault(i, {"arrive_s": arrive, "clicks_ms": []})
+    rec = out.setdefault(i, {"arrive_s": arrive, "clicks_ms": [], "switches_ms": []})
     page = None
     try:
-        page = await open_page(client, base, LESSON, assets, rec)
-        await take_lesson_7(page, rec, right, think)
+        page = await open_page(client, base, COURSE, assets, rec)
+
+        async def lesson_7_by_hand(page, rec, think):
+            await take_lesson_7(page, rec, right, think)
+
+        await take_course(page, f"Learner {i + 1}", known, rec, think, {7: lesson_7_by_hand})
     except Exception as exc:  # a learner's failure is a figure, not a crash
         rec["error"] = f"{exc.__class__.__name__}: {str(exc)[:300]}"
     finally:
@@ -351,10 +366,10 @@ async def run_class(base: str, learners: int, within: float, think_s: tuple, ass
     client = AsyncHTTPClient()
     rng = random.Random(seed)
     arrivals = sorted(rng.uniform(0, within) for _ in range(learners))
-    right = answers()
+    right, known = answers(), answers_of()
     out: dict = {}
     t0 = time.monotonic()
-    await asyncio.gather(*(learner(i, base, a, t0, out, think_s, assets, client, right, seed)
+    await asyncio.gather(*(learner(i, base, a, t0, out, think_s, assets, client, right, known, seed)
                            for i, a in enumerate(arrivals)))
     return out
 
@@ -372,9 +387,15 @@ class Usage:
         self.peak_kernels = 0
         self.kernel_cpu: dict[int, float] = {}
         self.rss: dict[str, float] = {}  # kernel id -> peak RSS MB
+        self.voila_rss = 0.0  # peak RSS MB of Voila itself
+        self.kernels0 = len(kernels_of(proc))  # the pool's, before the class
 
     def sample(self) -> None:
         self.loads.append(os.getloadavg()[0])
+        try:
+            self.voila_rss = max(self.voila_rss, self.server.memory_info().rss / 2**20)
+        except psutil.Error:
+            pass
         kernels = kernels_of(self.proc)
         self.peak_kernels = max(self.peak_kernels, len(kernels))
         for k in kernels:
@@ -403,6 +424,8 @@ class Usage:
                 "voila_cores": server / seconds, "kernels_cores": kernels / seconds,
                 "machine_busy_pct": 100 * (busy(m1) - busy(m0)) / max(1e-9, total(m1) - total(m0)),
                 "load_before": self.load0, "load_after": os.getloadavg(), "peak_kernels": self.peak_kernels,
+                "kernels_before": self.kernels0, "kernels_seen": len(self.kernel_cpu),
+                "voila_rss_mb_peak": self.voila_rss,
                 "load_during": (min(self.loads, default=self.load0[0]), max(self.loads, default=self.load0[0]))}
 
 
@@ -413,11 +436,17 @@ def median(values) -> float:
 def figures(records: dict, usage: Usage | None = None) -> dict:
     ready = [r["ready_ms"] for r in records.values() if "ready_ms" in r]
     clicks = [c for r in records.values() for c in r["clicks_ms"]]
+    switches = [c for r in records.values() for c in r.get("switches_ms", [])]
     f = {"learners": len(records), "finished": sum(1 for r in records.values() if r.get("ok")),
          "errors": sorted({r["error"] for r in records.values() if "error" in r}),
          "error_count": sum(1 for r in records.values() if "error" in r),
          "ready_p50": median(ready), "ready_p95": pct(ready, 95),
-         "click_p50": median(clicks), "click_p95": pct(clicks, 95), "clicks": len(clicks)}
+         "click_p50": median(clicks), "click_p95": pct(clicks, 95), "clicks": len(clicks),
+         "switch_p50": median(switches), "switch_p95": pct(switches, 95), "switches": len(switches),
+         # The kernels the learners' pages had, per learner: 1.0 when each visit, every move included,
+         # stayed in the one kernel its page was given and no two learners shared one.
+         "kernels_per_learner": len({r["kernel_id"] for r in records.values() if "kernel_id" in r})
+         / max(1, sum(1 for r in records.values() if "kernel_id" in r))}
     if usage is not None:
         mine = [usage.rss[r["kernel_id"]] for r in records.values() if r.get("kernel_id") in usage.rss]
         f["kernel_rss_mb_p50"] = pct(mine, 50)
@@ -425,12 +454,12 @@ def figures(records: dict, usage: Usage | None = None) -> dict:
     return f
 
 
-def serve(learners: int, home: Path):
-    """Start Voila on the lessons as ``rulesdojo serve --class --lesson`` does, pool of ``learners`` pages."""
+def serve(learners: int, home: Path, notebook: str = COURSE):
+    """Start Voila on the lessons as ``rulesdojo serve --class --lesson NOTEBOOK`` does, pool of ``learners`` pages."""
     from rulesdojo.serving import (CLASS_BURST_REFILL, class_args, default_max_kernels, lesson_pool_config,
                                    limit_args, sizing)
     print(sizing(learners), flush=True)
-    (home / "voila.json").write_text(json.dumps(lesson_pool_config(LESSON, learners, 0)))
+    (home / "voila.json").write_text(json.dumps(lesson_pool_config(notebook, learners, 0)))
     return start_voila(LESSONS, home, {"RULESDOJO_RESULTS": str(home / "results.sqlite3")}, 0,
                        extra_args=(*limit_args(default_max_kernels(learners)), *class_args(),
                                    f"--Voila.config_file_paths={home}"),
@@ -510,6 +539,22 @@ READY_JS = """
       this.addEventListener('message', states);
     }
   };
+})();
+"""
+
+
+# The course page is ready when its map's heading shows (as ``course_switch.py`` waits for it).
+COURSE_READY_JS = """
+(() => {
+  window.__rd = {ready: null};
+  const obs = new MutationObserver(() => {
+    const map = [...document.querySelectorAll('h1, h2')].find(h => h.textContent.trim() === 'Lessons');
+    if (map && map.checkVisibility()) {
+      window.__rd.ready = performance.now();
+      obs.disconnect();
+    }
+  });
+  obs.observe(document, {childList: true, subtree: true, characterData: true, attributes: true});
 })();
 """
 
@@ -594,10 +639,10 @@ async def validate(base: str, pairs: int, think_s: tuple, assets: list[str]) -> 
 def validation(args) -> dict:
     """Two protocol learners and two browser learners against one server: print both figures."""
     home = Path(tempfile.mkdtemp(prefix="rulesdojo-learners-"))
-    proc, base, log = serve(2 * args.validate + 1, home)
+    proc, base, log = serve(2 * args.validate + 1, home, LESSON)
     try:
         wait_for_pool(proc, log, 2 * args.validate + 1, time.monotonic() + args.limit / 2)
-        assets = asyncio.run(record_assets(base)) if args.assets else []
+        assets = asyncio.run(record_assets(base, LESSON)) if args.assets else []
         load = os.getloadavg()
         out = asyncio.run(asyncio.wait_for(validate(base, args.validate, tuple(args.think), assets), args.limit))
     finally:
@@ -623,14 +668,17 @@ def validation(args) -> dict:
 
 def row(n, r) -> str:
     return (f"| {n:>4} | {r['finished']:>3}/{r['learners']:<3} | {r['ready_p50']:>6.0f} | {r['ready_p95']:>6.0f} | "
-            f"{r['click_p50']:>5.0f} | {r['click_p95']:>5.0f} | {r['error_count']:>3} | {r['peak_kernels']:>4} | "
-            f"{r.get('kernel_rss_mb_p50', float('nan')):>5.0f} | {r['voila_cores']:>5.2f} | {r['kernels_cores']:>5.2f} | "
+            f"{r['click_p50']:>5.0f} | {r['click_p95']:>5.0f} | {r['switch_p50']:>5.0f} | {r['switch_p95']:>5.0f} | "
+            f"{r['error_count']:>3} | {r['peak_kernels']:>4} (pool {r['pool']}) | {r['kernels_per_learner']:.2f} | "
+            f"{r.get('kernel_rss_mb_p50', float('nan')):>5.0f} | {r['voila_rss_mb_peak']:>5.0f} | "
+            f"{r['voila_cores']:>5.2f} | {r['kernels_cores']:>5.2f} | "
             f"{r['machine_busy_pct']:>4.0f} | {r['load_before'][0]:>4.1f} | "
-            f"{r['load_during'][0]:.1f}-{r['load_during'][1]:.1f} |")
+            f"{r['load_during'][0]:.1f}-{r['load_during'][1]:.1f} | {r['load_after'][0]:>4.1f} |")
 
 
-HEAD = ("| learners | finished | ready p50 ms | ready p95 ms | click p50 ms | click p95 ms | errors | kernels "
-        "| kernel RSS MB | Voila cores | kernel cores | CPU % | load before | load during |")
+HEAD = ("| learners | finished | ready p50 ms | ready p95 ms | click p50 ms | click p95 ms | move p50 ms "
+        "| move p95 ms | errors | peak kernels | kernels per learner | kernel RSS MB | Voila RSS MB | Voila cores "
+        "| kernel cores | CPU % | load before | load during | load after |")
 
 
 def main(argv=None) -> int:
@@ -653,8 +701,9 @@ def main(argv=None) -> int:
         return 0
     results = {"machine": machine_line(), "when": time.strftime("%Y-%m-%d %H:%M"), "within_s": args.within,
                "think_s": args.think, "runs": {}}
-    print(f"Protocol learners on {results['machine']}; lesson 7, arriving within {args.within:.0f} s, "
-          f"think {args.think[0]:.0f}-{args.think[1]:.0f} s", flush=True)
+    print(f"Protocol learners on {results['machine']}; the course page, lessons "
+          f"{', '.join(map(str, WALK))} and a {QUIZ_QUESTIONS}-question practice quiz in one kernel each, "
+          f"arriving within {args.within:.0f} s, think {args.think[0]:.0f}-{args.think[1]:.0f} s", flush=True)
     print(HEAD, flush=True)
     for n in args.learners:
         n = max(1, min(n, MAX_LEARNERS))

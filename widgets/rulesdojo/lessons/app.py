@@ -24,6 +24,7 @@ from .. import identity
 from ..state.course import CourseFlow, Place
 from ..state.due import ReviewsDue
 from ..views.address import Address
+from ..views.base import kernel_loop
 from ..views.dom import Dom, Node, h, prose
 from ..views.due import DueLine
 from ..views.learner import learner_key_widget
@@ -163,6 +164,11 @@ class Course:
         self._progress: dict[int, object] = {}
         self.due = ReviewsDue()  # the map's line on reviews due; its Review leads to the review
         self._review: Any = None  # the review's practice (a Quiz), once the learner has gone there
+        self._bank = None
+        if kernel_loop() is not None:
+            # A served kernel reads the questions while the page is made, so a preheated page has them
+            # before its learner arrives and no move to a place reads them again (1-3 s of a core each).
+            self.bank()
         self.widget = ipw.VBox([page_style(), self.address, self.stage, learner_key_widget()])
         self.widget.add_class("rd-course-page")
         self._moving = False  # the kernel writing the address is not the learner asking for one
@@ -210,6 +216,14 @@ class Course:
         return {"map": "The course map", "quiz": "The judge quiz", "review": "Review what is due",
                 "sandbox": "The sandbox"}[place.view]
 
+    def bank(self):
+        """Return the question bank, read once for every place of this page (each lesson's opening
+        questions, the quiz)."""
+        if self._bank is None:
+            from ..quiz.model import load_bank
+            self._bank = load_bank()
+        return self._bank
+
     def _notebook(self, place: Place) -> Path:
         if place.view == "lesson":
             return self.folder / outlines()[place.lesson].notebook
@@ -241,7 +255,7 @@ class Course:
             return self._progress_of(number).widget
         if name == "before" and number is not None:
             from .before import before_view
-            return before_view(self._progress_of(number))
+            return before_view(self._progress_of(number), bank=self.bank())
         if name == "show" and number is not None and len(args) == 2:
             from .data import Task
             from .framework import CheckView, TaskView
@@ -259,7 +273,7 @@ class Course:
             return ipw.VBox([DueLine(self.due), self._map])
         if name == "Quiz":
             from ..views import Quiz
-            return Quiz()
+            return Quiz(bank=self.bank())
         if name == "Sandbox.opening":
             from ..views import Sandbox
             return Sandbox.opening()
@@ -274,7 +288,7 @@ class Course:
     def _review_page(self) -> ipw.Widget:
         """The review: practice that draws only what is due, under a heading and a way back."""
         from ..views import Quiz
-        self._review = Quiz(reviewing=True)
+        self._review = Quiz(bank=self.bank(), reviewing=True)
         top = Dom([h("div", h("h1", "Review what is due", id=heading_id("review"), tabindex="-1"),
                      h("p", "Only the rulings and questions due for review today, no new questions. ",
                        h("a", "Back to the course map", href="#/")), cls="rd-cell-text")])
