@@ -164,7 +164,7 @@ class Course:
         self._progress: dict[int, object] = {}
         self.due = ReviewsDue()  # the map's line on reviews due; its Review leads to the review
         self._review: Any = None  # the review's practice (a Quiz), once the learner has gone there
-        self._bank = None
+        self._bank: Any = None  # a quiz.model.Bank, read when first asked for (not on the static site's map)
         if kernel_loop() is not None:
             # A served kernel reads the questions while the page is made, so a preheated page has them
             # before its learner arrives and no move to a place reads them again (1-3 s of a core each).
