@@ -122,8 +122,18 @@ window.addEventListener("load", () => {
     })).then(() => say("Ready for offline use: this browser keeps a copy of the site, so its lessons and "
                       + "the practice quiz open without a connection."))
       .catch((error) => {
-        // A worker of a former build answers "newer" while the new build's worker takes over: ask that one.
-        if (error.message === "newer" && tries++ < 10) { setTimeout(keep, 1000); return; }
+        // A worker of a former build answers "newer" while the new build's worker takes over: ask that
+        // one as it takes the page over (installing it can take many seconds on a busy machine).
+        if (error.message === "newer" && tries++ < 10) {
+          const again = () => {
+            clearTimeout(timer);
+            navigator.serviceWorker.removeEventListener("controllerchange", again);
+            keep();
+          };
+          const timer = setTimeout(again, 6000);
+          navigator.serviceWorker.addEventListener("controllerchange", again);
+          return;
+        }
         console.warn("keeping the site for offline use failed:", error); say(cannot);
       });
   };
