@@ -244,3 +244,12 @@ def test_bank_list_names_every_question_id_an_exam_file_can_use(capsys, tmp_path
     assert capsys.readouterr().out.startswith("ERROR ")
     docs = (Path(__file__).resolve().parents[2] / "docs" / "exams.md").read_text(encoding="utf-8")
     assert "`rulesdojo bank list` lists the bank" in docs
+
+
+@pytest.mark.parametrize("answer", [3, 2.5, {"top": "Cancel"}, None])
+def test_an_answer_of_the_wrong_shape_to_a_list_of_names_is_feedback(answer):
+    """A question answered with the stack's contents, given a number or a mapping (a widget or a
+    notebook cell can send anything): a verdict that says what to write, not an error."""
+    q = next(q for q in BANK.questions if q.variant(seed=0).answer_format == "names")
+    verdict = q.variant(seed=0).grade(answer)
+    assert not verdict.correct and verdict.problem == "list the names, top of the stack first (or 'empty')"

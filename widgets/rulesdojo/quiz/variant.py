@@ -264,7 +264,9 @@ def _parse(answer, fmt: str):
             sep = ";" if ";" in t or "\n" in t else ","
             items = [] if t.lower() in ("", "empty", "nothing") else [
                 x.strip() for x in t.replace("\n", ";").split(sep)]
-        else:
+        elif isinstance(answer, (list, tuple)):
             items = [str(x).strip() for x in answer]
+        else:
+            raise _Unreadable("list the names, top of the stack first (or 'empty')")
         return [x for x in items if x]
     raise _Unreadable("unknown answer format")
