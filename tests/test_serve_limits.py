@@ -1,6 +1,6 @@
 """``rulesdojo serve``'s limits reach the Voila it starts, and only as given."""
 
-import rulesdojo.serving as serving
+import rulesdojo.serve.serving as serving
 from rulesdojo.cli import main as rulesdojo
 
 

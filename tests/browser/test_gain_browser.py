@@ -13,7 +13,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from rulesdojo.quiz.store import ResultStore
-from rulesdojo.serving import class_args, mentor_args, token_file
+from rulesdojo.serve.serving import class_args, mentor_args, token_file
 
 import simulated_class
 

@@ -70,7 +70,7 @@ def test_a_search_about_a_position_left_behind_never_shows_its_verdict():
 
 
 def test_in_a_kernel_each_move_is_saved_beside_the_page_messages_and_the_newest_is_kept(store, monkeypatch):
-    from rulesdojo import identity
+    from rulesdojo.serve import identity
     from rulesdojo.lessons.framework import BOARD_SAVES
     from rulesdojo.lessons.learner_progress import lesson_id
     ana = "a" * 32

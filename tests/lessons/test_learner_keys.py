@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdojo import identity
+from rulesdojo.serve import identity
 from rulesdojo.lessons import contents, lessons
 from rulesdojo.lessons.framework import CheckView, TaskView
 from rulesdojo.lessons.learner_progress import Progress, lesson_id

@@ -9,10 +9,10 @@ import sys
 import pytest
 
 from rulesdojo.cli import main
-from rulesdojo.identity import Source
+from rulesdojo.serve.identity import Source
 from rulesdojo.quiz.pgstore import PostgresResultStore
 from rulesdojo.quiz.store import ResultStore
-from rulesdojo.serving import candidate_env
+from rulesdojo.serve.serving import candidate_env
 
 
 def _answer(store, n):

@@ -107,9 +107,9 @@ def test_no_card_is_named_in_the_engine_state_or_views():
 def test_a_served_kit_gives_its_kernels_the_card_folders_and_leaves_its_own_environment(monkeypatch):
     import os
 
-    from rulesdojo.identity import Source
+    from rulesdojo.serve.identity import Source
     from rulesdojo.scenarios.cardfile import kit_cards
-    from rulesdojo.serving import candidate_env
+    from rulesdojo.serve.serving import candidate_env
     monkeypatch.delenv("RULESDOJO_CARDS", raising=False)
     env = candidate_env(Source("typed"), cards=(str(MENTOR / "cards"),))
     assert env["RULESDOJO_CARDS"] == str((MENTOR / "cards").resolve()) and "RULESDOJO_CARDS" not in os.environ

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdojo import identity
+from rulesdojo.serve import identity
 from rulesdojo.quiz.review import QUESTION, RULING, load
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.views.learner import learner_key_widget

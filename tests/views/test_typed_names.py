@@ -7,7 +7,7 @@ import html
 
 import pytest
 
-from rulesdojo import identity
+from rulesdojo.serve import identity
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.views import Quiz
 from rulesdojo.views.learner import learner_key_widget

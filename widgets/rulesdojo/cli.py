@@ -245,7 +245,7 @@ def build_site(out: str, lessons: str | None, cache: str | None) -> int:
     """Build the static site; print each step, then where it is and its size; 0 built, 1 failed."""
     from pathlib import Path
 
-    from .serving import lessons_folder
+    from .serve.serving import lessons_folder
     from .site.build import SiteError, build_site as build
     try:
         site = build(Path(out), Path(lessons) if lessons else lessons_folder(),
@@ -263,7 +263,7 @@ def write_hub_config(args, out=None) -> int:
     """Print the JupyterHub configuration, or write it to ``args.config``; 0 written, 1 not, 2 refused."""
     from pathlib import Path
 
-    from .hub import HubError, config
+    from .serve.hub import HubError, config
     try:
         text = config(Path(args.results) if args.results else None, Path(args.exams) if args.exams else None,
                       args.mentors or None, args.mentor_port, args.authenticator, args.mentors_password_env,
@@ -534,9 +534,9 @@ def _command(argv: list[str] | None) -> int:
     if args.command == "serve":
         from pathlib import Path
 
-        from .identity import IdentityError, Source
+        from .serve.identity import IdentityError, Source
         from .quiz.store import is_url
-        from .serving import MENTOR_PORT, serve, serve_mentor
+        from .serve.serving import MENTOR_PORT, serve, serve_mentor
         results = (args.results if is_url(args.results) else Path(args.results)) if args.results else None
         if is_url(args.results or os.environ.get("RULESDOJO_RESULTS")):
             try:
@@ -547,7 +547,7 @@ def _command(argv: list[str] | None) -> int:
         exams = Path(args.exams) if args.exams else None
         hub = None
         if args.hub:
-            from .hub import HubError, Place
+            from .serve.hub import HubError, Place
             if args.user_header or args.identity:
                 parser.error("--hub takes the learner from the hub: no --user-header or --identity")
             try:

@@ -1,6 +1,6 @@
 """A learner's progress through the lessons, kept in the results store so a reload resumes it.
 
-The learner is the configured identity, else this browser's learner key (``rulesdojo.identity``);
+The learner is the configured identity, else this browser's learner key (``rulesdojo.serve.identity``);
 a preheated page reads the store when the learner connects, so it shows their state as it is then.
 
 >>> import os, tempfile; os.environ["RULESDOJO_RESULTS"] = tempfile.mkdtemp() + "/r.sqlite3"

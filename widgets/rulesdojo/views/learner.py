@@ -1,6 +1,6 @@
 """Send the kernel this browser's anonymous learner key (``static/learner_key.js``); draw nothing.
 
-The page holds the key; the kernel only checks its shape (``rulesdojo.identity.key_arrived``), so a
+The page holds the key; the kernel only checks its shape (``rulesdojo.serve.identity.key_arrived``), so a
 message of any other shape changes nothing.
 """
 

@@ -2,7 +2,7 @@
 
 The right answers stay in the kernel: the widget shows a question's prompt and options, and puts an
 answer or an explanation on the page only when the practice or the exam allows it. Who the
-candidate is comes from ``rulesdojo.identity``; an exam attempt lives in the results store and is
+candidate is comes from ``rulesdojo.serve.identity``; an exam attempt lives in the results store and is
 resumed in a new kernel with the same questions and the clock still running. A page whose attempt
 ended elsewhere, or was opened again on another page, says so and changes nothing. A typed name is
 anyone's to type, so an attempt started under one is bound to the browser's learner key: another

@@ -171,7 +171,7 @@ def typed_name(text: str) -> str:
     'R&D <Ana>'
     >>> typed_name("Ana\u202e")
     Traceback (most recent call last):
-    rulesdojo.identity.TypedNameError: A name can't hold control or text-direction characters: type it again.
+    rulesdojo.serve.identity.TypedNameError: A name can't hold control or text-direction characters: type it again.
     """
     name = " ".join(str(text).split())
     if len(name) > MAX_NAME:
@@ -232,7 +232,7 @@ def local_key(results=None) -> str:
     >>> local_key(where) == local_key(where) and learner_key(local_key(where)) is not None
     True
     """
-    from .quiz.store import default_path, is_url
+    from ..quiz.store import default_path, is_url
     place = str(results or default_path())
     folder = (Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "rulesdojo"
               if is_url(place) else Path(place).parent)
