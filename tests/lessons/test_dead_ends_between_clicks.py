@@ -82,7 +82,7 @@ def test_in_a_kernel_each_move_is_saved_beside_the_page_messages_and_the_newest_
 
     async def learner(view, counter):
         from rulesdojo.views.learner import learner_key_widget
-        learner_key_widget()._handle_custom_msg({"learner_key": ana}, [])
+        learner_key_widget(identity.KernelIdentity())._handle_custom_msg({"learner_key": ana}, [])
         assert view.progress.learner == ana
         for amount in (1, 2, 3):
             counter.amount.value = amount

@@ -33,7 +33,7 @@ def served(tmp_path, monkeypatch):
 
 def sends(key) -> None:
     """The page's key widget sends what a browser (or anyone) put in it."""
-    learner_key_widget()._handle_custom_msg({"learner_key": key}, [])
+    learner_key_widget(identity.KernelIdentity())._handle_custom_msg({"learner_key": key}, [])
 
 
 @pytest.mark.parametrize("junk", [None, 7, "", "Ana", "A" * 32, "a" * 31, "a" * 33, "g" * 32,
@@ -105,7 +105,7 @@ def test_outside_voila_the_kernels_learner_is_known_at_once_and_stays(served, mo
 
 def test_the_page_is_told_to_stop_sending_once_the_kernel_has_its_key(served):
     from rulesdojo.views.learner import LearnerKey
-    widget = LearnerKey()
+    widget = LearnerKey(identity.KernelIdentity())
     widget._handle_custom_msg({"learner_key": "not a key"}, [])
     assert not widget.known
     widget._handle_custom_msg({"learner_key": ANA}, [])

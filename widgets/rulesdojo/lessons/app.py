@@ -19,7 +19,7 @@ from pathlib import Path
 
 import ipywidgets as ipw
 
-from .. import identity
+from ..kit import Kit
 from ..state.course import CourseFlow, Place
 from ..views.address import Address
 from ..views.dom import Dom, Node, h, prose
@@ -149,7 +149,8 @@ def heading_id(key: str) -> str:
 class Course:
     """The course page: its address, its flow (``state.course.CourseFlow``) and the place shown."""
 
-    def __init__(self) -> None:
+    def __init__(self, kit: Kit | None = None) -> None:
+        self.kit = Kit.of_this_kernel() if kit is None else kit
         self.folder = current_folder()
         self.flow = CourseFlow({n: tuple(p.key for p in o.parts) for n, o in outlines().items()})
         self.address = Address()
@@ -158,7 +159,7 @@ class Course:
         self.pages: dict[str, ipw.Widget] = {}
         self._map: Dom | None = None
         self._progress: dict[int, object] = {}
-        self.widget = ipw.VBox([page_style(), self.address, self.stage, learner_key_widget()])
+        self.widget = ipw.VBox([page_style(), self.address, self.stage, learner_key_widget(self.kit.identity)])
         self.widget.add_class("rd-course-page")
         self._moving = False  # the kernel writing the address is not the learner asking for one
         self.address.observe(self._asked, names=["address"])
@@ -248,7 +249,7 @@ class Course:
             return self._map
         if name == "Quiz":
             from ..views import Quiz
-            return Quiz()
+            return Quiz(kit=self.kit)
         if name == "Sandbox.opening":
             from ..views import Sandbox
             return Sandbox.opening()
@@ -257,7 +258,7 @@ class Course:
     def _progress_of(self, number: int):
         if number not in self._progress:
             from .learner_progress import Progress
-            self._progress[number] = Progress(lessons()[number], in_app(_nav(number)))
+            self._progress[number] = Progress(lessons()[number], in_app(_nav(number)), self.kit)
         return self._progress[number]
 
     def _redraw_map(self) -> None:
@@ -266,7 +267,7 @@ class Course:
             from ..quiz.store import ResultStore
             if self._map is not None:
                 self._map.content = in_app(_course_map(ResultStore().lesson_parts(learner)))
-        identity.when_learner_known(draw)
+        self.kit.identity.when_learner_known(draw)
 
 
 def map_before_python(folder: Path) -> str:
@@ -284,6 +285,7 @@ def map_before_python(folder: Path) -> str:
     return to_html(nodes)
 
 
-def course() -> ipw.Widget:
-    """Show the whole course in one page: the map first, each place at its own address."""
-    return Course().widget
+def course(kit: Kit | None = None) -> ipw.Widget:
+    """Show the whole course in one page: the map first, each place at its own address; ``kit``:
+    what it uses (the kernel's, ``Kit.of_this_kernel``, if not given)."""
+    return Course(kit).widget

@@ -2,7 +2,7 @@
 
 The right answers stay in the kernel: the widget shows a question's prompt and options, and puts an
 answer or an explanation on the page only when the practice or the exam allows it. Who the
-candidate is comes from ``rulesdojo.serve.identity``; an exam attempt lives in the results store and is
+candidate is comes from the kit's identity source (``Kit.identity``); an exam attempt lives in the results store and is
 resumed in a new kernel with the same questions and the clock still running. A page whose attempt
 ended elsewhere, or was opened again on another page, says so and changes nothing. A typed name is
 anyone's to type, so an attempt started under one is bound to the browser's learner key: another
@@ -19,7 +19,7 @@ from functools import partial
 
 import ipywidgets as ipw
 
-from .. import identity
+from ..kit import Kit
 from ..lessons import go_back, teaching
 from ..quiz.model import load_bank
 from ..quiz import review
@@ -48,14 +48,16 @@ class Quiz(ipw.VBox):
     """
 
     def __init__(self, bank=None, store: ResultStore | None | bool = True, *,
-                 exam_allowed: bool | None = None, clock=None, exams=None, **kwargs):
+                 exam_allowed: bool | None = None, clock=None, exams=None, kit: Kit | None = None, **kwargs):
         super().__init__(**kwargs)
+        self.kit = Kit.of_this_kernel() if kit is None else kit
+        identity = self.kit.identity
         self.bank = bank or load_bank()
         self.store = ResultStore() if store is True else (store or None)
-        self.exam_allowed = identity.served() if exam_allowed is None else exam_allowed
+        self.exam_allowed = identity.served if exam_allowed is None else exam_allowed
         self.clock = clock or time.time
         self.exams = {e.id: e for e in (load_exams(bank=self.bank)[0] if exams is None else exams)}
-        self.source = identity.configured()
+        self.source = identity.source
         self.who: str | None = None
         self.key: str | None = None  # this browser's learner key, which a typed name's attempts are bound to
         self.session: QuizSession | None = None
@@ -134,7 +136,7 @@ class Quiz(ipw.VBox):
         self.start_screen = ipw.VBox([
             Dom([h("h3", "Judge training quiz"), *secrecy]), self.signed_in, self.name,
             self.history, self.under_way, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
-            self.start_feedback, learner_key_widget()])
+            self.start_feedback, learner_key_widget(self.kit.identity)])
         self._mode_changed()
 
     def _show_rulings(self, _change=None) -> None:
@@ -149,7 +151,7 @@ class Quiz(ipw.VBox):
 
     def _identity_arrived(self, who: str | None) -> None:
         if not who:
-            why = identity.refused()
+            why = self.kit.identity.refused()
             if why:  # a name the server gave that can't be kept: said, not waited for
                 self.signed_in.content = [h("div", why, cls="rd-error", role="alert")]
             return
@@ -173,8 +175,8 @@ class Quiz(ipw.VBox):
         if self.source.trusted:
             return self.who
         try:
-            return identity.typed_name(self.name.value) or None
-        except identity.TypedNameError:
+            return self.kit.identity.typed_name(self.name.value) or None
+        except self.kit.identity.TypedNameError:
             return None
 
     def _mode_changed(self, _change=None) -> None:
@@ -287,8 +289,8 @@ class Quiz(ipw.VBox):
 
     def _start(self) -> None:
         try:
-            who = self.who if self.source.trusted else identity.typed_name(self.name.value)
-        except identity.TypedNameError as exc:
+            who = self.who if self.source.trusted else self.kit.identity.typed_name(self.name.value)
+        except self.kit.identity.TypedNameError as exc:
             self._error(str(exc))
             return
         if not who:
