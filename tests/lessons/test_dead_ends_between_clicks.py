@@ -5,6 +5,8 @@ one move's save after another."""
 
 from __future__ import annotations
 
+import os
+
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from unittest.mock import patch
@@ -24,7 +26,7 @@ LESSON = lessons()[1]
 @pytest.fixture(autouse=True)
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("RULESDOJO_RESULTS", str(tmp_path / "results.sqlite3"))
-    return ResultStore()
+    return ResultStore(os.environ["RULESDOJO_RESULTS"])
 
 
 def in_a_kernel(learner) -> None:
@@ -91,5 +93,5 @@ def test_in_a_kernel_each_move_is_saved_beside_the_page_messages_and_the_newest_
         await asyncio.wrap_future(BOARD_SAVES.submit(lambda: None))  # the saves queued before it are done
         assert view.model.energy_of("Alice") == 11
     in_a_kernel(learner)
-    kept = ResultStore().board(ana, lesson_id(LESSON), "get-and-pay")
+    kept = ResultStore(os.environ["RULESDOJO_RESULTS"]).board(ana, lesson_id(LESSON), "get-and-pay")
     assert kept.count("GetEnergy") == 3 and '"amount": 3' in kept

@@ -3,6 +3,8 @@ and lesson progress, saved boards and the course map are read for that key when 
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from rulesdojo.serve import identity
@@ -72,7 +74,7 @@ def test_two_browsers_keep_their_own_progress_and_boards(served):
     assert board.model.energy_of("Alice") == start + 2 and ben_board.model.energy_of("Alice") == start
     assert "Not started" in contents().children[1].text
     ben_board.reset_button.click()  # Ben's "Start over" leaves Ana's board alone
-    store = ResultStore()
+    store = ResultStore(os.environ["RULESDOJO_RESULTS"])
     assert store.lesson_parts(ANA) == {lesson_id(LESSON): {"after-unsummon": False}}
     assert store.board(ANA, lesson_id(LESSON), task.key) != "[]"
     assert store.lesson_parts(identity.local_key()) == {}  # never the kernel's own account
@@ -84,7 +86,7 @@ def test_a_page_made_before_the_learner_connects_shows_their_state_when_they_do(
     later_check, later_board = CheckView(check, preheated), TaskView(task, preheated)
     course = contents().children[1]
     assert "Finding your progress" in course.text and "Not started" not in course.text and "Continue" not in course.text
-    store = ResultStore()
+    store = ResultStore(os.environ["RULESDOJO_RESULTS"])
     store.mark_part(ANA, lesson_id(LESSON), check.key, True)  # meanwhile, in Ana's other tab
     start = later_board.model.energy_of("Alice")
     store.save_board(ANA, lesson_id(LESSON), task.key, '[["GetEnergy", {"player": "Alice", "amount": 2}]]')

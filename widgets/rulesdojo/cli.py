@@ -11,6 +11,7 @@ import sys
 import time
 from typing import Any
 
+from .kit import Kit
 from .quiz.report import TABLES
 from .rules.errors import ScenarioError
 from .scenarios.cardfile import with_folders
@@ -310,7 +311,7 @@ def export_results(fmt: str, exam: str, table: str | None, results: str | None, 
         return refuse(f"the {CLASS_TABLES[table]} is the class's, not an exam's: --table {table} takes no --exam")
     if table not in CLASS_TABLES and not exam:
         return refuse("give --exam ID (or --table gain for the learning gain, --table retention for reviews)")
-    where = results or os.environ.get("RULESDOJO_RESULTS") or str(default_path())
+    where = str(results or default_path())
     if not is_url(where) and not Path(where).is_file():
         return refuse(f"no results file at {where} (give --results FILE or set RULESDOJO_RESULTS)")
     if exams and not Path(exams).is_dir():
@@ -360,7 +361,7 @@ def _export_gain(store, bank, fmt: str, out_path: str | None, out) -> int:
     from .lessons import lessons
     from .quiz.gain import GainRow, gain_rows, practice_rows
     from .quiz.rulings import ruling
-    from .views.gain import lesson_checks
+    from .lessons.pages import lesson_checks
     checks, titles = lesson_checks(lessons())
     rows = gain_rows(store.every_lesson_part(), checks, titles, practice_rows(store, bank), lambda t: ruling(t).name)
     write_class_table(rows, GainRow, "gain", fmt, out_path, out)
@@ -507,8 +508,10 @@ def _command(argv: list[str] | None) -> int:
                           help="folder of exam files, for titles and pass marks (default: $RULESDOJO_EXAMS)")
     p_export.add_argument("--out", default=None, metavar="FILE", help="write here (default: standard output)")
     args = parser.parse_args(argv)
+    kit = Kit.from_environment()  # the command's kit: $RULESDOJO_RESULTS, _EXAMS, _CARDS... (``rulesdojo.kit``)
     if args.command == "results":
-        return export_results(args.format, args.exam, args.table, args.results, args.exams, args.out)
+        return export_results(args.format, args.exam, args.table, args.results or kit.results,
+                              args.exams or (str(kit.exams) if kit.exams else None), args.out)
     if args.command == "cards":
         from .scenarios.cardfile import lint_cards
         return lint(lint_cards, args.path)
@@ -518,7 +521,7 @@ def _command(argv: list[str] | None) -> int:
             return bad
     if args.command == "exam" and args.exam_command == "lint":
         from .quiz.exam import lint_exams
-        return lint_exams(args.path)
+        return lint_exams(args.path or kit.exams)
     if args.command == "bank" and args.bank_command == "lint":
         from .quiz.lint import lint_bank
         return lint(lint_bank, args.path)

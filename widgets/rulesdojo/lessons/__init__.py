@@ -21,7 +21,8 @@ _PROGRESS: dict = {}
 _WIDGETS: dict[tuple[int, str], ipw.Widget] = {}
 
 
-__getattr__ = names_from(__name__, {**dict.fromkeys(("Check", "Lesson", "Task"), "data"), "course": "app"})
+__getattr__ = names_from(__name__, {**dict.fromkeys(("Check", "Lesson", "Task"), "data"), "course": "app",
+                                              **dict.fromkeys(("Quiz", "Trainer"), "pages")})
 
 
 @cache
@@ -143,13 +144,12 @@ def contents(kit=None) -> ipw.Box:
     The states are read when the learner is known (a preheated page: when they connect).
     """
     from ..kit import Kit
-    from ..quiz.store import ResultStore
     from ..views.dom import Dom
     from ..views.learner import learner_key_widget
     from ..views.modules import page_style
-    kit = Kit.of_this_kernel() if kit is None else kit
+    kit = Kit.from_environment() if kit is None else kit
     widget = Dom(_course_map(None))
-    kit.identity.when_learner_known(lambda who: setattr(widget, "content", _course_map(ResultStore().lesson_parts(who))))
+    kit.identity.when_learner_known(lambda who: setattr(widget, "content", _course_map(kit.store().lesson_parts(who))))
     return ipw.VBox([page_style(), widget, learner_key_widget(kit.identity)])
 
 

@@ -150,7 +150,7 @@ class Course:
     """The course page: its address, its flow (``state.course.CourseFlow``) and the place shown."""
 
     def __init__(self, kit: Kit | None = None) -> None:
-        self.kit = Kit.of_this_kernel() if kit is None else kit
+        self.kit = Kit.from_environment() if kit is None else kit
         self.folder = current_folder()
         self.flow = CourseFlow({n: tuple(p.key for p in o.parts) for n, o in outlines().items()})
         self.address = Address()
@@ -248,11 +248,11 @@ class Course:
             self._map = Dom(in_app(_course_map(None)))
             return self._map
         if name == "Quiz":
-            from ..views import Quiz
+            from .pages import Quiz
             return Quiz(kit=self.kit)
         if name == "Sandbox.opening":
             from ..views import Sandbox
-            return Sandbox.opening()
+            return Sandbox.opening(self.kit)
         return None
 
     def _progress_of(self, number: int):
@@ -264,9 +264,8 @@ class Course:
     def _redraw_map(self) -> None:
         """Show the learner's state on the map as it is now: a lesson taken since changes it."""
         def draw(learner: str) -> None:
-            from ..quiz.store import ResultStore
             if self._map is not None:
-                self._map.content = in_app(_course_map(ResultStore().lesson_parts(learner)))
+                self._map.content = in_app(_course_map(self.kit.store().lesson_parts(learner)))
         self.kit.identity.when_learner_known(draw)
 
 
@@ -287,5 +286,5 @@ def map_before_python(folder: Path) -> str:
 
 def course(kit: Kit | None = None) -> ipw.Widget:
     """Show the whole course in one page: the map first, each place at its own address; ``kit``:
-    what it uses (the kernel's, ``Kit.of_this_kernel``, if not given)."""
+    what it uses (the kernel's, ``Kit.from_environment``, if not given)."""
     return Course(kit).widget

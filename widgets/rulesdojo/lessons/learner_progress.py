@@ -3,14 +3,13 @@
 The learner is the configured identity, else this browser's learner key (the kit's identity source);
 a preheated page reads the store when the learner connects, so it shows their state as it is then.
 
->>> import os, tempfile; os.environ["RULESDOJO_RESULTS"] = tempfile.mkdtemp() + "/r.sqlite3"
->>> from rulesdojo.lessons.data import load_lessons
->>> p = Progress(load_lessons()[1]); p.mark("where-it-lives", True)
->>> Progress(load_lessons()[1]).first_tries()
+>>> import tempfile; from rulesdojo.kit import Kit; from rulesdojo.lessons.data import load_lessons
+>>> kit = Kit.from_environment({"RULESDOJO_RESULTS": tempfile.mkdtemp() + "/r.sqlite3"})
+>>> p = Progress(load_lessons()[1], kit=kit); p.mark("where-it-lives", True)
+>>> Progress(load_lessons()[1], kit=kit).first_tries()
 (1, 1)
 >>> p.mark("where-it-lives", False); p.is_mastered("where-it-lives")  # a later miss keeps the mastery
 True
->>> del os.environ["RULESDOJO_RESULTS"]
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from __future__ import annotations
 import ipywidgets as ipw
 
 from ..kit import Kit
-from ..quiz.store import ResultStore, better
+from ..quiz.store import better
 from ..views.dom import Dom, Node, h, prose
 from ..views.learner import learner_key_widget
 from ..views.modules import page_style
@@ -36,10 +35,10 @@ class Progress:
 
     def __init__(self, lesson: Lesson, nav: list[Node] | None = None, kit: Kit | None = None):
         """Follow ``lesson``; ``nav`` is the links to its neighbours (nodes), in the line's menu;
-        ``kit``: whose learner (the kernel's, ``Kit.of_this_kernel``, if not given)."""
-        kit = Kit.of_this_kernel() if kit is None else kit
+        ``kit``: whose learner (the kernel's, ``Kit.from_environment``, if not given)."""
+        kit = Kit.from_environment() if kit is None else kit
         self.lesson = lesson
-        self.store = ResultStore()
+        self.store = kit.store()
         self.learner: str | None = None
         self.done: dict[str, bool | None] = {}
         self._waiting: list = []  # called with the learner once known

@@ -232,11 +232,11 @@ def local_key(results=None, env=None) -> str:
     >>> local_key(where) == local_key(where) and learner_key(local_key(where)) is not None
     True
     """
-    from ..quiz.store import default_path, is_url
+    from ..quiz.store import data_folder, default_path, is_url
     env = os.environ if env is None else env
-    place = str(results or env.get("RULESDOJO_RESULTS") or default_path())
-    folder = (Path(env.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "rulesdojo"
-              if is_url(place) else Path(place).parent)
+    data = data_folder(env.get("XDG_DATA_HOME"))
+    place = str(results or env.get("RULESDOJO_RESULTS") or default_path(data))
+    folder = data if is_url(place) else Path(place).parent
     path = folder / KEY_FILE
     try:
         key = learner_key(path.read_text(encoding="ascii").strip())

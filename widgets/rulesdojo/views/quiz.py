@@ -20,7 +20,6 @@ from functools import partial
 import ipywidgets as ipw
 
 from ..kit import Kit
-from ..lessons import go_back, teaching
 from ..quiz.model import load_bank
 from ..quiz import review
 from ..quiz.adaptive import mastery, missed_last
@@ -48,15 +47,17 @@ class Quiz(ipw.VBox):
     """
 
     def __init__(self, bank=None, store: ResultStore | None | bool = True, *,
-                 exam_allowed: bool | None = None, clock=None, exams=None, kit: Kit | None = None, **kwargs):
+                 exam_allowed: bool | None = None, clock=None, exams=None, kit: Kit | None = None, go_back=None,
+                 **kwargs):
         super().__init__(**kwargs)
-        self.kit = Kit.of_this_kernel() if kit is None else kit
+        self.kit = Kit.from_environment() if kit is None else kit
+        self.go_back = go_back  # ruling tags -> the list pointing back to the lessons (``lessons.pages``)
         identity = self.kit.identity
         self.bank = bank or load_bank()
-        self.store = ResultStore() if store is True else (store or None)
+        self.store = self.kit.store() if store is True else (store or None)
         self.exam_allowed = identity.served if exam_allowed is None else exam_allowed
         self.clock = clock or time.time
-        self.exams = {e.id: e for e in (load_exams(bank=self.bank)[0] if exams is None else exams)}
+        self.exams = {e.id: e for e in (load_exams(self.kit.exams, bank=self.bank)[0] if exams is None else exams)}
         self.source = identity.source
         self.who: str | None = None
         self.key: str | None = None  # this browser's learner key, which a typed name's attempts are bound to
@@ -599,7 +600,8 @@ class Quiz(ipw.VBox):
         head: list = [h("h3", f"Your results: {right} of {asked} right.{why}{verdict}")]
         if s.mode == "practice":
             past = self._past() if self.store is not None else _as_rows(s)
-            head += go_back(teaching(missed_last(past, self.bank))) + mastery_nodes(mastery(past, self.bank))
+            back = self.go_back(missed_last(past, self.bank)) if self.go_back is not None else []
+            head += back + mastery_nodes(mastery(past, self.bank))
             if s.deck is not None:
                 head += comes_back_nodes(s.deck, s.started, self.clock())
         if exam is not None and not exam.answers_shown(self.clock()):
