@@ -82,7 +82,7 @@ def class_args() -> list[str]:
 def voila_env(base: dict | None = None) -> dict:
     """Return an environment in which Voila finds the shipped ``rulesdojo`` page template."""
     env = dict(os.environ if base is None else base)
-    share = str(Path(__file__).resolve().parent / "share" / "jupyter")
+    share = str(Path(__file__).resolve().parents[1] / "share" / "jupyter")  # the package's, beside serve/
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (share, env.get("JUPYTER_PATH", "")) if p)
     return env
 
