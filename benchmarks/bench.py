@@ -221,7 +221,7 @@ print("IMPORT_MS", (_t.perf_counter() - _t0) * 1000)
 # Each page's first cell (lessons/01-what-energy-is.ipynb, lessons/quiz.ipynb): its import, which
 # has a budget, and the whole cell, which shows what the page pays before its first widget.
 LESSON_IMPORT = "from rulesdojo.lessons import before, next_steps, progress, recap, show"
-QUIZ_IMPORT = "from rulesdojo.views import Quiz"
+QUIZ_IMPORT = "from rulesdojo.lessons import Quiz"
 IMPORTS = {"ipywidgets": "import ipywidgets",
            "rulesdojo.views": "import rulesdojo.views",
            "quiz page": QUIZ_IMPORT,

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (BENCH, CHROMIUM, CHROMIUM_ARGS, LESSONS, ROOT, kernels_of, machine_line,  # noqa: E402
                     start_voila, stop_voila, summary, wait_until_idle)
 
-from rulesdojo.serving import (CLASS_BURST_REFILL, CULL_IDLE, CULL_INTERVAL,  # noqa: E402
+from rulesdojo.serve.serving import (CLASS_BURST_REFILL, CULL_IDLE, CULL_INTERVAL,  # noqa: E402
                                class_args, default_max_kernels, lesson_pool_config, limit_args)
 
 sys.path.insert(0, str(ROOT / "tests" / "browser"))

@@ -4,7 +4,7 @@ page's kernel is then read (RSS, and USS/PSS: what it holds alone and its share 
 CPU seconds spent so far: starting, running the lesson, one move), and the server itself. Prints a
 JSON summary; the figures behind docs/deploy.md's sizing. ``--every-notebook`` instead reads every
 notebook's preheated kernel once its cells ran (``rulesdojo serve --pool-size 1``, no browser): the
-figure ``rulesdojo.serving.KERNEL_MEASURED`` holds, the largest RSS.
+figure ``rulesdojo.serve.serving.KERNEL_MEASURED`` holds, the largest RSS.
 
     .venv/bin/python benchmarks/kernel_memory.py --learners 3
     .venv/bin/python benchmarks/kernel_memory.py --every-notebook

@@ -456,7 +456,7 @@ def figures(records: dict, usage: Usage | None = None) -> dict:
 
 def serve(learners: int, home: Path, notebook: str = COURSE):
     """Start Voila on the lessons as ``rulesdojo serve --class --lesson NOTEBOOK`` does, pool of ``learners`` pages."""
-    from rulesdojo.serving import (CLASS_BURST_REFILL, class_args, default_max_kernels, lesson_pool_config,
+    from rulesdojo.serve.serving import (CLASS_BURST_REFILL, class_args, default_max_kernels, lesson_pool_config,
                                    limit_args, sizing)
     print(sizing(learners), flush=True)
     (home / "voila.json").write_text(json.dumps(lesson_pool_config(notebook, learners, 0)))

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-import rulesdojo.hub as hub
+import rulesdojo.serve.hub as hub
 from rulesdojo.cli import main as rulesdojo
-from rulesdojo.hub import HubError, Place
+from rulesdojo.serve.hub import HubError, Place
 
 
 def test_docstring_examples():

@@ -1,4 +1,4 @@
-"""A served page's kernel logs a reply its shutdown cut off as one line (``rulesdojo.kernel_log``)."""
+"""A served page's kernel logs a reply its shutdown cut off as one line (``rulesdojo.serve.kernel_log``)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import logging
 import zmq
 from jupyter_client.manager import start_new_kernel
 
-from rulesdojo.kernel_log import ClosedSockets
-from rulesdojo.voila_app import KERNEL_EXTENSION
+from rulesdojo.serve.kernel_log import ClosedSockets
+from rulesdojo.serve.voila_app import KERNEL_EXTENSION
 
 
 def test_a_kernel_started_as_the_server_starts_one_has_the_filter():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 
-from rulesdojo.voila_app import PacedConnection
+from rulesdojo.serve.voila_app import PacedConnection
 
 
 def test_a_page_connection_turns_nagles_algorithm_off_before_it_connects(monkeypatch):

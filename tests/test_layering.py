@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -66,6 +67,7 @@ def test_views_and_lessons_import_nothing_from_the_engine(package):
 
 PLAY_WITHOUT_YAML = """
 import sys
+from pathlib import Path
 sys.modules["yaml"] = None  # any `import yaml` now fails
 from rulesdojo.rules import CardSet, CastSpell, Game, PassPriority, PlayLand
 from rulesdojo.rules.cards import card_from_data
@@ -132,3 +134,49 @@ def test_a_notebook_shows_a_game_as_the_table():
     alice = tables[0]["players"][-1]
     assert alice["name"] == "Alice" and [c["name"] for c in alice["creatures"]] == ["Grizzly Bears"]
     assert not [o for o in nb.cells[0].outputs if "text/html" in o.get("data", {})]  # no HTML copy of it
+
+
+PACKAGE = Path(__file__).resolve().parents[1] / "widgets" / "rulesdojo"
+
+
+@pytest.mark.parametrize("package, above", [("views", "rulesdojo.lessons"), ("views", "rulesdojo.serve"),
+                                            ("lessons", "rulesdojo.serve")])
+def test_views_and_lessons_import_nothing_above_them(package, above):
+    """Lessons use views, never the other way; neither imports the serving package: what they need of
+    it (the learner's identity) comes down in a ``Kit``, and the guard is installed by the served kernel."""
+    found = [f"{name}:{line} imports {module}" for name, line, module in imported_modules(PACKAGE / package)
+             if module == above or module.startswith(above + ".")]
+    assert len(list((PACKAGE / package).glob("*.py"))) > 5 and found == []
+
+
+#: what may read the process's environment: the entry points (the command line, the kit's one channel
+#: a kernel is configured by) and the two deliveries, which start processes and set theirs
+READS_ENVIRONMENT = {"serve", "site", "cli.py", "kit.py"}
+
+
+def environment_reads(path):
+    """Yield the lines of a module that read or change the process's environment: ``os.environ``,
+    ``os.getenv``, ``os.putenv`` or their names imported from ``os``."""
+    import ast
+    names = {"environ", "getenv", "putenv", "environb", "getenvb", "unsetenv"}
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Attribute) and node.attr in names and getattr(node.value, "id", None) == "os":
+            yield node.lineno
+        elif isinstance(node, ast.ImportFrom) and node.module == "os" and {a.name for a in node.names} & names:
+            yield node.lineno
+
+
+def test_no_product_module_reads_the_environment():
+    """Configuration is passed down in a ``Kit`` built at an entry point: below it, no module reads
+    ``os.environ`` (the serving package, the site builder, the command line and ``kit.py`` may)."""
+    modules = [p for p in PACKAGE.rglob("*.py") if p.relative_to(PACKAGE).parts[0] not in READS_ENVIRONMENT]
+    found = [f"{p.relative_to(PACKAGE)}:{line}" for p in modules for line in environment_reads(p)]
+    assert len(modules) > 50 and found == []
+
+
+def test_the_environment_check_finds_a_read(tmp_path):
+    """The check above sees each way a module reads the environment."""
+    module = tmp_path / "m.py"
+    module.write_text("import os\nfrom os import getenv\na = os.environ.get('X')\nb = os.getenv('Y')\n"
+                      "def f():\n    return os.environ['Z']\n")
+    assert sorted(environment_reads(module)) == [2, 3, 4, 6]

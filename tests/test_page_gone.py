@@ -9,7 +9,7 @@ import threading
 
 from tornado.websocket import WebSocketClosedError
 
-from rulesdojo.voila_handlers import _page_gone
+from rulesdojo.serve.voila_handlers import _page_gone
 
 
 def failed_send(error: Exception, taken: bool) -> None:

@@ -1,6 +1,6 @@
 """``rulesdojo serve``'s limits reach the Voila it starts, and only as given."""
 
-import rulesdojo.serving as serving
+import rulesdojo.serve.serving as serving
 from rulesdojo.cli import main as rulesdojo
 
 
@@ -50,3 +50,12 @@ def test_serve_warns_when_the_memory_holds_fewer_pages_than_learners(monkeypatch
 def test_a_given_kernel_cap_is_used_as_given(monkeypatch, capsys):
     assert "--DojoKernelManager.max_kernels=7" in voila_command(monkeypatch, "--max-kernels", "7")
     assert "pages with a kernel at once" not in capsys.readouterr().out
+
+
+def test_voila_is_pointed_at_the_kits_page_templates():
+    """The served pages' templates (the kit's own, and its page for a render cut short) are where the
+    server's environment says."""
+    import os
+    from pathlib import Path
+    share = Path(serving.voila_env({})["JUPYTER_PATH"].split(os.pathsep)[0])
+    assert (share / "voila" / "templates" / "rulesdojo" / "conf.json").is_file()

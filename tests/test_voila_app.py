@@ -9,8 +9,8 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets.config import Configurable
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
-from rulesdojo.voila_app import DojoKernelManager, Refills
-from rulesdojo.voila_handlers import LOADING, Loading
+from rulesdojo.serve.voila_app import DojoKernelManager, Refills
+from rulesdojo.serve.voila_handlers import LOADING, Loading
 
 
 def test_the_culler_passes_over_a_kernel_still_starting():
@@ -151,7 +151,7 @@ def test_a_page_s_request_information_goes_to_its_kernel_once_then_to_nobody():
     handed it to anyone who connected to ``/voila/query/<kernel id>`` later."""
     from voila.request_info_handler import RequestInfoSocketHandler
 
-    from rulesdojo.voila_handlers import Fleeting, RequestInfo
+    from rulesdojo.serve.voila_handlers import Fleeting, RequestInfo
 
     cache = Fleeting(60.0)
     cache["k1"] = '{"HTTP_X_FORWARDED_USER": "ana"}'
@@ -189,7 +189,7 @@ def test_a_kernel_s_reader_that_reconnected_gets_its_page_s_request_information(
     say who you are")."""
     from voila.request_info_handler import RequestInfoSocketHandler
 
-    from rulesdojo.voila_handlers import Fleeting, LiveReaders, RequestInfo
+    from rulesdojo.serve.voila_handlers import Fleeting, LiveReaders, RequestInfo
 
     class Connection:
         def __init__(self):

@@ -23,7 +23,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from rulesdojo.serving import voila_args, voila_env
+from rulesdojo.serve.serving import voila_args, voila_env
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -177,7 +177,7 @@ def module_voila(tmp_path_factory):
 
     Kernels of pages left behind are shut down after 20 s idle, as ``rulesdojo serve`` does (after 120 s).
     """
-    from rulesdojo.serving import class_args, limit_args
+    from rulesdojo.serve.serving import class_args, limit_args
     started: list[tuple[subprocess.Popen, Path]] = []
 
     def serve(folder: Path) -> tuple[str, Path]:

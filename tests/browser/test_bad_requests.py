@@ -9,8 +9,8 @@ import nbformat
 import pytest
 from served import read_page
 
-from rulesdojo.identity import Source
-from rulesdojo.serving import identity_args
+from rulesdojo.serve.identity import Source
+from rulesdojo.serve.serving import identity_args
 
 TOKEN = "the-mentors-token-for-this-test"
 DEADLINE = 120
@@ -60,7 +60,7 @@ def test_a_repeated_identity_header_is_refused(site, voila_processes):
 
 def test_the_mentors_token_is_read_from_a_file_and_guards_the_folder_s_files_too(site, voila_processes):
     """N4 and N10: the token is on no command line, and ``/voila/files/`` wants it like the pages."""
-    from rulesdojo.serving import mentor_args, token_file
+    from rulesdojo.serve.serving import mentor_args, token_file
     (site / "board.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     server, url = voila_processes(site, {}, extra_args=mentor_args(site, token_file(TOKEN))[-1:])
     assert not any(TOKEN in arg for arg in server.args)  # what `ps` shows any account
@@ -73,7 +73,7 @@ def test_the_mentors_token_is_read_from_a_file_and_guards_the_folder_s_files_too
     # Wrong guesses sent at once are answered one at a time, a pause each.
     from concurrent.futures import ThreadPoolExecutor
 
-    from rulesdojo.voila_handlers import WRONG_TOKEN_PAUSE
+    from rulesdojo.serve.voila_handlers import WRONG_TOKEN_PAUSE
     guesses = 3
     started = time.monotonic()
     with ThreadPoolExecutor(guesses) as pool:

@@ -19,9 +19,9 @@ from playwright.sync_api import expect
 from learner import answer_whatever_is_asked
 
 from rulesdojo.cli import main as rulesdojo
-from rulesdojo.identity import Source
+from rulesdojo.serve.identity import Source
 from rulesdojo.quiz.store import ResultStore
-from rulesdojo.serving import class_args, identity_args, mentor_args, token_file
+from rulesdojo.serve.serving import class_args, identity_args, mentor_args, token_file
 
 ROOT = Path(__file__).resolve().parents[2]
 HEADER = Source("header", "X-Forwarded-User")

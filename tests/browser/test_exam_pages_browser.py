@@ -16,7 +16,7 @@ from test_exam_browser import (HEADER, WAIT, candidates_env, kernels, mentor_def
                                question_status)
 
 from rulesdojo.quiz.store import ResultStore
-from rulesdojo.serving import identity_args
+from rulesdojo.serve.serving import identity_args
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from rulesdojo.quiz.rulings import ruling
 from rulesdojo.quiz.store import ResultStore
-from rulesdojo.serving import class_args, mentor_args, token_file
+from rulesdojo.serve.serving import class_args, mentor_args, token_file
 
 import simulated_class
 from reviews_seeded import CLASS_RULINGS, seed_class

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from rulesdojo.identity import Source
+from rulesdojo.serve.identity import Source
 from rulesdojo.scenarios.folder import FOLDER_ENV, scenarios_folder
-from rulesdojo.serving import identity_args
+from rulesdojo.serve.serving import identity_args
 from rulesdojo.views.quiz import ruling_label
 
 ROOT = Path(__file__).resolve().parents[2]

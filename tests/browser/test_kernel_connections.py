@@ -17,7 +17,7 @@ from pathlib import Path
 
 import psutil
 
-from rulesdojo.voila_app import PAGE_SOCKETS
+from rulesdojo.serve.voila_app import PAGE_SOCKETS
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("rulesdojo_learners", ROOT / "benchmarks" / "learners.py")

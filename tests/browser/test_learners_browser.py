@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from learner import answer_whatever_is_asked, part
 from test_exam_browser import mentor_defines_the_exam
 
-from rulesdojo.serving import class_args
+from rulesdojo.serve.serving import class_args
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 60_000  # ms for each step: generous, the machine may be busy with more than this test

@@ -22,8 +22,8 @@ from pathlib import Path
 import psutil
 from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 
-from rulesdojo.serving import limit_args
-from rulesdojo.views.guard import TOO_LONG
+from rulesdojo.serve.serving import limit_args
+from rulesdojo.serve.guard import TOO_LONG
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("rulesdojo_learners", ROOT / "benchmarks" / "learners.py")

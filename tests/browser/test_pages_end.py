@@ -110,7 +110,7 @@ def connection_file(kernel) -> str:
 
 
 def test_a_preheated_kernel_that_dies_is_replaced_by_a_new_one_not_restarted(tmp_path, voila_processes):
-    from rulesdojo.serving import limit_args
+    from rulesdojo.serve.serving import limit_args
     notebook(tmp_path / "tiny.ipynb", "x = 40 + 2\nx")
     server, url = voila_processes(tmp_path, {}, pool_size=1,
                                   extra_args=limit_args(10, cull_idle=2, cull_interval=1))  # a cull each second

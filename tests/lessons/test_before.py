@@ -3,6 +3,8 @@ no score, kept per learner (two browsers never see each other's), shown back onc
 
 from __future__ import annotations
 
+import os
+
 import json
 import re
 
@@ -54,7 +56,7 @@ def test_a_before_answer_is_kept_with_no_score_and_is_the_learners_own(served):
     shown = question.feedback.text
     assert "Kept" in shown and not any(w in shown for w in ("✗", "✓", "right", "wrong", "answer is"))
     assert question.answer.disabled and question.keep_button.disabled
-    assert ResultStore().lesson_parts(ANA)[lesson_id(LESSON)] == {"before:E2": False}
+    assert ResultStore(os.environ["RULESDOJO_RESULTS"]).lesson_parts(ANA)[lesson_id(LESSON)] == {"before:E2": False}
     assert "0 of 3 steps done" in ana.label.text  # not a step of the lesson
 
     served()  # Ben's browser
@@ -63,11 +65,11 @@ def test_a_before_answer_is_kept_with_no_score_and_is_the_learners_own(served):
     sends(BEN)
     (ben_question,) = ben_view.children[2:]
     assert ben_question.feedback.text == "" and not ben_question.answer.disabled
-    assert lesson_id(LESSON) not in ResultStore().lesson_parts(BEN)
+    assert lesson_id(LESSON) not in ResultStore(os.environ["RULESDOJO_RESULTS"]).lesson_parts(BEN)
     ben_question.answer.value = ben_question.variant.solution().right_answer_text
     ben_question.keep_button.click()
-    assert ResultStore().lesson_parts(BEN)[lesson_id(LESSON)] == {"before:E2": True}
-    assert ResultStore().lesson_parts(ANA)[lesson_id(LESSON)] == {"before:E2": False}
+    assert ResultStore(os.environ["RULESDOJO_RESULTS"]).lesson_parts(BEN)[lesson_id(LESSON)] == {"before:E2": True}
+    assert ResultStore(os.environ["RULESDOJO_RESULTS"]).lesson_parts(ANA)[lesson_id(LESSON)] == {"before:E2": False}
 
     served()  # Ana again, on a new page: answered already, not asked again
     again = Progress(LESSON)
@@ -107,7 +109,7 @@ def test_after_the_checks_the_same_question_is_asked_again_and_both_answers_are_
     assert f"The answer is {plain(game(right_answer(question)))}." in question.feedback.text
     assert question.again.disabled and question.again_button.disabled
     assert not re.search(r"\{[A-Z0-9]\}", repr(question.feedback.content))  # symbols drawn, never raw
-    assert ResultStore().lesson_parts(ANA)[lesson_id(LESSON)]["before:E2"] is False  # the gain's "before" stays
+    assert ResultStore(os.environ["RULESDOJO_RESULTS"]).lesson_parts(ANA)[lesson_id(LESSON)]["before:E2"] is False  # the gain's "before" stays
 
     served()  # a reload: the review again, with both answers in the learner's words
     again = Progress(LESSON)
@@ -123,7 +125,7 @@ def test_a_reload_asks_the_same_variant_and_shows_the_kept_answer_locked(served)
     view = before_view(ana)
     sends(ANA)
     (question,) = view.children[2:]
-    drawn = ResultStore().drawn(ANA, lesson_id(LESSON), "before:E2")
+    drawn = ResultStore(os.environ["RULESDOJO_RESULTS"]).drawn(ANA, lesson_id(LESSON), "before:E2")
     assert drawn == {"question": question.variant.question.id, "seed": drawn["seed"]}  # kept once drawn
     prompt = question.children[0].text
 
@@ -151,7 +153,7 @@ def test_a_reload_asks_the_same_variant_and_shows_the_kept_answer_locked(served)
     sends(BEN)
     (bens,) = ben.children[2:]
     assert bens.answer.value is None and not bens.answer.disabled
-    assert ResultStore().drawn(BEN, lesson_id(LESSON), "before:E2")["seed"] == bens.drawn["seed"]
+    assert ResultStore(os.environ["RULESDOJO_RESULTS"]).drawn(BEN, lesson_id(LESSON), "before:E2")["seed"] == bens.drawn["seed"]
 
 
 def test_a_learner_who_did_the_checks_first_is_not_asked_before(served):
@@ -162,7 +164,7 @@ def test_a_learner_who_did_the_checks_first_is_not_asked_before(served):
     question.answer.value = question.variant.solution().right_answer_text
     question.keep_button.click()
     assert question.answer.disabled and "answered this lesson's checks first" in question.feedback.text
-    assert "before:E2" not in ResultStore().lesson_parts(ANA)[lesson_id(LESSON)]
+    assert "before:E2" not in ResultStore(os.environ["RULESDOJO_RESULTS"]).lesson_parts(ANA)[lesson_id(LESSON)]
 
 
 def test_the_questions_wait_for_the_learner_and_an_empty_answer_keeps_nothing(served):

@@ -4,6 +4,8 @@ learner in the results store."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from fsrs import Rating
 
@@ -20,7 +22,7 @@ CHECK = LESSON.checks[0]
 @pytest.fixture
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("RULESDOJO_RESULTS", str(tmp_path / "results.sqlite3"))
-    return ResultStore()
+    return ResultStore(os.environ["RULESDOJO_RESULTS"])
 
 
 def right(view: CheckView) -> str:
@@ -38,7 +40,7 @@ def answer(view: CheckView, value: str) -> None:
 
 
 def ratings(progress: Progress) -> list[tuple[str, int]]:
-    return [(r.item, r.rating) for r in load(ResultStore(), progress.learner).log]
+    return [(r.item, r.rating) for r in load(ResultStore(os.environ["RULESDOJO_RESULTS"]), progress.learner).log]
 
 
 @pytest.mark.parametrize("moves, rated", [
@@ -56,4 +58,4 @@ def test_a_checks_outcome_is_one_review_of_its_rulings(store, moves, rated):
         else:
             answer(view, right(view) if move == "right" else wrong(view))
     assert ratings(view.progress) == [(t, rated) for t in CHECK.rulings]
-    assert set(load(ResultStore(), view.progress.learner).cards) == {(RULING, t) for t in CHECK.rulings}
+    assert set(load(ResultStore(os.environ["RULESDOJO_RESULTS"]), view.progress.learner).cards) == {(RULING, t) for t in CHECK.rulings}

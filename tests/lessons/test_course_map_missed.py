@@ -5,6 +5,8 @@ the map read from the results store as a new page reads it."""
 
 from __future__ import annotations
 
+import os
+
 import re
 
 import pytest
@@ -24,7 +26,7 @@ UNSUMMON, WHERE = (LESSON.part("after-unsummon"), LESSON.part("where-it-lives"))
 @pytest.fixture
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("RULESDOJO_RESULTS", str(tmp_path / "results.sqlite3"))
-    return ResultStore()
+    return ResultStore(os.environ["RULESDOJO_RESULTS"])
 
 
 def answer(check, progress: Progress, right: bool) -> None:

@@ -5,6 +5,8 @@ one move's save after another."""
 
 from __future__ import annotations
 
+import os
+
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from unittest.mock import patch
@@ -24,7 +26,7 @@ LESSON = lessons()[1]
 @pytest.fixture(autouse=True)
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("RULESDOJO_RESULTS", str(tmp_path / "results.sqlite3"))
-    return ResultStore()
+    return ResultStore(os.environ["RULESDOJO_RESULTS"])
 
 
 def in_a_kernel(learner) -> None:
@@ -70,7 +72,7 @@ def test_a_search_about_a_position_left_behind_never_shows_its_verdict():
 
 
 def test_in_a_kernel_each_move_is_saved_beside_the_page_messages_and_the_newest_is_kept(store, monkeypatch):
-    from rulesdojo import identity
+    from rulesdojo.serve import identity
     from rulesdojo.lessons.framework import BOARD_SAVES
     from rulesdojo.lessons.learner_progress import lesson_id
     ana = "a" * 32
@@ -82,7 +84,7 @@ def test_in_a_kernel_each_move_is_saved_beside_the_page_messages_and_the_newest_
 
     async def learner(view, counter):
         from rulesdojo.views.learner import learner_key_widget
-        learner_key_widget()._handle_custom_msg({"learner_key": ana}, [])
+        learner_key_widget(identity.KernelIdentity())._handle_custom_msg({"learner_key": ana}, [])
         assert view.progress.learner == ana
         for amount in (1, 2, 3):
             counter.amount.value = amount
@@ -91,5 +93,5 @@ def test_in_a_kernel_each_move_is_saved_beside_the_page_messages_and_the_newest_
         await asyncio.wrap_future(BOARD_SAVES.submit(lambda: None))  # the saves queued before it are done
         assert view.model.energy_of("Alice") == 11
     in_a_kernel(learner)
-    kept = ResultStore().board(ana, lesson_id(LESSON), "get-and-pay")
+    kept = ResultStore(os.environ["RULESDOJO_RESULTS"]).board(ana, lesson_id(LESSON), "get-and-pay")
     assert kept.count("GetEnergy") == 3 and '"amount": 3' in kept

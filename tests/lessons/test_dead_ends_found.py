@@ -3,6 +3,8 @@ decision" lands on the choice that lost the goal, not just before the last resol
 
 from __future__ import annotations
 
+import os
+
 import html
 import re
 
@@ -20,7 +22,7 @@ LESSONS = lessons()
 @pytest.fixture(autouse=True)
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("RULESDOJO_RESULTS", str(tmp_path / "results.sqlite3"))
-    return ResultStore()
+    return ResultStore(os.environ["RULESDOJO_RESULTS"])
 
 
 def text(markup: str) -> str:

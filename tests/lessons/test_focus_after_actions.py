@@ -3,6 +3,8 @@ when the control acted on is gone (disabled or hidden), the table's first card."
 
 from __future__ import annotations
 
+import os
+
 import ipywidgets as ipw
 import pytest
 
@@ -18,7 +20,7 @@ LESSONS = lessons()
 @pytest.fixture(autouse=True)
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("RULESDOJO_RESULTS", str(tmp_path / "results.sqlite3"))
-    return ResultStore()
+    return ResultStore(os.environ["RULESDOJO_RESULTS"])
 
 
 @pytest.fixture

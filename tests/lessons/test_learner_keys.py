@@ -3,9 +3,11 @@ and lesson progress, saved boards and the course map are read for that key when 
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
-from rulesdojo import identity
+from rulesdojo.serve import identity
 from rulesdojo.lessons import contents, lessons
 from rulesdojo.lessons.framework import CheckView, TaskView
 from rulesdojo.lessons.learner_progress import Progress, lesson_id
@@ -33,7 +35,7 @@ def served(tmp_path, monkeypatch):
 
 def sends(key) -> None:
     """The page's key widget sends what a browser (or anyone) put in it."""
-    learner_key_widget()._handle_custom_msg({"learner_key": key}, [])
+    learner_key_widget(identity.KernelIdentity())._handle_custom_msg({"learner_key": key}, [])
 
 
 @pytest.mark.parametrize("junk", [None, 7, "", "Ana", "A" * 32, "a" * 31, "a" * 33, "g" * 32,
@@ -72,7 +74,7 @@ def test_two_browsers_keep_their_own_progress_and_boards(served):
     assert board.model.energy_of("Alice") == start + 2 and ben_board.model.energy_of("Alice") == start
     assert "Not started" in contents().children[1].text
     ben_board.reset_button.click()  # Ben's "Start over" leaves Ana's board alone
-    store = ResultStore()
+    store = ResultStore(os.environ["RULESDOJO_RESULTS"])
     assert store.lesson_parts(ANA) == {lesson_id(LESSON): {"after-unsummon": False}}
     assert store.board(ANA, lesson_id(LESSON), task.key) != "[]"
     assert store.lesson_parts(identity.local_key()) == {}  # never the kernel's own account
@@ -84,7 +86,7 @@ def test_a_page_made_before_the_learner_connects_shows_their_state_when_they_do(
     later_check, later_board = CheckView(check, preheated), TaskView(task, preheated)
     course = contents().children[1]
     assert "Finding your progress" in course.text and "Not started" not in course.text and "Continue" not in course.text
-    store = ResultStore()
+    store = ResultStore(os.environ["RULESDOJO_RESULTS"])
     store.mark_part(ANA, lesson_id(LESSON), check.key, True)  # meanwhile, in Ana's other tab
     start = later_board.model.energy_of("Alice")
     store.save_board(ANA, lesson_id(LESSON), task.key, '[["GetEnergy", {"player": "Alice", "amount": 2}]]')
@@ -105,7 +107,7 @@ def test_outside_voila_the_kernels_learner_is_known_at_once_and_stays(served, mo
 
 def test_the_page_is_told_to_stop_sending_once_the_kernel_has_its_key(served):
     from rulesdojo.views.learner import LearnerKey
-    widget = LearnerKey()
+    widget = LearnerKey(identity.KernelIdentity())
     widget._handle_custom_msg({"learner_key": "not a key"}, [])
     assert not widget.known
     widget._handle_custom_msg({"learner_key": ANA}, [])

@@ -5,6 +5,8 @@ it."""
 
 from __future__ import annotations
 
+import os
+
 import html
 import re
 
@@ -26,7 +28,7 @@ CORNERS = 11
 @pytest.fixture(autouse=True)
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("RULESDOJO_RESULTS", str(tmp_path / "results.sqlite3"))
-    return ResultStore()
+    return ResultStore(os.environ["RULESDOJO_RESULTS"])
 
 
 def text(markup: str) -> str:

@@ -3,6 +3,8 @@ check's try / hint / try again, kept progress, turn shortcuts and refusals in th
 
 from __future__ import annotations
 
+import os
+
 import html
 import re
 
@@ -35,7 +37,7 @@ def text(markup: str) -> str:
 @pytest.fixture
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("RULESDOJO_RESULTS", str(tmp_path / "results.sqlite3"))
-    return ResultStore()
+    return ResultStore(os.environ["RULESDOJO_RESULTS"])
 
 
 @pytest.mark.parametrize("number,task", TASKS, ids=_id)

@@ -5,6 +5,8 @@ once the checks are answered."""
 
 from __future__ import annotations
 
+import os
+
 import html
 import re
 
@@ -31,7 +33,7 @@ def text(markup: str | list) -> str:
 @pytest.fixture
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("RULESDOJO_RESULTS", str(tmp_path / "results.sqlite3"))
-    return ResultStore()
+    return ResultStore(os.environ["RULESDOJO_RESULTS"])
 
 
 def visit() -> Progress:
@@ -62,7 +64,7 @@ def finish_task(progress: Progress) -> None:
 
 
 def mastered(progress: Progress, check=CHECK) -> bool | None:
-    return ResultStore().lesson_parts(progress.learner)[lesson_id(LESSON)].get(check.key)
+    return ResultStore(os.environ["RULESDOJO_RESULTS"]).lesson_parts(progress.learner)[lesson_id(LESSON)].get(check.key)
 
 
 def test_two_wrong_tries_then_right_is_done_but_not_mastered(store):

@@ -4,6 +4,8 @@ paying energy says how to do that, not the turn's priority."""
 
 from __future__ import annotations
 
+import os
+
 import html
 import re
 
@@ -20,7 +22,7 @@ LESSONS = lessons()
 @pytest.fixture(autouse=True)
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("RULESDOJO_RESULTS", str(tmp_path / "results.sqlite3"))
-    return ResultStore()
+    return ResultStore(os.environ["RULESDOJO_RESULTS"])
 
 
 def now(view: TaskView) -> str:

@@ -142,28 +142,29 @@ def in_browser(monkeypatch, browser_folder):
     monkeypatch.setitem(sys.modules, "pyodide", types.SimpleNamespace(ffi=ffi))
     monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
     monkeypatch.delenv("RULESDOJO_RESULTS", raising=False)  # set or not, by what ran before in this worker
+    monkeypatch.setattr(browser, "_MOUNTED", [])  # a page's Python of its own
     return fs
 
 
 def test_a_page_mounts_the_storage_carries_old_progress_over_and_keeps_results_there(in_browser, browser_folder):
     shutil.copy(OLD, browser_folder / OLD_PROGRESS)
-    assert in_a_thread(browser.keep_progress_in_browser())
+    results = in_a_thread(browser.keep_progress_in_browser())
     assert ("mount", "IDBFS", {"autoPersist": True}, str(browser_folder)) in in_browser.calls
-    assert os.environ["RULESDOJO_RESULTS"] == str(browser_folder / BROWSER_RESULTS)
-    store = ResultStore()
+    assert results == str(browser_folder / BROWSER_RESULTS) and "RULESDOJO_RESULTS" not in os.environ
+    store = ResultStore(results)  # the page's Kit is given this place
     assert store.path == browser_folder / BROWSER_RESULTS
     old = json.loads(OLD.read_text(encoding="utf-8"))
     assert [r.id for r in store.records()] == [r[0] for r in old["quiz_attempts"]]
     assert len(store.attempts()) == len(old["attempts"]) and not (browser_folder / OLD_PROGRESS).exists()
     assert "kept in this browser" in store.kept
     calls = len(in_browser.calls)
-    assert in_a_thread(browser.keep_progress_in_browser())  # the page run again: mounted already
+    assert in_a_thread(browser.keep_progress_in_browser()) == results  # the page run again: mounted already
     assert len(in_browser.calls) == calls
 
 
 def test_storage_the_browser_refuses_leaves_the_results_in_memory(in_browser, browser_folder):
     in_browser.error = "IndexedDB refused"
     shutil.copy(OLD, browser_folder / OLD_PROGRESS)
-    assert not in_a_thread(browser.keep_progress_in_browser())
+    assert in_a_thread(browser.keep_progress_in_browser()) is None
     assert "RULESDOJO_RESULTS" not in os.environ
     assert (browser_folder / OLD_PROGRESS).exists() and not (browser_folder / BROWSER_RESULTS).exists()

@@ -4,15 +4,17 @@ with the answers in memory, and a password in the URL is never shown. The behavi
 the SQLite store is tested on both in test_store.py; without psycopg, serving them says what to
 install."""
 
+import os
 import sys
 
 import pytest
 
 from rulesdojo.cli import main
-from rulesdojo.identity import Source
+from rulesdojo.kit import Kit
+from rulesdojo.serve.identity import Source
 from rulesdojo.quiz.pgstore import PostgresResultStore
 from rulesdojo.quiz.store import ResultStore
-from rulesdojo.serving import candidate_env
+from rulesdojo.serve.serving import candidate_env
 
 
 def _answer(store, n):
@@ -22,7 +24,7 @@ def _answer(store, n):
 def test_a_url_in_the_environment_chooses_the_database(postgres_server, monkeypatch):
     url = postgres_server.url(postgres_server.new_database())
     monkeypatch.setenv("RULESDOJO_RESULTS", url)
-    store = ResultStore()
+    store = Kit.from_environment().store()  # the kernel's kit, from the channel the server sets
     assert isinstance(store, PostgresResultStore)
     assert _answer(store, 1)
     assert [a.question for a in ResultStore(url).answers("att-1")] == ["q-1"]

@@ -107,15 +107,19 @@ def test_no_card_is_named_in_the_engine_state_or_views():
 def test_a_served_kit_gives_its_kernels_the_card_folders_and_leaves_its_own_environment(monkeypatch):
     import os
 
-    from rulesdojo.identity import Source
-    from rulesdojo.scenarios.cardfile import kit_cards
-    from rulesdojo.serving import candidate_env
+    from rulesdojo.kit import Kit
+    from rulesdojo.scenarios import cardfile
+    from rulesdojo.serve.identity import Source
+    from rulesdojo.serve.serving import candidate_env
+    monkeypatch.setattr(cardfile, "_FOLDERS", [()])  # the process's kit is put back afterwards
     monkeypatch.delenv("RULESDOJO_CARDS", raising=False)
     env = candidate_env(Source("typed"), cards=(str(MENTOR / "cards"),))
     assert env["RULESDOJO_CARDS"] == str((MENTOR / "cards").resolve()) and "RULESDOJO_CARDS" not in os.environ
-    assert not kit_cards().has_card("Sparkmage Apprentice")
-    monkeypatch.setenv("RULESDOJO_CARDS", env["RULESDOJO_CARDS"])  # as a kernel the server started
-    assert kit_cards().has_card("Sparkmage Apprentice") and kit_cards().has_card("Forest")
+    assert not Kit.from_environment().card_set.has_card("Sparkmage Apprentice")
+    assert not cardfile.kit_cards().has_card("Sparkmage Apprentice")
+    kit = Kit.from_environment({"RULESDOJO_CARDS": env["RULESDOJO_CARDS"]})  # as a kernel the server started
+    assert kit.card_set.has_card("Sparkmage Apprentice") and kit.card_set.has_card("Forest")
+    assert cardfile.kit_cards() is kit.card_set  # what scenarios, questions and games given no cards play with
 
 
 @pytest.mark.parametrize("abilities", ["true", "3", "1.5"])

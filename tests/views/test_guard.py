@@ -7,7 +7,7 @@ import pytest
 
 from rulesdojo.state import GameModel
 from rulesdojo.views.energy import EnergyCounter
-from rulesdojo.views.guard import COMM_LOGGERS, TOO_LONG, install
+from rulesdojo.serve.guard import COMM_LOGGERS, TOO_LONG, install
 
 
 class Shell:

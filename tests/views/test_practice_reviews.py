@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdojo import identity
+from rulesdojo.serve import identity
 from rulesdojo.quiz.review import QUESTION, RULING, load
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.views.learner import learner_key_widget
@@ -28,7 +28,7 @@ def page(tmp_path, monkeypatch):
         monkeypatch.setattr(identity._Browser, "key", None)
         monkeypatch.setattr(identity._Browser, "waiting", [])
         quiz = Quiz(bank, store=ResultStore(results), exam_allowed=True, exams=[], clock=clock)
-        learner_key_widget()._handle_custom_msg({"learner_key": key}, [])
+        learner_key_widget(identity.KernelIdentity())._handle_custom_msg({"learner_key": key}, [])
         quiz.name.value = "Ana"
         return quiz
     return open_page

@@ -262,9 +262,9 @@ def _practise_once(quiz, answer) -> None:
 
 
 def test_practice_results_point_back_to_the_lesson_for_each_ruling_not_yet_mastered(tmp_path):
-    from rulesdojo.lessons import lessons
+    from rulesdojo.lessons import Quiz as CourseQuiz, lessons  # the course's quiz page knows its lessons
     landfall = next(q for q in BANK if q.tags["rulings"] == ["L1"])
-    quiz = Quiz(Bank([landfall]), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=False)
+    quiz = CourseQuiz(Bank([landfall]), store=ResultStore(tmp_path / "r.sqlite3"), exam_allowed=False)
     _practise_once(quiz, wrong_text)
     taught = next(lesson for lesson in lessons().values() if "L1" in lesson.rulings)
     back = elements(quiz.review.content, "ul", "rd-go-back")[0]

@@ -13,7 +13,7 @@ import statistics
 import pytest
 
 from rulesdojo.quiz.store import ResultStore
-from rulesdojo.views import Trainer
+from rulesdojo.lessons import Trainer  # the course's trainer: its gain is per lesson
 
 import simulated_class
 from dom_nodes import table_rows

@@ -7,7 +7,7 @@ import html
 
 import pytest
 
-from rulesdojo import identity
+from rulesdojo.serve import identity
 from rulesdojo.quiz.store import ResultStore
 from rulesdojo.views import Quiz
 from rulesdojo.views.learner import learner_key_widget
@@ -31,7 +31,7 @@ def page(tmp_path, monkeypatch):
         monkeypatch.setattr(identity._Browser, "key", None)
         monkeypatch.setattr(identity._Browser, "waiting", [])
         quiz = Quiz(bank, store=ResultStore(results), exam_allowed=True, exams=[exam], clock=clock)
-        learner_key_widget()._handle_custom_msg({"learner_key": key}, [])
+        learner_key_widget(identity.KernelIdentity())._handle_custom_msg({"learner_key": key}, [])
         quiz.mode.value = "exam"
         return quiz
     return open_page

@@ -11,6 +11,7 @@ import sys
 import time
 from typing import Any
 
+from .kit import Kit
 from .quiz.report import TABLES
 from .rules.errors import ScenarioError
 from .scenarios.cardfile import with_folders
@@ -245,7 +246,7 @@ def build_site(out: str, lessons: str | None, cache: str | None) -> int:
     """Build the static site; print each step, then where it is and its size; 0 built, 1 failed."""
     from pathlib import Path
 
-    from .serving import lessons_folder
+    from .serve.serving import lessons_folder
     from .site.build import SiteError, build_site as build
     try:
         site = build(Path(out), Path(lessons) if lessons else lessons_folder(),
@@ -263,7 +264,7 @@ def write_hub_config(args, out=None) -> int:
     """Print the JupyterHub configuration, or write it to ``args.config``; 0 written, 1 not, 2 refused."""
     from pathlib import Path
 
-    from .hub import HubError, config
+    from .serve.hub import HubError, config
     try:
         text = config(Path(args.results) if args.results else None, Path(args.exams) if args.exams else None,
                       args.mentors or None, args.mentor_port, args.authenticator, args.mentors_password_env,
@@ -310,7 +311,7 @@ def export_results(fmt: str, exam: str, table: str | None, results: str | None, 
         return refuse(f"the {CLASS_TABLES[table]} is the class's, not an exam's: --table {table} takes no --exam")
     if table not in CLASS_TABLES and not exam:
         return refuse("give --exam ID (or --table gain for the learning gain, --table retention for reviews)")
-    where = results or os.environ.get("RULESDOJO_RESULTS") or str(default_path())
+    where = str(results or default_path())
     if not is_url(where) and not Path(where).is_file():
         return refuse(f"no results file at {where} (give --results FILE or set RULESDOJO_RESULTS)")
     if exams and not Path(exams).is_dir():
@@ -350,7 +351,7 @@ def optimize_review(learner: str, results: str | None) -> int:
 
     from .quiz.review import optimize
     from .quiz.store import ResultStore, default_path, is_url
-    where = results or os.environ.get("RULESDOJO_RESULTS") or str(default_path())
+    where = results or str(default_path())
     if not is_url(where) and not Path(where).is_file():
         print(f"rulesdojo review optimize: no results file at {where} (give --results FILE or set "
               "RULESDOJO_RESULTS)", file=sys.stderr)
@@ -378,7 +379,7 @@ def _export_gain(store, bank, fmt: str, out_path: str | None, out) -> int:
     from .lessons import lessons
     from .quiz.gain import GainRow, gain_rows, practice_rows
     from .quiz.rulings import ruling
-    from .views.gain import lesson_checks
+    from .lessons.pages import lesson_checks
     checks, titles = lesson_checks(lessons())
     rows = gain_rows(store.every_lesson_part(), checks, titles, practice_rows(store, bank), lambda t: ruling(t).name)
     write_class_table(rows, GainRow, "gain", fmt, out_path, out)
@@ -533,10 +534,12 @@ def _command(argv: list[str] | None) -> int:
                           help="folder of exam files, for titles and pass marks (default: $RULESDOJO_EXAMS)")
     p_export.add_argument("--out", default=None, metavar="FILE", help="write here (default: standard output)")
     args = parser.parse_args(argv)
+    kit = Kit.from_environment()  # the command's kit: $RULESDOJO_RESULTS, _EXAMS, _CARDS... (``rulesdojo.kit``)
     if args.command == "review":
-        return optimize_review(args.learner, args.results)
+        return optimize_review(args.learner, args.results or kit.results)
     if args.command == "results":
-        return export_results(args.format, args.exam, args.table, args.results, args.exams, args.out)
+        return export_results(args.format, args.exam, args.table, args.results or kit.results,
+                              args.exams or (str(kit.exams) if kit.exams else None), args.out)
     if args.command == "cards":
         from .scenarios.cardfile import lint_cards
         return lint(lint_cards, args.path)
@@ -546,7 +549,7 @@ def _command(argv: list[str] | None) -> int:
             return bad
     if args.command == "exam" and args.exam_command == "lint":
         from .quiz.exam import lint_exams
-        return lint_exams(args.path)
+        return lint_exams(args.path or kit.exams)
     if args.command == "bank" and args.bank_command == "lint":
         from .quiz.lint import lint_bank
         return lint(lint_bank, args.path)
@@ -562,9 +565,9 @@ def _command(argv: list[str] | None) -> int:
     if args.command == "serve":
         from pathlib import Path
 
-        from .identity import IdentityError, Source
+        from .serve.identity import IdentityError, Source
         from .quiz.store import is_url
-        from .serving import MENTOR_PORT, serve, serve_mentor
+        from .serve.serving import MENTOR_PORT, serve, serve_mentor
         results = (args.results if is_url(args.results) else Path(args.results)) if args.results else None
         if is_url(args.results or os.environ.get("RULESDOJO_RESULTS")):
             try:
@@ -575,7 +578,7 @@ def _command(argv: list[str] | None) -> int:
         exams = Path(args.exams) if args.exams else None
         hub = None
         if args.hub:
-            from .hub import HubError, Place
+            from .serve.hub import HubError, Place
             if args.user_header or args.identity:
                 parser.error("--hub takes the learner from the hub: no --user-header or --identity")
             try:

@@ -21,7 +21,8 @@ _PROGRESS: dict = {}
 _WIDGETS: dict[tuple[int, str], ipw.Widget] = {}
 
 
-__getattr__ = names_from(__name__, {**dict.fromkeys(("Check", "Lesson", "Task"), "data"), "course": "app"})
+__getattr__ = names_from(__name__, {**dict.fromkeys(("Check", "Lesson", "Task"), "data"), "course": "app",
+                                              **dict.fromkeys(("Quiz", "Trainer"), "pages")})
 
 
 @cache
@@ -48,15 +49,16 @@ def outlines() -> dict:
     return _outlines(str(current_folder()))
 
 
-def progress(number: int) -> ipw.Widget:
-    """Show how far the learner is in a lesson, with links to its neighbours (one bar per kernel)."""
-    return _progress(number).widget
+def progress(number: int, kit=None) -> ipw.Widget:
+    """Show how far the learner is in a lesson, with links to its neighbours (one bar per kernel);
+    ``kit``: whose learner (the kernel's ``Kit`` if not given)."""
+    return _progress(number, kit).widget
 
 
-def _progress(number: int):
+def _progress(number: int, kit=None):
     if number not in _PROGRESS:
         from .learner_progress import Progress
-        _PROGRESS[number] = Progress(lessons()[number], _nav(number))
+        _PROGRESS[number] = Progress(lessons()[number], _nav(number), kit)
     return _PROGRESS[number]
 
 
@@ -135,20 +137,20 @@ def next_steps(number: int) -> ipw.Widget:
     return ipw.VBox([page_style(), Dom(_nav(number))])
 
 
-def contents() -> ipw.Box:
+def contents(kit=None) -> ipw.Box:
     """Show the course map: each lesson a card with the learner's state in it and a button to go on
     where they left off, then the quiz and the sandbox.
 
     The states are read when the learner is known (a preheated page: when they connect).
     """
-    from .. import identity
-    from ..quiz.store import ResultStore
+    from ..kit import Kit
     from ..views.dom import Dom
     from ..views.learner import learner_key_widget
     from ..views.modules import page_style
+    kit = Kit.from_environment() if kit is None else kit
     widget = Dom(_course_map(None))
-    identity.when_learner_known(lambda who: setattr(widget, "content", _course_map(ResultStore().lesson_parts(who))))
-    return ipw.VBox([page_style(), widget, learner_key_widget()])
+    kit.identity.when_learner_known(lambda who: setattr(widget, "content", _course_map(kit.store().lesson_parts(who))))
+    return ipw.VBox([page_style(), widget, learner_key_widget(kit.identity)])
 
 
 def _course_map(done: dict | None, folder=None) -> list:

@@ -20,7 +20,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from .. import identity
+from ..kit import Kit
 from ..state.course import CourseFlow, Place
 from ..state.due import ReviewsDue
 from ..views.address import Address
@@ -153,7 +153,8 @@ def heading_id(key: str) -> str:
 class Course:
     """The course page: its address, its flow (``state.course.CourseFlow``) and the place shown."""
 
-    def __init__(self) -> None:
+    def __init__(self, kit: Kit | None = None) -> None:
+        self.kit = Kit.from_environment() if kit is None else kit
         self.folder = current_folder()
         self.flow = CourseFlow({n: tuple(p.key for p in o.parts) for n, o in outlines().items()})
         self.address = Address()
@@ -169,7 +170,7 @@ class Course:
             # A served kernel reads the questions while the page is made, so a preheated page has them
             # before its learner arrives and no move to a place reads them again (1-3 s of a core each).
             self.bank()
-        self.widget = ipw.VBox([page_style(), self.address, self.stage, learner_key_widget()])
+        self.widget = ipw.VBox([page_style(), self.address, self.stage, learner_key_widget(self.kit.identity)])
         self.widget.add_class("rd-course-page")
         self._moving = False  # the kernel writing the address is not the learner asking for one
         self.address.observe(self._asked, names=["address"])
@@ -272,23 +273,23 @@ class Course:
             self._map = Dom(in_app(_course_map(None)))
             return ipw.VBox([DueLine(self.due), self._map])
         if name == "Quiz":
-            from ..views import Quiz
-            return Quiz(bank=self.bank())
+            from .pages import Quiz
+            return Quiz(bank=self.bank(), kit=self.kit)
         if name == "Sandbox.opening":
             from ..views import Sandbox
-            return Sandbox.opening()
+            return Sandbox.opening(self.kit)
         return None
 
     def _progress_of(self, number: int):
         if number not in self._progress:
             from .learner_progress import Progress
-            self._progress[number] = Progress(lessons()[number], in_app(_nav(number)))
+            self._progress[number] = Progress(lessons()[number], in_app(_nav(number)), self.kit)
         return self._progress[number]
 
     def _review_page(self) -> ipw.Widget:
         """The review: practice that draws only what is due, under a heading and a way back."""
-        from ..views import Quiz
-        self._review = Quiz(bank=self.bank(), reviewing=True)
+        from .pages import Quiz
+        self._review = Quiz(bank=self.bank(), kit=self.kit, reviewing=True)
         top = Dom([h("div", h("h1", "Review what is due", id=heading_id("review"), tabindex="-1"),
                      h("p", "Only the rulings and questions due for review today, no new questions. ",
                        h("a", "Back to the course map", href="#/")), cls="rd-cell-text")])
@@ -303,12 +304,11 @@ class Course:
             import time
 
             from ..quiz import review
-            from ..quiz.store import ResultStore
-            store = ResultStore()
+            store = self.kit.store()
             if self._map is not None:
                 self._map.content = in_app(_course_map(store.lesson_parts(learner)))
             self.due.refresh(review.load(store, learner), time.time())
-        identity.when_learner_known(draw)
+        self.kit.identity.when_learner_known(draw)
 
 
 def map_before_python(folder: Path) -> str:
@@ -326,6 +326,7 @@ def map_before_python(folder: Path) -> str:
     return to_html(nodes)
 
 
-def course() -> ipw.Widget:
-    """Show the whole course in one page: the map first, each place at its own address."""
-    return Course().widget
+def course(kit: Kit | None = None) -> ipw.Widget:
+    """Show the whole course in one page: the map first, each place at its own address; ``kit``:
+    what it uses (the kernel's, ``Kit.from_environment``, if not given)."""
+    return Course(kit).widget

@@ -1,24 +1,23 @@
 """A learner's progress through the lessons, kept in the results store so a reload resumes it.
 
-The learner is the configured identity, else this browser's learner key (``rulesdojo.identity``);
+The learner is the configured identity, else this browser's learner key (the kit's identity source);
 a preheated page reads the store when the learner connects, so it shows their state as it is then.
 
->>> import os, tempfile; os.environ["RULESDOJO_RESULTS"] = tempfile.mkdtemp() + "/r.sqlite3"
->>> from rulesdojo.lessons.data import load_lessons
->>> p = Progress(load_lessons()[1]); p.mark("where-it-lives", True)
->>> Progress(load_lessons()[1]).first_tries()
+>>> import tempfile; from rulesdojo.kit import Kit; from rulesdojo.lessons.data import load_lessons
+>>> kit = Kit.from_environment({"RULESDOJO_RESULTS": tempfile.mkdtemp() + "/r.sqlite3"})
+>>> p = Progress(load_lessons()[1], kit=kit); p.mark("where-it-lives", True)
+>>> Progress(load_lessons()[1], kit=kit).first_tries()
 (1, 1)
 >>> p.mark("where-it-lives", False); p.is_mastered("where-it-lives")  # a later miss keeps the mastery
 True
->>> del os.environ["RULESDOJO_RESULTS"]
 """
 
 from __future__ import annotations
 
 import ipywidgets as ipw
 
-from .. import identity
-from ..quiz.store import ResultStore, better
+from ..kit import Kit
+from ..quiz.store import better
 from ..views.dom import Dom, Node, h, prose
 from ..views.learner import learner_key_widget
 from ..views.modules import page_style
@@ -34,10 +33,12 @@ class Progress:
     no "Show me"); a miss on one visit is mastered by a right first try on a later one.
     """
 
-    def __init__(self, lesson: Lesson, nav: list[Node] | None = None):
-        """Follow ``lesson``; ``nav`` is the links to its neighbours (nodes), in the line's menu."""
+    def __init__(self, lesson: Lesson, nav: list[Node] | None = None, kit: Kit | None = None):
+        """Follow ``lesson``; ``nav`` is the links to its neighbours (nodes), in the line's menu;
+        ``kit``: whose learner (the kernel's, ``Kit.from_environment``, if not given)."""
+        kit = Kit.from_environment() if kit is None else kit
         self.lesson = lesson
-        self.store = ResultStore()
+        self.store = kit.store()
         self.learner: str | None = None
         self.done: dict[str, bool | None] = {}
         self._waiting: list = []  # called with the learner once known
@@ -54,11 +55,11 @@ class Progress:
         # On a phone the neighbours' links fold into a menu, so the line stays one line.
         self.nav = Dom([h("details", h("summary", "Lessons"), *(nav or []), cls="rd-lessons-menu")])
         self.widget = ipw.HBox([page_style(), self.bar, self.label, self.note, self.nav,
-                                learner_key_widget(),  # + who the learner is
+                                learner_key_widget(kit.identity),  # + who the learner is
                                 rules_switch()])  # + the page-level rules switch
         self.widget.add_class("rd-progress")
         self._draw()
-        identity.when_learner_known(self._resume)
+        kit.identity.when_learner_known(self._resume)
 
     def _resume(self, learner: str) -> None:
         """Read what this learner finished before, and keep what was done while they were unknown."""

@@ -6,16 +6,15 @@ written back each time the file is closed (the store closes it after each read a
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 from pathlib import Path
 
 from .carry_over import carry_over
 from .store import BROWSER_FOLDER, BROWSER_RESULTS
 
-async def keep_progress_in_browser() -> bool:
-    """Mount ``BROWSER_FOLDER`` from the browser's storage and keep results there, in ``BROWSER_RESULTS``;
-    return whether it can. Progress kept there before the browser's Python had ``sqlite3`` is carried
+async def keep_progress_in_browser() -> str | None:
+    """Mount ``BROWSER_FOLDER`` from the browser's storage to keep results there; return the results
+    file to give the page's ``Kit`` (``BROWSER_RESULTS`` in it), or None where it can't. Progress kept there before the browser's Python had ``sqlite3`` is carried
     over on the first start (``carry_over``).
 
     Outside a browser, or where the browser's storage can't be used, nothing changes (the store
@@ -23,13 +22,12 @@ async def keep_progress_in_browser() -> bool:
 
     >>> import asyncio, concurrent.futures  # a thread of its own: the caller's may run an event loop
     >>> concurrent.futures.ThreadPoolExecutor(1).submit(asyncio.run, keep_progress_in_browser()).result()
-    False
     """
     if sys.platform != "emscripten":
-        return False
+        return None
     results = f"{BROWSER_FOLDER}/{BROWSER_RESULTS}"
-    if os.environ.get("RULESDOJO_RESULTS") == results:
-        return True
+    if _MOUNTED:
+        return results
     import js
     import pyodide_js
     from pyodide.ffi import create_once_callable, to_js
@@ -44,9 +42,12 @@ async def keep_progress_in_browser() -> bool:
         fs.syncfs(True, create_once_callable(lambda err=None: loaded.set_result(err)))
         failed = await loaded
     except Exception:  # no IndexedDB here (a private window may refuse it): progress stays in memory
-        return False
+        return None
     if failed:
-        return False
+        return None
     carry_over(Path(BROWSER_FOLDER))  # what can't be carried stays, and the store's note says so
-    os.environ["RULESDOJO_RESULTS"] = results
-    return True
+    _MOUNTED.append(results)
+    return results
+
+
+_MOUNTED: list[str] = []  # the folder is mounted once in a page's Python

@@ -11,7 +11,6 @@ explanations are shown, and the pass mark. The candidate picks an open exam and 
 
 from __future__ import annotations
 
-import os
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -239,9 +238,8 @@ class Exam:
 
 
 def exams_folder() -> Path:
-    """Where exam files are read from: $RULESDOJO_EXAMS, else the shipped examples."""
-    env = os.environ.get("RULESDOJO_EXAMS")
-    return Path(env) if env else Path(__file__).with_name("exams")
+    """The shipped examples' folder, where exam files are read from unless a ``Kit`` names another."""
+    return Path(__file__).with_name("exams")
 
 
 def exam_files(folder) -> list[Path]:

@@ -1,7 +1,7 @@
 """Quiz results in PostgreSQL, for kernels on many machines: the SQLite store's tables and SQL,
 written through psycopg to the database a ``postgresql://`` URL names.
 
-``ResultStore("postgresql://dojo@db.example/results")``, or the URL in ``$RULESDOJO_RESULTS``,
+``ResultStore("postgresql://dojo@db.example/results")`` (a ``Kit``'s results, which ``$RULESDOJO_RESULTS`` names),
 gives this store. What it promises is the SQLite store's: the tables are made again when they are
 gone, what a store wrote and the database lacks is written again, and while the database can't be
 reached or written the answers wait in memory and ``problem`` says why. Each read and write opens
@@ -22,7 +22,7 @@ from psycopg import errors
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.types.string import StrDumper
 
-from .store import ADDED_COLUMNS, ONE_OPEN, SCHEMA, TABLES, ResultStore, data_folder
+from .store import ADDED_COLUMNS, ONE_OPEN, SCHEMA, TABLES, ResultStore
 
 #: PostgreSQL's types for the SQLite schema: answers numbered by the server, times to the microsecond;
 #: a database made before the added columns gets them
@@ -60,9 +60,8 @@ class PostgresResultStore(ResultStore):
     ROW_ORDER = ""  # PostgreSQL keeps no order of writing; answers carry their time
     PLACE = "database"
 
-    @staticmethod
-    def _place(path) -> str:  # type: ignore[override]  # the place is a connection URL, not a file
-        return str(path) if path else os.environ.get("RULESDOJO_RESULTS") or "postgresql://"
+    def _place(self, path) -> str:  # type: ignore[override]  # the place is a connection URL, not a file
+        return str(path) if path else "postgresql://"
 
     @property
     def where(self) -> str:
@@ -83,7 +82,7 @@ class PostgresResultStore(ResultStore):
 
     def _recovery_prefix(self) -> Path:
         """Keep recovery files in the user's data folder, named for the database (not its password)."""
-        return data_folder() / f"pg-{hashlib.sha256(self.where.encode()).hexdigest()[:16]}.unsaved-"
+        return self.data / f"pg-{hashlib.sha256(self.where.encode()).hexdigest()[:16]}.unsaved-"
 
     def _begin(self, cur) -> None:
         """Make the tables when one is gone (deleted, or a new database) or lacks a column added

@@ -14,8 +14,8 @@ attempt per candidate and exam, and ``create_attempt`` counts the attempts in th
 adds one, so pages pressing Start at once can't get past the exam's limit.
 
 The practice site keeps the same SQLite file in the browser's storage (``BROWSER_FOLDER``, see
-``browser``), with a rollback journal there (``keeps_wal``). Given a ``postgresql://`` URL (as the path
-or in ``$RULESDOJO_RESULTS``), ``ResultStore()`` gives a ``PostgresResultStore``
+``browser``), with a rollback journal there (``keeps_wal``). Given a ``postgresql://`` URL as its place,
+``ResultStore(url)`` gives a ``PostgresResultStore``
 (``rulesdojo.quiz.pgstore``): the same tables and SQL in a database that machines share.
 """
 
@@ -263,10 +263,10 @@ def is_url(where) -> bool:
     return isinstance(where, str) and where.startswith(URL_SCHEMES)
 
 
-def default_path() -> Path:
-    """Where results go unless told otherwise: $RULESDOJO_RESULTS, else the user's data folder."""
-    env = os.environ.get("RULESDOJO_RESULTS")
-    return Path(env) if env else data_folder() / "results.sqlite3"
+def default_path(data: Path | None = None) -> Path:
+    """Where results go unless told otherwise: in the user's data folder (``data_folder``; a ``Kit``
+    built from the environment names the place ``$RULESDOJO_RESULTS`` or ``$XDG_DATA_HOME`` give)."""
+    return (data or data_folder()) / "results.sqlite3"
 
 
 def in_browser_storage(path) -> bool:
@@ -291,9 +291,10 @@ def keeps_wal(path) -> bool:
     return sys.platform != "emscripten" and not in_browser_storage(path)
 
 
-def data_folder() -> Path:
-    """Return the user's data folder for Rules Dojo (``$XDG_DATA_HOME/rulesdojo``)."""
-    return Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "rulesdojo"
+def data_folder(share: str | Path | None = None) -> Path:
+    """Return the user's data folder for Rules Dojo: ``share`` (``$XDG_DATA_HOME`` as the caller
+    read it), else ``~/.local/share``, then ``rulesdojo``."""
+    return Path(share or Path.home() / ".local" / "share") / "rulesdojo"
 
 
 def _values(rec: AttemptRecord) -> tuple:
@@ -360,12 +361,15 @@ class ResultStore:
 
     def __new__(cls, path=None, *args, **kwargs):
         if cls is ResultStore:
-            if is_url(str(path) if path else os.environ.get("RULESDOJO_RESULTS")):
+            if is_url(str(path) if path else None):
                 from .pgstore import PostgresResultStore
                 cls = PostgresResultStore
         return super().__new__(cls)
 
-    def __init__(self, path: str | Path | None = None, timeout: float = 10.0):
+    def __init__(self, path: str | Path | None = None, timeout: float = 10.0, data: Path | None = None):
+        """Keep results at ``path`` (a file, or a ``postgresql://`` URL); None: ``default_path(data)``.
+        ``data``: the user's data folder (``data_folder``), for what a database keeps beside it."""
+        self.data = data or data_folder()
         self.path = self._place(path)
         self.timeout = timeout
         self.problem: str | None = None
@@ -400,9 +404,8 @@ class ResultStore:
         self._replayed: set[str] = set()  # attempts taken in from recovery files, written only to rows that exist
         self._replay()
 
-    @staticmethod
-    def _place(path) -> Path:
-        return Path(path) if path else default_path()
+    def _place(self, path) -> Path:
+        return Path(path) if path else default_path(self.data)
 
     @property
     def where(self) -> str:

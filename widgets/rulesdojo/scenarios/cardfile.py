@@ -6,7 +6,6 @@ ability's parts say what the card's Oracle text says, where that can be checked.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,16 +78,27 @@ def with_folders(folders: Iterable[str | Path], base: CardSet | None = None) -> 
     return out
 
 
-_KIT: dict[str, CardSet] = {}
+_KIT: dict[tuple[str, ...], CardSet] = {}
+_FOLDERS: list[tuple[str, ...]] = [()]  # the card folders of the kit this process's entry point built
+
+
+def cards_of(folders: tuple[str, ...]) -> CardSet:
+    """Return the shipped cards with ``folders``'s cards added, read once per set of folders."""
+    if folders not in _KIT:
+        _KIT[folders] = with_folders(folders)
+    return _KIT[folders]
+
+
+def use_folders(folders: tuple[str, ...]) -> None:
+    """Make ``folders`` the card folders ``kit_cards`` adds: called by ``Kit.from_environment`` at an
+    entry point with the folders a server started with ``serve --cards DIR`` gave its kernels."""
+    _FOLDERS[0] = tuple(folders)
 
 
 def kit_cards() -> CardSet:
-    """Return the card set of this kit: the shipped cards, with the folders a server started with
-    ``serve --cards DIR`` gave its kernels (``$RULESDOJO_CARDS``, read, never set, here)."""
-    folders = os.environ.get(ENV, "")
-    if folders not in _KIT:
-        _KIT[folders] = with_folders(filter(None, folders.split(os.pathsep)))
-    return _KIT[folders]
+    """Return the card set of this process's kit: the shipped cards, with the folders its ``Kit``
+    named (``use_folders``); the default of a scenario, a question and a game given no cards."""
+    return cards_of(_FOLDERS[0])
 
 
 @dataclass

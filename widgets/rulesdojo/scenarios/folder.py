@@ -8,7 +8,6 @@ memory, never written, and refused past ``UPLOAD_LIMIT`` bytes.
 
 from __future__ import annotations
 
-import os
 from importlib import resources
 from pathlib import Path
 
@@ -29,9 +28,8 @@ class ScenarioRefused(ScenarioError):
 
 
 def scenarios_folder() -> Path:
-    """Return the operator's scenarios folder (``$RULESDOJO_SCENARIOS``), else the shipped one."""
-    named = os.environ.get(FOLDER_ENV)
-    return Path(named) if named else Path(str(resources.files("rulesdojo") / "scenarios"))
+    """Return the shipped scenarios folder (a ``Kit`` names the operator's, ``$RULESDOJO_SCENARIOS``)."""
+    return Path(str(resources.files("rulesdojo") / "scenarios"))
 
 
 def inside(folder: Path, name: str) -> Path:

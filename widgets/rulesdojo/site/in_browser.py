@@ -9,6 +9,7 @@ run on a server in Voila's kernel.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 import traceback
@@ -109,11 +110,14 @@ async def start(send: Send) -> PageHost:
     host.install()
     import ipywidgets  # noqa: F401 - its import (IPython's) is most of a start's Python: timed apart
     steps.append(("ipywidgets imported", time.perf_counter()))
+    from ..kit import Kit
     from ..quiz.browser import keep_progress_in_browser
-    await keep_progress_in_browser()
+    kit = Kit.from_environment()
+    results = await keep_progress_in_browser()
+    kit = dataclasses.replace(kit, results=results) if results else kit
     steps.append(("progress opened", time.perf_counter()))
     from ..lessons.app import course
-    app = course()
+    app = course(kit)
     steps.append(("course made", time.perf_counter()))
     host.display(app)
     send("timing", _json({"data": {name: round((t - steps[0][1]) * 1000) for name, t in steps[1:]}}), [])

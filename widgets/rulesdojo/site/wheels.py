@@ -36,7 +36,8 @@ MENTOR_ONLY = {"trainer.ipynb"}
 #: files of a wheel that nothing in the pages runs: tests, type stubs, JupyterLab's and Notebook's
 #: front-end files (the page has its own), the mentors' pages and the server's and the build's modules
 LEFT_OUT = re.compile(r"(^|/)(tests?|labextension|nbextension)/|\.pyi$|(^|/)py\.typed$|^[^/]+\.data/"
-                      r"|^rulesdojo/(mentor/|voila_app\.py$|cli\.py$|__main__\.py$)"
+                      r"|^rulesdojo/(mentor/|cli\.py$|__main__\.py$)"
+                      r"|^rulesdojo/serve/(?!(__init__|identity)\.py$)"  # a page's identity source, read by its Kit
                       r"|^rulesdojo/site/(?!(__init__|in_browser)\.py$)"
                       # Pygments' lexers, but Python's (IPython's tracebacks) and the index
                       r"|^pygments/lexers/(?!(__init__|_mapping|python)\.py$)"

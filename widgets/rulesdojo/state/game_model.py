@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from traitlets import Dict, HasTraits, Int, Tuple, Unicode, validate
 
-from ..rules import Game, RulesError
+from ..rules import CardSet, Game, RulesError
 from ..rules.actions import (ActivateAbility, AdvanceStep, CastSpell, GetEnergy, PassPriority, PayEnergy,
                              PlayLand)
 from ..rules.advance import resolve_top
@@ -57,10 +58,13 @@ class GameModel(HasTraits):
     scenario_name = Unicode("")
     version = Int(0, help="Bumped once per change, for views that redraw as a whole.")
 
-    def __init__(self, game: Game | None = None, scenario: Scenario | None = None, **kw):
+    def __init__(self, game: Game | None = None, scenario: Scenario | None = None,
+                 cards: CardSet | None = None, **kw):
+        """``cards``: what the scenarios loaded later are played with (a ``Kit``'s; else the process's)."""
         super().__init__(**kw)
         self._scenario = scenario
-        self._game = game or Game(cards=kit_cards())
+        self._cards = cards
+        self._game = game or Game(cards=cards or kit_cards())
         self._actions: list = []
         self._marks: list[int] = []  # history length before each learner action, for undo
         self._log_of = None  # the engine log that ``log`` holds the rows of
@@ -69,19 +73,20 @@ class GameModel(HasTraits):
     # --- building ---
 
     @classmethod
-    def empty(cls, players=("Alice", "Nadia")) -> "GameModel":
-        return cls(Game(list(players), cards=kit_cards()))
+    def empty(cls, players=("Alice", "Nadia"), cards: CardSet | None = None) -> "GameModel":
+        return cls(Game(list(players), cards=cards or kit_cards()), cards=cards)
 
     @classmethod
-    def from_scenario(cls, source) -> "GameModel":
-        """Start from a scenario file path or a scenario dict; its actions are played too."""
-        scenario = _scenario(source)
-        return cls(start(scenario), scenario)
+    def from_scenario(cls, source, cards: CardSet | None = None) -> "GameModel":
+        """Start from a scenario file path or a scenario dict; its actions are played too. ``cards``:
+        what it is played with, if the scenario was given none."""
+        scenario = _scenario(source, cards)
+        return cls(start(scenario), scenario, cards)
 
     def load_scenario(self, source) -> bool:
         """Replace the game with a scenario's; a bad scenario sets the error and keeps the game."""
         try:
-            scenario = _scenario(source() if callable(source) else source)
+            scenario = _scenario(source() if callable(source) else source, self._cards)
             game = start(scenario)
         except (ScenarioError, RulesError) as exc:
             self._reject(exc)
@@ -286,12 +291,14 @@ def _object_of(action) -> int | None:
     return None
 
 
-def _scenario(source) -> Scenario:
+def _scenario(source, cards: CardSet | None = None) -> Scenario:
     if isinstance(source, Scenario):
-        return source
-    if isinstance(source, dict):
-        return Scenario.from_dict(source)
-    return Scenario.from_file(Path(source))
+        scenario = source
+    elif isinstance(source, dict):
+        scenario = Scenario.from_dict(source)
+    else:
+        scenario = Scenario.from_file(Path(source))
+    return dataclasses.replace(scenario, card_set=cards) if cards is not None and scenario.card_set is None else scenario
 
 
 def scenario_choices(folder: Path | None = None) -> tuple[Path, list[tuple[str, str]]]:

@@ -12,10 +12,7 @@ import traitlets
 
 from ..state import GameModel
 from .dom import Dom, Node, game, h
-from .guard import install_when_served
 from .modules import page_style
-
-install_when_served()
 
 
 def kernel_loop() -> asyncio.AbstractEventLoop | None:

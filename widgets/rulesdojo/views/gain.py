@@ -17,14 +17,6 @@ from .dom import Dom, Node, h
 from .tables import table
 
 
-def lesson_checks(lessons) -> tuple[dict[str, dict[str, list[str]]], dict[str, str]]:
-    """Return, per lesson id, each check's rulings, and each lesson id's title."""
-    from ..lessons.learner_progress import lesson_id
-    checks = {lesson_id(l): {c.key: list(c.question.tags.get("rulings", [])) for c in l.checks}
-              for l in lessons.values()}
-    return checks, {lesson_id(l): f"{l.number}. {l.title}" for l in lessons.values()}
-
-
 def _share(x: float | None) -> str:
     return "—" if x is None else f"{x:.0%}"
 
@@ -45,9 +37,9 @@ def gain_cells(r: GainRow) -> list[str]:
     return [*head, said, "✗ no gain shown" if r.no_gain else "✓"]
 
 
-def gain_nodes(parts, lessons, practice) -> list:
-    """Return the learning-gain tables for the store's lesson rows and practice rows."""
-    checks, titles = lesson_checks(lessons)
+def gain_nodes(parts, checks, titles, practice) -> list:
+    """Return the learning-gain tables for the store's lesson rows and practice rows; ``checks``: each
+    lesson's checks' rulings, ``titles``: each lesson's title, by lesson id (``lessons.pages.lesson_checks``)."""
     rows = gain_rows(parts, checks, titles, practice, lambda t: ruling(t).name)
     head = ["Lesson", "Learners", "Right before", "Right after", "Normalized gain (95% interval)", "Gain"]
     by_lesson = [gain_cells(r) for r in rows if r.table == "lesson"]
@@ -97,13 +89,13 @@ class GainTables(Dom):
     """The learning-gain section of the trainer, read from the results store on ``refresh()``
     (the trainer's Refresh)."""
 
-    def __init__(self, store, bank, lessons=None, **kwargs):
+    def __init__(self, store, bank, course=None, **kwargs):
+        """``course``: called on each refresh, returns the lessons' checks and titles (``gain_nodes``);
+        None: a course of no lessons."""
         super().__init__(**kwargs)
-        self.store, self.bank, self._lessons = store, bank, lessons
+        self.store, self.bank, self._course = store, bank, course
 
     def refresh(self) -> None:
-        if self._lessons is None:
-            from ..lessons import lessons as shipped
-            self._lessons = shipped()
-        self.content = [*gain_nodes(self.store.every_lesson_part(), self._lessons, practice_rows(self.store, self.bank)),
+        checks, titles = self._course() if self._course is not None else ({}, {})
+        self.content = [*gain_nodes(self.store.every_lesson_part(), checks, titles, practice_rows(self.store, self.bank)),
                         *review_nodes(class_retention(self.store, time.time(), lambda t: ruling(t).name))]

@@ -1,6 +1,6 @@
 """Send the kernel this browser's anonymous learner key (``static/learner_key.js``); draw nothing.
 
-The page holds the key; the kernel only checks its shape (``rulesdojo.identity.key_arrived``), so a
+The page holds the key; the kernel only checks its shape (the kit's identity source's ``key_arrived``), so a
 message of any other shape changes nothing.
 """
 
@@ -12,7 +12,6 @@ from pathlib import Path
 import anywidget
 import traitlets
 
-from .. import identity
 
 
 class LearnerKey(anywidget.AnyWidget):
@@ -22,18 +21,19 @@ class LearnerKey(anywidget.AnyWidget):
     _esm = Path(__file__).parent / "static" / "learner_key.js"
     known = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, **kwargs):
+    def __init__(self, identity, **kwargs):
         super().__init__(layout={"display": "none"}, **kwargs)
+        self.identity = identity  # the kit's identity source, which keeps the key
         self.on_msg(self._received)
         identity.when_key_known(lambda _key: setattr(self, "known", True))
 
-    @staticmethod
-    def _received(_widget, content, _buffers) -> None:
+    def _received(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict):
-            identity.key_arrived(content.get("learner_key"))
+            self.identity.key_arrived(content.get("learner_key"))
 
 
 @cache
-def learner_key_widget() -> LearnerKey:
-    """Return this kernel's one key widget, to put in each page whose learner matters."""
-    return LearnerKey()
+def learner_key_widget(identity) -> LearnerKey:
+    """Return this kernel's one key widget for an identity source (a ``Kit``'s), to put in each page
+    whose learner matters."""
+    return LearnerKey(identity)

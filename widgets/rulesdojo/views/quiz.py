@@ -2,7 +2,7 @@
 
 The right answers stay in the kernel: the widget shows a question's prompt and options, and puts an
 answer or an explanation on the page only when the practice or the exam allows it. Who the
-candidate is comes from ``rulesdojo.identity``; an exam attempt lives in the results store and is
+candidate is comes from the kit's identity source (``Kit.identity``); an exam attempt lives in the results store and is
 resumed in a new kernel with the same questions and the clock still running. A page whose attempt
 ended elsewhere, or was opened again on another page, says so and changes nothing. A typed name is
 anyone's to type, so an attempt started under one is bound to the browser's learner key: another
@@ -19,8 +19,7 @@ from functools import partial
 
 import ipywidgets as ipw
 
-from .. import identity
-from ..lessons import go_back, teaching
+from ..kit import Kit
 from ..quiz.model import load_bank
 from ..quiz import review
 from ..quiz.adaptive import mastery, missed_last
@@ -50,17 +49,21 @@ class Quiz(ipw.VBox):
     """
 
     def __init__(self, bank=None, store: ResultStore | None | bool = True, *,
-                 exam_allowed: bool | None = None, clock=None, exams=None, reviewing: bool = False, **kwargs):
+                 exam_allowed: bool | None = None, clock=None, exams=None, kit: Kit | None = None, go_back=None,
+                 reviewing: bool = False, **kwargs):
         super().__init__(**kwargs)
+        self.kit = Kit.from_environment() if kit is None else kit
+        self.go_back = go_back  # ruling tags -> the list pointing back to the lessons (``lessons.pages``)
+        identity = self.kit.identity
         # a review: practice of what is due and only that (``state.due.review_questions``), no exam
         self.reviewing = reviewing
         self._review_asked = False  # a review asked for before the learner was known starts then
         self.bank = bank or load_bank()
-        self.store = ResultStore() if store is True else (store or None)
-        self.exam_allowed = (identity.served() if exam_allowed is None else exam_allowed) and not reviewing
+        self.store = self.kit.store() if store is True else (store or None)
+        self.exam_allowed = (identity.served if exam_allowed is None else exam_allowed) and not reviewing
         self.clock = clock or time.time
-        self.exams = {e.id: e for e in (load_exams(bank=self.bank)[0] if exams is None else exams)}
-        self.source = identity.configured()
+        self.exams = {e.id: e for e in (load_exams(self.kit.exams, bank=self.bank)[0] if exams is None else exams)}
+        self.source = identity.source
         self.who: str | None = None
         self.key: str | None = None  # this browser's learner key, which a typed name's attempts are bound to
         self.session: QuizSession | None = None
@@ -141,7 +144,7 @@ class Quiz(ipw.VBox):
         self.start_screen = ipw.VBox([
             Dom([h("h3", "Review" if self.reviewing else "Judge training quiz"), *secrecy]), self.signed_in, self.name,
             self.history, self.under_way, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
-            self.start_feedback, learner_key_widget()])
+            self.start_feedback, learner_key_widget(self.kit.identity)])
         self._mode_changed()
 
     def _show_rulings(self, _change=None) -> None:
@@ -156,7 +159,7 @@ class Quiz(ipw.VBox):
 
     def _identity_arrived(self, who: str | None) -> None:
         if not who:
-            why = identity.refused()
+            why = self.kit.identity.refused()
             if why:  # a name the server gave that can't be kept: said, not waited for
                 self.signed_in.content = [h("div", why, cls="rd-error", role="alert")]
             return
@@ -196,8 +199,8 @@ class Quiz(ipw.VBox):
         if self.source.trusted:
             return self.who
         try:
-            return identity.typed_name(self.name.value) or None
-        except identity.TypedNameError:
+            return self.kit.identity.typed_name(self.name.value) or None
+        except self.kit.identity.TypedNameError:
             return None
 
     def _mode_changed(self, _change=None) -> None:
@@ -311,8 +314,8 @@ class Quiz(ipw.VBox):
 
     def _start(self) -> None:
         try:
-            who = self.who if self.source.trusted else identity.typed_name(self.name.value)
-        except identity.TypedNameError as exc:
+            who = self.who if self.source.trusted else self.kit.identity.typed_name(self.name.value)
+        except self.kit.identity.TypedNameError as exc:
             self._error(str(exc))
             return
         if not who:
@@ -649,7 +652,8 @@ class Quiz(ipw.VBox):
         head: list = [h("h3", f"Your results: {right} of {asked} right.{why}{verdict}")]
         if s.mode == "practice":
             past = self._past() if self.store is not None else _as_rows(s)
-            head += go_back(teaching(missed_last(past, self.bank))) + mastery_nodes(mastery(past, self.bank))
+            back = self.go_back(missed_last(past, self.bank)) if self.go_back is not None else []
+            head += back + mastery_nodes(mastery(past, self.bank))
             if s.deck is not None:
                 head += comes_back_nodes(s.deck, s.started, self.clock())
         if exam is not None and not exam.answers_shown(self.clock()):

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import ipywidgets as ipw
 
+from ..kit import Kit
 from ..state import GameModel, scenario_choices
 from .base import View, button, message
 from .board import Board
@@ -23,9 +24,10 @@ from .stack import StackView
 #: The board the sandbox page opens on when the scenarios folder holds it.
 
 
-def demo_scenarios() -> dict[str, Path]:
-    """The boards in the scenarios folder (the operator's, else the shipped ones), by title."""
-    folder, choices = scenario_choices()
+def demo_scenarios(folder: Path | None = None) -> dict[str, Path]:
+    """The boards in the scenarios folder (the operator's, a ``Kit``'s ``scenarios``, else the shipped
+    ones), by title."""
+    folder, choices = scenario_choices(folder)
     return {title: folder / name for title, name in choices}
 
 
@@ -42,8 +44,10 @@ class Sandbox(View):
     title = "Rules Dojo sandbox"
     rules = ()
 
-    def __init__(self, model: GameModel | None = None, **kwargs):
-        super().__init__(model or GameModel.empty(), **kwargs)
+    def __init__(self, model: GameModel | None = None, kit: Kit | None = None, **kwargs):
+        """``kit``: the scenarios folder and the cards (the kernel's ``Kit`` if not given)."""
+        kit = Kit.from_environment() if kit is None else kit
+        super().__init__(model or GameModel.empty(cards=kit.card_set), **kwargs)
         m = self.model
         self.board = Board(m)
         self.stack_view = StackView(m)
@@ -54,7 +58,7 @@ class Sandbox(View):
         self.event_log = EventLog(m)
         self.undo_button = button("Undo", "Take back the last action", lambda: self.act(m.undo))
         self.reset_button = button("Reset", "Back to the starting position", self._reset)
-        self.folder, choices = scenario_choices()
+        self.folder, choices = scenario_choices(kit.scenarios)
         # The page picks an entry by its place in the list; the file name stays in the kernel.
         self.scenarios = ipw.Dropdown(description="Scenario", options=choices,
                                       value=None, layout=ipw.Layout(width="34em"))
@@ -77,19 +81,21 @@ class Sandbox(View):
         self._title()
 
     @classmethod
-    def opening(cls) -> "Sandbox":
+    def opening(cls, kit: Kit | None = None) -> "Sandbox":
         """The sandbox page's table: the scenarios folder's first board (the shipped folder's is its
         demo; an operator's folder may hold another), else an empty table."""
-        first = next(iter(demo_scenarios().values()), None)
-        return cls.from_scenario(first) if first is not None else cls()
+        kit = Kit.from_environment() if kit is None else kit
+        first = next(iter(demo_scenarios(kit.scenarios).values()), None)
+        return cls.from_scenario(first, kit) if first is not None else cls(kit=kit)
 
     @classmethod
-    def from_scenario(cls, source) -> "Sandbox":
-        """Open a scenario (a file path, a dict, or the title of a shipped board)."""
-        demos = demo_scenarios()
+    def from_scenario(cls, source, kit: Kit | None = None) -> "Sandbox":
+        """Open a scenario (a file path, a dict, or the title of a board in the scenarios folder)."""
+        kit = Kit.from_environment() if kit is None else kit
+        demos = demo_scenarios(kit.scenarios)
         if isinstance(source, str) and source in demos:
             source = demos[source]
-        return cls(GameModel.from_scenario(source))
+        return cls(GameModel.from_scenario(source, kit.card_set), kit)
 
     def _title(self, _change=None) -> None:
         name = self.model.scenario_name

@@ -18,6 +18,7 @@ import anywidget
 import ipywidgets as ipw
 import traitlets
 
+from ..kit import Kit
 from ..quiz import load_bank
 from ..quiz.exam import Exam, load_exams
 from ..quiz.rulings import ruling
@@ -106,12 +107,14 @@ class Trainer(ipw.VBox):
     True
     """
 
-    def __init__(self, store: ResultStore | None = None, bank=None, exams=None, **kwargs):
+    def __init__(self, store: ResultStore | None = None, bank=None, exams=None, course=None,
+                 kit: Kit | None = None, **kwargs):
         super().__init__(**kwargs)
-        self.store = store or ResultStore()
+        kit = Kit.from_environment() if kit is None else kit
+        self.store = store or kit.store()
         self.bank = bank or load_bank()
         self.exam_files: list[Exam]
-        self.exam_files, self.exam_problems = (load_exams(bank=self.bank) if exams is None else (exams, []))
+        self.exam_files, self.exam_problems = (load_exams(kit.exams, bank=self.bank) if exams is None else (exams, []))
         self.mode = ipw.ToggleButtons(options=[("Exams", "exam"), ("Practice", "practice")], value="exam",
                                       description="Show")
         self.exam_pick = ipw.Dropdown(description="Exam", options=[], style={"description_width": "initial"},
@@ -129,7 +132,7 @@ class Trainer(ipw.VBox):
         self.candidate_view = Dom()
         self.problem = Dom()
         self.exams_view = Dom()
-        self.gain = GainTables(self.store, self.bank)
+        self.gain = GainTables(self.store, self.bank, course)  # the lessons' checks (``lessons.pages``)
         self.download = FileDownload(self._csv, label="Download every answer as CSV")
         self.refresh_button = button("Refresh", "Read the results again", self.refresh)
         self.children = [page_style(), Dom([h("h3", "Quiz results"), h("div", f"From {self.store.where}", cls="rd-type")]),

@@ -171,7 +171,7 @@ def typed_name(text: str) -> str:
     'R&D <Ana>'
     >>> typed_name("Ana\u202e")
     Traceback (most recent call last):
-    rulesdojo.identity.TypedNameError: A name can't hold control or text-direction characters: type it again.
+    rulesdojo.serve.identity.TypedNameError: A name can't hold control or text-direction characters: type it again.
     """
     name = " ".join(str(text).split())
     if len(name) > MAX_NAME:
@@ -225,17 +225,18 @@ def key_arrived(text) -> bool:
     return True
 
 
-def local_key(results=None) -> str:
+def local_key(results=None, env=None) -> str:
     """Return the key of the one learner a kernel outside Voila has, kept in a file beside the results.
 
     >>> import tempfile; where = Path(tempfile.mkdtemp()) / "results.sqlite3"
     >>> local_key(where) == local_key(where) and learner_key(local_key(where)) is not None
     True
     """
-    from .quiz.store import default_path, is_url
-    place = str(results or default_path())
-    folder = (Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "rulesdojo"
-              if is_url(place) else Path(place).parent)
+    from ..quiz.store import data_folder, default_path, is_url
+    env = os.environ if env is None else env
+    data = data_folder(env.get("XDG_DATA_HOME"))
+    place = str(results or env.get("RULESDOJO_RESULTS") or default_path(data))
+    folder = data if is_url(place) else Path(place).parent
     path = folder / KEY_FILE
     try:
         key = learner_key(path.read_text(encoding="ascii").strip())
@@ -254,15 +255,15 @@ def local_key(results=None) -> str:
     return key
 
 
-def when_key_known(callback: Callable[[str], None]) -> bool:
+def when_key_known(callback: Callable[[str], None], env=None) -> bool:
     """Call ``callback(key)`` with this browser's learner key now if known, else once the page sends it.
 
     A preheated Voila kernel runs its notebook before any page asks for it; the key comes when the
     page connects, so what the callback restores is the learner's state as it is then. Outside
     Voila the kernel's own learner is known at once (``local_key``). Say whether it was called now.
     """
-    if _Browser.key is None and not served():
-        _Browser.key = local_key()
+    if _Browser.key is None and not served(env):
+        _Browser.key = local_key(env=env)
     if _Browser.key is not None:
         callback(_Browser.key)
         return True
@@ -270,31 +271,31 @@ def when_key_known(callback: Callable[[str], None]) -> bool:
     return False
 
 
-def when_learner_known(callback: Callable[[str], None]) -> bool:
+def when_learner_known(callback: Callable[[str], None], env=None) -> bool:
     """Call ``callback(learner)`` once the learner is known: the configured identity where there is
     one, else this browser's learner key (never the account running the kernel). Say whether now."""
-    if configured().trusted:
-        return when_known(callback)
-    return when_key_known(callback)
+    if configured(env).trusted:
+        return when_known(callback, env=env)
+    return when_key_known(callback, env=env)
 
 
-def _preheated() -> bool:
-    return os.environ.get("VOILA_PREHEAT") == "True" and bool(os.environ.get("VOILA_KERNEL_ID"))
+def _preheated(env) -> bool:
+    return env.get("VOILA_PREHEAT") == "True" and bool(env.get("VOILA_KERNEL_ID"))
 
 
-def _ask_voila_until_known(retry: float) -> None:
+def _ask_voila_until_known(retry: float, env=None) -> None:
     """Block until Voila hands this preheated kernel its page's request headers."""
     from voila.utils import wait_for_request
-    while known() is None:
+    while known(env) is None:
         try:
             wait_for_request()  # waits for the page's request; gives up only if it can't connect
         except Exception:  # noqa: BLE001 - a failed connection is retried, never shown
             pass
-        if known() is None:
+        if known(env) is None:
             time.sleep(retry)
 
 
-def when_known(callback: Callable[[str], None], retry: float = 0.5) -> bool:
+def when_known(callback: Callable[[str], None], retry: float = 0.5, env=None) -> bool:
     """Call ``callback(identity)`` now if the identity is known, else once it is; say which.
 
     A preheated Voila kernel runs its notebook before any page asks for it: the page's headers
@@ -307,11 +308,12 @@ def when_known(callback: Callable[[str], None], retry: float = 0.5) -> bool:
     True
     >>> del os.environ["RULESDOJO_IDENTITY"], os.environ["JUPYTERHUB_USER"]
     """
-    who = known()
+    env = os.environ if env is None else env  # read again as Voila hands a preheated kernel its headers
+    who = known(env)
     if who is not None:
         callback(who)
         return True
-    if not configured().trusted or not _preheated():
+    if not configured(env).trusted or not _preheated(env):
         return False
     try:
         loop = asyncio.get_running_loop()
@@ -319,8 +321,8 @@ def when_known(callback: Callable[[str], None], retry: float = 0.5) -> bool:
         loop = None
 
     def wait():
-        _ask_voila_until_known(retry)
-        who = known()
+        _ask_voila_until_known(retry, env)
+        who = known(env)
         if loop is not None and loop.is_running():
             loop.call_soon_threadsafe(callback, who)
         else:
@@ -328,3 +330,48 @@ def when_known(callback: Callable[[str], None], retry: float = 0.5) -> bool:
 
     threading.Thread(target=wait, name="rulesdojo-identity", daemon=True).start()
     return False
+
+
+class KernelIdentity:
+    """The identity source of a kernel, read from its environment (``env``, kept as given: Voila hands
+    a preheated kernel its page's headers there later): what a page asks of it, passed down in its
+    ``Kit`` so that no view or lesson reads the environment or imports this module.
+
+    >>> who = KernelIdentity({"RULESDOJO_IDENTITY": "hub", "JUPYTERHUB_USER": "ana"})
+    >>> who.source.trusted, who.served, who.when_learner_known(print)
+    ana
+    (True, False, True)
+    """
+
+    TypedNameError = TypedNameError
+
+    def __init__(self, env=None):
+        self.env = os.environ if env is None else env
+
+    @property
+    def source(self) -> Source:
+        return configured(self.env)
+
+    @property
+    def served(self) -> bool:
+        return served(self.env)
+
+    @staticmethod
+    def typed_name(text: str) -> str:
+        return typed_name(text)
+
+    @staticmethod
+    def key_arrived(text) -> bool:
+        return key_arrived(text)
+
+    def refused(self) -> str | None:
+        return refused(self.env)
+
+    def when_known(self, callback: Callable[[str], None]) -> bool:
+        return when_known(callback, env=self.env)
+
+    def when_key_known(self, callback: Callable[[str], None]) -> bool:
+        return when_key_known(callback, env=self.env)
+
+    def when_learner_known(self, callback: Callable[[str], None]) -> bool:
+        return when_learner_known(callback, env=self.env)

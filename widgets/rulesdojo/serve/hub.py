@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 # JupyterHub's sign-in for Jupyter servers (what ``jupyterhub-singleuser`` uses), given to Voila.
-IDENTITY_PROVIDER = "rulesdojo.hub_signin.HubIdentityProvider"
+IDENTITY_PROVIDER = "rulesdojo.serve.hub_signin.HubIdentityProvider"
 AUTHORIZER = "jupyterhub.singleuser.extension.JupyterHubAuthorizer"
 # A learner's pages with a kernel at once (lesson, quiz, a few tabs); closed pages' kernels are culled.
 LEARNER_PAGES = 6
@@ -173,7 +173,7 @@ def config(results: Path | None = None, exams: Path | None = None, mentors: str 
     (True, True)
     >>> config(authenticator="dummy")
     Traceback (most recent call last):
-    rulesdojo.hub.HubError: the dummy authenticator takes one password for every name: anyone who has it could sign in as a member of the mentors' group "mentors" and read every candidate's answers. Give mentors their own sign-in (another authenticator), or serve no mentors' server (--mentors '')
+    rulesdojo.serve.hub.HubError: the dummy authenticator takes one password for every name: anyone who has it could sign in as a member of the mentors' group "mentors" and read every candidate's answers. Give mentors their own sign-in (another authenticator), or serve no mentors' server (--mentors '')
     """
     kind = ONE_PASSWORD.get((authenticator or "").rsplit(".", 1)[-1].lower())
     if mentors and kind and not (kind == "shared-password" and mentors_password_env):

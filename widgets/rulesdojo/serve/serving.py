@@ -22,8 +22,8 @@ from pathlib import Path
 from .hub import LEARNER_PAGES, Place
 from .identity import ENV as IDENTITY_ENV
 from .identity import Source, configured
-from .scenarios.folder import FOLDER_ENV
-from .shipped import landing_page, lessons_folder, notebooks
+from ..scenarios.folder import FOLDER_ENV
+from ..shipped import landing_page, lessons_folder, notebooks
 
 KERNEL_DEATH_CHECK = 1.0  # seconds between two looks at whether a kernel's process is alive
 IMAGES = r".*\.(png|jpg|jpeg|gif|svg)"
@@ -39,13 +39,13 @@ def voila_args(folder: Path, host: str = "127.0.0.1", port: int = 8866, pool_siz
     True
     """
     return [
-        sys.executable, "-m", "rulesdojo.voila_app", str(folder), "--no-browser", f"--port={port}",
+        sys.executable, "-m", "rulesdojo.serve.voila_app", str(folder), "--no-browser", f"--port={port}",
         f"--Voila.ip={host}", "--template=rulesdojo",
         "--VoilaConfiguration.strip_sources=True",
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.allow_template_override=NO",  # ?template=lab|classic|reveal load CDNs
         "--VoilaConfiguration.allow_theme_override=NO",
-        "--VoilaConfiguration.multi_kernel_manager_class=rulesdojo.voila_app.DojoKernelManager",
+        "--VoilaConfiguration.multi_kernel_manager_class=rulesdojo.serve.voila_app.DojoKernelManager",
         f"--VoilaConfiguration.file_allowlist={IMAGES}",
         *(f"--VoilaConfiguration.file_denylist={pattern}" for pattern in DENIED),
         f"--VoilaConfiguration.preheat_kernel={pool_size > 0 if preheat is None else preheat}",
@@ -82,7 +82,7 @@ def class_args() -> list[str]:
 def voila_env(base: dict | None = None) -> dict:
     """Return an environment in which Voila finds the shipped ``rulesdojo`` page template."""
     env = dict(os.environ if base is None else base)
-    share = str(Path(__file__).resolve().parent / "share" / "jupyter")
+    share = str(Path(__file__).resolve().parents[1] / "share" / "jupyter")  # the package's, beside serve/
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (share, env.get("JUPYTER_PATH", "")) if p)
     return env
 
@@ -262,7 +262,7 @@ def candidate_env(source: Source, results: Path | str | None = None, exams: Path
     >>> candidate_env(Source("typed"), "postgresql://dojo@db.example/results")["RULESDOJO_RESULTS"]
     'postgresql://dojo@db.example/results'
     """
-    from .quiz.store import is_url  # the quiz package is not for every importer of this module
+    from ..quiz.store import is_url  # the quiz package is not for every importer of this module
     env = voila_env()
     env[IDENTITY_ENV] = source.setting()
     if source.kind != "hub":
@@ -284,10 +284,10 @@ def serve(host: str = "127.0.0.1", port: int = 8866, pool_size: int | None = Non
 
     ``for_class`` serves a class from one machine: a larger pool; with ``lesson`` (a notebook's file
     name), ``learners`` pages of it are executed in advance. ``source`` says where the learner's
-    identity comes from (``rulesdojo.identity``). The trainer is never served here. In every mode
+    identity comes from (``rulesdojo.serve.identity``). The trainer is never served here. In every mode
     closed pages' kernels are culled after ``cull_idle`` seconds, at most ``max_kernels`` pages have
     a kernel (default: what the memory holds), a kernel working on one page message for ``busy_limit``
-    seconds is interrupted (default: ``rulesdojo.voila_app.BUSY_LIMIT``), and the sandbox opens scenarios from ``scenarios``
+    seconds is interrupted (default: ``rulesdojo.serve.voila_app.BUSY_LIMIT``), and the sandbox opens scenarios from ``scenarios``
     only (default: the shipped ones). ``hub`` serves one learner's server under JupyterHub: at the
     hub's place, behind its sign-in, the learner being the hub user, no preheated kernels.
     """

@@ -1,6 +1,6 @@
 """Voila as the kit serves it: nothing from elsewhere, a bounded number of kernels, paced pages.
 
-``rulesdojo serve`` runs ``python -m rulesdojo.voila_app`` instead of ``python -m voila``; every Voila
+``rulesdojo serve`` runs ``python -m rulesdojo.serve.voila_app`` instead of ``python -m voila``; every Voila
 option still applies. On top of Voila this app
 
 - redirects ``/`` and ``/voila/tree`` to the landing page and drops the folder listing API, so no
@@ -48,7 +48,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from .shipped import landing_page
+from ..shipped import landing_page
 from .voila_handlers import (LOADING, REQUEST_INFO_KEPT, Files, Fleeting, KernelDeaths, KernelSocket, LiveReaders,
                              PageHandler, RequestInfo, Scrub, SlowGuesses, TemplateFiles)
 
@@ -143,7 +143,7 @@ class Refills:
 
 
 #: each page's kernel says a reply its shutdown cut off in one line, not a traceback (``kernel_log``)
-KERNEL_EXTENSION = "--IPKernelApp.extensions=rulesdojo.kernel_log"
+KERNEL_EXTENSION = "--IPKernelApp.extensions=rulesdojo.serve.kernel_log"
 
 
 class DojoKernelManager(AsyncMappingKernelManager):

@@ -1,4 +1,5 @@
-"""A served page's kernel (an IPython extension the kit's kernel manager loads in each kernel it starts).
+"""A served page's kernel (an IPython extension the kit's kernel manager loads in each kernel it starts):
+its log, and the guard on its page's messages (``guard``), installed here and nowhere else.
 
 A kernel's server may close its sockets while the kernel still runs a request: the server stopping
 while a preheated kernel runs its notebook, or a page's kernel shut down as its page is left. The
@@ -17,6 +18,8 @@ from __future__ import annotations
 import logging
 
 import zmq
+
+from .guard import install
 
 #: the errors of a send on a socket the kernel's shutdown closed
 CLOSED = (zmq.ENOTSOCK, zmq.ETERM)
@@ -45,3 +48,5 @@ def load_ipython_extension(shell) -> None:
     for logger in loggers:
         if not any(isinstance(f, ClosedSockets) for f in logger.filters):
             logger.addFilter(ClosedSockets())
+    if kernel is not None:
+        install(shell, kernel)

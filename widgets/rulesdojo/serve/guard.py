@@ -6,32 +6,19 @@ its traceback to stderr; both reach the page, with the server's paths. The kerne
 page's messages are its ``comm_open``, ``comm_msg`` and ``comm_close`` handlers; while one runs, the
 guard puts a one-line log entry in place of any traceback and sends the widget's true state back,
 so the page shows the value the kernel kept. When the server interrupts a message that took too
-long, the part the widget belongs to says so on its feedback line. Served pages only (Voila sets
-VOILA_BASE_URL in its kernels): in JupyterLab the author still sees the traceback.
+long, the part the widget belongs to says so on its feedback line. Served pages only: the kit's
+kernel manager loads ``kernel_log`` in each kernel it starts, which installs the guard; in
+JupyterLab the author still sees the traceback.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import sys
 
 LOG_TEXT = 200  # characters of a refused message's reason kept in the log
 TOO_LONG = "That took too long and was stopped; try again."
 COMM_LOGGERS = ("Comm", "ipykernel.comm")  # where the comm manager reports a comm it refuses
-
-
-def install_when_served() -> bool:
-    """Install the guard in this kernel if Voila serves it; return whether it is in place."""
-    if "VOILA_BASE_URL" not in os.environ:
-        return False
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
-    shell = get_ipython()
-    kernel = getattr(shell, "kernel", None)
-    return kernel is not None and install(shell, kernel)
 
 
 class OneLine(logging.Handler):
@@ -100,7 +87,7 @@ def _tell(comm_id, text: str) -> None:
     """Show ``text`` on the feedback line of the innermost part that holds widget ``comm_id``."""
     from ipywidgets.widgets.widget import _instances
 
-    from .dom import Dom, h
+    from ..views.dom import Dom, h
     widget = _instances.get(comm_id) if isinstance(comm_id, str) else None
     if widget is None:
         return
