@@ -75,12 +75,7 @@ class Quiz(ipw.VBox):
         self.again_button = button("Back to the start", "Back to the start screen", self._to_start)
         self.notice = Dom()
         self._show("start")
-        if self.source.trusted:
-            if not identity.when_known(self._identity_arrived):
-                self._identity_arrived(None)  # refused now, else still waiting
-        else:
-            identity.when_key_known(self._key_arrived)
-            self.name.observe(self._describe_exam, names=["value"])
+        self._wait_for_learner()
         if self.store is not None:  # a write retried in the background tells the page when it is saved
             try:
                 loop = asyncio.get_running_loop()
@@ -91,6 +86,17 @@ class Quiz(ipw.VBox):
 
     # --- start screen ---
 
+
+    def _wait_for_learner(self) -> None:
+        """Be told who the learner is: the vouched identity when the source vouches for one, else the
+        browser's learner key (and the name typed)."""
+        identity = self.kit.identity
+        if self.source.trusted:
+            if not identity.when_known(self._identity_arrived):
+                self._identity_arrived(None)  # refused now, else still waiting
+        else:
+            identity.when_key_known(self._key_arrived)
+            self.name.observe(self._describe_exam, names=["value"])
     def _build_start(self) -> None:
         self.name = ipw.Text(description="Your name", placeholder="as your mentor knows you",
                              style={"description_width": "initial"})
