@@ -81,20 +81,38 @@ class _Cards:
         self.cards: dict[str, Card] = {}
         self.tokens: dict[str, Card] = {}
         self.backs: dict[str, Card] = {}  # back faces (a permanent may be one), by their own names
+        # The same, by name with case and spacing forgiven: a game looks names up tens of thousands of
+        # times a turn, and a name this set doesn't hold would otherwise be compared with each of its.
+        self._forgiven: tuple[dict[str, Card], ...] = ({}, {}, {})
 
     def add(self, card: Card, replace: bool = True) -> None:
         kept = self.tokens if card.token else self.cards
         if replace or card.name not in kept:
             kept[card.name] = card
+            self._index(self._forgiven[1 if card.token else 0], card)
             if card.back is not None:
                 self.backs[card.back.name] = card.back
+                self._index(self._forgiven[2], card.back)
+
+    @staticmethod
+    def _index(forgiven: dict[str, Card], card: Card) -> None:
+        # the first name added wins among names that differ only in case and spacing; the same name
+        # added again replaces its card
+        held = forgiven.get(_key(card.name))
+        if held is None or held.name == card.name:
+            forgiven[_key(card.name)] = card
 
     def find(self, name: str) -> Card | None:
+        """Return the card, token or back face of this name, case and spacing forgiven.
+
+        >>> cards = _Cards(); cards.add(Card("Forest", "", ("Land",), "({T}: Add {G}.)"))
+        >>> cards.find("forest  ").name, cards.find("Island")
+        ('Forest', None)
+        """
         found = self.cards.get(name) or self.tokens.get(name) or self.backs.get(name)
         if found is None:
             key = _key(name)
-            found = next((c for n, c in (*self.cards.items(), *self.tokens.items(), *self.backs.items())
-                          if _key(n) == key), None)
+            found = next((f[key] for f in self._forgiven if key in f), None)
         return found
 
 
