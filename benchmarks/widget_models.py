@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/widget_models.py lessons/07-landfall.ipynb
 
 Runs the notebook top to bottom with nbclient in its own folder, then counts ipywidgets' live widget
-instances (layouts and styles included), the figure the README gives for lesson 7.
+instances (layouts and styles included), the figure docs/performance.md gives for lesson 7.
 """
 
 from __future__ import annotations
