@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Protocol, TypeGuard
+from typing import Any, ClassVar, Iterable, Protocol, TypeGuard, TypeVar
 
 from .errors import RulesError
 from .mana import ManaCost
@@ -62,8 +62,14 @@ class CardError(RulesError, ValueError):
 class Part:
     """Share a part between game copies: it never changes."""
 
-    def __deepcopy__(self, memo):
+    # Every part is a dataclass: said here so that ``dataclasses.fields`` takes any part's class.
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Part:
         return self
+
+
+P = TypeVar("P", bound=Part)
 
 
 def effect(name: str):
@@ -166,7 +172,7 @@ def _name(cls) -> str:
     return getattr(cls, "name", cls.__name__)
 
 
-def build(cls, value, at=None):
+def build(cls: type[P], value: Any, at: Any = None) -> P:
     """Make a part from its card-file value: a scalar fills the first field, a mapping names fields."""
     fields = dataclasses.fields(cls)
     given = _given(cls, fields, value, at)
@@ -274,7 +280,7 @@ def build_effects(data, at=None) -> tuple[Effect, ...]:
     """Make a list of effects from card-file data (each item ``name`` or ``{name: value}``)."""
     if not isinstance(data, list):
         raise CardError(f"effects must be a list, not {data!r}", at)
-    out = []
+    out: list[Effect] = []
     for i, item in enumerate(data):
         if isinstance(item, str):
             name, value = item, None
