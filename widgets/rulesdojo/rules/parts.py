@@ -500,6 +500,18 @@ def _has_modes(part: object) -> TypeGuard[Modal]:
     return isinstance(getattr(part, "modes", None), tuple)
 
 
+class AddsMana(Protocol):
+    """An effect that adds mana (``effects/mana.py``'s ``AddMana``): what a mana ability's effects are."""
+
+    any_land_type: bool
+
+    def options(self, st: GameState, controller: str) -> tuple[str, ...]: ...
+
+
+def adds_mana(part: object) -> TypeGuard[AddsMana]:
+    return bool(getattr(part, "adds_mana", False))
+
+
 def modal(effects: Iterable[object]) -> Modal | None:
     """Return the "choose one —" part of an ability's effects (the one with modes), if it has one."""
     return next((x for x in effects if _has_modes(x)), None)
