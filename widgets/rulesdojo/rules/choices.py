@@ -18,6 +18,7 @@ from .actions import (ChooseAmount, ChooseMana, ChooseMay, ChooseObjects, Choose
                       DeclareAttackers, DeclareBlockers, OrderReplacements, OrderTriggers)
 from .errors import CannotPay, IllegalAction
 from .loyalty import attacked_walkers, opposing_walkers
+from .objects import GameState
 from .parts import modal
 
 
@@ -46,7 +47,7 @@ class Choice:
     answers: tuple[Any, ...] = ()  # answers already given in this resolution
     data: dict[str, Any] = field(default_factory=dict)
 
-    def check(self, st, action):
+    def check(self, st: GameState, action: object) -> Any:
         """Return the answer's value if it answers this choice; raise naming the rule if not."""
         if not isinstance(action, self.action):
             raise IllegalAction(f"{self.player} must answer first: {self.prompt}.", rule=self.rule)

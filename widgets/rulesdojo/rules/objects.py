@@ -11,9 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, is_dataclass
-from typing import Any, Iterator, cast
+from typing import TYPE_CHECKING, Any, Iterator, TypeVar, cast, overload
 
 from .mana import TYPES
+
+if TYPE_CHECKING:  # both read the game's objects: named here for the type checker only
+    from .cardset import CardSet
+    from .choices import Choice
 
 ENERGY = "energy"
 PLUS_ONE = "+1/+1"
@@ -337,7 +341,7 @@ class GameState:
     first_strikers: tuple[int, ...] = ()  # creatures with first strike as combat damage began
     damage_steps: int = 0  # combat damage steps so far this combat (two with first strike)
     waiting: list[Trigger] = field(default_factory=list)
-    pending: Any = None  # the Choice the game waits for (rules/choices.py)
+    pending: Choice | None = None  # the choice the game waits for (rules/choices.py)
     log: Log = field(default_factory=Log)
     next_id: int = 1
     moved: IdMap = field(default_factory=IdMap)  # old object id -> new id (CR 400.7)
@@ -351,7 +355,9 @@ class GameState:
     energy_lost: dict[str, int] = field(default_factory=dict)  # energy each player paid or lost this turn
     emblems: tuple[Emblem, ...] = ()  # in the command zone (CR 114.1)
     loyalty_used: tuple[int, ...] = ()  # permanents whose loyalty ability was activated this turn (CR 606.3)
-    cards: Any = None  # the CardSet the game is played with (rules/cardset.py): every card looked up in it
+    # The CardSet the game is played with (rules/cardset.py): every card looked up in it. A game always
+    # has one; only a bare state made to show a rule (a doctest) goes without.
+    cards: CardSet = None  # type: ignore[assignment]
     control: tuple = ()  # control-changing effects in timestamp order (rules/control.py, CR 613.1b)
     last_controller: IdMap = field(default_factory=IdMap)  # permanent id -> its controller as it left
     phased_out: list = field(default_factory=list)  # Phased records (rules/phasing.py, CR 702.26b)
@@ -487,11 +493,21 @@ class ReadOnlyMapping(Mapping):
         return f"ReadOnlyMapping({dict(self._mapping)!r})"
 
 
+T = TypeVar("T")
+# A read-only view poses as what it shows (``isinstance`` holds): the type checker reads it so.
 _PLAIN = (str, int, float, bool, bytes, type(None), frozenset, Log, Event, ReadOnly, ReadOnlyTuple,
           ReadOnlyDict, ReadOnlyMapping)
 
 
-def read_only(value):
+@overload
+def read_only(value: list[T] | tuple[T, ...]) -> tuple[T, ...]: ...
+
+
+@overload
+def read_only(value: T) -> T: ...
+
+
+def read_only(value: Any) -> Any:
     """Return ``value`` as the game hands it out: records as ``ReadOnly`` views, lists and tuples as
     tuples of read-only values, dicts as read-only copies; values that can't change as they are.
 
