@@ -426,8 +426,8 @@ class PolicyQuestion(Question):
     def check_kind(self, d: dict, bad) -> None:
         opts = _options(d, bad)
         src = self.source_file
-        for o, where in _option_places(opts):
-            check(PolicyOption, {"text": o}, lambda msg, path, where=where: _raise(msg, src, where))
+        for o, where in _option_places(opts):  # ``check`` calls its ``bad`` at once, in this round
+            check(PolicyOption, {"text": o}, lambda msg, path: _raise(msg, src, where))
         _distinct_texts(opts, bad)
         texts = [o if isinstance(o, str) else str(o["text"]) for o in opts]
         if d["answer"] not in texts:

@@ -123,7 +123,7 @@ class Question:
         own = KIND_CLASSES.get(kind) if isinstance(kind, str) else None
         check_names(data, QuestionError, source,  # the cards defined in it are checked as card files
                     skip=PROSE_KEYS | {CARD_DATA} | (own.prose_keys if own is not None else set()))
-        form = check(QuestionFormat, data, lambda msg, path: bad(msg, None, ".".join(path) or "top level"))
+        form = check(QuestionFormat, data, lambda msg, path: bad(msg, None, ".".join(map(str, path)) or "top level"))
         defined = defined_cards(data, source, QuestionError)
         tags = _check_tags(data["tags"], source, data,
                            kit_cards().with_cards(defined) if defined else kit_cards())

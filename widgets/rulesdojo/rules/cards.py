@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .mana import ManaCost
-from .parts import (SACRIFICED, CardError, Cost, Part, Targets, build, build_effects, known_keywords, whole,
-                    without_reminder)
+from .parts import (SACRIFICED, CardError, Cost, Effect, Part, Targets, adds_mana, build, build_effects,
+                    known_keywords, whole, without_reminder)
 from .restrictions import OnlyIf
 from .statics import Static, build_static
 from .triggers import Trigger
@@ -31,7 +32,7 @@ class Ability(Part):
     cost: Cost | None = None
     static: Static | None = None
     targets: Targets | None = None
-    effects: tuple = ()
+    effects: tuple[Effect, ...] = ()
     timing: str = ""  # "sorcery": activate only as a sorcery (CR 602.5d)
     only_if: OnlyIf | None = None  # "Activate only if ..." (CR 602.5)
 
@@ -44,7 +45,7 @@ class Ability(Part):
     def is_mana_ability(self) -> bool:
         """An activated ability that adds mana and has no target is a mana ability (CR 605.1a)."""
         return (self.cost is not None and self.targets is None and bool(self.effects)
-                and all(getattr(e, "adds_mana", False) for e in self.effects))
+                and all(adds_mana(e) for e in self.effects))
 
     @property
     def tap(self) -> bool:
@@ -131,7 +132,7 @@ COLORS = ("W", "U", "B", "R", "G")
 ABILITY_KEYS = ("text", "trigger", "cost", "static", "targets", "effects", "timing", "only_if")
 
 
-def card_from_data(data: dict) -> Card:
+def card_from_data(data: dict[str, Any]) -> Card:
     """Make a card from a card file's plain data; raise ``CardError`` naming the problem.
 
     >>> card_from_data({"name": "Memnite", "cost": "{0}", "types": ["Artifact", "Creature"],
@@ -155,7 +156,7 @@ def card_from_data(data: dict) -> Card:
         _words(data, "colors", COLORS), loyalty=data.get("loyalty"))
 
 
-def _with_back(data: dict) -> Card:
+def _with_back(data: dict[str, Any]) -> Card:
     """Make a modal double-faced card: the front face from the card's keys, its back face from
     ``back:``, a card mapping of its own (CR 712.3, 712.8)."""
     back = data["back"]
@@ -170,7 +171,7 @@ def _with_back(data: dict) -> Card:
     return replace(front, back=face)
 
 
-def _mapping(data) -> None:
+def _mapping(data: object) -> None:
     if not isinstance(data, dict):
         raise CardError("a card file holds one mapping: name, cost, types, oracle, ...", data)
     unknown = [k for k in data if k not in CARD_KEYS]
@@ -181,7 +182,7 @@ def _mapping(data) -> None:
         raise CardError(f"a card needs {missing[0]!r}", data)
 
 
-def _texts(data) -> None:
+def _texts(data: dict[str, Any]) -> None:
     if not isinstance(data["name"], str) or not data["name"].strip():
         raise CardError("name must be text", data)
     if not isinstance(data["oracle"], str):
@@ -190,7 +191,7 @@ def _texts(data) -> None:
         raise CardError("types must list at least one card type", data)
 
 
-def _cost(data) -> None:
+def _cost(data: dict[str, Any]) -> None:
     cost = data.get("cost", "") or ""
     if not isinstance(cost, str):
         raise CardError(f"cost must be text such as \"{{1}}{{G}}\", not {cost!r}", data, "cost")
@@ -200,7 +201,7 @@ def _cost(data) -> None:
         raise CardError(f"cost: {exc}", data, "cost") from None
 
 
-def _power_toughness(data) -> None:
+def _power_toughness(data: dict[str, Any]) -> None:
     pt = {k: data[k] for k in ("power", "toughness") if data.get(k) is not None}
     if "Creature" not in data["types"]:
         if pt:
@@ -213,7 +214,7 @@ def _power_toughness(data) -> None:
         raise CardError(f"power and toughness must be whole numbers, not {pt[bad[0]]!r}", data, bad[0])
 
 
-def _token_and_rulings(data) -> None:
+def _token_and_rulings(data: dict[str, Any]) -> None:
     if not isinstance(data.get("token", False), bool):
         raise CardError("token must be true or false", data)
     rulings = data.get("rulings") or []
@@ -225,7 +226,7 @@ def _token_and_rulings(data) -> None:
         raise CardError("only an instant, a sorcery or an Aura has 'spell:' (a permanent has abilities)", data)
 
 
-def _loyalty(data) -> None:
+def _loyalty(data: dict[str, Any]) -> None:
     """A planeswalker has a printed loyalty (CR 306.5a); only a planeswalker has loyalty abilities
     (CR 606.2: "normally")."""
     walker = "Planeswalker" in data["types"]
@@ -244,7 +245,7 @@ def _loyalty(data) -> None:
 CARD_CHECKS = (_mapping, _texts, _cost, _power_toughness, _token_and_rulings, _loyalty)
 
 
-def _targets(data) -> Targets:
+def _targets(data: dict[str, Any]) -> Targets:
     value = data["targets"]
     try:
         return build(Targets, value if isinstance(value, dict) else {"what": value}, value)
@@ -254,14 +255,14 @@ def _targets(data) -> Targets:
         raise
 
 
-def _defines_pt(data) -> bool:
+def _defines_pt(data: dict[str, Any]) -> bool:
     abilities = data.get("abilities") or []
     return isinstance(abilities, list) and any(
         isinstance(a, dict) and isinstance(a.get("static"), dict) and "power_toughness" in a["static"]
         for a in abilities)
 
 
-def _words(data, key, allowed=None) -> tuple[str, ...]:
+def _words(data: dict[str, Any], key: str, allowed: tuple[str, ...] = ()) -> tuple[str, ...]:
     v = data.get(key) or []
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
         raise CardError(f"{key} must be a list of words, such as [{(allowed or ('Elf',))[0]}]", data, key)
@@ -271,7 +272,7 @@ def _words(data, key, allowed=None) -> tuple[str, ...]:
     return tuple(v)
 
 
-def _keywords(data) -> tuple[str, ...]:
+def _keywords(data: dict[str, Any]) -> tuple[str, ...]:
     words = tuple(k.lower() for k in _words(data, "keywords"))
     try:
         known_keywords(words, "keywords")
@@ -281,7 +282,7 @@ def _keywords(data) -> tuple[str, ...]:
     return words
 
 
-def _spell_cost(data) -> Cost:
+def _spell_cost(data: dict[str, Any]) -> Cost:
     """A spell's ``cost:`` is its additional cost: the engine pays only "sacrifice a land" there
     (CR 601.2b, 601.2h)."""
     cost = build(Cost, data["cost"], data)
@@ -291,7 +292,7 @@ def _spell_cost(data) -> Cost:
     return cost
 
 
-def _ability(data, at, spell: str | None = None) -> Ability:
+def _ability(data: Any, at: Any, spell: str | None = None) -> Ability:
     """Make one ability; a spell's effect (``spell`` = the card's Oracle text) has no text of its own."""
     _ability_keys(data, at, spell)
     _ability_kind(data, spell)
@@ -309,7 +310,7 @@ def _ability(data, at, spell: str | None = None) -> Ability:
         only_if=build(OnlyIf, data["only_if"], data) if "only_if" in data else None)
 
 
-def _ability_keys(data, at, spell) -> None:
+def _ability_keys(data: Any, at: Any, spell: str | None) -> None:
     if not isinstance(data, dict):
         raise CardError("an ability is a mapping with text and trigger, cost or static", at)
     unknown = [k for k in data if k not in ABILITY_KEYS or (spell is not None and k == "text")]
@@ -321,7 +322,7 @@ def _ability_keys(data, at, spell) -> None:
         raise CardError("an ability needs its 'text', a sentence of the Oracle text", data)
 
 
-def _ability_kind(data, spell) -> None:
+def _ability_kind(data: dict[str, Any], spell: str | None) -> None:
     """Check an ability is one kind: triggered, activated or static (a spell's effect: at most a cost)."""
     kinds = [k for k in ("trigger", "cost", "static") if k in data]
     extra = [k for k in kinds if k != "cost"]
@@ -337,8 +338,8 @@ def _ability_kind(data, spell) -> None:
         raise CardError("an ability needs 'effects'", data)
 
 
-def _timing(data) -> str:
-    timing = data.get("timing", "")
+def _timing(data: dict[str, Any]) -> str:
+    timing: str = data.get("timing", "")  # a card file's value, checked here
     if timing not in ("", "sorcery") or (timing and "cost" not in data):
         raise CardError(f"timing is 'sorcery' on an activated ability (\"Activate only as a sorcery\"), "
                         f"not {timing!r}", data, "timing")

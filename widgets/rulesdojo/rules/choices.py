@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations, permutations, product
-from typing import Any, ClassVar, Iterator
+from collections.abc import Iterable
+from typing import Any, ClassVar, Iterator, cast
 
 from . import engine as e
 from . import query as q
@@ -18,6 +19,7 @@ from .actions import (ChooseAmount, ChooseMana, ChooseMay, ChooseObjects, Choose
                       DeclareAttackers, DeclareBlockers, OrderReplacements, OrderTriggers)
 from .errors import CannotPay, IllegalAction
 from .loyalty import attacked_walkers, opposing_walkers
+from .objects import GameState, Trigger
 from .parts import modal
 
 
@@ -46,20 +48,21 @@ class Choice:
     answers: tuple[Any, ...] = ()  # answers already given in this resolution
     data: dict[str, Any] = field(default_factory=dict)
 
-    def check(self, st, action):
+    def check(self, st: GameState, action: object) -> Any:
         """Return the answer's value if it answers this choice; raise naming the rule if not."""
         if not isinstance(action, self.action):
             raise IllegalAction(f"{self.player} must answer first: {self.prompt}.", rule=self.rule)
         return self.value(st, action)
 
-    def answer(self, value):
+    def answer(self, value: Any) -> object:
         """Return the action that gives ``value`` as the answer (checked when it is applied)."""
         return self.action(tuple(value) if isinstance(value, list) else value)
 
-    def value(self, st, action):
+    # ``action`` is one of this class's ``action`` (``check`` says so); each kind names its own
+    def value(self, st: GameState, action: Any) -> Any:
         raise NotImplementedError
 
-    def legal_answers(self, st) -> Iterator:
+    def legal_answers(self, st: GameState) -> Iterator[object]:
         """Yield every legal answer (lazily: subsets can be many)."""
         raise NotImplementedError
 
@@ -67,11 +70,11 @@ class Choice:
         """Say the choice in words: who chooses what, and the rule."""
         return f"{self.player}: {self.prompt} (CR {self.rule})"
 
-    def resume(self, st, value) -> None:
+    def resume(self, st: GameState, value: Any) -> None:
         """Carry out a checked answer on the game (a resolution's choices are replayed instead)."""
         raise NotImplementedError
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         """The whole choice as plain data."""
         return {"kind": self.kind, "player": self.player, "prompt": self.prompt, "rule": self.rule,
                 "options": list(self.options), "low": self.low, "high": self.high, "item": self.item,
@@ -95,7 +98,7 @@ class _Order(Choice):
     ((9,), (9, 7, 8))
     """
 
-    def value(self, st, action):
+    def value(self, st: GameState | None, action: OrderTriggers | OrderReplacements) -> tuple[int, ...]:
         order = tuple(action.order) if isinstance(action.order, (tuple, list)) else ()
         if not order or len(set(order)) != len(order) or any(o not in self.options for o in order):
             raise IllegalAction("Name each of them at most once, in the order they go; the ones you "
@@ -103,10 +106,10 @@ class _Order(Choice):
         rest = tuple(o for o in self.options if o not in order)
         return order + rest if len(rest) == 1 else order
 
-    def legal_answers(self, st):
+    def legal_answers(self, st: GameState) -> Iterator[OrderTriggers | OrderReplacements]:
         yield from (self.action((o,)) for o in self.options)
 
-    def complete(self, value) -> bool:
+    def complete(self, value: tuple[int, ...]) -> bool:
         """Say whether ``value`` (a checked answer) finishes the order."""
         return len(value) == len(self.options)
 
@@ -116,11 +119,11 @@ class OrderTriggersChoice(_Order):
 
     kind, action, form = "order_triggers", OrderTriggers, "order"
 
-    def value(self, st, action):
+    def value(self, st: GameState | None, action: OrderTriggers | OrderReplacements) -> tuple[int, ...]:
         order = super().value(st, action)
         return like_copies_in_turn(order, self.options, st.waiting) if st is not None else order
 
-    def resume(self, st, value) -> None:
+    def resume(self, st: GameState, value: tuple[int, ...]) -> None:
         mine = [t for t in st.waiting if t.controller == self.player]
         placed = sorted((t for t in mine if "order" in t.data), key=lambda t: t.data["order"])
         for i, tid in enumerate(value, start=len(placed)):
@@ -136,7 +139,8 @@ class OrderTriggersChoice(_Order):
               "one put on the stack resolves first.", "order", self.player)
 
 
-def like_copies_in_turn(order: tuple, options: tuple, waiting) -> tuple:
+def like_copies_in_turn(order: tuple[int, ...], options: tuple[int, ...], waiting: Iterable[Trigger]
+                        ) -> tuple[int, ...]:
     """Put like copies of a triggered ability (one source, one trigger, alike in all but their id)
     on the stack in the order they triggered, wherever the player named them (CR 603.3b).
 
@@ -149,12 +153,12 @@ def like_copies_in_turn(order: tuple, options: tuple, waiting) -> tuple:
     >>> like_copies_in_turn((15, 13, 12), (12, 13, 15), waiting), like_copies_in_turn((15,), (12, 13, 15), waiting)
     ((12, 13, 15), (12,))
     """
-    def alike(t) -> tuple:
+    def alike(t: Trigger) -> tuple[object, ...]:
         return (t.controller, t.name, t.text, t.effects, t.source, t.target_spec, t.kind,
                 {k: v for k, v in t.data.items() if k != "order"})
     by_id = {t.id: t for t in waiting if t.id in options}
-    used: set = set()
-    out = []
+    used: set[int] = set()
+    out: list[int] = []
     for tid in order:
         copies = sorted(u.id for u in by_id.values() if u.id not in used and alike(u) == alike(by_id[tid]))
         out.append(copies[0])
@@ -174,18 +178,18 @@ class TargetChoice(Choice):
 
     kind, action = "choose_targets", ChooseTargets
 
-    def answer(self, value):
+    def answer(self, value: Any) -> ChooseTargets:
         return ChooseTargets(tuple(value) if isinstance(value, (list, tuple)) else (value,))
 
-    def value(self, st, action):
+    def value(self, st: GameState, action: ChooseTargets) -> tuple[Any, ...]:
         if len(action.targets) != 1 or action.targets[0] not in self.options:
             raise IllegalAction("Choose one legal target.", rule=self.rule)
         return tuple(action.targets)
 
-    def legal_answers(self, st):
+    def legal_answers(self, st: GameState) -> Iterator[ChooseTargets]:
         yield from (ChooseTargets((o,)) for o in self.options)
 
-    def resume(self, st, value) -> None:
+    def resume(self, st: GameState, value: tuple[Any, ...]) -> None:
         next(t for t in st.waiting if t.id == self.item).data["targets"] = value
 
 
@@ -194,10 +198,10 @@ class MayPay(Choice):
 
     kind, action, form = "may_pay", ChoosePay, "pay"
 
-    def value(self, st, action):
+    def value(self, st: GameState, action: ChoosePay) -> bool:
         return bool(action.pay)
 
-    def legal_answers(self, st):
+    def legal_answers(self, st: GameState) -> Iterator[ChoosePay]:
         yield from (ChoosePay(True), ChoosePay(False))
 
 
@@ -206,10 +210,10 @@ class MayChoice(Choice):
 
     kind, action = "may", ChooseMay
 
-    def value(self, st, action):
+    def value(self, st: GameState, action: ChooseMay) -> bool:
         return bool(action.yes)
 
-    def legal_answers(self, st):
+    def legal_answers(self, st: GameState) -> Iterator[ChooseMay]:
         yield from (ChooseMay(True), ChooseMay(False))
 
 
@@ -218,7 +222,7 @@ class PayAmount(Choice):
 
     kind, action, form = "pay_any", ChooseAmount, "amount"
 
-    def value(self, st, action):
+    def value(self, st: GameState, action: ChooseAmount) -> int:
         if not isinstance(action.amount, int) or isinstance(action.amount, bool) or action.amount < 0:
             raise IllegalAction("The amount can't be negative.", rule="107.1b")
         if action.amount > self.high:
@@ -226,7 +230,7 @@ class PayAmount(Choice):
                             "can't pay more energy than you have", rule="118.3")
         return action.amount
 
-    def legal_answers(self, st):
+    def legal_answers(self, st: GameState) -> Iterator[ChooseAmount]:
         yield from (ChooseAmount(n) for n in range(self.low, self.high + 1))
 
 
@@ -235,7 +239,7 @@ class RemoveCountersChoice(PayAmount):
 
     kind, form = "remove_counters", "one"
 
-    def value(self, st, action):
+    def value(self, st: GameState, action: ChooseAmount) -> int:
         if isinstance(action.amount, int) and not isinstance(action.amount, bool) and action.amount > self.high:
             raise IllegalAction(f"Remove at most {self.high}.", rule=self.rule)
         return super().value(st, action)
@@ -246,12 +250,12 @@ class ColorChoice(Choice):
 
     kind, action = "choose_mana", ChooseMana
 
-    def value(self, st, action):
+    def value(self, st: GameState, action: ChooseMana) -> str:
         if action.mana not in self.options:
             raise IllegalAction(f"Choose one of {', '.join(self.options)}.", rule=self.rule)
         return action.mana
 
-    def legal_answers(self, st):
+    def legal_answers(self, st: GameState) -> Iterator[ChooseMana]:
         yield from (ChooseMana(m) for m in self.options)
 
 
@@ -260,7 +264,7 @@ class ObjectsChoice(Choice):
 
     action = ChooseObjects
 
-    def value(self, st, action):
+    def value(self, st: GameState, action: ChooseObjects) -> tuple[Any, ...]:
         picks = tuple(action.picks)
         if len(set(picks)) != len(picks) or any(p not in self.options for p in picks):
             raise IllegalAction("Choose only from the options offered, each at most once.", rule=self.rule)
@@ -270,7 +274,7 @@ class ObjectsChoice(Choice):
                                 f"Choose from {self.low} to {self.high}.", rule=self.rule)
         return picks
 
-    def legal_answers(self, st):
+    def legal_answers(self, st: GameState) -> Iterator[ChooseObjects]:
         yield from (ChooseObjects(c) for n in range(self.low, self.high + 1)
                     for c in combinations(self.options, n))
 
@@ -281,7 +285,7 @@ class ModeChoice(ObjectsChoice):
 
     kind = "choose_mode"
 
-    def resume(self, st, value) -> None:
+    def resume(self, st: GameState, value: tuple[Any, ...]) -> None:
         t = next(t for t in st.waiting if t.id == self.item)
         t.data["mode"] = value[0]
         chooser = modal(t.effects)
@@ -302,7 +306,7 @@ class ScryChoice(ObjectsChoice):
 
     kind = "scry"
 
-    def legal_answers(self, st):
+    def legal_answers(self, st: GameState) -> Iterator[ChooseObjects]:
         yield from (ChooseObjects(p) for n in range(self.low, self.high + 1)
                     for c in combinations(self.options, n) for p in permutations(c))
 
@@ -342,7 +346,7 @@ class LegendRuleChoice(ObjectsChoice):
 
     kind = "legend_rule"
 
-    def resume(self, st, value) -> None:
+    def resume(self, st: GameState, value: tuple[Any, ...]) -> None:
         gone = [q.present(st, i) for i in self.options if i not in value]
         e.leave(st, gone, "graveyard", "is put into the graveyard (legend rule)", "704.5j")
 
@@ -352,7 +356,7 @@ class DiscardChoice(ObjectsChoice):
 
     kind, form = "discard", "several"
 
-    def resume(self, st, value) -> None:
+    def resume(self, st: GameState, value: tuple[Any, ...]) -> None:
         p = q.player(st, self.player)
         for cid in value:
             obj = next(c for c in p.hand if c.id == cid)
@@ -365,7 +369,8 @@ class AttackersChoice(Choice):
 
     kind, action, form = "declare_attackers", DeclareAttackers, "several"
 
-    def value(self, st, action):
+    def value(self, st: GameState, action: DeclareAttackers
+              ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         for p in (q.permanent(st, x) for x in action.attackers if x not in self.options):
             if p is not None and p.controller == self.player and p.sick and not p.tapped:
                 raise IllegalAction(f"{p.card} came under {p.controller}'s control this turn: it can't "
@@ -373,7 +378,7 @@ class AttackersChoice(Choice):
         picks = _picks(action.attackers, self, "attack")
         return picks, attacked_walkers(st, self.player, picks, action.at)
 
-    def legal_answers(self, st):
+    def legal_answers(self, st: GameState) -> Iterator[DeclareAttackers]:
         """Each set of attackers, each attacking the defending player or one of their planeswalkers."""
         walkers = [None] + opposing_walkers(st, self.player)
         yield from (DeclareAttackers(c, tuple((a, w) for a, w in zip(c, aims) if w is not None))
@@ -386,13 +391,13 @@ class BlockersChoice(Choice):
 
     kind, action = "declare_blockers", DeclareBlockers
 
-    def answer(self, value):
+    def answer(self, value: Any) -> DeclareBlockers:
         return DeclareBlockers(tuple(tuple(pair) for pair in value))
 
-    def value(self, st, action):
+    def value(self, st: GameState, action: DeclareBlockers) -> tuple[tuple[int, int], ...]:
         return _blocks(st, self, action.blocks)
 
-    def legal_answers(self, st):
+    def legal_answers(self, st: GameState) -> Iterator[DeclareBlockers]:
         """Yield each legal set of blocks, no blocks first, the last blocker's choice changing fastest.
 
         Trying every (blocker, attacker) product and refusing the illegal ones would cost (a + 1)^b
@@ -403,9 +408,10 @@ class BlockersChoice(Choice):
         attackers = [p.id for p in st.battlefield if p.attacking]
         can = [[None] + [a for a in attackers if _may_block(st, self, b, a)] for b in self.options]
         pick = [0] * len(can)
-        taken: set = set()
+        taken: set[int | None] = set()
         while True:
-            yield DeclareBlockers(tuple((b, c[k]) for b, c, k in zip(self.options, can, pick) if k))
+            # a pick past 0 is an attacker (0 is the None of no block)
+            yield DeclareBlockers(tuple((b, cast(int, c[k])) for b, c, k in zip(self.options, can, pick) if k))
             i = len(pick) - 1
             while i >= 0:
                 taken.discard(can[i][pick[i]])
@@ -419,7 +425,7 @@ class BlockersChoice(Choice):
                 return
 
 
-def _may_block(st, choice: Choice, blocker, attacker) -> bool:
+def _may_block(st: GameState, choice: Choice, blocker: int, attacker: int) -> bool:
     try:
         _blocks(st, choice, ((blocker, attacker),))
     except IllegalAction:
@@ -427,14 +433,14 @@ def _may_block(st, choice: Choice, blocker, attacker) -> bool:
     return True
 
 
-def _picks(picks, choice: Choice, verb: str):
+def _picks(picks: tuple[int, ...], choice: Choice, verb: str) -> tuple[int, ...]:
     if len(set(picks)) != len(picks) or any(p not in choice.options for p in picks):
         raise IllegalAction(f"Only untapped creatures that can {verb} may be declared, each once.",
                             rule=choice.rule)
     return tuple(picks)
 
 
-def _blocks(st, choice: Choice, blocks):
+def _blocks(st: GameState, choice: Choice, blocks: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
     blockers = [b for b, _ in blocks]
     attackers = [a for _, a in blocks]
     _picks(tuple(blockers), choice, "block")

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from itertools import islice
 from math import factorial
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Protocol
 
 from . import query as q
-from .cards import Card
+from .cards import Ability, Card
 from .errors import CannotPay
 from .lands import enters_tapped
-from .objects import ENERGY, LOYALTY, MINUS_ONE, About, CardObject, Event, GameState, Permanent, Trigger
+from .objects import (ENERGY, LOYALTY, MINUS_ONE, About, CardObject, Event, GameState, Permanent,
+                      StackItem, Trigger)
 from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
                       TokenReplacement)
 from .happened import Entered, Happened, What
@@ -135,7 +137,7 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
         fire(st, src, ab, _trigger_data(ev))
 
 
-def _trigger_data(ev: Happened) -> dict:
+def _trigger_data(ev: Happened) -> dict[str, Any]:
     """What a trigger remembers of its event: the zone its source was cast from (Amped Raptor), the
     counters a permanent that left had (The Ozolith)."""
     if ev.kind is What.LEFT and ev.perm is not None and any(ev.perm.counters.values()):
@@ -145,7 +147,7 @@ def _trigger_data(ev: Happened) -> dict:
     return {"cast_from": cast_from} if cast_from else {}
 
 
-def fire(st: GameState, src: Permanent, ab, data: dict) -> None:
+def fire(st: GameState, src: Permanent, ab: Ability, data: dict[str, Any]) -> None:
     """Record that an ability triggered; it waits until a player would get priority (CR 603.3)."""
     if ab.trigger is not None and ab.trigger.if_this_has_counters:  # checked again as it resolves (CR 603.4)
         data = {**data, "if_this_has_counters": True}
@@ -207,7 +209,7 @@ def _counter_text(counters: dict[str, int]) -> str:
     return ", ".join(f"{n} {k}" for k, n in counters.items() if n)
 
 
-def move_card(st: GameState, obj: CardObject, src: list, dest: list, *, top: bool = False) -> CardObject:
+def move_card(st: GameState, obj: CardObject, src: list[CardObject], dest: list[CardObject], *, top: bool = False) -> CardObject:
     """Move a card between two zones that are not the battlefield; it becomes a new object."""
     src.remove(obj)
     new = CardObject(new_id(st), obj.card, obj.owner, obj.token)
@@ -233,7 +235,7 @@ def draw(st: GameState, who: str, n: int = 1) -> None:
 
 # --- energy and counters ---------------------------------------------------
 
-def get_energy(res, who: str, n: int, source: str) -> int:
+def get_energy(res: Replacing, who: str, n: int, source: str) -> int:
     """Give a player ``n`` energy counters: putting counters on a player (CR 107.14, 122.1)."""
     return put_counters(res, who, ENERGY, n, putter=who, source=source)
 
@@ -263,26 +265,37 @@ def energy_lost(st: GameState, who: str, n: int) -> None:
         st.energy_lost = {**st.energy_lost, who: st.energy_lost.get(who, 0) + n}
 
 
+class Replacing(Protocol):
+    """What puts counters: the game it changes, and who orders the replacement effects (CR 616.1)."""
+
+    st: GameState
+
+    def order_replacements(self, player: str, prompt: str, options: Iterable[int],
+                           data: dict[str, Any]) -> tuple[int, ...]: ...
+
+
 class Direct:
     """Carry a change made outside any resolution; replacement effects apply in the order found."""
 
     def __init__(self, st: GameState):
         self.st = st
 
-    def choose(self, choice, player, prompt, rule, options=(), low=0, high=0, data=None):
+    def choose(self, choice: type[Any], player: str, prompt: str, rule: str, options: Iterable[Any] = (),
+               low: int = 0, high: int = 0, data: dict[str, Any] | None = None) -> tuple[Any, ...]:
         return tuple(options)
 
-    def order_replacements(self, player, prompt, options, data) -> tuple:
+    def order_replacements(self, player: str, prompt: str, options: Iterable[int],
+                           data: dict[str, Any]) -> tuple[int, ...]:
         return tuple(options)
 
 
-def _replacements(st: GameState, target, putter: str, kind: str) -> list[tuple[Permanent, CounterReplacement]]:
+def _replacements(st: GameState, target: str | Permanent, putter: str, kind: str) -> list[tuple[Permanent, CounterReplacement]]:
     return [(src, static) for src, static in q.statics(st, CounterReplacement)
             if static.applies(src, target, putter, kind,
                               () if isinstance(target, str) else q.types(st, target))]
 
 
-def _apply_all(n: int, order) -> int:
+def _apply_all(n: int, order: Iterable[CounterReplacement]) -> int:
     for static in order:
         if n <= 0:
             break
@@ -294,7 +307,7 @@ def _apply_all(n: int, order) -> int:
 ORDERS_TRIED = 720
 
 
-def order_matters(n: int, statics) -> bool:
+def order_matters(n: int, statics: Sequence[CounterReplacement]) -> bool:
     """Say whether the order the replacement effects apply in can change how many counters are put.
 
     Two effects that change the number alike (two doublers) give the same result in either order,
@@ -310,7 +323,7 @@ def order_matters(n: int, statics) -> bool:
     """
     if n <= 0:  # nothing is put whatever the order: no effect applies (CR 616.1f)
         return False
-    seen = set()
+    seen: set[int] = set()
     for order in islice(_changes(tuple(sorted(s.counters for s in statics))), ORDERS_TRIED):
         seen.add(_apply_all(n, [next(s for s in statics if s.counters == c) for c in order]))
         if len(seen) > 1:
@@ -318,7 +331,7 @@ def order_matters(n: int, statics) -> bool:
     return _count_orders(statics) > ORDERS_TRIED
 
 
-def _changes(kinds: tuple):
+def _changes(kinds: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
     """Yield each distinct order of ``kinds`` (a sorted tuple) once, lazily."""
     if not kinds:
         yield ()
@@ -330,7 +343,7 @@ def _changes(kinds: tuple):
             yield (k,) + rest
 
 
-def _count_orders(statics) -> int:
+def _count_orders(statics: Sequence[CounterReplacement]) -> int:
     """The number of distinct orders of the effects' changes: k! over the repeats'."""
     total = factorial(len(statics))
     for c in set(s.counters for s in statics):
@@ -338,7 +351,7 @@ def _count_orders(statics) -> int:
     return total
 
 
-def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> int:
+def put_counters(res: Replacing, target: str | Permanent, kind: str, n: int, putter: str, source: str) -> int:
     """Put counters on a player (named) or a permanent, through Solemnity and replacements.
 
     Returns how many were put. Several replacement effects are ordered by the affected
@@ -347,21 +360,22 @@ def put_counters(res, target, kind: str, n: int, putter: str, source: str) -> in
     st = res.st
     if n <= 0:
         return 0
-    on_player = isinstance(target, str)
-    who = target if on_player else f"{target.controller}'s {target.card}"
+    who = target if isinstance(target, str) else f"{target.controller}'s {target.card}"
     if _no_counters(st, target, kind, source, who):
         return 0
     n = _replaced(res, target, putter, kind, n, who)
     if n <= 0:
         return 0
-    holder = q.player(st, target) if on_player else target
+    # ``isinstance(target, str)`` each time, not a flag, so that the type checker narrows ``target``
+    holder = q.player(st, target) if isinstance(target, str) else target
     holder.counters[kind] = holder.counters.get(kind, 0) + n
-    if on_player and kind == ENERGY:
-        log(st, "107.14", f"{target} gets {n} energy from {source}; {holder.energy} now.",
+    if isinstance(target, str) and kind == ENERGY:
+        log(st, "107.14", f"{target} gets {n} energy from {source}; {q.player(st, target).energy} now.",
             "energy", target)
     else:
         log(st, "122.1", f"{who} gets {plural(n, kind + ' counter')} from {source}.", "counters", putter)
-    emit(st, [Happened.counters_put(None if on_player else target, target if on_player else None, kind)])
+    emit(st, [Happened.counters_put(None if isinstance(target, str) else target,
+                                    target if isinstance(target, str) else None, kind)])
     return n
 
 
@@ -381,7 +395,7 @@ def _no_counters(st: GameState, target: str | Permanent, kind: str, source: str,
     return False
 
 
-def _replaced(res: Any, target: str | Permanent, putter: str, kind: str, n: int, who: str) -> int:
+def _replaced(res: Replacing, target: str | Permanent, putter: str, kind: str, n: int, who: str) -> int:
     """Apply the replacement effects that change how many counters are put, in the order the
     affected player chooses when it matters (CR 616.1); return how many are put."""
     st = res.st
@@ -397,11 +411,12 @@ def _replaced(res: Any, target: str | Permanent, putter: str, kind: str, n: int,
     return n
 
 
-def _chosen_order(res, repl: list, n: int, kind: str, who: str, chooser: str) -> list:
+def _chosen_order(res: Replacing, repl: list[tuple[Permanent, CounterReplacement]], n: int, kind: str, who: str,
+                  chooser: str) -> list[tuple[Permanent, CounterReplacement]]:
     """Have the affected player choose the replacement effect to apply, then again among the rest,
     until their order no longer matters (CR 616.1, 616.1e, 616.1f); return them in that order."""
     names = {p.id: f"{p.controller}'s {p.card}" for p, _ in repl}
-    chosen: list = []
+    chosen: list[tuple[Permanent, CounterReplacement]] = []
     left = list(repl)
     while len(left) > 1 and order_matters(_apply_all(n, [s for _, s in chosen]), [s for _, s in left]):
         picked = res.order_replacements(
@@ -416,7 +431,7 @@ def _chosen_order(res, repl: list, n: int, kind: str, who: str, chooser: str) ->
     return chosen
 
 
-def _order_prompt(names: dict[int, str], chosen: list[Any], n: int, kind: str, who: str) -> str:
+def _order_prompt(names: dict[int, str], chosen: list[tuple[Permanent, CounterReplacement]], n: int, kind: str, who: str) -> str:
     """Ask for the next replacement effect, naming those already chosen (CR 616.1e)."""
     after = f" ({' then '.join(names[p.id] for p, _ in chosen)} first)" if chosen else ""
     return (f"Order the {'other ' if chosen else ''}replacement effects on {n} {kind} counter(s) "
@@ -425,7 +440,7 @@ def _order_prompt(names: dict[int, str], chosen: list[Any], n: int, kind: str, w
 
 # --- damage, life, tokens --------------------------------------------------
 
-def deal_damage(st: GameState, source: str, target, n: int, infect: bool = False) -> None:
+def deal_damage(st: GameState, source: str, target: str | Permanent, n: int, infect: bool = False) -> None:
     """Deal damage: life loss, or damage marked; from a source with infect, counters (CR 120.3)."""
     if n <= 0 or _prevented(st, source, target, n):
         return
@@ -470,10 +485,10 @@ def _damage_permanent(st: GameState, source: str, target: Permanent, n: int) -> 
                 "rule", target.controller)
 
 
-def _prevented(st: GameState, source: str, target, n: int) -> bool:
+def _prevented(st: GameState, source: str, target: str | Permanent, n: int) -> bool:
     """Damage to a player with protection from everything is prevented (CR 702.16j, 702.16e)."""
-    shield = pe.has(st, target, "protection_from_everything")
-    if shield is not None:
+    shield = pe.has(st, target, "protection_from_everything")  # a player's only: None for a permanent
+    if shield is not None and isinstance(target, str):
         log(st, "702.16j", f"{target} has protection from everything ({shield.source}): the {n} damage "
             f"{source} would deal is prevented.", "prevented", target)
     return shield is not None
@@ -550,7 +565,7 @@ def _lost_life(st: GameState, who: str) -> None:
     emit(st, [Happened.life_lost(who, before)])
 
 
-def counter(st: GameState, item, by: str) -> None:
+def counter(st: GameState, item: StackItem, by: str) -> None:
     """Counter a spell: off the stack to its owner's graveyard, its costs not refunded (CR 701.6)."""
     st.stack.remove(item)
     st.names[item.id] = item.name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import islice
+from collections.abc import Iterable
 from typing import Any, Iterator
 
 from . import casting, checks, legal
@@ -11,7 +12,10 @@ from . import query as q
 from . import turn
 from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, GetEnergy,
                       PassPriority, PayEnergy, PlayLand)
+from .cards import Ability
 from .cardset import CardSet
+from .checks import Plan
+from .choices import Choice
 from .errors import CannotPay, IllegalAction, NoPendingChoice, RulesError
 from .history import History, clone
 from .mana import TYPE_NAMES, TYPES, ManaCost, pay_from_pool, pool_text
@@ -41,9 +45,9 @@ class Game:
     0
     """
 
-    def __init__(self, players=("Alice", "Nadia"), *, active: str | None = None,
+    def __init__(self, players: Iterable[str] = ("Alice", "Nadia"), *, active: str | None = None,
                  step: str = "precombat main", turn_number: int = 2, seed: int = 0,
-                 cards: CardSet | None = None):
+                 cards: CardSet | None = None) -> None:
         names = list(players)
         if len(names) < 2 or len(set(names)) != len(names):
             raise IllegalAction("A game needs two or more players with different names.", rule="102.1")
@@ -75,7 +79,7 @@ class Game:
         return obj.id
 
     def add_permanent(self, who: str, name: str, *, tapped: bool = False, sick: bool = False,
-                      counters: dict | None = None, damage: int = 0, token: bool = False,
+                      counters: dict[str, int] | None = None, damage: int = 0, token: bool = False,
                       owner: str | None = None) -> int:
         """Put a permanent onto the battlefield as part of a starting position; return its id.
 
@@ -96,7 +100,7 @@ class Game:
         return p.id
 
     def set_player(self, who: str, *, life: int | None = None, energy: int | None = None,
-                   counters: dict | None = None, mana: dict | None = None) -> None:
+                   counters: dict[str, int] | None = None, mana: dict[str, int] | None = None) -> None:
         """Set a player's life, counters or mana pool as part of a starting position.
 
         ``energy`` is the number of energy counters; ``counters`` sets those kinds (0 removes one);
@@ -127,7 +131,7 @@ class Game:
             p.pool = {t: pool.get(t, 0) for t in TYPES}
         self._history.changed_outside_actions()
 
-    def set_counters(self, holder, kind: str, n: int) -> None:
+    def set_counters(self, holder: str | int, kind: str, n: int) -> None:
         """Give a player (by name) or a permanent (by id) exactly ``n`` counters of ``kind``.
 
         A change to the position, not an action: nothing triggers, no replacement effect applies,
@@ -170,7 +174,7 @@ class Game:
         return read_only(self._state.stack)
 
     @property
-    def pending(self):
+    def pending(self) -> Choice | None:
         return read_only(self._state.pending)
 
     @property
@@ -192,12 +196,12 @@ class Game:
         return read_only(q.permanent(self._state, pid))
 
     @property
-    def history(self) -> list:
+    def history(self) -> list[Any]:
         return self._history.actions()
 
     # --- acting ---
 
-    def apply(self, action) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
         """Take an action or answer the pending choice; return the new log events.
 
         Raises a ``RulesError`` naming the rule when the action isn't legal now;
@@ -209,7 +213,7 @@ class Game:
         self._state, self._replay = work, replay
         return work.log.since(len(before.log))
 
-    def undo(self):
+    def undo(self) -> Any:
         """Take back the last action; return it, or None when there is nothing to undo."""
         taken = self._history.take_back()
         if taken is None:
@@ -235,10 +239,10 @@ class Game:
         """Make the current position the start: undo stops here."""
         self._history.clear()
 
-    def is_legal(self, action) -> bool:
+    def is_legal(self, action: object) -> bool:
         return self.why_illegal(action) is None
 
-    def why_illegal(self, action) -> RulesError | None:
+    def why_illegal(self, action: object) -> RulesError | None:
         """Return the error ``action`` would raise now (naming the rule), or None if it is legal."""
         try:
             _dispatch(clone(self._state), action, self._replay)
@@ -273,11 +277,11 @@ class Game:
         if not st.stack:
             yield AdvanceStep()
 
-    def describe(self, action) -> str:
+    def describe(self, action: object) -> str:
         """Say an action in a learner's words, e.g. ``Play Forest``."""
         return describe(self._state, action)
 
-    def snapshot(self, log: bool = True) -> dict:
+    def snapshot(self, log: bool = True) -> dict[str, Any]:
         """Return the whole state as plain data: equal snapshots mean equal games; without ``log``
         the position alone (its cost then doesn't grow with the game's length).
 
@@ -302,11 +306,11 @@ class LegalActions:
     ``ANSWERS_LISTED`` it listed.
     """
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game) -> None:
         self._game = game
         self.cut = False
 
-    def __contains__(self, action) -> bool:
+    def __contains__(self, action: object) -> bool:
         return self._game.is_legal(action)
 
     def __iter__(self) -> Iterator[Any]:
@@ -321,20 +325,20 @@ class LegalActions:
         return sum(1 for _ in self)
 
 
-def _check_count(n, what: str = "A number of counters") -> None:
+def _check_count(n: object, what: str = "A number of counters") -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise IllegalAction(f"{what} is a whole number, zero or more, not {n!r}.",
                             rule="122.1" if what.endswith("counters") else "106.4")
 
 
-def _set_count(counters: dict, kind: str, n: int) -> None:
+def _set_count(counters: dict[str, int], kind: str, n: int) -> None:
     if n:
         counters[kind] = n
     else:
         counters.pop(kind, None)
 
 
-def _dispatch(st: GameState, action, replay: GameState | None) -> tuple[GameState, GameState | None]:
+def _dispatch(st: GameState, action: object, replay: GameState | None) -> tuple[GameState, GameState | None]:
     """Carry out an action on a working copy; return it and where a paused resolution replays from."""
     if st.over:
         raise IllegalAction(f"The game is over: {st.winner or 'nobody'} won.", rule="104.2a")
@@ -363,10 +367,11 @@ def _dispatch(st: GameState, action, replay: GameState | None) -> tuple[GameStat
     return st, replay_next
 
 
-def _answer(st: GameState, action: Any, replay: GameState | None) -> tuple[GameState, GameState | None]:
+def _answer(st: GameState, action: object, replay: GameState | None) -> tuple[GameState, GameState | None]:
     """Answer the pending choice; mid-resolution, resolve again from its start with the answers
     so far (CR 608.2). Return the working state and where a paused resolution replays from."""
     choice = st.pending
+    assert choice is not None  # _dispatch answers only a pending choice
     value = choice.check(st, action)
     if replay is not None:
         st = clone(replay)
@@ -386,7 +391,7 @@ def _advance(st: GameState) -> None:
     turn.end_step(st)
 
 
-def _practice_energy(st: GameState, a) -> None:
+def _practice_energy(st: GameState, a: GetEnergy | PayEnergy) -> None:
     q.player(st, a.player)
     if not isinstance(a.amount, int) or isinstance(a.amount, bool) or a.amount < 1:
         raise IllegalAction("Get or pay one or more energy.", rule="107.14")
@@ -422,7 +427,7 @@ def _cast(st: GameState, a: CastSpell) -> None:
     casting.become_cast(st, who, item, c)
 
 
-def _pay_mana(st: GameState, who: str, cost: ManaCost, plan, when: str, spare: int | None = None) -> None:
+def _pay_mana(st: GameState, who: str, cost: ManaCost, plan: Plan | dict[str, int], when: str, spare: int | None = None) -> None:
     """Pay a mana cost: activate the planned mana abilities, then spend from the pool (CR 601.2g-h).
 
     ``plan`` is either the abilities to activate (the game's choice, which keeps mana the rest
@@ -502,9 +507,11 @@ def _activate_from_hand(st: GameState, a: ActivateAbility) -> None:
     st.passes = 0
 
 
-def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str, sacrifice: tuple = (), x: int = 0) -> None:
+def _pay_cost(st: GameState, who: str, perm: Permanent | CardObject, ab: Ability, plan: Plan | dict[str, int], what: str,
+              sacrifice: tuple[int, ...] = (), x: int = 0) -> None:
     """Pay an activation's costs other than {T}: mana, energy (X of it for "Pay X {E}"), life,
     sacrificing the permanent, discarding the card (CR 602.2b, 601.2h)."""
+    assert ab.cost is not None  # an activated ability has a cost (q.abilities)
     if ab.cost.mana:
         _pay_mana(st, who, ab.cost.mana_cost, plan, " while activating")
     if ab.energy or x:
@@ -512,11 +519,13 @@ def _pay_cost(st: GameState, who: str, perm, ab, plan, what: str, sacrifice: tup
     if ab.cost.life:
         e.pay_life(st, who, ab.cost.life, f"{perm.card}'s {what}")
     if ab.cost.sacrifice == "self":
+        assert isinstance(perm, Permanent)  # a card in hand discards itself; a permanent is sacrificed
         e.sacrifice(st, perm, "to pay for its ability")
     for pid in sacrifice:  # "Sacrifice a land": the one chosen as the cost is paid (CR 602.2b, 601.2h)
         e.sacrifice(st, q.present(st, pid), f"to pay for {e.possessive(perm.card)} ability")
     if ab.cost.discard:
         p = q.player(st, who)
+        assert isinstance(perm, CardObject)
         e.move_card(st, perm, p.hand, p.graveyard)
         e.log(st, "701.9a", f"{who} discards {perm.card} to pay the cost.", "zone", who)
 

@@ -11,9 +11,21 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, is_dataclass
-from typing import Any, Iterator, cast
+from typing import TYPE_CHECKING, Any, Iterator, NoReturn, TypeVar, cast, overload
 
 from .mana import TYPES
+
+if TYPE_CHECKING:  # both read the game's objects: named here for the type checker only
+    from .cardset import CardSet
+    from .choices import Choice
+    from .control import ControlChange
+    from .parts import Effect
+    from .phasing import Phased
+    from .player_effects import PlayerEffect
+
+T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 ENERGY = "energy"
 PLUS_ONE = "+1/+1"
@@ -51,11 +63,11 @@ class Event:
     player: str | None = None
     about: About = field(default=About(), repr=False)
 
-    def __deepcopy__(self, memo):  # immutable: history copies share events
+    def __deepcopy__(self, memo: dict[int, object]) -> Event:  # immutable: history copies share events
         return self
 
 
-class Log(Sequence):
+class Log(Sequence[Event]):
     """Hold the events so far, oldest first; adding one makes a new log that shares all the others.
 
     Each version of the game (the current one, each undo step, a legality probe) holds its own log,
@@ -114,7 +126,13 @@ class Log(Sequence):
         out.reverse()
         return out
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Event | tuple[Event, ...]:
         if isinstance(i, slice):
             return tuple(self)[i]
         if not -self._len <= i < self._len:
@@ -122,9 +140,9 @@ class Log(Sequence):
         node = self
         for _ in range(self._len - 1 - (i % self._len)):
             node = node._before
-        return node._last
+        return cast(Event, node._last)  # within the length: a node that holds an event
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, Log):
             return self is other or (len(self) == len(other) and list(self) == list(other))
         return NotImplemented
@@ -134,11 +152,11 @@ class Log(Sequence):
     def __repr__(self) -> str:
         return f"Log({len(self)} events)"
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, object]) -> Log:
         return self
 
 
-class IdMap(MutableMapping):
+class IdMap(MutableMapping[int, V]):
     """Map object ids to facts that are added as the game goes (where an object went, how a spell ended).
 
     A copy shares the older entries and copies only the few recent ones, so it costs the same
@@ -153,28 +171,28 @@ class IdMap(MutableMapping):
     __slots__ = ("_older", "_recent")
     FOLD = 32  # recent entries kept apart before they join a new shared mapping
 
-    def __init__(self, older: dict | None = None, recent: dict | None = None):
+    def __init__(self, older: dict[int, V] | None = None, recent: dict[int, V] | None = None) -> None:
         self._older = older if older is not None else {}
         self._recent = recent if recent is not None else {}
 
-    def copy(self) -> "IdMap":
+    def copy(self) -> IdMap[V]:
         return IdMap(self._older, dict(self._recent))
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: int) -> V:
         return self._recent[key] if key in self._recent else self._older[key]
 
-    def __setitem__(self, key, value) -> None:
+    def __setitem__(self, key: int, value: V) -> None:
         self._recent[key] = value
         if len(self._recent) > self.FOLD:
             self._older, self._recent = {**self._older, **self._recent}, {}
 
-    def __delitem__(self, key):
+    def __delitem__(self, key: int) -> NoReturn:
         raise TypeError("an IdMap only grows: its entries are facts about the game so far")
 
-    def __contains__(self, key) -> bool:
+    def __contains__(self, key: object) -> bool:
         return key in self._recent or key in self._older
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int]:
         yield from self._older
         yield from (k for k in self._recent if k not in self._older)
 
@@ -184,7 +202,7 @@ class IdMap(MutableMapping):
     def __repr__(self) -> str:
         return f"IdMap({dict(self)!r})"
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, object]) -> IdMap[V]:
         return self.copy()
 
 
@@ -206,7 +224,8 @@ class Player:
         return self.counters.get(ENERGY, 0)
 
     def zone(self, name: str) -> list["CardObject"]:
-        return getattr(self, name)
+        cards: list[CardObject] = getattr(self, name)  # one of ZONES
+        return cards
 
 
 @dataclass(frozen=True)
@@ -268,7 +287,7 @@ class StackItem:
     name: str  # card name of the spell or the ability's source
     controller: str
     text: str
-    effects: tuple = ()  # the parts it does as it resolves, in order (CR 608.2c)
+    effects: tuple[Effect, ...] = ()  # the parts it does as it resolves, in order (CR 608.2c)
     targets: tuple[Any, ...] = ()
     target_spec: str | None = None
     source: int | None = None
@@ -284,7 +303,7 @@ class Trigger:
     controller: str
     name: str
     text: str
-    effects: tuple
+    effects: tuple[Effect, ...]
     source: int | None
     target_spec: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
@@ -337,13 +356,13 @@ class GameState:
     first_strikers: tuple[int, ...] = ()  # creatures with first strike as combat damage began
     damage_steps: int = 0  # combat damage steps so far this combat (two with first strike)
     waiting: list[Trigger] = field(default_factory=list)
-    pending: Any = None  # the Choice the game waits for (rules/choices.py)
+    pending: Choice | None = None  # the choice the game waits for (rules/choices.py)
     log: Log = field(default_factory=Log)
     next_id: int = 1
-    moved: IdMap = field(default_factory=IdMap)  # old object id -> new id (CR 400.7)
-    outcomes: IdMap = field(default_factory=IdMap)  # stack id -> "resolved" | "did not resolve"
-    names: IdMap = field(default_factory=IdMap)  # stack id -> name, for outcomes
-    origins: IdMap = field(default_factory=IdMap)  # stack id -> the card cast, or the ability's source
+    moved: IdMap[int] = field(default_factory=IdMap)  # old object id -> new id (CR 400.7)
+    outcomes: IdMap[str] = field(default_factory=IdMap)  # stack id -> "resolved" | "did not resolve"
+    names: IdMap[str] = field(default_factory=IdMap)  # stack id -> name, for outcomes
+    origins: IdMap[int | None] = field(default_factory=IdMap)  # stack id -> the card cast, or the ability's source
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     winner: str | None = None
     over: bool = False
@@ -351,11 +370,13 @@ class GameState:
     energy_lost: dict[str, int] = field(default_factory=dict)  # energy each player paid or lost this turn
     emblems: tuple[Emblem, ...] = ()  # in the command zone (CR 114.1)
     loyalty_used: tuple[int, ...] = ()  # permanents whose loyalty ability was activated this turn (CR 606.3)
-    cards: Any = None  # the CardSet the game is played with (rules/cardset.py): every card looked up in it
-    control: tuple = ()  # control-changing effects in timestamp order (rules/control.py, CR 613.1b)
-    last_controller: IdMap = field(default_factory=IdMap)  # permanent id -> its controller as it left
-    phased_out: list = field(default_factory=list)  # Phased records (rules/phasing.py, CR 702.26b)
-    player_effects: tuple = ()  # effects on players with a duration (rules/player_effects.py)
+    # The CardSet the game is played with (rules/cardset.py): every card looked up in it. A game always
+    # has one; only a bare state made to show a rule (a doctest) goes without.
+    cards: CardSet = None  # type: ignore[assignment]
+    control: tuple[ControlChange, ...] = ()  # control-changing effects in timestamp order (rules/control.py, CR 613.1b)
+    last_controller: IdMap[str] = field(default_factory=IdMap)  # permanent id -> its controller as it left
+    phased_out: list[Phased] = field(default_factory=list)  # Phased records (rules/phasing.py, CR 702.26b)
+    player_effects: tuple[PlayerEffect, ...] = ()  # effects on players with a duration (rules/player_effects.py)
 
 
 # --- read-only views: what a game hands out -------------------------------------------
@@ -368,7 +389,7 @@ _HOW = ("a game changes only through Game.apply (actions) or its setup methods (
         "add_permanent, set_player, set_counters)")
 
 
-def _refuse(what: str):
+def _refuse(what: str) -> NoReturn:
     raise ReadOnlyError(f"{what} is read-only: {_HOW}.")
 
 
@@ -388,17 +409,18 @@ class ReadOnly:
     """
 
     __slots__ = ("_record",)
+    _record: object
 
-    def __init__(self, record):
+    def __init__(self, record: object) -> None:
         object.__setattr__(self, "_record", record)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # whatever the record holds, read-only
         value = getattr(self._record, name)
         if callable(value) and getattr(value, "__self__", None) is self._record:
             return lambda *args, **kw: read_only(value(*args, **kw))  # e.g. Player.zone
         return read_only(value)
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         _refuse(self._said())
 
     def __delattr__(self, name: str) -> None:
@@ -410,10 +432,10 @@ class ReadOnly:
         return f"{type(r).__name__} {name!r}" if isinstance(name, str) else type(r).__name__
 
     @property  # type: ignore[misc]
-    def __class__(self):  # so that isinstance(view, Permanent) holds
+    def __class__(self) -> type:  # so that isinstance(view, Permanent) holds
         return type(self._record)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return self._record == (other._record if type(other) is ReadOnly else other)
 
     def __hash__(self) -> int:
@@ -422,12 +444,12 @@ class ReadOnly:
     def __repr__(self) -> str:
         return repr(self._record)
 
-    def __deepcopy__(self, memo):  # a copy is the game's no longer: it may change
+    def __deepcopy__(self, memo: dict[int, object]) -> Any:  # a copy is the game's no longer: it may change
         import copy
         return copy.deepcopy(self._record, memo)
 
 
-class ReadOnlyTuple(tuple):
+class ReadOnlyTuple(tuple[T, ...]):
     """A list of the game's, as a tuple whose list methods say why they can't be used.
 
     It equals a list of the same items too, as the list it shows did.
@@ -438,60 +460,69 @@ class ReadOnlyTuple(tuple):
 
     __slots__ = ()
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return tuple.__eq__(self, tuple(other) if type(other) is list else other)
 
-    def __ne__(self, other) -> bool:
+    def __ne__(self, other: object) -> bool:
         return not self == other
 
     __hash__ = tuple.__hash__
 
-    def _refused(self, *args, **kw):
+    def _refused(self, *args: object, **kw: object) -> NoReturn:
         _refuse("This list of the game's")
 
     append = extend = insert = remove = pop = clear = sort = reverse = _refused
 
 
-class ReadOnlyDict(dict):
+class ReadOnlyDict(dict[K, V]):
     """A dict of the game's (counters, a mana pool...), as a copy that refuses changes."""
 
     __slots__ = ()
 
-    def _refused(self, *args, **kw):
+    def _refused(self, *args: object, **kw: object) -> NoReturn:
         _refuse("This mapping of the game's")
 
     __setitem__ = __delitem__ = __ior__ = update = pop = popitem = setdefault = clear = _refused
 
 
-class ReadOnlyMapping(Mapping):
+class ReadOnlyMapping(Mapping[int, V]):
     """A growing mapping of the game's (an ``IdMap``), read without copying it."""
 
     __slots__ = ("_mapping",)
 
-    def __init__(self, mapping):
+    def __init__(self, mapping: IdMap[V]) -> None:
         self._mapping = mapping
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: int) -> V:
         return read_only(self._mapping[key])
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int]:
         return iter(self._mapping)
 
     def __len__(self) -> int:
         return len(self._mapping)
 
-    def __contains__(self, key) -> bool:
+    def __contains__(self, key: object) -> bool:
         return key in self._mapping
 
     def __repr__(self) -> str:
         return f"ReadOnlyMapping({dict(self._mapping)!r})"
 
 
+# A read-only view poses as what it shows (``isinstance`` holds): the type checker reads it so.
 _PLAIN = (str, int, float, bool, bytes, type(None), frozenset, Log, Event, ReadOnly, ReadOnlyTuple,
           ReadOnlyDict, ReadOnlyMapping)
 
 
-def read_only(value):
+@overload
+def read_only(value: list[T] | tuple[T, ...]) -> tuple[T, ...]: ...
+
+
+@overload
+def read_only(value: T) -> T: ...
+
+
+def read_only(value: Any) -> Any:
     """Return ``value`` as the game hands it out: records as ``ReadOnly`` views, lists and tuples as
     tuples of read-only values, dicts as read-only copies; values that can't change as they are.
 

@@ -9,16 +9,19 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Protocol, TypeGuard, TypeVar
 
 from .errors import RulesError
 from .mana import ManaCost
 from .objects import GameState, Permanent, StackItem
 
-EFFECTS: dict[str, type] = {}
+if TYPE_CHECKING:  # cards are made of parts: named here for the type checker only
+    from .cards import Card
+
+EFFECTS: dict[str, type[Effect]] = {}
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 # a YAML key that is a Python keyword, and ``on``, which YAML 1.1 reads as true
-RENAMED = {"for": "find", True: "on"}
+RENAMED: dict[object, str] = {"for": "find", True: "on"}
 # read as it happens: energy paid, its power, life lost, "X is the number of lands you control"
 AMOUNTS = ("paid", "its_power", "lost", "lands_you_control")
 # What a cost's ``sacrifice:`` may name besides ``self``: the card type of the permanent the player chooses.
@@ -62,17 +65,24 @@ class CardError(RulesError, ValueError):
 class Part:
     """Share a part between game copies: it never changes."""
 
-    def __deepcopy__(self, memo):
+    # Every part is a dataclass: said here so that ``dataclasses.fields`` takes any part's class.
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Part:
         return self
 
 
-def effect(name: str):
+P = TypeVar("P", bound=Part)
+E = TypeVar("E", bound="type[Effect]")
+
+
+def effect(name: str) -> Callable[[E], E]:
     """Register an effect class under its card-file name.
 
     >>> EFFECTS["get_energy"].__name__
     'GetEnergy'
     """
-    def register(cls):
+    def register(cls: E) -> E:
         cls.name = name
         EFFECTS[name] = cls
         return cls
@@ -126,7 +136,7 @@ def number_word(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
-def whole(v, negative: bool = False) -> bool:
+def whole(v: object, negative: bool = False) -> bool:
     """Say whether a card file's value is a whole number (a bool is not one), 0 or more unless
     ``negative`` allows any sign.
 
@@ -136,7 +146,7 @@ def whole(v, negative: bool = False) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and (negative or v >= 0)
 
 
-def known_keywords(words, label: str) -> None:
+def known_keywords(words: Iterable[object], label: str) -> None:
     """Refuse, as the card file is read, a keyword the engine doesn't play.
 
     >>> known_keywords(("flying", "banding"), "pump's gains")
@@ -150,7 +160,7 @@ def known_keywords(words, label: str) -> None:
                         f"{', '.join(KEYWORDS)}")
 
 
-def reads_only(n, words: tuple[str, ...], label: str) -> None:
+def reads_only(n: object, words: tuple[str, ...], label: str) -> None:
     """Refuse, as the card file is read, an amount word other than those this effect counts.
 
     >>> reads_only("lost", ("paid",), "deal_damage's amount")
@@ -162,11 +172,12 @@ def reads_only(n, words: tuple[str, ...], label: str) -> None:
         raise CardError(f"{label} must be a whole number or {' or '.join(words)}, not {n!r}")
 
 
-def _name(cls) -> str:
-    return getattr(cls, "name", cls.__name__)
+def _name(cls: type) -> str:
+    name: str = getattr(cls, "name", cls.__name__)
+    return name
 
 
-def build(cls, value, at=None):
+def build(cls: type[P], value: Any, at: Any = None) -> P:
     """Make a part from its card-file value: a scalar fills the first field, a mapping names fields."""
     fields = dataclasses.fields(cls)
     given = _given(cls, fields, value, at)
@@ -184,7 +195,7 @@ def build(cls, value, at=None):
         raise
 
 
-def _given(cls, fields, value, at) -> dict:
+def _given(cls: type[Part], fields: tuple[dataclasses.Field[Any], ...], value: Any, at: Any) -> dict[str, Any]:
     """Return the fields a card-file value gives, by field name (a mapping's keys renamed)."""
     if value is None:
         return {}
@@ -194,13 +205,13 @@ def _given(cls, fields, value, at) -> dict:
         if unknown:
             raise CardError(f"{_name(cls)} has no parameter {unknown[0]!r} (it takes: "
                             f"{', '.join(sorted(known)) or 'nothing'})", value, unknown[0])
-        return {RENAMED.get(k, k): v for k, v in value.items()}
+        return {str(RENAMED.get(k, k)): v for k, v in value.items()}  # each a field's name, known above
     if not fields:
         raise CardError(f"{_name(cls)} takes no value, got {value!r}", at)
     return {fields[0].name: value}
 
 
-def _field_value(cls, f, v, value, place):
+def _field_value(cls: type[Part], f: dataclasses.Field[Any], v: Any, value: Any, place: Any) -> Any:
     """Convert one field; a problem without a key of its own is placed at the field's key."""
     try:
         return _convert(cls, f, v, place)
@@ -210,14 +221,14 @@ def _field_value(cls, f, v, value, place):
         raise
 
 
-def _modes(v, at, label):
+def _modes(v: Any, at: Any, label: str) -> tuple[Mode, ...]:
     if not isinstance(v, list) or not all(isinstance(m, dict) for m in v):
         raise CardError(f"{label} must be a list of modes, each with text and effects", at)
     return tuple(build(Mode, m, m) for m in v)
 
 
 # A field declared with a kind holds parts, built from the value where it stands.
-PARTS = {
+PARTS: dict[str, Callable[[Any, Any, str], object]] = {
     "effects": lambda v, at, label: build_effects(v, at),
     "cost": lambda v, at, label: build(Cost, v, at),
     "targets": lambda v, at, label: build(Targets, v if isinstance(v, dict) else {"what": v}, at),
@@ -227,7 +238,7 @@ PARTS = {
 }
 _AMOUNTS = ", ".join(AMOUNTS)
 # Any other field is one value: what it may be, what a mistake reads, and what the part keeps.
-VALUES = {
+VALUES: dict[str, tuple[Callable[[Any], bool], str, Callable[[Any], object] | None]] = {
     "bool": (lambda v: isinstance(v, bool), "must be true or false, not {v!r}", None),
     "change": (lambda v: whole(v, negative=True) or v in AMOUNTS,  # +N or -N, as in "gets -2/-2"
                f"must be a whole number, positive or negative, or one of {_AMOUNTS}, not {{v!r}}", None),
@@ -245,7 +256,7 @@ VALUES = {
 }
 
 
-def _kind(f) -> str:
+def _kind(f: dataclasses.Field[Any]) -> str:
     """Name what a field holds: its declared kind, or what its default says (a required field
     without a kind is checked only against its choices)."""
     kind = f.metadata.get("kind") if f.metadata else ""
@@ -255,7 +266,7 @@ def _kind(f) -> str:
                     "word" if isinstance(default, str) or default is None else "")
 
 
-def _convert(cls, f, v, at):
+def _convert(cls: type[Part], f: dataclasses.Field[Any], v: Any, at: Any) -> Any:
     kind, label = _kind(f), f"{_name(cls)}'s {f.name}"
     if kind in PARTS:
         return PARTS[kind](v, at, label)
@@ -270,11 +281,11 @@ def _convert(cls, f, v, at):
     return v
 
 
-def build_effects(data, at=None) -> tuple[Effect, ...]:
+def build_effects(data: Any, at: Any = None) -> tuple[Effect, ...]:
     """Make a list of effects from card-file data (each item ``name`` or ``{name: value}``)."""
     if not isinstance(data, list):
         raise CardError(f"effects must be a list, not {data!r}", at)
-    out = []
+    out: list[Effect] = []
     for i, item in enumerate(data):
         if isinstance(item, str):
             name, value = item, None
@@ -289,7 +300,7 @@ def build_effects(data, at=None) -> tuple[Effect, ...]:
     return tuple(out)
 
 
-def field(kind: str = "", choices: tuple = (), default=dataclasses.MISSING):
+def field(kind: str = "", choices: tuple[object, ...] = (), default: Any = dataclasses.MISSING) -> Any:
     """Declare a part's field read specially from the card file: ``kind`` is a row of ``PARTS`` or
     ``VALUES``; ``choices`` are the words it may be.
 
@@ -314,7 +325,7 @@ class Targets(Part):
     what: str = "creature"
     up_to_one: bool = False  # "up to one target ...": zero targets may be chosen (CR 601.2c)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.what not in TARGET_WORDS:
             raise CardError(f"unknown target {self.what!r}; targets are: "
                             f"{', '.join(w for w in TARGET_WORDS if w not in PAIRS)}")
@@ -341,7 +352,7 @@ class Cost(Part):
     sacrifice: str = field(choices=("", "self", *SACRIFICED), default="")  # land: the player chooses one
     discard: str = field(choices=("", "self"), default="")
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         try:
             ManaCost.parse(self.mana)
         except ValueError as exc:
@@ -416,16 +427,16 @@ class Find(Part):
     """
 
     basic_land: bool = False
-    subtypes: tuple = ()
+    subtypes: tuple[str, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.basic_land == bool(self.subtypes):
             raise CardError("search's for is basic_land or {subtypes: [Forest, Plains]} (one of them)")
         bad = [s for s in self.subtypes if not (s[:1].isupper() and s.isalpha())]
         if bad:
             raise CardError(f"a subtype is one capitalized word, such as Forest, not {bad[0]!r}")
 
-    def matches(self, card) -> bool:
+    def matches(self, card: Card) -> bool:
         """Say whether a card (its characteristics where it is, CR 712.8a) is one the search finds."""
         if self.basic_land:
             return "Basic" in card.supertypes and "Land" in card.types
@@ -441,7 +452,7 @@ class Find(Part):
         return f"{'an' if listed[0] in 'AEIOU' else 'a'} {listed} card"
 
 
-def _find(v, at, label):
+def _find(v: Any, at: Any, label: str) -> Find:
     if v == "basic_land":
         return Find(basic_land=True)
     if isinstance(v, dict):
@@ -463,7 +474,7 @@ def loyalty_words(n: int) -> str:
 class Reflexive(Part):
     """A reflexive triggered ability ("when you do", CR 603.12): its targets and effects."""
 
-    effects: tuple = field(kind="effects")
+    effects: tuple[Effect, ...] = field(kind="effects")
     targets: Targets | None = field(kind="targets", default=None)
 
 
@@ -472,7 +483,7 @@ class Mode(Part):
     """One mode of a modal ability: its text, its target if it has one, and what it does."""
 
     text: str
-    effects: tuple = field(kind="effects")
+    effects: tuple[Effect, ...] = field(kind="effects")
     targets: Targets | None = field(kind="targets", default=None)
 
     @property
@@ -492,6 +503,18 @@ class Modal(Protocol):
 
 def _has_modes(part: object) -> TypeGuard[Modal]:
     return isinstance(getattr(part, "modes", None), tuple)
+
+
+class AddsMana(Protocol):
+    """An effect that adds mana (``effects/mana.py``'s ``AddMana``): what a mana ability's effects are."""
+
+    any_land_type: bool
+
+    def options(self, st: GameState, controller: str) -> tuple[str, ...]: ...
+
+
+def adds_mana(part: object) -> TypeGuard[AddsMana]:
+    return bool(getattr(part, "adds_mana", False))
 
 
 def modal(effects: Iterable[object]) -> Modal | None:

@@ -18,7 +18,7 @@ from .cards import BASIC_MANA, Ability, Card
 from .errors import IllegalAction
 from .mana import TYPES
 from .objects import MINUS_ONE, PLUS_ONE, CardObject, GameState, Permanent, Player, StackItem
-from .parts import Cost, build_effects
+from .parts import Cost, adds_mana, build_effects
 from .statics import AddTypes, CountsPowerToughness, EquippedHas, Static
 
 S = TypeVar("S", bound=Static)
@@ -210,13 +210,14 @@ def land_mana_types(st: GameState, who: str) -> tuple[str, ...]:
     for p in st.battlefield:
         if p.controller == who and is_type(st, p, "Land"):
             for a in abilities(st, p):
-                if a.is_mana_ability and not any(e.any_land_type for e in a.effects):
+                if a.is_mana_ability and not any(adds_mana(e) and e.any_land_type for e in a.effects):
                     found += [t for t in mana_options(st, p, a) if t not in found]
     return tuple(t for t in TYPES if t in found)
 
 
 def mana_options(st: GameState, p: Permanent, a: Ability) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(t for e in a.effects for t in e.options(st, p.controller)))
+    # a mana ability's effects all add mana (CR 605.1a); ``adds_mana`` says so to the type checker
+    return tuple(dict.fromkeys(t for e in a.effects if adds_mana(e) for t in e.options(st, p.controller)))
 
 
 def describe_target(st: GameState, t: object) -> str:

@@ -7,21 +7,24 @@ the permanents on the battlefield for the statics of one class (``query.statics`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
 
+from .objects import Permanent
 from .parts import CardError, Part, build, field, known_keywords
 
-STATICS: dict[str, type] = {}
+STATICS: dict[str, type[Static]] = {}
+S = TypeVar("S", bound="type[Static]")
 
 
-def static(key: str):
-    def register(cls):
+def static(key: str) -> Callable[[S], S]:
+    def register(cls: S) -> S:
         cls.key = key
         STATICS[key] = cls
         return cls
     return register
 
 
-def build_static(data, at=None):
+def build_static(data: Any, at: Any = None) -> Static:
     """Make a static ability from its card-file mapping; its first key names the kind."""
     if not isinstance(data, dict) or not data:
         raise CardError(f"static must be a mapping such as {{counters: double, put_by: you}}, "
@@ -60,7 +63,7 @@ class CounterReplacement(Static):
     on: str = field(choices=tuple(ON_WHAT) + ("you", ""), default="")
     kind: str = ""
 
-    def applies(self, src, target, putter: str, kind: str, target_types: tuple[str, ...] = ()) -> bool:
+    def applies(self, src: Permanent, target: Permanent | str, putter: str, kind: str, target_types: tuple[str, ...] = ()) -> bool:
         """Say whether this changes counters of ``kind`` put by ``putter`` on ``target`` (a player's
         name or a permanent, whose types are ``target_types`` now)."""
         if self.kind and kind != self.kind:
@@ -114,7 +117,7 @@ class NoCountersOnPlayers(Static):
 class NoCountersOn(Static):
     """Counters can't be put on permanents of these card types."""
 
-    no_counters_on: tuple = ()
+    no_counters_on: tuple[str, ...] = ()
 
     def words(self) -> tuple[str, ...]:
         return ("Counters can't be put on",)
@@ -138,14 +141,14 @@ class AddTypes(Static):
     """Give other permanents types and subtypes in addition to theirs (CR 205.1b, 613.1d)."""
 
     add_types: str = field(choices=("nontoken_creatures_you_control",))
-    types: tuple = ()
-    subtypes: tuple = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not self.types and not self.subtypes:
             raise CardError("add_types needs types or subtypes to add")
 
-    def applies(self, src, p, printed_types) -> bool:
+    def applies(self, src: Permanent, p: Permanent, printed_types: tuple[str, ...]) -> bool:
         return p.controller == src.controller and not p.token and "Creature" in printed_types
 
     def words(self) -> tuple[str, ...]:
@@ -162,9 +165,9 @@ class EquippedHas(Static):
     ('Equipped creature has', 'haste', 'shroud')
     """
 
-    equipped_has: tuple = ()
+    equipped_has: tuple[str, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not self.equipped_has:
             raise CardError("equipped_has needs the keywords the equipped creature has")
         known_keywords(self.equipped_has, "equipped_has")

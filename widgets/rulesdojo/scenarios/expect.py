@@ -4,17 +4,23 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import islice
-from typing import Annotated, Any, Dict, List, Literal, Optional, Union
+from collections.abc import Callable, Collection, Iterable
+from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Literal, NoReturn, Optional, Union
 
 from pydantic import Discriminator, StrictBool, StrictStr, Tag, field_validator
 
 from ..rules import query as q
 from ..rules.describe import name_of
 from ..rules.errors import RulesError, ScenarioError
-from ..rules.game import ANSWERS_LISTED
+from ..rules.choices import Choice
+from ..rules.game import ANSWERS_LISTED, Game
 from ..rules.mana import TYPE_NAMES, TYPES, ManaCost, pool_text
-from .schema import Format, Says, check, says
+from ..rules.objects import GameState, Permanent, Player
+from .schema import Format, Loc, Says, check, says
 from .yamlsource import key_line
+
+if TYPE_CHECKING:  # the scenario runner reads expectations: named here for the type checker only
+    from .scenario import Resolver
 
 OUTCOMES = ("resolved", "countered", "did not resolve")  # countered (CR 701.6a) / every target illegal (608.2b)
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
@@ -109,20 +115,20 @@ class ExpectFormat(Format):
     # made null before 'resolved' is asked to be a mapping.
     @field_validator("resolved", mode="before")
     @classmethod
-    def _resolved_maps(cls, v):
+    def _resolved_maps(cls, v: Any) -> Any:
         if v is not None and not isinstance(v, dict):
             raise Says("'resolved' maps a spell or ability name to true or false, or to how it left the stack")
         return v
 
     @field_validator("players", "permanents", "resolved", mode="before")
     @classmethod
-    def _none_is_empty(cls, v):
+    def _none_is_empty(cls, v: Any) -> Any:
         return v or None  # an empty or null section expects nothing
 
 
-def validate_expect(exp, source: str, place: str) -> None:
+def validate_expect(exp: Any, source: str, place: str) -> None:
     """Check an ``expect`` mapping's shape; raise ``ScenarioError`` at the first problem."""
-    def bad(msg, path=()):
+    def bad(msg: str, path: Loc = ()) -> NoReturn:
         # Name the offending key's own line when the YAML recorded it (else the place given).
         where = exp
         for key in path[:-1]:
@@ -136,7 +142,7 @@ def validate_expect(exp, source: str, place: str) -> None:
     check(ExpectFormat, exp, bad)
 
 
-def check_expect(game, exp: dict, resolver) -> list[str]:
+def check_expect(game: Game, exp: dict[str, Any], resolver: Resolver) -> list[str]:
     """Compare the game with the expectations; return one line per difference."""
     st = game.state
     out: list[str] = []
@@ -150,28 +156,29 @@ def check_expect(game, exp: dict, resolver) -> list[str]:
     return out
 
 
-def _nothing(*_) -> list[str]:
+def _nothing(*_: object) -> list[str]:
     return []
 
 
-def _state_is(key: str):
+def _state_is(key: str) -> TopCheck:
     """Compare the game state's ``key`` (its step, turn, active player, ...) with the one expected."""
     return lambda game, want, resolver: _differ(key, want, getattr(game.state, key))
 
 
-def _check_pending(game, want, resolver) -> list[str]:
+def _check_pending(game: Game, want: Any, resolver: Resolver) -> list[str]:
     if isinstance(want, dict):
         return _check_choice(game, want)
     return _differ("pending choice", want, game.state.pending.kind if game.state.pending else None)
 
 
-def _check_log(game, rules, resolver) -> list[str]:
+def _check_log(game: Game, rules: Any, resolver: Resolver) -> list[str]:
     return [f"log: no event cites or says {rule!r}" for rule in ([rules] if isinstance(rules, str) else rules or [])
             if not any(ev.rule == str(rule) or str(rule) in ev.text for ev in game.state.log)]
 
 
 # What each key of ``expect`` beyond players and permanents compares: (game, value, resolver) -> differences.
-_TOP_CHECKS = {
+TopCheck = Callable[[Game, Any, "Resolver"], list[str]]
+_TOP_CHECKS: dict[str, TopCheck] = {
     "stack": lambda game, want, resolver: _differ("stack (top first)", list(want or []),
                                                   [s.name for s in reversed(game.state.stack)]),
     "resolved": lambda game, want, resolver: [line for name, w in (want or {}).items()
@@ -182,12 +189,12 @@ _TOP_CHECKS = {
 }
 
 
-def _differ(what: str, want, got) -> list[str]:
+def _differ(what: str, want: object, got: object) -> list[str]:
     return [f"{what}: expected {want!r}, got {got!r}"] if want != got else []
 
 
 # What each key under ``players.NAME`` compares: (state, player, name, key, value) -> differences.
-_PLAYER_CHECKS = {
+_PLAYER_CHECKS: dict[str, Callable[[GameState, Player, str, str, Any], list[str]]] = {
     "energy": lambda st, p, name, key, val: _differ(f"{name} energy", val, p.energy),
     "life": lambda st, p, name, key, val: _differ(f"{name} life", val, p.life),
     "counters": lambda st, p, name, key, val: [
@@ -207,7 +214,7 @@ _PLAYER_CHECKS = {
 }
 
 
-def _check_player(st, name: str, want: dict) -> list[str]:
+def _check_player(st: GameState, name: str, want: dict[str, Any]) -> list[str]:
     try:
         p = q.player(st, name)
     except RulesError:
@@ -215,7 +222,7 @@ def _check_player(st, name: str, want: dict) -> list[str]:
     return [line for key, val in want.items() for line in _PLAYER_CHECKS.get(key, _nothing)(st, p, name, key, val)]
 
 
-def _check_resolved(st, name: str, want, resolver) -> list[str]:
+def _check_resolved(st: GameState, name: str, want: Any, resolver: Resolver) -> list[str]:
     got = outcome(st, name, resolver)
     if got is None:
         return [f"resolved.{name}: nothing named {name} has left the stack"]
@@ -224,13 +231,13 @@ def _check_resolved(st, name: str, want, resolver) -> list[str]:
     return _differ(f"how {name} left the stack", want, got)
 
 
-def _plain_name(st, ref) -> str:
+def _plain_name(st: GameState, ref: object) -> str:
     """Name an option as a scenario file does: a player, or a card by its name."""
     p = q.permanent(st, ref) if not isinstance(ref, str) else None
     return p.card if p is not None else name_of(st, ref)
 
 
-def _check_choice(game, want: dict) -> list[str]:
+def _check_choice(game: Game, want: dict[str, Any]) -> list[str]:
     """Compare the pending choice itself: its kind, who chooses, its bounds, its legal answers."""
     choice = game.pending
     if choice is None:
@@ -247,7 +254,7 @@ def _check_choice(game, want: dict) -> list[str]:
     return out
 
 
-def _check_answers(game, choice, expected) -> list[str]:
+def _check_answers(game: Game, choice: Choice, expected: Any) -> list[str]:
     """Compare a pending choice's legal answers with a count or a list of them."""
     said = [game.describe(a) for a in islice(choice.legal_answers(game.state), ANSWERS_LISTED + 1)]
     if len(said) > ANSWERS_LISTED:  # counted up to the engine's listing bound, no further
@@ -260,7 +267,7 @@ def _check_answers(game, choice, expected) -> list[str]:
     return []
 
 
-def owner_and_name(st, ref: str) -> tuple[str | None, str]:
+def owner_and_name(st: GameState, ref: str) -> tuple[str | None, str]:
     """Split "Nadia's Beast" into its controller and card name (lower case); "Gonti's Machinations" stays whole.
 
     >>> from types import SimpleNamespace as o
@@ -274,10 +281,10 @@ def owner_and_name(st, ref: str) -> tuple[str | None, str]:
     return None, ref.lower()
 
 
-def _check_permanent(game, resolver, ref: str, want: dict) -> list[str]:
+def _check_permanent(game: Game, resolver: Resolver, ref: str, want: dict[str, Any]) -> list[str]:
     st = game.state
     matches = _named(st, resolver, ref)
-    out = []
+    out: list[str] = []
     if "count" in want:
         out += _differ(f"{ref} count", want["count"], len(matches))
     if "present" in want and bool(want["present"]) != bool(matches):
@@ -289,7 +296,7 @@ def _check_permanent(game, resolver, ref: str, want: dict) -> list[str]:
                   for line in _PERMANENT_CHECKS.get(key, _nothing)(st, resolver, ref, matches[0], key, val)]
 
 
-def _named(st, resolver, ref: str) -> list:
+def _named(st: GameState, resolver: Resolver, ref: str) -> list[Permanent]:
     """The permanents ``ref`` names: by its setup id, or its card name (with "Nadia's" to say whose)."""
     if resolver.alias(ref) is not None:
         return [p for p in st.battlefield if p.id == resolver.alias(ref)]
@@ -297,16 +304,19 @@ def _named(st, resolver, ref: str) -> list:
     return [p for p in st.battlefield if p.card.lower() == name and (owner is None or p.controller == owner)]
 
 
-def _is(read):
+PermanentCheck = Callable[[GameState, "Resolver", str, Permanent, str, Any], list[str]]
+
+
+def _is(read: Callable[[GameState, Permanent], object]) -> PermanentCheck:
     """Compare one plain value of a permanent (its power, whether it is tapped, ...) with the one expected."""
     return lambda st, resolver, ref, p, key, val: _differ(f"{ref} {key}", val, read(st, p))
 
 
-def _counters_on(st, resolver, ref, p, key, val) -> list[str]:
+def _counters_on(st: GameState, resolver: Resolver, ref: str, p: Permanent, key: str, val: Any) -> list[str]:
     return [line for kind, n in val.items() for line in _differ(f"{ref} {kind} counters", n, p.counters.get(kind, 0))]
 
 
-def _colors_of(st, resolver, ref, p, key, val) -> list[str]:
+def _colors_of(st: GameState, resolver: Resolver, ref: str, p: Permanent, key: str, val: Any) -> list[str]:
     has = [TYPE_NAMES[c] for c in q.colors(st, p)]
     if sorted(val) != sorted(has):
         return [f"{ref} colors: expected {sorted(val) or 'colorless'}, got {has or 'colorless'}"]
@@ -317,14 +327,14 @@ _LACKS = {"lacks": "types, subtypes and keywords", "types_absent": "types", "sub
           "keywords_absent": "keywords"}
 
 
-def _lacks(st, resolver, ref, p, key, val) -> list[str]:
+def _lacks(st: GameState, resolver: Resolver, ref: str, p: Permanent, key: str, val: Any) -> list[str]:
     has = [x for x in val if x in _characteristics(st, p, key)]
     return [f"{ref}: expected not to have {has} among its {_LACKS[key]}"] if has else []
 
 
-def _includes(read):
+def _includes(read: Callable[[GameState, Permanent], Collection[str]]) -> PermanentCheck:
     """Compare what a permanent has among its types, subtypes or keywords with what must be there."""
-    def compare(st, resolver, ref, p, key, val):
+    def compare(st: GameState, resolver: Resolver, ref: str, p: Permanent, key: str, val: Any) -> list[str]:
         have = read(st, p)
         missing = [x for x in val if x not in have]
         return [f"{ref} {key}: expected to include {missing}, has {list(have)}"] if missing else []
@@ -332,7 +342,7 @@ def _includes(read):
 
 
 # What each key under ``permanents.NAME`` compares: (state, resolver, name, permanent, key, value) -> differences.
-_PERMANENT_CHECKS = {
+_PERMANENT_CHECKS: dict[str, PermanentCheck] = {
     "power": _is(q.power), "toughness": _is(q.toughness), "tapped": _is(lambda st, p: p.tapped),
     "controller": _is(lambda st, p: p.controller), "damage": _is(lambda st, p: p.damage),
     "token": _is(lambda st, p: p.token),
@@ -344,7 +354,7 @@ _PERMANENT_CHECKS = {
 }
 
 
-def _check_attached(st, resolver, ref: str, p, want) -> list[str]:
+def _check_attached(st: GameState, resolver: Resolver, ref: str, p: Permanent, want: Any) -> list[str]:
     """Compare what an Equipment is attached to (CR 301.5a) with a permanent named, or null."""
     has = name_of(st, p.attached_to) if p.attached_to is not None else None
     if want is None:
@@ -358,7 +368,7 @@ def _check_attached(st, resolver, ref: str, p, want) -> list[str]:
     return []
 
 
-def _characteristics(st, p, key: str) -> tuple:
+def _characteristics(st: GameState, p: Permanent, key: str) -> tuple[str, ...]:
     """Return what a ``lacks`` or ``*_absent`` expectation looks through."""
     parts = {"types_absent": q.types, "subtypes_absent": q.subtypes, "keywords_absent": q.keywords}
     if key in parts:
@@ -366,23 +376,23 @@ def _characteristics(st, p, key: str) -> tuple:
     return (*q.types(st, p), *q.subtypes(st, p), *q.keywords(st, p))
 
 
-def outcome(st, ref: str, resolver=None):
+def outcome(st: GameState, ref: str, resolver: Resolver | None = None) -> str | None:
     """How the last spell or ability ``ref`` names left the stack (None if none has): by a setup id,
     the spell that card was cast as or an ability of that object (wherever it went since); else by
     the spell's name or the ability's source's name."""
     ids = resolver.alias_ids(ref) if resolver is not None else set()
-    found = None
+    found: str | None = None
     for sid, result in st.outcomes.items():
         if (st.origins.get(sid) in ids) if ids else st.names.get(sid, "").lower() == ref.lower():
             found = result
     return found
 
 
-def _bag(names) -> list:
+def _bag(names: Iterable[object] | None) -> list[str]:
     return sorted(Counter(str(n) for n in names or []).elements())
 
 
-def _pool(val) -> str:
+def _pool(val: Any) -> str:
     if isinstance(val, dict):
         return pool_text({t: int(val.get(t, 0)) for t in TYPES})
     if not val:

@@ -17,9 +17,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from collections.abc import Iterable
+from typing import Any, Callable, NoReturn
 
 from ..rules import query as q
+from ..rules.cards import Card
 from ..rules.cardset import CardSet
 from ..rules.actions import (ActivateAbility, CastSpell, ChooseAmount, ChooseMana,
                              ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers,
@@ -31,7 +33,7 @@ from ..rules.effects.choices import modal
 from ..rules.errors import AmbiguousReference, IllegalAction, RulesError, ScenarioError
 from ..rules.game import Game
 from ..rules.mana import ManaCost
-from ..rules.objects import STEP_NAMES, ZONES
+from ..rules.objects import STEP_NAMES, ZONES, Permanent
 from .carddata import KEY as CARD_DATA, defined_cards
 from .cardfile import kit_cards
 from .expect import check_expect, owner_and_name, validate_expect
@@ -65,16 +67,16 @@ SET_KEYS = {"players": {"counters", "energy"}, "permanents": {"counters"}}
 @dataclass
 class Scenario:
     name: str
-    setup: dict
-    actions: list
-    expect: dict
+    setup: dict[str, Any]  # the file's YAML data, checked as it was read
+    actions: list[Any]
+    expect: dict[str, Any]
     source: str = "<scenario>"
     description: str = ""
-    rulings: list = field(default_factory=list)
-    cards: list = field(default_factory=list)
+    rulings: list[str] = field(default_factory=list)
+    cards: list[Any] = field(default_factory=list)
     raw: Any = None
     card_set: CardSet | None = None  # the cards its game is played with (default: the kit's)
-    defined: tuple = ()  # the cards the file itself defines (``card_data:``), for its game alone
+    defined: tuple[Card, ...] = ()  # the cards the file itself defines (``card_data:``), for its game alone
     _cards: CardSet | None = field(default=None, init=False, repr=False, compare=False)
 
     def game_cards(self) -> CardSet:
@@ -86,7 +88,7 @@ class Scenario:
         return self._cards
 
     @classmethod
-    def from_file(cls, path, card_set: CardSet | None = None) -> "Scenario":
+    def from_file(cls, path: str | Path, card_set: CardSet | None = None) -> "Scenario":
         """Read and check a scenario file; raise ``ScenarioError`` naming the file and place."""
         data, _text = load_file(path, ScenarioError)
         return dataclasses.replace(cls.from_dict(data, source=str(path)), card_set=card_set)
@@ -97,7 +99,7 @@ class Scenario:
         return cls.from_dict(load_text(text, ScenarioError, source), source=source)
 
     @classmethod
-    def from_dict(cls, data, source: str = "<scenario>") -> "Scenario":
+    def from_dict(cls, data: Any, source: str = "<scenario>") -> "Scenario":
         """Check a scenario given as data (a dict, as the YAML would load)."""
         if not isinstance(data, dict):
             raise ScenarioError("a scenario is a mapping with name, setup, actions and expect",
@@ -128,7 +130,7 @@ class Scenario:
                    list(rulings), list(data.get("cards") or []), data, defined=defined)
 
 
-def _checked_actions(data: dict, source: str) -> list:
+def _checked_actions(data: dict[str, Any], source: str) -> list[Any]:
     actions = data.get("actions") or []
     if not isinstance(actions, list):
         raise ScenarioError("'actions' must be a list", file=source, place=_at(data, "actions", "actions"))
@@ -137,8 +139,8 @@ def _checked_actions(data: dict, source: str) -> list:
     return actions
 
 
-def _checked_rulings(data: dict, source: str) -> list:
-    rulings = data.get("rulings") or []
+def _checked_rulings(data: dict[str, Any], source: str) -> list[str]:
+    rulings: list[str] = data.get("rulings") or []  # each checked below
     bad = [r for r in rulings if r not in RULINGS] if isinstance(rulings, list) else [rulings]
     if bad:
         first = rulings.index(bad[0]) if isinstance(rulings, list) else -1
@@ -148,7 +150,7 @@ def _checked_rulings(data: dict, source: str) -> list:
     return rulings
 
 
-def _at(obj, place: str, key=None) -> str:
+def _at(obj: object, place: str, key: object = None) -> str:
     """Name a place with its line: the key's own line when ``key`` is given, else the mapping's."""
     line = key_line(obj, key) if key is not None else line_of(obj)
     if place.startswith("line ") and ", " in place:  # a better line replaces the one given
@@ -158,21 +160,21 @@ def _at(obj, place: str, key=None) -> str:
     return f"line {line}, {place}" if line else place
 
 
-def place_of(seq, i: int, item) -> str:
+def place_of(seq: object, i: int, item: object) -> str:
     """Name where an action stands: its line (when known) and its number in the list."""
     lines = getattr(seq, "lines", None)
     line = lines[i] if lines and i < len(lines) else line_of(item)
     return f"line {line}, actions[{i + 1}]" if line else f"actions[{i + 1}]"
 
 
-def _no_unknown(d: dict, allowed: set, source: str, place: str) -> None:
+def _no_unknown(d: dict[Any, Any], allowed: set[str], source: str, place: str) -> None:
     extra = [k for k in d if k not in allowed]
     if extra:
         raise ScenarioError(f"unknown key {extra[0]!r}; allowed here: {', '.join(sorted(allowed))}",
                             file=source, place=_at(d, place, extra[0]))
 
 
-def _check_setup(setup: dict, source: str) -> None:
+def _check_setup(setup: dict[str, Any], source: str) -> None:
     _no_unknown(setup, SETUP_KEYS, source, "setup")
     players = setup.get("players")
     if not isinstance(players, list) or len(players) < 2:
@@ -194,7 +196,7 @@ def _check_setup(setup: dict, source: str) -> None:
                             file=source, place=_at(setup, "setup.step", "step"))
 
 
-def _check_player(p, source: str, place: str) -> None:
+def _check_player(p: Any, source: str, place: str) -> None:
     if not isinstance(p, dict) or not isinstance(p.get("name"), str):
         raise ScenarioError("each player is a mapping with a 'name'", file=source, place=_at(p, place))
     problem = name_problem(p["name"])
@@ -215,13 +217,13 @@ def _check_player(p, source: str, place: str) -> None:
                 _check_card_entry(entry, source, f"{place}.{z}[{j + 1}]")
 
 
-def _check_card_entry(entry: dict, source: str, place: str) -> None:
+def _check_card_entry(entry: dict[str, Any], source: str, place: str) -> None:
     _no_unknown(entry, CARD_KEYS, source, place)
     if "card" not in entry:
         raise ScenarioError("a card written as a mapping needs 'card'", file=source, place=_at(entry, place))
 
 
-def _check_owners(players: list, source: str) -> None:
+def _check_owners(players: list[Any], source: str) -> None:
     """Refuse an ``owner:`` that isn't one of the setup's players."""
     names = [p["name"] for p in players]
     for i, p in enumerate(players):
@@ -234,7 +236,7 @@ def _check_owners(players: list, source: str) -> None:
                                         place=_at(entry, f"setup.players[{i + 1}].{z}[{j + 1}]", "owner"))
 
 
-def _check_life_and_energy(p: dict, source: str, place: str) -> None:
+def _check_life_and_energy(p: dict[str, Any], source: str, place: str) -> None:
     for key in ("life", "energy"):
         if key in p and (not isinstance(p[key], int) or isinstance(p[key], bool)):
             raise ScenarioError(f"'{key}' must be a whole number, not {p[key]!r}", file=source,
@@ -244,14 +246,14 @@ def _check_life_and_energy(p: dict, source: str, place: str) -> None:
                             file=source, place=_at(p, place, "energy"), rule="107.14")
 
 
-def _check_permanent_entry(entry: dict, source: str, place: str) -> None:
+def _check_permanent_entry(entry: dict[str, Any], source: str, place: str) -> None:
     _no_unknown(entry, PERM_KEYS, source, place)
     if "card" not in entry:
         raise ScenarioError("a battlefield entry written as a mapping needs 'card'", file=source,
                             place=_at(entry, place))
 
 
-def _named_mana(a: dict) -> str | None:
+def _named_mana(a: dict[str, Any]) -> str | None:
     """The mana a cast or activation names to pay with: ``pay: "{R}{R}"`` (CR 601.2h)."""
     pay = a.get("pay")
     if pay is not None and not isinstance(pay, str):
@@ -259,12 +261,12 @@ def _named_mana(a: dict) -> str | None:
     return pay
 
 
-def _verbs(a: dict) -> list[str]:
+def _verbs(a: dict[str, Any]) -> list[str]:
     extras = {x for v in a if v in ACTION_EXTRAS for x in ACTION_EXTRAS[v]}
     return [k for k in a if k in ACTION_VERBS and k not in extras]
 
 
-def check_action(a, source: str, place: str) -> None:
+def check_action(a: Any, source: str, place: str) -> None:
     """Check one action's shape (a verb and its arguments); raise ``ScenarioError`` at ``place``."""
     if isinstance(a, str):
         if a not in ("pass", "resolve", "undo"):
@@ -289,9 +291,9 @@ def check_action(a, source: str, place: str) -> None:
         _check_set(a["set"], source, place)
 
 
-def _check_set(change, source: str, place: str) -> None:
+def _check_set(change: Any, source: str, place: str) -> None:
     """Check a ``set:`` change: counters on players or permanents, each a whole number >= 0."""
-    def bad(msg):
+    def bad(msg: str) -> NoReturn:
         raise ScenarioError(msg, file=source, place=place)
 
     if not isinstance(change, dict) or not change:
@@ -307,7 +309,7 @@ def _check_set(change, source: str, place: str) -> None:
                 bad(f"set.{section}.{name}: {problem}")
 
 
-def _set_problem(allowed: set, what) -> str | None:
+def _set_problem(allowed: set[str], what: Any) -> str | None:
     """Say what is wrong with one name's change under ``set:`` (None when nothing is)."""
     extra = [k for k in what or {} if k not in allowed] if isinstance(what, dict) else [what]
     if extra:
@@ -319,7 +321,7 @@ def _set_problem(allowed: set, what) -> str | None:
     return None
 
 
-def _counts(what: dict) -> dict:
+def _counts(what: dict[str, Any]) -> dict[str, Any]:
     """The counters a ``set:`` or setup entry names, energy among them (CR 107.14)."""
     counts = dict(what.get("counters") or {})
     if "energy" in what:
@@ -338,7 +340,7 @@ class Result:
     error: str | None = None
 
 
-def build(s: Scenario) -> tuple[Game, dict]:
+def build(s: Scenario) -> tuple[Game, dict[str, int]]:
     """Set up the starting position; return the game and the setup's ids."""
     setup = s.setup
     names = [p["name"] for p in setup["players"]]
@@ -361,12 +363,12 @@ def build(s: Scenario) -> tuple[Game, dict]:
     return g, aliases
 
 
-def _entry_line(exc: RulesError, seq, j: int) -> RulesError:
+def _entry_line(exc: RulesError, seq: Any, j: int) -> RulesError:
     exc.line = item_line(seq, j) or None
     return exc
 
 
-def _build_player(g: Game, p: dict, aliases: dict) -> None:
+def _build_player(g: Game, p: dict[str, Any], aliases: dict[str, int]) -> None:
     who = p["name"]
     g.set_player(who, life=p.get("life", 20), counters=_counts(p), mana=_pool(p))
     for zone in ZONES:
@@ -389,14 +391,14 @@ def _build_player(g: Game, p: dict, aliases: dict) -> None:
             aliases[str(e["id"])] = oid
 
 
-def _add_permanent(g: Game, who: str, e: dict) -> int:
+def _add_permanent(g: Game, who: str, e: dict[str, Any]) -> int:
     return g.add_permanent(who, str(e["card"]), tapped=bool(e.get("tapped", False)),
                            sick=bool(e.get("sick", False)), counters=e.get("counters"),
                            damage=int(e.get("damage", 0)), token=bool(e.get("token", False)),
                            owner=e.get("owner"))
 
 
-def _pool(p: dict) -> dict[str, int]:
+def _pool(p: dict[str, Any]) -> dict[str, int]:
     """The mana a player's setup puts in their pool: ``mana: "{G}{C}"``, by type (CR 106.4)."""
     if "mana" not in p:
         return {}
@@ -410,7 +412,7 @@ def _pool(p: dict) -> dict[str, int]:
     return dict(cost.colored)
 
 
-def _mana_line(exc: RulesError, p: dict) -> RulesError:
+def _mana_line(exc: RulesError, p: dict[str, Any]) -> RulesError:
     exc.line = key_line(p, "mana") or None
     return exc
 
@@ -421,7 +423,8 @@ def run(s: Scenario) -> Result:
     An exception that is not a ``RulesError`` is a fault in the engine, not in the file: status
     'error', with one line naming the file and the step it happened at.
     """
-    place, g, failures = "setup", None, []
+    place, g = "setup", None
+    failures: list[str] = []
     try:
         g, aliases = build(s)
         runner = ActionRunner(g, aliases, s)
@@ -453,11 +456,11 @@ def engine_fault(source: str, place: str, exc: BaseException) -> str:
 class ActionRunner:
     """Apply a scenario's actions to a game one at a time, naming the place of any problem."""
 
-    def __init__(self, game: Game, aliases: dict, s: Scenario):
+    def __init__(self, game: Game, aliases: dict[str, int], s: Scenario) -> None:
         self.g, self.s = game, s
         self.resolver = Resolver(game, aliases)
 
-    def step(self, a, place: str) -> list[str]:
+    def step(self, a: Any, place: str) -> list[str]:
         verb = a if isinstance(a, str) else _verbs(a)[0]
         if verb == "expect":
             return [f"{place}: {f}" for f in check_expect(self.g, a["expect"], self.resolver)]
@@ -472,7 +475,7 @@ class ActionRunner:
             if rejected is None or verb != "choose" or isinstance(exc, AmbiguousReference):  # an answer
                 # that isn't among the options is refused by the choice's rule; an unclear name is the file's
                 raise ScenarioError(exc.message, file=self.s.source, place=f"{place} ({verb})", rule=exc.rule)
-            actions = [exc]
+            actions = [exc]  # refused as the file expects: applied, it raises
         for act in actions:
             try:
                 self._apply(act, a)
@@ -485,7 +488,7 @@ class ActionRunner:
             return [f"{place}: expected {verb} to be rejected (CR {rejected}), but it was allowed"]
         return []
 
-    def _apply(self, act, a) -> None:
+    def _apply(self, act: object, a: Any) -> None:
         if isinstance(act, RulesError):
             raise act
         if act == "undo":
@@ -495,16 +498,16 @@ class ActionRunner:
         self._check_actor(a)
         self.g.apply(act)
 
-    def _rejection(self, exc: RulesError, rejected, place: str, before) -> list[str]:
+    def _rejection(self, exc: RulesError, rejected: object, place: str, before: dict[str, Any]) -> list[str]:
         """Say how a refusal the file expected differs from the one it got (rule cited, game kept)."""
-        problems = []
+        problems: list[str] = []
         if str(rejected) not in (exc.rule or ""):
             problems.append(f"{place}: rejected as expected, but citing CR {exc.rule}, not {rejected}: {exc}")
         if self.g.snapshot() != before:
             problems.append(f"{place}: the rejected action changed the game")
         return problems
 
-    def _check_actor(self, a) -> None:
+    def _check_actor(self, a: Any) -> None:
         """Refuse an action said to be one player's (``as:``) when that player can't take it now."""
         named = None if isinstance(a, str) else a.get("as")
         st = self.g.state
@@ -517,15 +520,15 @@ class ActionRunner:
             raise IllegalAction(f"{named} can't act now: {st.priority or 'no player'} has priority.",
                                 rule="117.1")
 
-    def _set(self, change: dict) -> None:
+    def _set(self, change: dict[str, Any]) -> None:
         for section, entries in change.items():
             for name, what in entries.items():
-                holder = (q.player(self.g.state, str(name)).name if section == "players"
+                holder: str | int = (q.player(self.g.state, str(name)).name if section == "players"
                           else self.resolver.permanent(name))
                 for kind, n in _counts(what).items():
                     self.g.set_counters(holder, str(kind), n)
 
-    def _translate(self, verb: str, a) -> list:
+    def _translate(self, verb: str, a: Any) -> list[object]:
         arg = None if isinstance(a, str) else a[verb]
         who = self.g.pending.player if self.g.pending else self.g.state.priority
         if not isinstance(a, str) and "as" in a:
@@ -535,17 +538,17 @@ class ActionRunner:
             raise RulesError(f"unknown action {verb!r}")
         return make(self, who, arg, a)
 
-    def _resolve(self, who, arg, a) -> list:
+    def _resolve(self, who: str | None, arg: Any, a: Any) -> list[object]:
         if not self.g.stack:
             raise RulesError("'resolve' needs something on the stack; use 'advance' to end a step")
         resolve_top(self.g)
         return []
 
-    def _advance(self, who, arg, a) -> list:
+    def _advance(self, who: str | None, arg: Any, a: Any) -> list[object]:
         advance(self.g, str(arg))  # applied here, checked as it goes
         return []
 
-    def _cast(self, who, arg, a) -> list:
+    def _cast(self, who: str, arg: Any, a: dict[str, Any]) -> list[object]:
         r = self.resolver
         targets = a.get("targets", [a["target"]] if "target" in a else [])
         card = r.card_in_hand(who, arg)
@@ -553,7 +556,7 @@ class ActionRunner:
                           tuple(r.permanent(s, controller=who) for s in _listed(a.get("sacrifice", []))),
                           _named_mana(a), r.mode(card, a["mode"]) if "mode" in a else None)]
 
-    def _attack(self, who, arg, a) -> list:
+    def _attack(self, who: str | None, arg: Any, a: Any) -> list[object]:
         """The attackers, or a mapping of each attacker to the player or planeswalker it attacks."""
         r = self.resolver
         attackers = tuple(r.permanent(x, controller=who) for x in (arg if isinstance(arg, dict) else _listed(arg)))
@@ -561,33 +564,33 @@ class ActionRunner:
         return [DeclareAttackers(attackers, tuple((att, t) for att, t in zip(attackers, aims)
                                                   if not isinstance(t, str)))]
 
-    def _block(self, who, arg, a) -> list:
+    def _block(self, who: str | None, arg: Any, a: Any) -> list[object]:
         r = self.resolver
         pairs = list(arg.items()) if isinstance(arg, dict) else [tuple(x) for x in _listed(arg)]
         return [DeclareBlockers(tuple((r.permanent(b, controller=who), r.permanent(t)) for b, t in pairs))]
 
-    def _pay(self, who, arg, a) -> list:
+    def _pay(self, who: str | None, arg: Any, a: Any) -> list[object]:
         if not isinstance(arg, bool):
             raise RulesError(f"'pay' takes true or false, not {arg!r}")
         return [ChoosePay(arg)]
 
-    def _amount(self, who, arg, a) -> list:
+    def _amount(self, who: str | None, arg: Any, a: Any) -> list[object]:
         if not isinstance(arg, int) or isinstance(arg, bool):
             raise RulesError(f"'amount' takes a whole number, not {arg!r}")
         return [ChooseAmount(arg)]
 
-    def _choose(self, who, arg, a) -> list:
+    def _choose(self, who: str | None, arg: Any, a: Any) -> list[object]:
         if isinstance(arg, bool):  # "you may": yes or no
             return [ChooseMay(arg)]
         refs = _listed(arg)
-        picked: list = []
+        picked: list[Any] = []
         for x in refs:  # a name given twice means two of its copies
             picked.append(self.resolver.pick(x, picked, times=sum(str(y) == str(x) for y in refs)))
         return [ChooseObjects(tuple(picked))]
 
 
 # How each verb becomes the engine's actions: (runner, the acting player, the verb's argument, the action).
-_VERBS: dict[str, Callable[..., list]] = {
+_VERBS: dict[str, Callable[..., list[object]]] = {
     "pass": lambda run, who, arg, a: [PassPriority()],
     "undo": lambda run, who, arg, a: ["undo"],
     "resolve": ActionRunner._resolve,
@@ -613,7 +616,7 @@ _VERBS: dict[str, Callable[..., list]] = {
 }
 
 
-def _the_one(found: list, ref) -> int:
+def _the_one(found: list[Permanent], ref: object) -> int:
     """Return the permanent ``ref`` names among ``found``: one, or several no one could tell apart."""
     if not found:
         raise RulesError(f"no permanent named {ref!r} is on the battlefield")
@@ -625,14 +628,14 @@ def _the_one(found: list, ref) -> int:
     return found[0].id
 
 
-def _listed(x) -> list:
+def _listed(x: Any) -> list[Any]:
     return list(x) if isinstance(x, list) else [x]
 
 
 class Resolver:
     """Turn a scenario's names and ids into the engine's object ids and player names."""
 
-    def __init__(self, game: Game, aliases: dict):
+    def __init__(self, game: Game, aliases: dict[str, int]) -> None:
         self.g, self.aliases = game, aliases
 
     def _follow(self, oid: int) -> int:
@@ -641,20 +644,21 @@ class Resolver:
             oid = moved[oid]
         return oid
 
-    def alias(self, ref) -> int | None:
+    def alias(self, ref: object) -> int | None:
         return self._follow(self.aliases[str(ref)]) if str(ref) in self.aliases else None
 
-    def alias_ids(self, ref) -> set[int]:
+    def alias_ids(self, ref: object) -> set[int]:
         """Every id a setup id has had: a source that has left the battlefield keeps its old one."""
         if str(ref) not in self.aliases:
             return set()
-        oid, moved, ids = self.aliases[str(ref)], self.g.state.moved, set()
+        oid, moved = self.aliases[str(ref)], self.g.state.moved
+        ids: set[int] = set()
         while oid not in ids:
             ids.add(oid)
             oid = moved.get(oid, oid)
         return ids
 
-    def card_in_hand(self, who: str, ref) -> int:
+    def card_in_hand(self, who: str, ref: object) -> int:
         hand = self.g.player(who).hand
         oid = self.alias(ref)
         if oid is not None:
@@ -664,7 +668,7 @@ class Resolver:
                 return obj.id
         raise RulesError(f"{who} has no {ref!r} in hand (hand: {', '.join(o.card for o in hand) or 'empty'})")
 
-    def land_play(self, who: str, ref) -> PlayLand:
+    def land_play(self, who: str, ref: object) -> PlayLand:
         """A land play, by the card's name or by its back face's (a modal double-faced card, whose
         card in hand has the front face's name, CR 712.8a, 712.12)."""
         hand = self.g.player(who).hand
@@ -674,7 +678,7 @@ class Resolver:
                 return PlayLand(obj.id, back=True)
         return PlayLand(self.card_in_hand(who, ref))
 
-    def permanent(self, ref, controller: str | None = None) -> int:
+    def permanent(self, ref: object, controller: str | None = None) -> int:
         oid = self.alias(ref)
         if oid is not None:
             return oid
@@ -685,7 +689,7 @@ class Resolver:
             found = [p for p in found if p.controller == controller] or found
         return _the_one(found, ref)
 
-    def mode(self, card: int, ref) -> str:
+    def mode(self, card: int, ref: object) -> str:
         """A modal spell's mode, by its number (1 = the first) or its text (CR 700.2a)."""
         c = q.card(self.g.state, next(o for p in self.g.players for o in p.hand if o.id == card))
         chooser = modal(c.spell.effects) if c.spell else None
@@ -698,17 +702,18 @@ class Resolver:
             return ref
         raise RulesError(f"{c.name}'s mode is a number from 1 to {len(texts)} or one of: {' / '.join(texts)}")
 
-    def target(self, ref):
+    def target(self, ref: object) -> str | int:
         if any(p.name == str(ref) for p in self.g.players):
             return str(ref)
-        if self.alias(ref) is not None:
-            return self.alias(ref)
+        oid = self.alias(ref)  # read once, so that its type is narrowed
+        if oid is not None:
+            return oid
         spells = [i.id for i in self.g.state.stack if i.kind == "spell" and i.name.lower() == str(ref).lower()]
         if spells and not any(p.card.lower() == str(ref).lower() for p in self.g.state.battlefield):
             return spells[-1]  # the topmost spell of that name
         return self.permanent(ref)
 
-    def activation(self, who: str, ref, verb: str, a: dict) -> ActivateAbility:
+    def activation(self, who: str, ref: object, verb: str, a: dict[str, Any]) -> ActivateAbility:
         oid = self.alias(ref)
         st = self.g.state
         cands = [q.permanent(st, oid)] if oid is not None else [
@@ -727,10 +732,10 @@ class Resolver:
                    for p in cands]
         return self._first_legal(actions)
 
-    def _mana_activation(self, ref, cands: list, mana) -> ActivateAbility:
+    def _mana_activation(self, ref: object, cands: list[Permanent], mana: str | None) -> ActivateAbility:
         """Tap one of ``cands`` for ``mana`` (any type when not named) with a mana ability."""
         st = self.g.state
-        actions = []
+        actions: list[ActivateAbility] = []
         for p in cands:
             for i, ab in enumerate(q.abilities(st, p)):
                 opts = q.mana_options(st, p, ab) if ab.is_mana_ability else ()
@@ -741,17 +746,17 @@ class Resolver:
             raise RulesError(f"{ref} has no mana ability that adds {mana}")
         return self._first_legal(actions)
 
-    def _first_legal(self, actions: list) -> ActivateAbility:
+    def _first_legal(self, actions: list[ActivateAbility]) -> ActivateAbility:
         legal = [x for x in actions if self.g.is_legal(x)]
         return (legal or actions)[0]
 
-    def trigger_order(self, refs: list) -> list[int]:
+    def trigger_order(self, refs: list[Any]) -> list[int]:
         st = self.g.state
         pend = st.pending
         if not isinstance(pend, OrderTriggersChoice):
             raise RulesError("'order' answers a trigger-order choice, and none is pending")
         left = [t for t in st.waiting if t.id in pend.options]
-        out = []
+        out: list[int] = []
         for ref in refs:
             match = [t for t in left if t.name.lower() == str(ref).lower()
                      or str(t.id) == str(ref) or t.source in self.alias_ids(ref)]
@@ -762,7 +767,7 @@ class Resolver:
             left.remove(match[0])
         return out
 
-    def pick(self, ref, taken=(), times: int = 1):
+    def pick(self, ref: object, taken: Iterable[int] = (), times: int = 1) -> Any:
         """The option of the pending choice ``ref`` names: a player, a mode's text, an id, or a card
         or permanent by name, ``"P's NAME"`` or ``"NAME (2)"`` (see ``picks``)."""
         pend = self.g.state.pending
@@ -790,9 +795,9 @@ def start(s: Scenario) -> Game:
     return game
 
 
-def load_scenarios(paths) -> list:
+def load_scenarios(paths: Iterable[str | Path]) -> list[Path]:
     """Expand files and folders into scenario file paths, sorted (``.yaml`` and ``.yml``)."""
-    out = []
+    out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
             out += sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml"))

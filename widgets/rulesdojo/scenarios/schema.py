@@ -42,14 +42,18 @@ import difflib
 import types
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Union, get_args, get_origin
+from typing import Annotated, Any, Callable, ClassVar, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic.fields import FieldInfo
+from pydantic_core import ErrorDetails
 
 Whole = Annotated[int, Field(strict=True, ge=1)]  # a whole number over 0; a bool is not one
 Count = Annotated[int, Field(strict=True, ge=0)]  # a whole number, 0 or more
 Text = Annotated[str, StringConstraints(strict=True, pattern=r"\S")]  # text with something in it
 
+
+Loc = tuple[int | str, ...]  # the keys and list positions down to a place in a file
 
 UNKNOWN = "unknown key {key!r}; allowed: {allowed}"
 
@@ -67,6 +71,9 @@ class Format(BaseModel):
     sort_allowed: ClassVar[bool] = False  # list the allowed keys sorted, not in the order declared
 
 
+F = TypeVar("F", bound=Format)
+
+
 @dataclass(frozen=True)
 class Said:
     """What a field's mistakes read: kept in the field's metadata, which pydantic keeps and ignores."""
@@ -77,7 +84,7 @@ class Said:
 
 
 def says(message: str, default: Any = ..., *, or_missing: bool = False, not_a_list: str | None = None,
-         **constraints) -> Any:
+         **constraints: Any) -> Any:
     """Return a field whose mistakes read ``message`` (``{value!r}`` is what the file holds,
     ``{place}`` the keys down to it, such as ``permanents.Forest.colors``).
 
@@ -89,11 +96,11 @@ def says(message: str, default: Any = ..., *, or_missing: bool = False, not_a_li
     return field
 
 
-def _said(field) -> Said:
+def _said(field: FieldInfo | None) -> Said:
     return next((m for m in field.metadata if isinstance(m, Said)), Said("")) if field else Said("")
 
 
-def _walk(model, data, loc):
+def _walk(model: type[Format], data: Any, loc: Loc) -> tuple[type[Format], FieldInfo | None, Loc, Any, Loc]:
     """Follow ``loc`` down the models and the data; return (model, field, path, value, at).
 
     ``path`` is the keys down to the field (list positions left out); ``at`` is ``loc`` without the
@@ -101,14 +108,16 @@ def _walk(model, data, loc):
     A mapping field keyed by name (``Dict[str, Model]``: players, permanents) puts the name in the
     path and goes on into the model it maps to.
     """
-    owner, field, inside, path, value, at = model, None, None, [], data, []
+    owner, field, inside, value = model, None, None, data
+    path: list[int | str] = []
+    at: list[int | str] = []
     if loc[-1:] == ("[key]",):  # a mapping's key is wrong: the place is the mapping
         loc = loc[:-2]
     for part in loc:
         if inside is not None and _a_key_of(inside, value, part):
             owner, field, inside = inside, None, None  # the field holds a format: this is one of its keys
         if field is None:
-            field = owner.model_fields.get(part)
+            field = owner.model_fields.get(part) if isinstance(part, str) else None
             path.append(part)
             inside = _format_in(_members(field.annotation)) if field is not None else None
         elif isinstance(value, list) and isinstance(part, int):
@@ -125,11 +134,11 @@ def _walk(model, data, loc):
     return owner, field, tuple(path), value, tuple(at)
 
 
-def _a_key_of(model, value, part) -> bool:
+def _a_key_of(model: type[Format], value: Any, part: int | str) -> bool:
     return part in model.model_fields or (isinstance(value, dict) and part in value)
 
 
-def _members(kind) -> tuple:
+def _members(kind: object) -> tuple[object, ...]:
     """The types a field's type is made of: a union's members, an Annotated type's own type."""
     origin = get_origin(kind)
     if origin is Annotated:
@@ -139,23 +148,23 @@ def _members(kind) -> tuple:
     return (kind,)
 
 
-def _held(kind) -> tuple:
+def _held(kind: object) -> tuple[object, ...]:
     """What a list's items or a mapping's values are, for each list or mapping among a type's members."""
     return tuple(m for member in _members(kind) if _container(member) for m in _members(get_args(member)[-1]))
 
 
-def _container(kind) -> bool:
+def _container(kind: object) -> bool:
     origin = get_origin(kind)
     return (isinstance(origin, type) and issubclass(origin, (Mapping, Sequence)) and not issubclass(origin, str)
             and bool(get_args(kind)))
 
 
-def _format_in(kinds: tuple):
+def _format_in(kinds: tuple[object, ...]) -> type[Format] | None:
     return next((k for k in kinds if get_origin(k) is None and isinstance(k, type) and issubclass(k, Format)),
                 None)
 
 
-def _item(value, part):
+def _item(value: Any, part: int | str) -> Any:
     if isinstance(value, dict):
         return value.get(part)
     if isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
@@ -163,11 +172,11 @@ def _item(value, part):
     return None
 
 
-def _keys(model) -> list[str]:
+def _keys(model: type[Format]) -> list[str]:
     return [f.alias or name for name, f in model.model_fields.items()]
 
 
-def unknown_key(key, allowed, wording: str = UNKNOWN, under: str = "") -> str:
+def unknown_key(key: object, allowed: Sequence[str], wording: str = UNKNOWN, under: str = "") -> str:
     """Word an unknown key, naming the closest allowed one (``{under}`` is the place it was met at).
 
     >>> unknown_key("tgas", ["ids", "tags"])
@@ -178,7 +187,7 @@ def unknown_key(key, allowed, wording: str = UNKNOWN, under: str = "") -> str:
     return wording.format(key=key, allowed=", ".join(allowed), under=under) + hint
 
 
-def _message(model, error, data):
+def _message(model: type[Format], error: ErrorDetails, data: Any) -> tuple[str, Loc]:
     kind = error["type"]
     owner, field, path, value, _ = _walk(model, data, error["loc"])
     key = path[-1] if path else ""
@@ -197,14 +206,14 @@ def _message(model, error, data):
     return said.message.format(value=value, place=_dotted(path)), path
 
 
-def _dotted(path) -> str:
+def _dotted(path: Loc) -> str:
     return ".".join(map(str, path))
 
 
 _ORDER = {"extra_forbidden": 0, "missing": 1}
 
 
-def _position(data, loc) -> int:
+def _position(data: Any, loc: Loc) -> int:
     """Where the key an error is at stands in its mapping: of two mistakes, the first in the file is named."""
     for part in loc[:-1]:
         data = _item(data, part)
@@ -212,7 +221,7 @@ def _position(data, loc) -> int:
     return keys.index(loc[-1]) if loc and loc[-1] in keys else 0
 
 
-def check(model, data, bad):
+def check(model: type[F], data: Any, bad: Callable[[str, Loc], object]) -> F:
     """Return ``model`` built from ``data``, or call ``bad(message, path)`` with its first mistake.
 
     ``bad`` raises; ``path`` is the keys down to the field that is wrong (list positions left out).

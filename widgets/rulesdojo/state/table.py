@@ -104,11 +104,11 @@ def table(game: Game, legal: tuple) -> dict:
     battlefield = [card(p, False) for p in snap["battlefield"]]
     waiting = [{"id": t.id, "name": t.name, "controller": t.controller, "text": t.text}
                for t in game.state.waiting]
-    pending = snap["pending"]
-    if pending is not None:
+    pending, choice = snap["pending"], game.pending  # the same choice: as plain data, as itself
+    if pending is not None and choice is not None:
         st = game.state
-        data = {k: v for k, v in game.pending.data.items() if k != "names"}
-        pending = {**pending, "data": data, "form": game.pending.form,
+        data = {k: v for k, v in choice.data.items() if k != "names"}
+        pending = {**pending, "data": data, "form": choice.form,
                    "labels": {str(o): name_of(st, o) for o in pending["options"]}}
     return {"players": players, "battlefield": battlefield, "stack": snap["stack"],
             "waiting": waiting, "pending": pending}

@@ -61,11 +61,11 @@ class Proliferate(Effect):
         if not options:
             e.log(st, "701.34a", "Proliferate: nothing has a counter, so nothing is chosen.", "counters", who)
         for pick in picks:
-            holder = q.player(st, pick) if isinstance(pick, str) else q.present(st, pick)
+            target = pick if isinstance(pick, str) else q.present(st, pick)
+            holder = q.player(st, target) if isinstance(target, str) else target
             for kind, n in list(holder.counters.items()):
                 if n:
-                    e.put_counters(res, pick if isinstance(pick, str) else holder, kind, 1, who,
-                                   "proliferate")
+                    e.put_counters(res, target, kind, 1, who, "proliferate")
 
     def words(self) -> tuple[str, ...]:
         return ("Proliferate",)
