@@ -22,6 +22,7 @@ through one channel, its environment as ``rulesdojo serve`` sets it, read here, 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,7 +49,6 @@ class Kit:
         (``env``: that environment as given, else the process's)."""
         from .quiz.store import data_folder, default_path
         from .serve.identity import KernelIdentity  # the identity source: what the server vouches for
-        from .scenarios.cardfile import use_folders
         env = os.environ if env is None else env
         data = data_folder(env.get("XDG_DATA_HOME"))
         exams, scenarios = env.get("RULESDOJO_EXAMS"), env.get("RULESDOJO_SCENARIOS")
@@ -56,8 +56,11 @@ class Kit:
                   data=data, exams=Path(exams) if exams else None, scenarios=Path(scenarios) if scenarios else None,
                   cards=tuple(filter(None, env.get("RULESDOJO_CARDS", "").split(os.pathsep))))
         # Scenarios, questions and games not given cards still take the process's (``kit_cards``):
-        # until the cards are passed down to them too, the entry point's kit names those.
-        use_folders(kit.cards)
+        # until the cards are passed down to them too, the entry point's kit names those. Not imported
+        # to say "none" (the default): the static site's map is made before the engine is loaded.
+        if kit.cards or f"{__package__}.scenarios.cardfile" in sys.modules:
+            from .scenarios.cardfile import use_folders
+            use_folders(kit.cards)
         return kit
 
     def store(self):

@@ -24,7 +24,7 @@ from ..kit import Kit
 from ..state.course import CourseFlow, Place
 from ..state.due import ReviewsDue
 from ..views.address import Address
-from ..views.base import kernel_loop
+from ..views.loop import kernel_loop
 from ..views.dom import Dom, Node, h, prose
 from ..views.due import DueLine
 from ..views.learner import learner_key_widget

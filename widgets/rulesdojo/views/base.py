@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import sys
 from functools import cache
 
 import ipywidgets as ipw
@@ -12,22 +11,8 @@ import traitlets
 
 from ..state import GameModel
 from .dom import Dom, Node, game, h
+from .loop import kernel_loop
 from .modules import page_style
-
-
-def kernel_loop() -> asyncio.AbstractEventLoop | None:
-    """Return the event loop of the IPython kernel this runs in, else None (a script, a test, a
-    loop that is not a kernel's, such as a browser driver's in a test process, or the static site's
-    in-browser kernel, which has no threads for the board's saves and answers at once anyway)."""
-    if sys.platform == "emscripten":
-        return None
-    shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
-    if getattr(shell, "kernel", None) is None:
-        return None
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 def after_answer(draw, owner=None, name: str = "", loop: asyncio.AbstractEventLoop | None = None) -> None:
