@@ -9,8 +9,8 @@ run on a server in Voila's kernel.
 
 from __future__ import annotations
 
-import dataclasses
 import json
+import os
 import time
 import traceback
 from collections.abc import Callable
@@ -112,9 +112,10 @@ async def start(send: Send) -> PageHost:
     steps.append(("ipywidgets imported", time.perf_counter()))
     from ..kit import Kit
     from ..quiz.browser import keep_progress_in_browser
-    kit = Kit.from_environment()
     results = await keep_progress_in_browser()
-    kit = dataclasses.replace(kit, results=results) if results else kit
+    # The page's one learner is known by a key kept beside the results (``serve.identity.local_key``):
+    # in the browser's storage too, or each reload would be a new learner with none of their progress.
+    kit = Kit.from_environment({**os.environ, "RULESDOJO_RESULTS": results} if results else None)
     steps.append(("progress opened", time.perf_counter()))
     from ..lessons.app import course
     app = course(kit)
