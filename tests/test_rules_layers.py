@@ -22,7 +22,14 @@ def import_graph() -> dict[str, dict[str, int]]:
     for name, path in modules.items():
         here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
         edges: dict[str, int] = {}
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        tree = ast.parse(path.read_text(), str(path))
+        # Imports under ``if TYPE_CHECKING:`` are read by the type checker alone: they never run.
+        type_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                     and isinstance(block.test, ast.Name) and block.test.id == "TYPE_CHECKING"
+                     for n in ast.walk(block)}
+        for node in ast.walk(tree):
+            if id(node) in type_only:
+                continue
             if isinstance(node, ast.ImportFrom):
                 base = ".".join((here[:len(here) - node.level + 1] if node.level else [])
                                 + ([node.module] if node.module else []))

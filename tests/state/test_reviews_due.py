@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from rulesdojo import identity
+from rulesdojo.serve import identity
 from rulesdojo.quiz import load_bank
 from rulesdojo.quiz.review import DAY, QUESTION, RULING, Deck, load, record
 from rulesdojo.quiz.store import ResultStore
@@ -105,7 +105,7 @@ def course(tmp_path, monkeypatch):
     monkeypatch.setattr(identity._Browser, "key", None)
     monkeypatch.setattr(identity._Browser, "waiting", [])
     learner = identity.local_key()
-    store = ResultStore()
+    store = ResultStore(tmp_path / "results.sqlite3")
     questions = of_rulings(2)
     deck = answered(questions, time.time() - 3 * DAY)
     record(store, learner, deck)
@@ -139,7 +139,7 @@ def test_review_from_the_map_draws_only_what_is_due_and_the_map_back_says_what_i
     page.flow.go("")
     assert (line.count, line.reviews) == (0, 0)
     assert line.said.startswith("Next review in ")
-    assert set(load(ResultStore(), learner).due(time.time())) == set()
+    assert set(load(page.kit.store(), learner).due(time.time())) == set()
     assert plain(due_line(page).words.content) == line.said and due_line(page).review_button.layout.display == "none"
 
 

@@ -9,14 +9,25 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Protocol, TypeGuard, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, Protocol, TypeGuard, TypeVar
 
 from .errors import RulesError
 from .mana import ManaCost
 from .objects import GameState, Permanent, StackItem
 
-if TYPE_CHECKING:  # cards are made of parts: named here for the type checker only
-    from .cards import Card
+
+class Characteristics(Protocol):
+    """What a search reads of a card (cards are made of parts, so parts don't import them)."""
+
+    @property
+    def supertypes(self) -> tuple[str, ...]: ...
+
+    @property
+    def types(self) -> tuple[str, ...]: ...
+
+    @property
+    def subtypes(self) -> tuple[str, ...]: ...
+
 
 EFFECTS: dict[str, type[Effect]] = {}
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -436,7 +447,7 @@ class Find(Part):
         if bad:
             raise CardError(f"a subtype is one capitalized word, such as Forest, not {bad[0]!r}")
 
-    def matches(self, card: Card) -> bool:
+    def matches(self, card: Characteristics) -> bool:
         """Say whether a card (its characteristics where it is, CR 712.8a) is one the search finds."""
         if self.basic_land:
             return "Basic" in card.supertypes and "Land" in card.types
