@@ -18,8 +18,11 @@ function render({ model, el }) {
   };
   const focusScreen = () => {
     // A new question: the focus comes to it, unless the learner has put it somewhere else on the page.
+    // A place's heading, focused as the page moved there (and the question drawn after it), counts as
+    // nowhere: the keys are for the question.
     const at = document.activeElement;
-    if (screen && (!at || at === document.body || screen.contains(at))) screen.focus({ preventScroll: true });
+    const nowhere = !at || at === document.body || (/^H[1-3]$/.test(at.tagName) && at.getAttribute("tabindex") === "-1");
+    if (screen && (nowhere || screen.contains(at))) screen.focus({ preventScroll: true });
   };
   const attach = () => {
     screen = el.closest(".rd-quiz-question");
