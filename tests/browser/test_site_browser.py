@@ -225,8 +225,7 @@ def test_the_course_map_shows_while_python_starts_and_a_lesson_chosen_then_opens
 # (the browser's one learner), put where that site kept them: IDBFS's database for the progress
 # folder (Emscripten's layout: one entry per path, the folder's too).
 FORMER_PROGRESS = Path(__file__).resolve().parents[1] / "data" / "progress-json-v1.json"
-PUT_FORMER_PROGRESS = """async ([text, key]) => {
-  const db = await new Promise((ok, fail) => {
+OPEN_PROGRESS_FOLDER = """  const db = await new Promise((ok, fail) => {
     const req = indexedDB.open("/rulesdojo-progress", 21);
     req.onupgradeneeded = () => req.result.createObjectStore("FILE_DATA")
       .createIndex("timestamp", "timestamp", {unique: false});
@@ -236,7 +235,9 @@ PUT_FORMER_PROGRESS = """async ([text, key]) => {
   const store = db.transaction("FILE_DATA", "readwrite").objectStore("FILE_DATA");
   const now = new Date();
   store.put({timestamp: now, mode: 0o40755}, "/rulesdojo-progress");
-  store.put({timestamp: now, mode: 0o100644, contents: new TextEncoder().encode(text)},
+"""
+PUT_FORMER_PROGRESS = """async ([text, key]) => {
+""" + OPEN_PROGRESS_FOLDER + """  store.put({timestamp: now, mode: 0o100644, contents: new TextEncoder().encode(text)},
             "/rulesdojo-progress/progress.json");
   store.put({timestamp: now, mode: 0o100600, contents: new TextEncoder().encode(key + "\\n")},
             "/rulesdojo-progress/learner-key");
@@ -304,17 +305,7 @@ def test_a_page_whose_python_cant_start_says_so_at_once(site_url, site_page):
 # The results file and the learner's key file, put where the site keeps them (IDBFS's database for
 # the progress folder, as above): what the site's store reads when its page starts.
 PUT_RESULTS = """async ([bytes, key]) => {
-  const db = await new Promise((ok, fail) => {
-    const req = indexedDB.open("/rulesdojo-progress", 21);
-    req.onupgradeneeded = () => req.result.createObjectStore("FILE_DATA")
-      .createIndex("timestamp", "timestamp", {unique: false});
-    req.onsuccess = () => ok(req.result);
-    req.onerror = () => fail(req.error);
-  });
-  const store = db.transaction("FILE_DATA", "readwrite").objectStore("FILE_DATA");
-  const now = new Date();
-  store.put({timestamp: now, mode: 0o40755}, "/rulesdojo-progress");
-  store.put({timestamp: now, mode: 0o100644, contents: new Uint8Array(bytes)},
+""" + OPEN_PROGRESS_FOLDER + """  store.put({timestamp: now, mode: 0o100644, contents: new Uint8Array(bytes)},
             "/rulesdojo-progress/progress.sqlite3");
   store.put({timestamp: now, mode: 0o100600, contents: new TextEncoder().encode(key + "\\n")},
             "/rulesdojo-progress/learner-key");
