@@ -1,0 +1,82 @@
+"""The texts of a lesson or question file to translate, each under a stable id.
+
+A text's id is ``<file stem>:<path>``: the keys from the file's top down to the text, joined by
+``/``; a list item that names itself (a lesson part's ``task:`` or ``check:``, anything's ``id:``)
+is known by that name, any other by its place in the list, from 0. So a lesson's second hint on
+its ``every-land`` task is ``07-landfall:parts/every-land/hints/1``, a question's second option
+``aether-chaser-killed-servo-still-comes:options/1/text``. Ids stay the same when parts move, and a
+translation whose English source changed no longer matches (gettext looks up the id and the English
+text together), so it is shown in English until it is translated again.
+
+Texts are the values of the prose keys (``PROSE_KEYS``): strings, lists of strings, and a lesson's
+``prose:`` passages. A policy question's ``answer:`` is one of its options, not a text of its own.
+
+>>> from rulesdojo.scenarios.yamlsource import load
+>>> d = load("id: q\\nprompt: Who wins?\\noptions:\\n  - text: Alice\\n    legal: {pay: true}\\n  - Nadia\\n")
+>>> [(m.context, m.english, m.line) for m in texts("q", d)]
+[('q:prompt', 'Who wins?', 2), ('q:options/0/text', 'Alice', 4), ('q:options/1', 'Nadia', 6)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+#: Keys whose values are author prose, in lessons and questions alike (a lesson's ``prose:`` holds
+#: passages by name; ``options`` a choice or policy question's options).
+PROSE_KEYS = frozenset({"title", "summary", "recap", "prose", "instructions", "done", "say", "hints",
+                        "hint", "prompt", "explanation", "why", "explanation_lead", "note", "source",
+                        "text", "options"})
+#: Keys that hold a text only as a name for another one (a policy question's answer is an option).
+NOT_TEXTS = frozenset({"answer"})
+#: What a list item may be known by, in this order.
+NAMING_KEYS = ("task", "check", "id")
+
+
+@dataclass(frozen=True)
+class Message:
+    """One text to translate: its id, its English source, and the line it starts on."""
+
+    context: str
+    english: str
+    line: int
+
+
+def texts(stem: str, data: Any) -> Iterator[Message]:
+    """Every text of a file read with ``yamlsource.load`` (``stem``: the file's name without
+    ``.yaml``), in the file's order."""
+    yield from _walk(stem, data, (), False, getattr(data, "line", 1))
+
+
+def _walk(stem: str, node: Any, path: tuple[str, ...], prose: bool, line: int) -> Iterator[Message]:
+    if isinstance(node, str):
+        if prose and node.strip():
+            yield Message(f"{stem}:{'/'.join(path)}", node, line)
+        return
+    if isinstance(node, dict):
+        lines = getattr(node, "key_lines", {})
+        for key, value in node.items():
+            if key in NOT_TEXTS or not isinstance(key, str):
+                continue
+            at = lines.get(key, getattr(node, "line", line) or line)
+            yield from _walk(stem, value, (*path, key), prose or key in PROSE_KEYS, at)
+    elif isinstance(node, list):
+        lines = getattr(node, "lines", [])
+        for i, item in enumerate(node):
+            at = lines[i] if i < len(lines) else line
+            yield from _walk(stem, item, (*path, _name(item, i)), prose, at)
+
+
+def _name(item: Any, i: int) -> str:
+    if isinstance(item, dict):
+        for key in NAMING_KEYS:
+            if isinstance(item.get(key), str):
+                return item[key]
+    return str(i)
+
+
+def file_texts(path: Path) -> Iterator[Message]:
+    """The texts of a lesson or question file on disk."""
+    from ..scenarios.yamlsource import load
+    yield from texts(path.stem, load(path.read_text(encoding="utf-8")))
