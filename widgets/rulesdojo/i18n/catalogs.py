@@ -56,7 +56,7 @@ def update(code: str, root: Path = ROOT) -> list[Path]:
             cat = old
         else:
             cat = fresh
-            cat.locale = code  # type: ignore[assignment]
+            cat.locale = code
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as f:
             write_po(f, cat, width=0, omit_header=False, sort_output=False)
