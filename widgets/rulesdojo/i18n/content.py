@@ -90,20 +90,24 @@ def _walk(stem: str, node: Any, path: tuple[str, ...], prose: bool, line: int) -
             yield Message(f"{stem}:{'/'.join(path)}", node, line)
         return
     if isinstance(node, dict):
-        lines = getattr(node, "key_lines", {})
-        for key, value in node.items():
-            if key in NOT_TEXTS or not isinstance(key, str):
-                continue
-            at = lines.get(key, getattr(node, "line", line) or line)
-            if not path and key == "params":
-                yield from _params(stem, value, at)
-                continue
-            yield from _walk(stem, value, (*path, key), prose or key in PROSE_KEYS, at)
+        yield from _mapping(stem, node, path, prose, line)
     elif isinstance(node, list):
         lines = getattr(node, "lines", [])
         for i, item in enumerate(node):
             at = lines[i] if i < len(lines) else line
             yield from _walk(stem, item, (*path, _name(item, i)), prose, at)
+
+
+def _mapping(stem: str, node: dict, path: tuple[str, ...], prose: bool, line: int) -> Iterator[Message]:
+    lines = getattr(node, "key_lines", {})
+    for key, value in node.items():
+        if key in NOT_TEXTS or not isinstance(key, str):
+            continue
+        at = lines.get(key, getattr(node, "line", line) or line)
+        if not path and key == "params":  # a question's parameters: only their words
+            yield from _params(stem, value, at)
+        else:
+            yield from _walk(stem, value, (*path, key), prose or key in PROSE_KEYS, at)
 
 
 def _params(stem: str, params: Any, line: int) -> Iterator[Message]:
