@@ -42,25 +42,23 @@ def template(source: Path, root: Path = ROOT):
 
 
 def update(code: str, root: Path = ROOT) -> list[Path]:
-    """Write or bring up to date the language's catalog of every source file; return the files."""
-    from babel.messages.pofile import read_po, write_po
+    """Write or bring up to date the language's catalog of every source file; return the files
+    written (a file that would say the same, dates aside, is left as it is)."""
+    from .pofile import read, write
     written = []
     for source in content_sources(root):
         fresh = template(source, root)
         path = po_path(source, code)
         if path.is_file():
-            with path.open("rb") as f:
-                old = read_po(f, locale=code)
+            old = read(path, code)
             old.update(fresh, no_fuzzy_matching=False)
             old.obsolete.clear()  # texts gone from the source go with it; git keeps their history
             cat = old
         else:
             cat = fresh
             cat.locale = code  # type: ignore[assignment]
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("wb") as f:
-            write_po(f, cat, width=0, omit_header=False, sort_output=False)
-        written.append(path)
+        if write(path, cat):
+            written.append(path)
     return written
 
 
