@@ -56,7 +56,7 @@ def update(code: str, root: Path = ROOT) -> list[Path]:
             cat = old
         else:
             cat = fresh
-            cat.locale = code  # type: ignore[assignment]
+            cat.locale = code
         if write(path, cat):
             written.append(path)
     return written
