@@ -86,26 +86,25 @@ def lint(asked: str | None, allow_missing: bool, verbose: bool, out, root: Path 
     from . import extract
     from .layout import domain_files, languages
     from .lint import lint as lint_language
-    status = 0
     codes = languages([asked] if asked else None)
     # the strings in the code, to tell a stale interface or engine translation, if any is translated
     has_code_strings = any(domain_files(code, d, root) for code in codes for d in ("interface", "engine"))
     fresh = extract.templates(extract.sources(root), root) if has_code_strings else None
-    for code in codes:
-        findings = lint_language(code, root, fresh)
-        problems = [f for f in findings if not f.missing]
-        missing = Counter(f.path for f in findings if f.missing)
-        for f in problems:
-            print(f.where(root), file=out)
-        label = "warning: " if allow_missing else ""
-        for f in findings:
-            if f.missing and verbose:
-                print(f"{label}{f.where(root)}", file=out)
-        if not verbose:
-            for path, n in sorted(missing.items()):
-                print(f"{label}{_shown(path, root)}: {n} text(s) not translated", file=out)
-        print(f"{code}: {len(problems)} problem(s), {sum(missing.values())} text(s) not translated in "
-              f"{len(missing)} file(s)", file=out)
-        if problems or (missing and not allow_missing):
-            status = 1
-    return status
+    failed = [report(code, lint_language(code, root, fresh), allow_missing, verbose, out, root) for code in codes]
+    return 1 if any(failed) else 0
+
+
+def report(code: str, findings: list, allow_missing: bool, verbose: bool, out, root: Path = ROOT) -> bool:
+    """Print a language's findings: each problem, then the texts not translated (a count per file,
+    or each with ``verbose``); return whether the language fails."""
+    problems = [f for f in findings if not f.missing]
+    missing = Counter(f.path for f in findings if f.missing)
+    label = "warning: " if allow_missing else ""
+    lines = [f.where(root) for f in problems] + (
+        [f"{label}{f.where(root)}" for f in findings if f.missing] if verbose else
+        [f"{label}{_shown(path, root)}: {n} text(s) not translated" for path, n in sorted(missing.items())])
+    for line in lines:
+        print(line, file=out)
+    print(f"{code}: {len(problems)} problem(s), {sum(missing.values())} text(s) not translated in "
+          f"{len(missing)} file(s)", file=out)
+    return bool(problems or (missing and not allow_missing))
