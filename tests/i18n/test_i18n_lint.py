@@ -87,3 +87,9 @@ def test_a_malformed_catalog_and_an_unknown_language_are_one_line_each(kit, caps
     assert f"{kit.po}:{line}: not a PO line" in capsys.readouterr().err
     assert kit.run("lint", "xx")[0] == 2
     assert "unknown language 'xx'" in capsys.readouterr().err
+
+
+def test_the_command_line_runs_the_language_commands(capsys):
+    from rulesdojo.cli import main
+    assert main(["i18n", "lint", "fr"]) == 2
+    assert capsys.readouterr().err.startswith("rulesdojo i18n: unknown language 'fr': not a language of the kit")
