@@ -93,3 +93,10 @@ def test_the_command_line_runs_the_language_commands(capsys):
     from rulesdojo.cli import main
     assert main(["i18n", "lint", "fr"]) == 2
     assert capsys.readouterr().err.startswith("rulesdojo i18n: unknown language 'fr': not a language of the kit")
+
+
+def test_a_malformed_english_source_is_one_line(kit, capsys):
+    kit.lesson.write_text("title: Landfall\nsummary: [unclosed\n", encoding="utf-8")
+    assert kit.run("lint", "es")[0] == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"rulesdojo i18n: {kit.lesson}: line 3: not valid YAML") and err.count("\n") == 1, err

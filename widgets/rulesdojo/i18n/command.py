@@ -1,7 +1,7 @@
 """``rulesdojo i18n``: bring the catalogs up to the English (``update``), compile them for the pages
 (``compile``), check the translations (``lint``). docs/translating.md says how a mentor uses them.
 
-Bad input (an unknown language, a malformed ``.po`` file) is one line naming the file, the line and
+Bad input (an unknown language, a malformed ``.po`` file or English source file) is one line naming the file, the line and
 what is wrong, and exit status 2.
 """
 
@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from .catalogs import ROOT
+from .content import SourceError
 from .pofile import CatalogError
 
 
@@ -47,7 +48,7 @@ def run(args, out=None, root: Path = ROOT) -> int:
         if args.i18n_command == "compile":
             return compile_all(out, root)
         return lint(args.language, args.allow_missing, args.verbose, out, root)
-    except CatalogError as exc:
+    except (CatalogError, SourceError) as exc:
         print(f"rulesdojo i18n: {exc}", file=sys.stderr)
         return 2
 
