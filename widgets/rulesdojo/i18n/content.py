@@ -9,10 +9,12 @@ translation whose English source changed no longer matches (gettext looks up the
 text together), so it is shown in English until it is translated again.
 
 Texts are the values of the prose keys (``PROSE_KEYS``): strings, lists of strings, and a lesson's
-``prose:`` passages. A policy question's ``answer:`` is one of its options, not a text of its own.
+``prose:`` passages. A policy question's ``answer:`` is one of its options, not a text of its own,
+and an option's ``legal:``, ``illegal:`` and ``holds:`` are what the engine checks (actions, card
+names as the engine knows them, amounts), not words shown.
 
 >>> from rulesdojo.scenarios.yamlsource import load
->>> d = load("id: q\\nprompt: Who wins?\\noptions:\\n  - text: Alice\\n    legal: {pay: true}\\n  - Nadia\\n")
+>>> d = load("id: q\\nprompt: Who wins?\\noptions:\\n  - text: Alice\\n    legal: {cast: Shock}\\n  - Nadia\\n")
 >>> [(m.context, m.english, m.line) for m in texts("q", d)]
 [('q:prompt', 'Who wins?', 2), ('q:options/0/text', 'Alice', 4), ('q:options/1', 'Nadia', 6)]
 """
@@ -28,8 +30,9 @@ from typing import Any, Iterator
 PROSE_KEYS = frozenset({"title", "summary", "recap", "prose", "instructions", "done", "say", "hints",
                         "hint", "prompt", "explanation", "why", "explanation_lead", "note", "source",
                         "text", "options"})
-#: Keys that hold a text only as a name for another one (a policy question's answer is an option).
-NOT_TEXTS = frozenset({"answer"})
+#: Keys that hold a text only as a name for another one (a policy question's answer is an option),
+#: or hold what the engine checks rather than words shown (an option's actions and expected state).
+NOT_TEXTS = frozenset({"answer", "legal", "illegal", "holds"})
 #: What a list item may be known by, in this order.
 NAMING_KEYS = ("task", "check", "id")
 
