@@ -99,4 +99,4 @@ def test_a_malformed_english_source_is_one_line(kit, capsys):
     kit.lesson.write_text("title: Landfall\nsummary: [unclosed\n", encoding="utf-8")
     assert kit.run("lint", "es")[0] == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"rulesdojo i18n: {kit.lesson}: line 3: not valid YAML") and err.count("\n") == 1, err
+    assert err.startswith(f"rulesdojo i18n: {kit.lesson}:3: not valid YAML: ") and err.count("\n") == 1, err

@@ -12,7 +12,6 @@ from collections import Counter
 from pathlib import Path
 
 from .catalogs import ROOT
-from .content import SourceError
 from .pofile import CatalogError
 
 
@@ -48,7 +47,7 @@ def run(args, out=None, root: Path = ROOT) -> int:
         if args.i18n_command == "compile":
             return compile_all(out, root)
         return lint(args.language, args.allow_missing, args.verbose, out, root)
-    except (CatalogError, SourceError) as exc:
+    except CatalogError as exc:
         print(f"rulesdojo i18n: {exc}", file=sys.stderr)
         return 2
 

@@ -79,16 +79,7 @@ def _name(item: Any, i: int) -> str:
     return str(i)
 
 
-class SourceError(ValueError):
-    """A lesson or question file that can't be read: ``str()`` names the file, the place and what
-    is wrong."""
-
-    def __init__(self, message: str, file: str | None = None, place: str | None = None):
-        super().__init__(": ".join(p for p in (file, place, message) if p))
-
-
 def file_texts(path: Path) -> Iterator[Message]:
-    """The texts of a lesson or question file on disk (a ``SourceError`` if it can't be read)."""
-    from ..scenarios.yamlsource import load_file
-    data, _ = load_file(path, SourceError)
-    yield from texts(path.stem, data)
+    """The texts of a lesson or question file on disk."""
+    from ..scenarios.yamlsource import load
+    yield from texts(path.stem, load(path.read_text(encoding="utf-8")))

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-from .catalogs import ROOT, content_sources, po_path
+from .catalogs import ROOT, content_sources, english, po_path
 from .checks import card_names, kept
-from .content import file_texts
 from .layout import CONTENT_FOLDERS, PACKAGE, domain_files, messages_folder
 from .pofile import read
 
@@ -60,6 +59,7 @@ def entry(path: Path, m: Any, english: str | None, printed: Mapping[str, str]) -
         yield Finding(*at, "stale: marked fuzzy (its English changed since it was translated)")
     elif english is None:
         yield Finding(*at, "stale: the English source no longer has this text")
+        return
     elif english != source:
         yield Finding(*at, "stale: the English at this id changed since it was translated")
     plural = isinstance(m.id, (tuple, list))
@@ -85,7 +85,7 @@ def content(code: str, root: Path, printed: Mapping[str, str]) -> Iterator[Findi
     sources = list(content_sources(root))
     known = {po_path(s, code) for s in sources}
     for source in sources:
-        texts = {m.context: m for m in file_texts(source)}
+        texts = {m.context: m for m in english(source)}
         path = po_path(source, code)
         if not path.is_file():
             yield from (Finding(path, 1, c, "not in the catalog (no catalog yet)", missing=True) for c in texts)
