@@ -92,3 +92,17 @@ def test_a_translated_string_gone_from_the_code_is_stale_until_update_drops_it(k
     kit.run("update", "es")
     assert "Check my answer" not in ids(kit.messages / "interface-quiz.po")
 
+
+
+def test_a_string_translated_differently_in_two_pieces_files_is_found(kit):
+    write_code(kit.root, {"views/quiz.py": QUIZ, "views/board.py": BOARD})
+    kit.run("update", "es")
+    game = kit.messages / "interface-game.po"
+    game.write_text(game.read_text(encoding="utf-8") + '\nmsgid "Check my answer"\nmsgstr "Comprobar"\n',
+                    encoding="utf-8")
+    kit.translate(kit.messages / "interface-quiz.po", {"Check my answer": "Comprobar mi respuesta"})
+    status, out = kit.run("lint", "es", "--allow-missing")
+    line = kit.line_of(kit.messages / "interface-quiz.po", 'msgid "Check my answer"')
+    assert status == 1
+    assert (f"widgets/rulesdojo/i18n/locale/es/LC_MESSAGES/interface-quiz.po:{line}: [Check my answer] translated "
+            "differently in interface-game.po, whose translation the page shows: keep the string in one file") in out

@@ -5,7 +5,8 @@ line of the entry and its id (a content text's stable id, else the English).
 - stale: a translation marked fuzzy, or made from an English text that is no longer the one at its
   id (or no longer in the code);
 - not kept: placeholders, symbols, rule numbers, link targets (``checks.kept``);
-- card names not as printed in the language (``checks.card_names``, for lesson and question texts).
+- card names not as printed in the language (``checks.card_names``, for lesson and question texts);
+- an interface string translated differently in two pieces' files.
 """
 
 from __future__ import annotations
@@ -114,7 +115,23 @@ def interface(code: str, root: Path, fresh: Mapping[str, Any] | None) -> Iterato
                     yield from entry(path, m, now[-1] if isinstance(now, (tuple, list)) else now, {})
 
 
+def twice(code: str, root: Path) -> Iterator[Finding]:
+    """A string translated in two of the pieces' interface files, differently: the page shows the
+    first file's (``compile``), so the other is never seen."""
+    first: dict[tuple, tuple[Path, Any]] = {}
+    for path in domain_files(code, "interface", root):
+        for m in read(path, code):
+            if not m.id or not all(_forms(m)) or m.fuzzy:
+                continue
+            key = (m.context, m.id)
+            if key in first and _forms(first[key][1]) != _forms(m):
+                shown = first[key][0].name
+                yield Finding(path, m.lineno or 1, _id(m), f"translated differently in {shown}, whose "
+                              "translation the page shows: keep the string in one file")
+            first.setdefault(key, (path, m))
+
+
 def lint(code: str, root: Path = ROOT, fresh: Mapping[str, Any] | None = None) -> list[Finding]:
     """Every finding of a language's catalogs."""
     printed = printed_names(code, root)
-    return [*content(code, root, printed), *interface(code, root, fresh)]
+    return [*content(code, root, printed), *interface(code, root, fresh), *twice(code, root)]
