@@ -106,3 +106,19 @@ def test_a_string_translated_differently_in_two_pieces_files_is_found(kit):
     assert status == 1
     assert (f"widgets/rulesdojo/i18n/locale/es/LC_MESSAGES/interface-quiz.po:{line}: [Check my answer] translated "
             "differently in interface-game.po, whose translation the page shows: keep the string in one file") in out
+
+
+def test_a_plural_with_fewer_forms_than_the_language_has_is_found(kit):
+    write_code(kit.root, {"views/quiz.py": QUIZ})
+    kit.run("update", "es")
+    quiz = kit.messages / "interface-quiz.po"
+    text = quiz.read_text(encoding="utf-8")
+    assert 'msgstr[2] ""' in text  # Spanish has three plural forms in Babel's CLDR data
+    quiz.write_text(text.replace('msgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""\n',
+                                 'msgstr[0] "Queda {n} pregunta"\nmsgstr[1] "Quedan {n} preguntas"\n'), encoding="utf-8")
+    status, out = kit.run("lint", "es", "--allow-missing")
+    line = kit.line_of(quiz, 'msgid "{n} question left"')
+    assert status == 1
+    assert (f"widgets/rulesdojo/i18n/locale/es/LC_MESSAGES/interface-quiz.po:{line}: [{{n}} question left] plural "
+            "forms: 2 of 3 translated (the file's Plural-Forms says how many the language has); the English is "
+            "shown until all are") in out.splitlines()

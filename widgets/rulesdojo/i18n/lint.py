@@ -52,8 +52,13 @@ def entry(path: Path, m: Any, english: str | None, printed: Mapping[str, str]) -
     """The findings of one catalog entry; ``english``: the source's text at its id now (None when
     gone; the entry's own English where the source isn't looked at)."""
     at = (path, m.lineno or 1, _id(m))
-    if not all(_forms(m)):
+    forms = _forms(m)
+    if not any(forms):
         yield Finding(*at, "no translation", missing=True)
+        return
+    if not all(forms):
+        yield Finding(*at, f"plural forms: {sum(map(bool, forms))} of {len(forms)} translated (the file's "
+                      "Plural-Forms says how many the language has); the English is shown until all are")
         return
     source = m.id[-1] if isinstance(m.id, (tuple, list)) else m.id
     if m.fuzzy:
