@@ -22,6 +22,10 @@ def said(msgid, **params):
 
 def landfall(who):
     return said("{who} gets {E} (landfall)", who=who)
+
+
+def mill(who, n):
+    return said_n("{who} mills {n} card.", "{who} mills {n} cards.", n, who=who)
 '''
 COURSE = '''\
 def heading(_words, lesson):
@@ -52,7 +56,9 @@ def test_each_pieces_strings_go_to_its_own_catalog_and_the_engines_to_engine_po(
         "{who} pays {n}": [("widgets/rulesdojo/views/quiz.py", 3)]}
     assert ids(kit.messages / "interface-game.po") == {"Your hand": [("widgets/rulesdojo/views/board.py", 3)]}
     assert ids(kit.messages / "interface-course.po") == {"Lesson {n}": [("widgets/rulesdojo/state/course.py", 2)]}
-    assert ids(kit.messages / "engine.po") == {"{who} gets {E} (landfall)": [("widgets/rulesdojo/rules/energy.py", 6)]}
+    assert ids(kit.messages / "engine.po") == {
+        "{who} gets {E} (landfall)": [("widgets/rulesdojo/rules/energy.py", 6)],
+        ("{who} mills {n} card.", "{who} mills {n} cards."): [("widgets/rulesdojo/rules/energy.py", 10)]}
     locale = kit.root / "widgets" / "rulesdojo" / "i18n" / "locale"
     assert set(ids(locale / "interface.pot")) == {"Check my answer", ("{n} question left", "{n} questions left"),
                                                    "{who} pays {n}", "Your hand", "Lesson {n}"}

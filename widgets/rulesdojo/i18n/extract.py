@@ -3,8 +3,9 @@ and each language's catalogs of them kept up to date (``rulesdojo i18n update``)
 
 A call is found by its name, whatever it is called on: ``words("Check my answer")``,
 ``self.words(...)`` and ``_words(...)`` are interface strings, ``words.n(singular, plural, count)``
-a plural one, ``said(...)`` (``words.said`` or the engine's own ``said``) an engine sentence. The
-English must be a literal string at the call (no variable, no f-string), else it is not found.
+a plural one, ``said(...)`` (``words.said`` or the engine's own ``said``) an engine sentence,
+``said_n(singular, plural, count)`` a plural one. The English must be a literal string at the call
+(no variable, no f-string), else it is not found.
 Babel reads the calls with ``calls``, which reads the Python syntax tree: Babel's own Python reader
 goes by tokens and takes ``words[0]`` (a list named ``words``) for a call.
 
@@ -35,7 +36,7 @@ from .pofile import CatalogError, read, write
 #: (``self.words``, ``words.n``, ``words.said``) is found by its last name.
 KEYWORDS: Mapping[str, Mapping[str, Any]] = {
     "interface": {"words": None, "_words": None, "n": (1, 2)},
-    "engine": {"said": None},
+    "engine": {"said": None, "said_n": (1, 2)},
 }
 #: The pieces of the kit whose interface strings are translated apart, each with the places (from
 #: the package folder, as path prefixes) whose strings are its own; ``course`` has the rest.
