@@ -16,7 +16,7 @@ The engine's sentences go to ``engine.po``.
 
 >>> piece_of("widgets/rulesdojo/views/quiz_keys.py"), piece_of("widgets/rulesdojo/rules/engine.py")
 ('quiz', 'game')
->>> piece_of("widgets/rulesdojo/views/board.py"), piece_of("widgets/rulesdojo/state/course.py")
+>>> piece_of("widgets/rulesdojo/views/saying.py"), piece_of("widgets/rulesdojo/state/course.py")
 ('game', 'course')
 """
 
@@ -43,7 +43,8 @@ KEYWORDS: Mapping[str, Mapping[str, Any]] = {
 PIECES: Mapping[str, tuple[str, ...]] = {
     "quiz": ("views/quiz", "views/due", "views/gain", "views/learner", "quiz/"),
     "game": ("rules/", *(f"views/{v}" for v in ("board", "stack", "order", "payment", "choices", "log",
-                                                  "energy", "mana", "sandbox", "trainer", "tables"))),
+                                                  "energy", "mana", "sandbox", "trainer", "tables",
+                                                  "saying"))),
     "course": ("",),
 }
 #: Package folders with no text of the kit's pages: the language tools themselves.
