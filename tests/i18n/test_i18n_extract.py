@@ -128,3 +128,18 @@ def test_a_plural_with_fewer_forms_than_the_language_has_is_found(kit):
     assert (f"widgets/rulesdojo/i18n/locale/es/LC_MESSAGES/interface-quiz.po:{line}: [{{n}} question left] plural "
             "forms: 2 of 3 translated (the file's Plural-Forms says how many the language has); the English is "
             "shown until all are") in out.splitlines()
+
+
+def test_a_string_two_pieces_files_have_stays_with_the_piece_that_uses_it_first(kit):
+    write_code(kit.root, {"views/quiz.py": QUIZ, "views/board.py": BOARD})
+    kit.run("update", "es")
+    game, quiz = kit.messages / "interface-game.po", kit.messages / "interface-quiz.po"
+    game.write_text(game.read_text(encoding="utf-8") + '\nmsgid "Check my answer"\nmsgstr "Comprobar"\n',
+                    encoding="utf-8")
+    kit.translate(quiz, {"Check my answer": "Comprobar mi respuesta"})
+    assert kit.run("update", "es")[0] == 0
+    assert "Check my answer" in ids(quiz) and "Check my answer" not in ids(game)
+    # used first by the board's code now, but only the quiz's file has it: it stays there
+    write_code(kit.root, {"views/board.py": BOARD.replace('"Your hand"', '"Check my answer"')})
+    assert kit.run("update", "es")[0] == 0
+    assert "Check my answer" in ids(quiz) and "Check my answer" not in ids(game)

@@ -109,16 +109,18 @@ def templates(files: Iterable[Path], root: Path = ROOT) -> dict[str, Any]:
 
 
 def split_by_piece(fresh: Any, existing: Mapping[str, Any]) -> dict[str, Any]:
-    """The interface template divided among the pieces: a string stays in the piece file that
-    already has it, else goes to its first place's piece."""
+    """The interface template divided among the pieces: a string goes to its first place's piece,
+    unless another piece's file has it and that piece's doesn't (it stays where it is translated).
+    A string two files have is kept in one only: its first place's piece's, else the first file's
+    (compiling shows the first file's translation of a string, in the files' name order)."""
     from babel.messages.catalog import Catalog
     parts = {piece: Catalog(project="Rules Dojo", domain="interface", fuzzy=False) for piece in PIECES}
     for m in fresh:
         if not m.id:
             continue
-        held = [piece for piece, cat in existing.items() if cat.get(m.id, m.context) is not None]
-        piece = held[0] if held else piece_of(sorted(m.locations)[0][0]) if m.locations else "course"
-        parts[piece][m.id] = m
+        own = piece_of(sorted(m.locations)[0][0]) if m.locations else "course"
+        held = sorted(piece for piece, cat in existing.items() if cat.get(m.id, m.context) is not None)
+        parts[own if own in held or not held else held[0]][m.id] = m
     return parts
 
 
