@@ -100,3 +100,12 @@ def test_a_malformed_english_source_is_one_line(kit, capsys):
     assert kit.run("lint", "es")[0] == 2
     err = capsys.readouterr().err
     assert err.startswith(f"rulesdojo i18n: {kit.lesson}:3: not valid YAML: ") and err.count("\n") == 1, err
+
+
+def test_a_language_without_its_card_names_is_told_they_cant_be_checked(kit):
+    kit.translate(kit.po, kit.spanish)
+    (kit.messages / "cards.po").unlink()
+    status, out = kit.run("lint", "es")
+    assert status == 1
+    assert ("widgets/rulesdojo/i18n/locale/es/LC_MESSAGES/cards.po:1: [cards] no card-name catalog: card names "
+            "in translations can't be checked (docs/translating.md)") in out.splitlines()

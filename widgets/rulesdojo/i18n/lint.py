@@ -139,4 +139,7 @@ def twice(code: str, root: Path) -> Iterator[Finding]:
 def lint(code: str, root: Path = ROOT, fresh: Mapping[str, Any] | None = None) -> list[Finding]:
     """Every finding of a language's catalogs."""
     printed = printed_names(code, root)
-    return [*content(code, root, printed), *interface(code, root, fresh), *twice(code, root)]
+    cards = messages_folder(code, root) / "cards.po"
+    unchecked = [] if cards.is_file() else [Finding(cards, 1, "cards", "no card-name catalog: card names in "
+                                                     "translations can't be checked (docs/translating.md)")]
+    return [*unchecked, *content(code, root, printed), *interface(code, root, fresh), *twice(code, root)]
