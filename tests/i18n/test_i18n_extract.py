@@ -143,3 +143,13 @@ def test_a_string_two_pieces_files_have_stays_with_the_piece_that_uses_it_first(
     write_code(kit.root, {"views/board.py": BOARD.replace('"Your hand"', '"Check my answer"')})
     assert kit.run("update", "es")[0] == 0
     assert "Check my answer" in ids(quiz) and "Check my answer" not in ids(game)
+
+
+def test_update_again_with_nothing_changed_writes_nothing(kit):
+    write_code(kit.root, {"views/quiz.py": QUIZ, "rules/energy.py": ENGINE})
+    status, out = kit.run("update", "es")
+    assert status == 0 and "interface-quiz.po" in out and "engine.po" in out
+    before = {p: p.read_bytes() for p in kit.root.rglob("*.po*")}
+    status, out = kit.run("update", "es")
+    assert out.splitlines()[0].startswith("0 file(s) written for es")
+    assert {p: p.read_bytes() for p in kit.root.rglob("*.po*")} == before
