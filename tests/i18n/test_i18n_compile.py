@@ -56,6 +56,7 @@ def test_compiling_the_same_catalogs_gives_the_same_bytes_and_writes_nothing(kit
 
 def test_words_falls_back_to_english_marked_for_missing_and_stale_texts(kit, tmp_path):
     kit.translate(kit.po, {"01-sample:title": "Aterrizaje", "01-sample:recap": "{who} paga {n} de energía."})
+    kit.translate(kit.po, {"01-sample:summary": kit.spanish["01-sample:summary"]}, fuzzy=True)
     (kit.messages / "interface-course.po").write_text(INTERFACE, encoding="utf-8")
     out = tmp_path / "locale"
     from rulesdojo.i18n.compile import compile_language
@@ -64,8 +65,11 @@ def test_words_falls_back_to_english_marked_for_missing_and_stale_texts(kit, tmp
     assert es.code == "es"
     title = es.content("01-sample:title", "Landfall")
     assert (title, title.translated) == ("Aterrizaje", True)
-    missing = es.content("01-sample:summary", "When Aether Hub enters, ...")
-    assert (missing, missing.translated) == ("When Aether Hub enters, ...", False)
+    summary = kit.lesson.read_text().splitlines()[1].split(": ", 1)[1].strip('"')
+    fuzzy = es.content("01-sample:summary", summary)  # its translation is marked fuzzy: not compiled
+    assert (fuzzy, fuzzy.translated) == (summary, False)
+    missing = es.content("01-sample:prose/new", "A text no catalog has.")
+    assert (missing, missing.translated) == ("A text no catalog has.", False)
     stale = es.content("01-sample:recap", "{who} pays {n} energy, or none.")  # the English changed
     assert (stale, stale.translated) == ("{who} pays {n} energy, or none.", False)
     assert es.card("Aether Hub") == "Centro de éter" and es.card("Island") == "Island"
