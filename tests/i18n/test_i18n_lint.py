@@ -109,3 +109,17 @@ def test_a_language_without_its_card_names_is_told_they_cant_be_checked(kit):
     assert status == 1
     assert ("widgets/rulesdojo/i18n/locale/es/LC_MESSAGES/cards.po:1: [cards] no card-name catalog: card names "
             "in translations can't be checked (docs/translating.md)") in out.splitlines()
+
+
+def test_a_card_with_no_printing_in_the_source_is_not_missing_and_a_printing_keeps_its_own_symbols(kit):
+    kit.translate(kit.po, kit.spanish)
+    cards = kit.messages / "cards.po"
+    cards.write_text(cards.read_text(encoding="utf-8") + (
+        '\nmsgctxt "Aether Hub|text"\nmsgid "{T}: Add {C}."\nmsgstr "{C}"\n'  # a printing shows the symbol alone
+        '\nmsgid "Amped Raptor"\nmsgstr ""\n'), encoding="utf-8")
+    status, out = kit.run("lint", "es")
+    assert status == 1 and "cards.po: 1 text(s) not translated" in out  # empty, and not said to have no printing
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        'msgid "Amped Raptor"', '#, no-printing-in-source\nmsgid "Amped Raptor"'), encoding="utf-8")
+    status, out = kit.run("lint", "es")
+    assert status == 0, out

@@ -22,6 +22,9 @@ from .layout import CONTENT_FOLDERS, PACKAGE, domain_files, messages_folder
 from .pofile import read
 
 _NAME = re.compile(r"^name:\s*(.+?)\s*$", re.M)
+#: The flag of a card-name catalog's entry left empty because the source of printed names has no
+#: printing of that card in the language (docs/translating.md): not a missing translation.
+NO_PRINTING = "no-printing-in-source"
 
 
 @dataclass(frozen=True)
@@ -48,11 +51,16 @@ def _forms(m: Any) -> tuple[str, ...]:
     return tuple(m.string) if isinstance(m.string, (tuple, list)) else (m.string,)
 
 
-def entry(path: Path, m: Any, english: str | None, printed: Mapping[str, str]) -> Iterator[Finding]:
+def entry(path: Path, m: Any, english: str | None, printed: Mapping[str, str],
+          exact: bool = True) -> Iterator[Finding]:
     """The findings of one catalog entry; ``english``: the source's text at its id now (None when
-    gone; the entry's own English where the source isn't looked at)."""
+    gone; the entry's own English where the source isn't looked at); ``exact``: False for a card's
+    printed text, which is as printed, not the Oracle text's symbols one for one (a basic land's
+    printing shows its mana symbol alone, reminder text spells "{E}{E}{E}" where Oracle says "three")."""
     at = (path, m.lineno or 1, _id(m))
     forms = _forms(m)
+    if not any(forms) and NO_PRINTING in m.flags:
+        return  # a card the card-name source has no printing of in this language: its English is shown
     if not any(forms):
         yield Finding(*at, "no translation", missing=True)
         return
@@ -69,6 +77,8 @@ def entry(path: Path, m: Any, english: str | None, printed: Mapping[str, str]) -
     elif english != source:
         yield Finding(*at, "stale: the English at this id changed since it was translated")
     plural = isinstance(m.id, (tuple, list))
+    if not exact:
+        return
     for form in _forms(m):
         for what in kept(source, form, plural) + card_names(source, form, printed):
             yield Finding(*at, what)
@@ -117,7 +127,9 @@ def interface(code: str, root: Path, fresh: Mapping[str, Any] | None) -> Iterato
             for m in read(path, code):
                 if m.id:
                     now = m.id if source is None or source.get(m.id, m.context) is not None else None
-                    yield from entry(path, m, now[-1] if isinstance(now, (tuple, list)) else now, {})
+                    printing = domain == "cards" and (m.context or "").endswith("|text")
+                    yield from entry(path, m, now[-1] if isinstance(now, (tuple, list)) else now, {},
+                                     exact=not printing)
 
 
 def twice(code: str, root: Path) -> Iterator[Finding]:
