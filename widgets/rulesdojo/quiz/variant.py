@@ -189,8 +189,20 @@ class Variant:
 
     def _explanation(self, right_text: str) -> str:
         lead, note = self._lead_and_note(right_text)
-        decisive = set(CR_NUMBER.findall(" ".join(filter(None, (lead, note)))))
-        return explain(lead, self._deciding_log(), note, self._extra_lines()[:2], decisive)
+        return explain(lead, self._deciding_log(), note, self._extra_lines(), self.decisive_rules())
+
+    def decisive_rules(self) -> set[str]:
+        """The rule numbers the explanation's lead and note cite: the log's lines citing them come first."""
+        lead, note = self._lead_and_note(self._right_text())
+        return set(CR_NUMBER.findall(" ".join(filter(None, (lead, note)))))
+
+    def deciding_log(self) -> list:
+        """The log the explanation picks its lines from (none for a policy question)."""
+        return list(self._deciding_log()) if self.plays_game else []
+
+    def reasons(self) -> list[tuple[str, bool, str]]:
+        """Why options hold or not, as the engine says it: (option, holds, why), at most two."""
+        return []
 
     def _lead_and_note(self, right_text: str) -> tuple[str, str | None]:
         d = self._d
@@ -204,7 +216,7 @@ class Variant:
 
     def _extra_lines(self) -> list[str]:
         """Lines the explanation gives before the log's (a choice's reasons why options hold or not)."""
-        return []
+        return [why if ok else f"Not \"{option}\": {why}" for option, ok, why in self.reasons()]
 
 
 class _Unreadable(Exception):
