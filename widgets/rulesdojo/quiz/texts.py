@@ -108,6 +108,11 @@ class QuestionTexts:
         """The variant's options in its order, as this language shows them."""
         return [self.option(v, o) for o in v.options]
 
+    def choices(self, v: Variant) -> list[tuple[Text, str]]:
+        """Each option as shown, with the English option an answer is graded on: what a list of
+        radio buttons holds (shown label, value)."""
+        return [(self.option(v, o), o) for o in v.options]
+
     def instructions(self, v: Variant) -> str:
         """How to answer, in this language."""
         if v.answer_format in OUTCOME_INSTRUCTIONS and v.kind == "outcome":
