@@ -19,17 +19,25 @@ from .explain import explain
 
 CR_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 
-OUTCOME_INSTRUCTIONS = {"number": "Answer with a whole number.",
-                        "yes/no": "Answer yes or no.",
-                        "mana": ("Type the mana as letters: GG is two green mana (W white, U blue, B black, R red, "
-                                 "G green, C colorless), or type 'nothing'."),
-                        "names": "List the names, top of the stack first (or 'empty')."}
+
+
+def _words(text: str) -> str:
+    """Mark a text for the interface catalog (Babel extracts ``_words(...)``): a page says it in the
+    learner's language (``QuestionTexts.instructions``); here it stays English."""
+    return text
+
+
+OUTCOME_INSTRUCTIONS = {"number": _words("Answer with a whole number."),
+                        "yes/no": _words("Answer yes or no."),
+                        "mana": _words("Type the mana as letters: GG is two green mana (W white, U blue, B black, "
+                                       "R red, G green, C colorless), or type 'nothing'."),
+                        "names": _words("List the names, top of the stack first (or 'empty').")}
 INSTRUCTIONS = {
-    "choice": "Pick the one true option.",
-    "policy": "Pick the one correct option.",
-    "trigger order": ("List every trigger top of the stack first: the top of the list is the top "
-                      "of the stack, put there last, and resolves first."),
-    "replacement order": "List the effects in the order you apply them, first one first.",
+    "choice": _words("Pick the one true option."),
+    "policy": _words("Pick the one correct option."),
+    "trigger order": _words("List every trigger top of the stack first: the top of the list is the top "
+                            "of the stack, put there last, and resolves first."),
+    "replacement order": _words("List the effects in the order you apply them, first one first."),
 }
 
 

@@ -49,11 +49,10 @@ class DueLine(ipw.HBox):
     def __init__(self, model: ReviewsDue, *, words: Words | None = None, **kwargs):
         super().__init__(**kwargs)
         self.model = model
-        self.language = words_for("en") if words is None else words
-        w = self.language
+        self.words = words = words_for("en") if words is None else words
         self.line = Dom()
-        self.review_button = ipw.Button(description=w("Review"), layout=ipw.Layout(width="auto"),
-                                        tooltip=w("Review what is due now: only that, no new questions"))
+        self.review_button = ipw.Button(description=words("Review"), layout=ipw.Layout(width="auto"),
+                                        tooltip=words("Review what is due now: only that, no new questions"))
         self.review_button.on_click(lambda _b: model.review())
         self.children = [self.line, self.review_button]
         self.add_class("rd-due")
@@ -62,9 +61,9 @@ class DueLine(ipw.HBox):
 
     def _draw(self, _change=None) -> None:
         m = self.model
-        said = due_said(m, self.language) if m.said else ""
+        said = due_said(m, self.words) if m.said else ""
         # "" lets the stylesheet decide, as views.base.show does
         self.layout.display = "" if said else "none"
         self.review_button.layout.display = "" if m.count > 0 else "none"
-        head = [h("b", self.language("Due today:")), " ", said] if m.count else [said]
+        head = [h("b", self.words("Due today:")), " ", said] if m.count else [said]
         self.line.content = [h("p", *head, cls="rd-note", role="status")] if said else []

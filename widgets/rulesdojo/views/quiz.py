@@ -80,8 +80,8 @@ class Quiz(ipw.VBox):
         self._build_start()
         self._build_question()
         self.review = Dom()
-        w = self.words
-        self.again_button = button(w("Back to the start"), w("Back to the start screen"), self._to_start)
+        words = self.words
+        self.again_button = button(words("Back to the start"), words("Back to the start screen"), self._to_start)
         self.notice = Dom()
         self._show("start")
         self._wait_for_learner()
@@ -107,48 +107,48 @@ class Quiz(ipw.VBox):
             identity.when_key_known(self._key_arrived)
             self.name.observe(self._describe_exam, names=["value"])
     def _build_start(self) -> None:
-        w = self.words
-        self.name = ipw.Text(description=w("Your name"), placeholder=w("as your mentor knows you"),
+        words = self.words
+        self.name = ipw.Text(description=words("Your name"), placeholder=words("as your mentor knows you"),
                              style={"description_width": "initial"})
         self.signed_in = Dom()
         if self.source.trusted:
             show(False, self.name)
-            self.signed_in.content = [h("div", w("Waiting for the server to say who you are…"), cls="rd-note",
+            self.signed_in.content = [h("div", words("Waiting for the server to say who you are…"), cls="rd-note",
                                         role="status")]
         modes = ["practice", "exam"] if self.exam_allowed and self.exams else ["practice"]
-        names = {"practice": w("Practice"), "exam": w("Exam")}
+        names = {"practice": words("Practice"), "exam": words("Exam")}
         self.mode = ipw.ToggleButtons(options=[(names[m], m) for m in modes], value="practice",
-                                      description=w("Mode"), tooltips=[w("Questions you choose, feedback after each"),
-                                                                       w("An exam your mentor set")][:len(modes)])
+                                      description=words("Mode"), tooltips=[words("Questions you choose, feedback after each"),
+                                                                       words("An exam your mentor set")][:len(modes)])
         self.count = ipw.BoundedIntText(value=min(10, len(self.bank)), min=1, max=len(self.bank),
-                                        description=w("Questions"), style={"description_width": "initial"})
+                                        description=words("Questions"), style={"description_width": "initial"})
         tags = sorted({t for q in self.bank for t in q.tags.get("rulings", [])})
-        self.topics = ipw.SelectMultiple(options=[(ruling_label(t, w), t) for t in tags],
-                                         description=w("Rulings"), rows=6,
+        self.topics = ipw.SelectMultiple(options=[(ruling_label(t, words), t) for t in tags],
+                                         description=words("Rulings"), rows=6,
                                          style={"description_width": "initial"})
         self.ruling_text = Dom()
         self.topics.observe(self._show_rulings, names=["value"])
         self._show_rulings()
-        self.difficulty = ipw.Dropdown(options=[(w("Any"), None), (w("1 (easier)"), 1), ("2", 2),
-                                                (w("3 (harder)"), 3)],
-                                       description=w("Difficulty"), style={"description_width": "initial"})
-        self.daily = ipw.BoundedIntText(value=review.DAILY_NEW, min=0, max=len(self.bank), description=w("New per day"),
-                                        tooltip=w("The most questions you meet for the first time in a day; "
+        self.difficulty = ipw.Dropdown(options=[(words("Any"), None), (words("1 (easier)"), 1), ("2", 2),
+                                                (words("3 (harder)"), 3)],
+                                       description=words("Difficulty"), style={"description_width": "initial"})
+        self.daily = ipw.BoundedIntText(value=review.DAILY_NEW, min=0, max=len(self.bank), description=words("New per day"),
+                                        tooltip=words("The most questions you meet for the first time in a day; "
                                                   "reviews due come first and are not counted"),
                                         style={"description_width": "initial"})
         self.practice_box = ipw.VBox([self.count, self.topics, self.ruling_text, self.difficulty, self.daily])
         now = self.clock()
         self.exam_pick = ipw.Dropdown(options=[(e.title, e.id) for e in self.exams.values() if e.is_open(now)],
-                                      description=w("Exam"), style={"description_width": "initial"})
+                                      description=words("Exam"), style={"description_width": "initial"})
         self.exam_info = Dom()
         self.exam_list = Dom()
         self.exam_box = ipw.VBox([self.exam_list, self.exam_pick, self.exam_info])
         self.history = Dom()
         self.under_way = Dom()
         self.mastery = Dom()
-        self.start_button = button(w("Start"), w("Draw the questions and begin"), self._start)
+        self.start_button = button(words("Start"), words("Draw the questions and begin"), self._start)
         if self.reviewing:
-            self.start_button.description, self.start_button.tooltip = w("Start the review"), w("Draw what is due")
+            self.start_button.description, self.start_button.tooltip = words("Start the review"), words("Draw what is due")
         self.start_button.disabled = self.source.trusted
         self.start_feedback = Dom()
         self.mode.observe(self._mode_changed, names=["value"])
@@ -156,27 +156,27 @@ class Quiz(ipw.VBox):
         for field in (self.name, self.mode, self.exam_pick):  # an error about the last Start is stale now
             field.observe(self._clear_error, names=["value"])
         secrecy = [] if self.exam_allowed else [h(
-            "div", w("This is a notebook whose kernel you control, so answers can't be kept from you here: "
+            "div", words("This is a notebook whose kernel you control, so answers can't be kept from you here: "
                      "only practice mode is offered. Exams run when the quiz is served with Voila."),
             cls="rd-note")]
         self.start_screen = ipw.VBox([
-            Dom([h("h3", w("Review") if self.reviewing else w("Judge training quiz")), *secrecy]), self.signed_in, self.name,
+            Dom([h("h3", words("Review") if self.reviewing else words("Judge training quiz")), *secrecy]), self.signed_in, self.name,
             self.history, self.under_way, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
             self.start_feedback, learner_key_widget(self.kit.identity)])
         self._mode_changed()
 
     def _show_rulings(self, _change=None) -> None:
         """Say each chosen ruling in full: moving through the list shows the ruling in focus."""
-        w = self.words
-        hint = w("To choose several, hold Ctrl (Cmd on a Mac) while you click, or Shift for a run.")
+        words = self.words
+        hint = words("To choose several, hold Ctrl (Cmd on a Mac) while you click, or Shift for a run.")
         chosen = [ruling(t) for t in self.topics.value]
         if not chosen:
-            self.ruling_text.content = [h("div", w("Choose rulings to practise (none: all of them); each one's "
+            self.ruling_text.content = [h("div", words("Choose rulings to practise (none: all of them); each one's "
                                                    "text shows here."), " ", hint, cls="rd-type", aria_live="polite")]
             return
         # the rulings' texts are Gatherer's, in English: marked so where the page is in another language
-        lang = {} if w.code == "en" else {"lang": "en"}
-        self.ruling_text.content = [h("div", h("ul", *(h("li", h("b", ruling_name(r.tag, w)), ": ",
+        lang = {} if words.code == "en" else {"lang": "en"}
+        self.ruling_text.content = [h("div", h("ul", *(h("li", h("b", ruling_name(r.tag, words)), ": ",
                                                              h("span", *game(r.text), **lang)) for r in chosen)),
                                       hint, cls="rd-type", aria_live="polite")]
 
@@ -303,9 +303,9 @@ class Quiz(ipw.VBox):
         going = [e for e in shown if any(r.exam == e.id and r.mode == "exam" and r.ended is None
                                          and r.learner_key == self._attempt_key() for r in mine)]
         self._going = [e.id for e in going]
-        w = self.words
+        words = self.words
         self.under_way.content = ([] if not going or self.mode.value == "exam" else [h(
-            "div", w("You have an attempt under way at “{exam}”: choose Exam, and Start resumes it.",
+            "div", words("You have an attempt under way at “{exam}”: choose Exam, and Start resumes it.",
                      exam=going[0].title),
             cls="rd-note", role="status")])
         if not shown or self.mode.value != "exam":
@@ -317,19 +317,19 @@ class Quiz(ipw.VBox):
             if who:
                 used = [r for r in mine if r.exam == e.id]
                 left = max(0, e.attempts - len(used))
-                cells.append(w("{used} of {n} attempts used, {left} left", used=len(used), n=e.attempts, left=left)
+                cells.append(words("{used} of {n} attempts used, {left} left", used=len(used), n=e.attempts, left=left)
                              if e not in going else
-                             w("{used} of {n} attempts used, {left} left, one under way", used=len(used),
+                             words("{used} of {n} attempts used, {left} left, one under way", used=len(used),
                                n=e.attempts, left=left))
                 scored = [(r.score, r.total) for r in used if r.score is not None and r.total
                           and (self.source.trusted or r.learner_key == self.key)]
                 best = max(scored, key=lambda st: st[0] / st[1], default=None)
-                cells.append(w("{right} of {n} ({share})", right=best[0], n=best[1], share=f"{best[0] / best[1]:.0%}")
+                cells.append(words("{right} of {n} ({share})", right=best[0], n=best[1], share=f"{best[0] / best[1]:.0%}")
                              if best is not None and e.answers_shown(now) else "—")
             rows.append(cells)
-        head = [w("Exam"), w("Questions")] + ([w("Your attempts"), w("Best score")] if who else [])
-        hint = [] if who or self.source.trusted else [h("p", w("Type your name to see your attempts."), cls="rd-type")]
-        self.exam_list.content = [table(w("Exams open to you"), head, rows), *hint]
+        head = [words("Exam"), words("Questions")] + ([words("Your attempts"), words("Best score")] if who else [])
+        hint = [] if who or self.source.trusted else [h("p", words("Type your name to see your attempts."), cls="rd-type")]
+        self.exam_list.content = [table(words("Exams open to you"), head, rows), *hint]
 
     def _clear_error(self, _change=None) -> None:
         self.start_feedback.content = []
@@ -442,24 +442,24 @@ class Quiz(ipw.VBox):
     # --- question screen ---
 
     def _build_question(self) -> None:
-        w = self.words
-        self.progress = ipw.IntProgress(min=0, max=1, value=0, description=w("Progress"),
+        words = self.words
+        self.progress = ipw.IntProgress(min=0, max=1, value=0, description=words("Progress"),
                                         layout=ipw.Layout(width="24em"))
         self.status = Dom()
         self.countdown = Dom()
         self.prompt = Dom()
-        self.number = ipw.Text(description=w("Your answer"), style={"description_width": "initial"})
-        self.choice = ipw.RadioButtons(description=w("Your answer"), options=[], value=None,
+        self.number = ipw.Text(description=words("Your answer"), style={"description_width": "initial"})
+        self.choice = ipw.RadioButtons(description=words("Your answer"), options=[], value=None,
                                        layout=ipw.Layout(width="auto"), style={"description_width": "initial"})
         self.order = OrderList()
-        self.submit_button = button(w("Submit"), w("Submit this answer"), self._submit)
-        self.next_button = button(w("Next question"), w("Go on"), self._next)
-        self.finish_button = button(w("End now"), w("Stop here and see the review"), self._finish)
+        self.submit_button = button(words("Submit"), words("Submit this answer"), self._submit)
+        self.next_button = button(words("Next question"), words("Go on"), self._next)
+        self.finish_button = button(words("End now"), words("Stop here and see the review"), self._finish)
         self.feedback = Dom()
         self.confirm_text = Dom()
-        self.confirm_button = button(w("Submit, and see the results"), w("Answers can't change once submitted"),
+        self.confirm_button = button(words("Submit, and see the results"), words("Answers can't change once submitted"),
                                      self._confirmed)
-        self.back_button = button(w("Back to the question"), w("Go on answering"), self._not_now)
+        self.back_button = button(words("Back to the question"), words("Go on answering"), self._not_now)
         self.confirm_box = ipw.VBox([self.confirm_text, ipw.HBox([self.confirm_button, self.back_button])],
                                     layout=ipw.Layout(display="none"))
         self.key_listener = QuizKeys(self.press)
@@ -478,13 +478,13 @@ class Quiz(ipw.VBox):
             self._show_review()
             return
         self.progress.max, self.progress.value = s.total, s.index
-        w = self.words
-        self.finish_button.description = (w("Submit the exam now") if s.mode == "exam" else w("End the practice now"))
+        words = self.words
+        self.finish_button.description = (words("Submit the exam now") if s.mode == "exam" else words("End the practice now"))
         fmt = v.answer_format
         # the keys (``press``) said where they help most: a choice (a typed answer's box keeps its keys)
-        keys = (h("p", keys_hint(len(v.options), w), cls="rd-type rd-keys") if fmt in ("option", "yes/no") else None)
+        keys = (h("p", keys_hint(len(v.options), words), cls="rd-type rd-keys") if fmt in ("option", "yes/no") else None)
         prompt = self.texts.prompt(v)
-        self.prompt.content = [h("div", marked_block("p", prompt, w, prose(prompt)),
+        self.prompt.content = [h("div", marked_block("p", prompt, words, prose(prompt)),
                                  h("p", *prose(self.texts.instructions(v)), cls="rd-type"), keys, cls="rd-note")]
         free = fmt in ("number", "mana", "names")
         show(free, self.number)
@@ -506,11 +506,11 @@ class Quiz(ipw.VBox):
         self.feedback.content = []
         self._tick_display()
         # Last: the status announces the question once its answer field is in place.
-        where = w("Question {n} of {total}", n=s.index + 1, total=s.total)
+        where = words("Question {n} of {total}", n=s.index + 1, total=s.total)
         if self.resumed:
-            where = (w("Resumed: {where}", where=where) if s.remaining is None else
-                     w("Resumed: {where}, {clock} left", where=where, clock=_clock(s.remaining)) if s.remaining < DAY
-                     else w("Resumed: {where}; {left}", where=where, left=_time_left(s.remaining, self.clock(), w)))
+            where = (words("Resumed: {where}", where=where) if s.remaining is None else
+                     words("Resumed: {where}, {clock} left", where=where, clock=_clock(s.remaining)) if s.remaining < DAY
+                     else words("Resumed: {where}; {left}", where=where, left=_time_left(s.remaining, self.clock(), words)))
             self.resumed = False
         self.status.content = [h("span", where + self._score_shown(), role="status")]
         self.key_listener.step += 1
@@ -593,12 +593,12 @@ class Quiz(ipw.VBox):
             self._show_review()
             return
         open_ = s.total - len(s.answered)
-        w = self.words
-        said = (w("Every question is answered.") if not open_ else
-                w.n("{n} of {total} question is not answered; it counts as wrong.",
+        words = self.words
+        said = (words("Every question is answered.") if not open_ else
+                words.n("{n} of {total} question is not answered; it counts as wrong.",
                     "{n} of {total} questions are not answered; they count as wrong.", open_, total=s.total))
-        self.confirm_text.content = [h("div", h("b", w("Submit the exam now?")),
-                                       " ", said, " ", w("Once submitted, your answers can't change."),
+        self.confirm_text.content = [h("div", h("b", words("Submit the exam now?")),
+                                       " ", said, " ", words("Once submitted, your answers can't change."),
                                        cls="rd-note", role="alert")]
         show(True, self.confirm_box)
         self.finish_button.disabled = True
@@ -672,27 +672,27 @@ class Quiz(ipw.VBox):
         except AttemptClosed as exc:
             self._closed(exc)
             return
-        w = self.words
+        words = self.words
         right, answered = s.score
-        said = [w("Time ran out.")] if s.ended_by == "time" else []
+        said = [words("Time ran out.")] if s.ended_by == "time" else []
         exam = self.exams.get(s.exam) if s.exam else None
         if exam is not None and exam.passed(right, s.total) is not None:
-            said.append(w("Passed (pass mark {mark}%).", mark=exam.pass_mark) if exam.passed(right, s.total)
-                        else w("Not passed (pass mark {mark}%).", mark=exam.pass_mark))
+            said.append(words("Passed (pass mark {mark}%).", mark=exam.pass_mark) if exam.passed(right, s.total)
+                        else words("Not passed (pass mark {mark}%).", mark=exam.pass_mark))
         asked = answered if s.mode == "practice" else s.total  # a practice ended early counts what was asked
-        head: list = [h("h3", " ".join([w("Your results: {right} of {n} right.", right=right, n=asked), *said]))]
+        head: list = [h("h3", " ".join([words("Your results: {right} of {n} right.", right=right, n=asked), *said]))]
         if s.mode == "practice":
             past = self._past() if self.store is not None else _as_rows(s)
             back = self.go_back(missed_last(past, self.bank)) if self.go_back is not None else []
-            head += back + mastery_nodes(mastery(past, self.bank), words=w)
+            head += back + mastery_nodes(mastery(past, self.bank), words=words)
             if s.deck is not None:
-                head += comes_back_nodes(s.deck, s.started, self.clock(), words=w)
+                head += comes_back_nodes(s.deck, s.started, self.clock(), words=words)
         if exam is not None and not exam.answers_shown(self.clock()):
             when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes))
-            self.review.content = [*head, h("p", w("Your answers are submitted. The right answers and why are "
+            self.review.content = [*head, h("p", words("Your answers are submitted. The right answers and why are "
                                                    "shown here after the exam closes ({when}).", when=when))]
         else:
-            self.review.content = [*head, review_table(s, answered_only=s.mode == "practice", words=w)]
+            self.review.content = [*head, review_table(s, answered_only=s.mode == "practice", words=words)]
         self._store_notice()
         self._show("review")
 

@@ -70,7 +70,8 @@ def ruling_label(tag: str, words: Words = EN) -> str:
     ('Energy ruling 1: Energy is one energy counter', 'Landfall ruling 3: You order the landfall triggers')
     """
     said = game_text_words(ruling_title(tag, words))
-    return words("{ruling}: {title}", ruling=ruling_name(tag, words), title=f"{said[:1].upper()}{said[1:]}")
+    title = said[:1].upper() + said[1:]
+    return words("{ruling}: {title}", ruling=ruling_name(tag, words), title=title)
 
 
 def review_table(s: QuizSession, answered_only: bool = False, *, words: Words = EN) -> Node:
@@ -235,8 +236,9 @@ def exam_facts(exam, words: Words = EN) -> str:
     '10 questions, 30 minutes, 1 attempt allowed, pass mark 80%.'
     """
     minutes = (exam.time_limit or 0) / 60
+    shown = "%g" % minutes
     facts = [words.n("{n} question", "{n} questions", exam.size),
-             words.n("{minutes} minute", "{minutes} minutes", max(1, round(minutes)), minutes=f"{minutes:g}")
+             words.n("{minutes} minute", "{minutes} minutes", max(1, round(minutes)), minutes=shown)
              if exam.time_limit else words("no time limit"),
              words.n("{n} attempt allowed", "{n} attempts allowed", exam.attempts)]
     if exam.pass_mark is not None:
