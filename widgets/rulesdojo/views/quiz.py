@@ -37,8 +37,9 @@ from .learner import learner_key_widget
 from .modules import page_style
 from .order import PLAIN_LIST, STACK_LIST, OrderList
 from .quiz_keys import QuizKeys
-from .quiz_review import (DAY, clock as _clock, comes_back_nodes, exam_facts, marked_block, mastery_nodes, review_table,
-                          ruling_label, ruling_name, time_left as _time_left, verdict_node, with_nodes)
+from .quiz_review import (DAY, clock as _clock, comes_back_nodes, exam_facts, marked_block, mastery_nodes,
+                          refusal_said, review_table, ruling_label, ruling_name, time_left as _time_left,
+                          verdict_node, with_nodes)
 from .tables import table
 from .text import game_text_words
 
@@ -422,7 +423,7 @@ class Quiz(ipw.VBox):
             going = self.store.open_attempt(who, exam.id) if self.store is not None else None
             if going is not None:
                 return self._resume(going, exam, key)
-            self._error(str(exc) if self.store is not None and self.store.problem else used_up)
+            self._error(refusal_said(exc, self.words) if self.store is not None and self.store.problem else used_up)
             return None
 
     def _resume(self, record, exam, key: str) -> QuizSession | None:
@@ -436,7 +437,7 @@ class Quiz(ipw.VBox):
                                    "and is not finished. A typed name can't resume it here: go on in the browser "
                                    "where it started, or ask your mentor.", exam=exam.title, who=record.candidate))
         except (AttemptClosed, StartRefused) as exc:
-            self._error(str(exc))
+            self._error(refusal_said(exc, self.words))
         return None
 
     # --- question screen ---
@@ -555,13 +556,13 @@ class Quiz(ipw.VBox):
         try:
             verdict = s.submit(answer)
         except AnswerError as exc:  # too long: the question stays open
-            self.feedback.content = [h("div", str(exc), cls="rd-error", role="alert")]
+            self.feedback.content = [h("div", refusal_said(exc, self.words), cls="rd-error", role="alert")]
             return
         except AttemptClosed as exc:
             self._closed(exc)
             return
         except ValueError as exc:  # time ran out between drawing and submitting
-            self.feedback.content = [h("div", str(exc), cls="rd-error", role="alert")]
+            self.feedback.content = [h("div", refusal_said(exc, self.words), cls="rd-error", role="alert")]
             self._show_review()
             return
         self._store_notice()
@@ -617,7 +618,7 @@ class Quiz(ipw.VBox):
     def _closed(self, exc: AttemptClosed) -> None:
         """Say that this page's attempt ended elsewhere or went on in another page; show nothing of it."""
         self.session = None
-        self.review.content = [h("div", str(exc), cls="rd-error", role="alert")]
+        self.review.content = [h("div", refusal_said(exc, self.words), cls="rd-error", role="alert")]
         self._store_notice()
         self._show("review")
 

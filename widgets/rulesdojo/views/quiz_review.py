@@ -15,7 +15,8 @@ from functools import partial
 from ..i18n import Text, Words, words_for
 from ..quiz import review
 from ..quiz.rulings import ruling
-from ..quiz.session import QuizSession
+from ..quiz.session import QuizSession, Refusal
+from ..quiz.store import AttemptClosed
 from ..quiz.texts import QuestionTexts
 from .dom import Node, game, h, prose
 from .tables import table
@@ -277,3 +278,20 @@ def with_nodes(template: str, **nodes) -> list:
         elif piece:
             out.append(piece)
     return out
+
+
+def refusal_said(exc: Exception, words: Words = EN) -> str:
+    """A refusal (of an answer, a start, a write to an ended attempt) in the learner's language;
+    one the quiz doesn't know how to say, as it says itself.
+
+    >>> from rulesdojo.quiz.store import AttemptClosed
+    >>> refusal_said(AttemptClosed("a1", "ended"))
+    "This exam was submitted from another page; its answers can't change."
+    """
+    if isinstance(exc, Refusal):
+        return words(exc.msgid, **exc.params)
+    if isinstance(exc, AttemptClosed):
+        return (words("This exam was submitted from another page; its answers can't change.") if exc.reason == "ended"
+                else words("This exam was opened again on another page, which goes on with it now: answer there. "
+                           "What is given on this page can't change it."))
+    return str(exc)
