@@ -70,13 +70,18 @@ class QuestionTexts:
                 return None
         return node if isinstance(node, str) else None
 
-    def text(self, v: Variant, path: str, answer: str | None = None) -> Text | None:
+    def text(self, v: Variant, path: str, answer: str | None = None, also: tuple[str, ...] = ()) -> Text | None:
         """The variant's text at ``path`` (``prompt``, ``options/1/text``...) in this language, its
-        placeholders filled with the variant's values and ``{answer}`` with ``answer``."""
+        placeholders filled with the variant's values and ``{answer}`` with ``answer``; ``also``:
+        other ids the same text may be translated under (the first translated one is shown)."""
         raw = self._raw(v, path)
         if raw is None:
             return None
         said = self.words.content(self._id(v, path), raw)
+        for other in also if not said.translated else ():
+            said = self.words.content(self._id(v, other), raw)
+            if said.translated:
+                break
         filled = str(pm.fill(str(said), v.values))
         if answer is not None:
             filled = filled.replace("{answer}", answer)
@@ -85,14 +90,15 @@ class QuestionTexts:
     def prompt(self, v: Variant) -> Text:
         return self.text(v, "prompt") or _text(v.prompt, True)
 
-    def _option_path(self, v: Variant, option: str) -> str | None:
-        """Where an option (as the variant holds it, in English) is written in the file."""
+    def _option_path(self, v: Variant, option: str) -> tuple[str, ...]:
+        """Where an option (as the variant holds it, in English) is written in the file: a policy
+        option is text, or a lesson check's ``{text: ..., hint: ...}`` (its question keeps the text)."""
         for i, o in enumerate(v.data.get("options") or []):
             if isinstance(o, dict) and str(o.get("text")) == option:
-                return f"options/{i}/text"
+                return (f"options/{i}/text",)
             if isinstance(o, str) and o == option:
-                return f"options/{i}"
-        return None
+                return (f"options/{i}", f"options/{i}/text")
+        return ()
 
     def option(self, v: Variant, option: str) -> Text:
         """One option of the variant (its English text, as graded) as this language shows it."""
@@ -102,7 +108,7 @@ class QuestionTexts:
         if v.answer_format == "order":
             return _text(self.words.card(option), True)
         path = self._option_path(v, option)
-        return (self.text(v, path) if path else None) or _text(option, True)
+        return (self.text(v, path[0], also=path[1:]) if path else None) or _text(option, True)
 
     def options(self, v: Variant) -> list[Text]:
         """The variant's options in its order, as this language shows them."""
