@@ -119,8 +119,9 @@ class Quiz(ipw.VBox):
         modes = ["practice", "exam"] if self.exam_allowed and self.exams else ["practice"]
         names = {"practice": words("Practice"), "exam": words("Exam")}
         self.mode = ipw.ToggleButtons(options=[(names[m], m) for m in modes], value="practice",
-                                      description=words("Mode"), tooltips=[words("Questions you choose, feedback after each"),
-                                                                       words("An exam your mentor set")][:len(modes)])
+                                      description=words("Mode"),
+                                      tooltips=[words("Questions you choose, feedback after each"),
+                                                words("An exam your mentor set")][:len(modes)])
         self.count = ipw.BoundedIntText(value=min(10, len(self.bank)), min=1, max=len(self.bank),
                                         description=words("Questions"), style={"description_width": "initial"})
         tags = sorted({t for q in self.bank for t in q.tags.get("rulings", [])})
@@ -161,7 +162,8 @@ class Quiz(ipw.VBox):
                      "only practice mode is offered. Exams run when the quiz is served with Voila."),
             cls="rd-note")]
         self.start_screen = ipw.VBox([
-            Dom([h("h3", words("Review") if self.reviewing else words("Judge training quiz")), *secrecy]), self.signed_in, self.name,
+            Dom([h("h3", words("Review") if self.reviewing else words("Judge training quiz")), *secrecy]),
+            self.signed_in, self.name,
             self.history, self.under_way, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
             self.start_feedback, learner_key_widget(self.kit.identity)])
         self._mode_changed()
@@ -480,7 +482,8 @@ class Quiz(ipw.VBox):
             return
         self.progress.max, self.progress.value = s.total, s.index
         words = self.words
-        self.finish_button.description = (words("Submit the exam now") if s.mode == "exam" else words("End the practice now"))
+        self.finish_button.description = (words("Submit the exam now") if s.mode == "exam"
+                                          else words("End the practice now"))
         fmt = v.answer_format
         # the keys (``press``) said where they help most: a choice (a typed answer's box keeps its keys)
         keys = (h("p", keys_hint(len(v.options), words), cls="rd-type rd-keys") if fmt in ("option", "yes/no") else None)
@@ -498,7 +501,7 @@ class Quiz(ipw.VBox):
             self.choice.value = None
         if fmt == "order":
             for name, said in (STACK_LIST if v.stack_order else PLAIN_LIST).items():
-                setattr(self.order, name, said)
+                setattr(self.order, name, self.words(said) if said else said)  # the order view's own msgids
             self.order.items = [{"id": i, "label": str(self.texts.option(v, label))} for i, label in enumerate(v.options)]
             self.order.order = list(range(len(v.options)))
         self.submit_button.disabled = False
