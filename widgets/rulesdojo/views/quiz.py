@@ -49,6 +49,10 @@ __all__ = ["Quiz", "review_table", "ruling_label", "comes_back_nodes", "mastery_
 class Quiz(ipw.VBox):
     """Take a quiz: a start screen, one question at a time, then a review screen.
 
+    ``words`` is the learner's language (``rulesdojo.i18n.words_for``; the course page passes it):
+    the screens are drawn in it, the questions' texts through ``QuestionTexts``; answers are graded
+    on the English option, whatever the language shows.
+
     >>> q = Quiz(store=None, exam_allowed=True, exams=[])
     >>> q.name.value = "Ana"; q.count.value = 1; q.start_button.click()
     >>> q.session.total, q.progress.max
