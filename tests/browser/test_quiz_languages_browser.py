@@ -8,6 +8,8 @@ page yet: a test notebook makes the quiz with the language's ``Words`` as the co
   Spanish translation yet is shown in English, marked ``lang="en"`` and "(en inglés)".
 - Japanese, with a catalog where every question text is translated (``language_catalogs.marked``):
   the prompt and options in the language, the answer graded, the explanation and the results in it.
+
+Each, answered and reviewed, has no serious or critical axe-core finding.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import json
 import re
 from pathlib import Path
 
+from axe_playwright_python.sync_playwright import Axe
 from language_catalogs import compile_catalogs, marked
 from learner import no_code_on_page
 from playwright.sync_api import expect
@@ -38,6 +41,12 @@ def quiz_notebook(folder: Path, code: str, catalogs: Path) -> Path:
     path = folder / f"quiz-{code}.ipynb"
     path.write_text(json.dumps(nb), encoding="utf-8")
     return path
+
+
+def axe_findings(page) -> list[str]:
+    """The page's serious and critical axe-core findings (none wanted)."""
+    return [f"axe {v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+            for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def answer_first(page, answer_label: str, submit: str) -> None:
@@ -77,6 +86,8 @@ def test_a_practice_quiz_in_spanish_marks_what_is_still_in_english(tmp_path, voi
         answer_first(page, "Tu respuesta", "Enviar")
         feedback = page.locator(".rd-ok, .rd-error").filter(has_text=re.compile("Correcto|No es correcto")).last
         expect(feedback).to_be_visible(timeout=STEP)
+        if n == 1:  # a question answered, its verdict and explanation shown, some text marked English
+            assert axe_findings(page) == []
         go_on = page.get_by_role("button", name="Ver los resultados" if n == 2 else "Siguiente pregunta")
         expect(go_on).to_be_visible(timeout=STEP)
         go_on.click()
@@ -85,6 +96,7 @@ def test_a_practice_quiz_in_spanish_marks_what_is_still_in_english(tmp_path, voi
     expect(heading).to_be_visible(timeout=STEP)
     expect(page.locator("table.rd-review tbody tr")).to_have_count(2, timeout=STEP)
     expect(page.locator("table.rd-review caption")).to_have_text("Tus respuestas", timeout=STEP)
+    assert axe_findings(page) == []
 
 
 def test_a_practice_quiz_in_japanese_asks_and_explains_in_japanese(tmp_path, voila_server, page):
@@ -116,6 +128,8 @@ def test_a_practice_quiz_in_japanese_asks_and_explains_in_japanese(tmp_path, voi
         expect(feedback).to_be_visible(timeout=STEP)
         expect(feedback.locator(".rd-explanation p").first).to_contain_text("⟦ja⟧", timeout=STEP)
         assert "{answer}" not in feedback.inner_text() and "{n}" not in feedback.inner_text()
+        if n == 1:
+            assert axe_findings(page) == []
         go_on = page.get_by_role("button", name="結果を見る" if n == 2 else "次の問題")
         expect(go_on).to_be_visible(timeout=STEP)
         go_on.click()
@@ -124,6 +138,7 @@ def test_a_practice_quiz_in_japanese_asks_and_explains_in_japanese(tmp_path, voi
     expect(heading).to_be_visible(timeout=STEP)
     rows = page.locator("table.rd-review tbody tr")
     expect(rows).to_have_count(2, timeout=STEP)
+    assert axe_findings(page) == []
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: the Japanese review wraps, no sideways scroll
     expect(page.locator("table.rd-results td[data-label='理由']").first).to_have_css("display", "block", timeout=STEP)
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
