@@ -92,3 +92,11 @@ def test_an_explanation_is_filled_after_translation(code, folders):
         assert len(lines) == len(english), q.id
         cited = [x for x in english if "CR " in x]
         assert len(cited) == len([x for x in lines if "CR " in x])
+
+
+def test_a_mentors_table_names_a_question_in_the_mentors_language(folders):
+    from rulesdojo.quiz.report import question_text
+    qid = next(iter(BANK)).id
+    assert question_text(BANK, qid) == BANK[qid].variant(seed=0).prompt  # the export: as written
+    said = question_text(BANK, qid, words_for("ja", folders["every"]))
+    assert said.startswith("⟦ja⟧") and "{" + "n}" not in said
