@@ -504,10 +504,7 @@ class Quiz(ipw.VBox):
             self.choice.options = [(game_text_words(label), o) for label, o in self.texts.choices(v)]
             self.choice.value = None
         if fmt == "order":
-            for name, said in (STACK_LIST if v.stack_order else PLAIN_LIST).items():
-                setattr(self.order, name, self.words(said) if said else said)  # the order view's own msgids
-            self.order.items = [{"id": i, "label": str(self.texts.option(v, label))} for i, label in enumerate(v.options)]
-            self.order.order = list(range(len(v.options)))
+            self._draw_order(v)
         self.submit_button.disabled = False
         show(False, self.next_button, self.confirm_box)
         self.finish_button.disabled = False
@@ -522,6 +519,13 @@ class Quiz(ipw.VBox):
             self.resumed = False
         self.status.content = [h("span", where + self._score_shown(), role="status")]
         self.key_listener.step += 1
+
+    def _draw_order(self, v: Variant) -> None:
+        """Put an order question's items in the order list, with the list's words in the language."""
+        for name, said in (STACK_LIST if v.stack_order else PLAIN_LIST).items():
+            setattr(self.order, name, self.words(said) if said else said)  # the order view's own msgids
+        self.order.items = [{"id": i, "label": str(self.texts.option(v, label))} for i, label in enumerate(v.options)]
+        self.order.order = list(range(len(v.options)))
 
     def press(self, key: str) -> None:
         """Act on a key pressed on the question screen: a number chooses that option of a choice
