@@ -129,3 +129,15 @@ def test_the_due_line_says_its_plurals_in_the_language(code, lines, kit):
         model.count, model.next_in, model.next_unit, model.said = 0, many, unit, f"next {many} {unit}"
         seen.append(plain(line.line.content))
     assert seen == lines
+
+
+@pytest.mark.parametrize("code", ["es", "ja"])
+def test_an_untranslated_option_is_marked_in_its_label(code, kit):
+    words = words_for(code, kit)
+    quiz = practice(CHOICE, words)
+    labels = [label for label, _ in quiz.choice.options]
+    v = quiz.session.current
+    untranslated = [o for o in v.options if not QuestionTexts(words).option(v, o).translated]
+    assert untranslated, "every option is translated now: pick a question with one untranslated"
+    assert all(label.endswith(SAID[code]["english"]) for label, value in quiz.choice.options if value in untranslated)
+    assert len(labels) == len(v.options)

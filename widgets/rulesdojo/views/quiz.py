@@ -38,10 +38,9 @@ from .modules import page_style
 from .order import PLAIN_LIST, STACK_LIST, OrderList
 from .quiz_keys import QuizKeys
 from .quiz_review import (DAY, clock as _clock, comes_back_nodes, exam_facts, marked_block, mastery_nodes,
-                          refusal_said, review_table, ruling_label, ruling_name, time_left as _time_left,
-                          verdict_node, with_nodes)
+                          option_label, refusal_said, review_table, ruling_label, ruling_name,
+                          time_left as _time_left, verdict_node, with_nodes)
 from .tables import table
-from .text import game_text_words
 
 __all__ = ["Quiz", "review_table", "ruling_label", "comes_back_nodes", "mastery_nodes", "verdict_node"]
 
@@ -501,7 +500,7 @@ class Quiz(ipw.VBox):
         self.number.value = ""
         if fmt in ("option", "yes/no"):
             # a radio label holds text only; its value is the English option the answer is graded on
-            self.choice.options = [(game_text_words(label), o) for label, o in self.texts.choices(v)]
+            self.choice.options = [(option_label(label, words), o) for label, o in self.texts.choices(v)]
             self.choice.value = None
         if fmt == "order":
             self._draw_order(v)

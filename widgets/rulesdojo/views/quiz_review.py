@@ -295,3 +295,16 @@ def refusal_said(exc: Exception, words: Words = EN) -> str:
                 else words("This exam was opened again on another page, which goes on with it now: answer there. "
                            "What is given on this page can't change it."))
     return str(exc)
+
+
+def option_label(label, words: Words = EN) -> str:
+    """An option as a radio button's label holds it (text only): its words, then "(English)" in the
+    learner's language where the option is shown in English for want of a translation.
+
+    >>> option_label(Text("Yes"))
+    'Yes'
+    """
+    said = game_text_words(str(label))
+    if getattr(label, "translated", True) or words.code == "en":
+        return said
+    return said + " " + words("(English)")
