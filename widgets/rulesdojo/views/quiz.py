@@ -37,9 +37,9 @@ from .learner import learner_key_widget
 from .modules import page_style
 from .order import PLAIN_LIST, STACK_LIST, OrderList
 from .quiz_keys import QuizKeys
-from .quiz_review import (DAY, clock as _clock, comes_back_nodes, exam_facts, marked_block, mastery_nodes,
-                          option_label, refusal_said, review_table, ruling_label, ruling_name,
-                          time_left as _time_left, verdict_node, with_nodes)
+from .quiz_review import (comes_back_nodes, exam_facts, marked_block, mastery_nodes, option_label, refusal_said,
+                          resumed_said, review_table, ruling_label, ruling_name, time_left as _time_left,
+                          verdict_node, with_nodes)
 from .tables import table
 
 __all__ = ["Quiz", "review_table", "ruling_label", "comes_back_nodes", "mastery_nodes", "verdict_node"]
@@ -512,9 +512,7 @@ class Quiz(ipw.VBox):
         # Last: the status announces the question once its answer field is in place.
         where = words("Question {n} of {total}", n=s.index + 1, total=s.total)
         if self.resumed:
-            where = (words("Resumed: {where}", where=where) if s.remaining is None else
-                     words("Resumed: {where}, {clock} left", where=where, clock=_clock(s.remaining)) if s.remaining < DAY
-                     else words("Resumed: {where}; {left}", where=where, left=_time_left(s.remaining, self.clock(), words)))
+            where = resumed_said(where, s.remaining, self.clock(), words)
             self.resumed = False
         self.status.content = [h("span", where + self._score_shown(), role="status")]
         self.key_listener.step += 1

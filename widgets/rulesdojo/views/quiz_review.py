@@ -308,3 +308,18 @@ def option_label(label, words: Words = EN) -> str:
     if getattr(label, "translated", True) or words.code == "en":
         return said
     return said + " " + words("(English)")
+
+
+def resumed_said(where: str, remaining: float | None, now: float, words: Words = EN) -> str:
+    """Say a question is the first since the attempt was resumed, with the time left.
+
+    >>> resumed_said("Question 2 of 3", 61.5, 0), resumed_said("Question 2 of 3", 3 * DAY, 1_900_000_000)
+    ('Resumed: Question 2 of 3, 1:02 left', 'Resumed: Question 2 of 3; ends 20 March 2030, 17:46 UTC (3 days left)')
+    """
+    if remaining is None:
+        return words("Resumed: {where}", where=where)
+    if remaining < DAY:
+        return words("Resumed: {where}, {clock} left", where=where, clock=clock(remaining))
+    ends, days = day_said(now + remaining, words), int(remaining // DAY)
+    return words.n("Resumed: {where}; ends {when} ({n} day left)", "Resumed: {where}; ends {when} ({n} days left)",
+                   days, where=where, when=ends)
