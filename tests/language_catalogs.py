@@ -2,9 +2,10 @@
 out (``<folder>/<code>/LC_MESSAGES/<domain>.mo``), for ``words_for(code, folder)``.
 
 The content catalog merges the question bank's and the lessons' ``.po`` files; the interface
-catalog every ``interface*.po``. With ``every`` a function, each message without a translation is
-given ``every(code, msgid)``: a catalog where every text is translated, so a test of the translated
-path can fail even while the real translations are partly empty.
+catalog every ``interface*.po``. With ``every`` a function, every content text is given
+``every(code, msgid)`` in place of its translation (recognisably translated, so a test of the
+translated path can fail whatever the real translations hold), and each interface string without a
+translation too (the real ones are kept: tests read them).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def marked(code: str, msgid):
     return f"⟦{code}⟧ {msgid}"
 
 
-def _merged(code: str, files: list[Path], every: Callable | None) -> Catalog:
+def _merged(code: str, files: list[Path], every: Callable | None, always: bool = False) -> Catalog:
     out = Catalog(locale=code, domain="messages")
     for path in files:
         with path.open("rb") as f:
@@ -49,7 +50,7 @@ def _merged(code: str, files: list[Path], every: Callable | None) -> Catalog:
                 continue
             string = m.string
             empty = not any(string) if isinstance(string, tuple) else not string
-            if empty and every is not None:
+            if every is not None and (empty or always):
                 string = every(code, m.id)
                 if isinstance(m.id, tuple) and len(string) < out.num_plurals:
                     string = tuple(list(string) + [string[-1]] * (out.num_plurals - len(string)))
@@ -59,12 +60,15 @@ def _merged(code: str, files: list[Path], every: Callable | None) -> Catalog:
     return out
 
 
-def compile_catalogs(folder: Path, codes=("es", "ja"), every: Callable | None = None) -> Path:
-    """Write each language's content and interface ``.mo`` into ``folder``; return it."""
+def compile_catalogs(folder: Path, codes=("es", "ja"), every: Callable | None = None,
+                     untranslated: frozenset[str] = frozenset()) -> Path:
+    """Write each language's content and interface ``.mo`` into ``folder``; return it.
+    ``untranslated``: stems of content files left out, so their texts have no translation."""
     for code in codes:
         at = folder / code / "LC_MESSAGES"
         at.mkdir(parents=True, exist_ok=True)
-        for domain, files in (("content", content_files(code)), ("interface", interface_files(code))):
+        content = [p for p in content_files(code) if p.stem not in untranslated]
+        for domain, files in (("content", content), ("interface", interface_files(code))):
             with (at / f"{domain}.mo").open("wb") as f:
-                write_mo(f, _merged(code, files, every))
+                write_mo(f, _merged(code, files, every, always=domain == "content"))
     return folder

@@ -27,7 +27,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import Text, Words, words_for
+from ..i18n import SOURCE, Text, Words, words_for
+from ..i18n.content import PARAM_TEXT_KEYS
 from . import params as pm
 from .variant import INSTRUCTIONS, OUTCOME_INSTRUCTIONS, Variant, Verdict
 from .explain import explanation_lines
@@ -82,10 +83,39 @@ class QuestionTexts:
             said = self.words.content(self._id(v, other), raw)
             if said.translated:
                 break
-        filled = str(pm.fill(str(said), v.values))
+        filled = str(pm.fill(str(said), self.values(v)))
         if answer is not None:
             filled = filled.replace("{answer}", answer)
         return _text(filled.strip(), said.translated)
+
+    def values(self, v: Variant) -> dict:
+        """The variant's parameter values as this language shows them in its texts: a phrase a
+        choice carries (``PARAM_TEXT_KEYS``) from the content catalog under
+        ``<id>:params/<name>/choices/<i>/<key>``, a card name as printed; numbers as they are. The
+        game was set up with the English values: only what is read changes."""
+        if self.words.code == SOURCE:
+            return v.values
+        params = v.question.data.get("params") or {}
+        shown = dict(v.values)
+        for name, value in v.values.items():
+            spec = params.get(name)
+            choices = spec.get("choices") if isinstance(spec, dict) else None
+            i = next((j for j, c in enumerate(choices) if pm._plain(c) == value), None) if isinstance(choices, list) else None
+            if i is None:
+                continue
+            if isinstance(value, dict):
+                shown[name] = {key: self._choice_word(v, f"params/{name}/choices/{i}/{key}", key, said)
+                               for key, said in value.items()}
+            elif isinstance(value, str) and value.strip():
+                shown[name] = self.words.card(value)
+        return shown
+
+    def _choice_word(self, v: Variant, path: str, key: str, value: Any) -> Any:
+        if not isinstance(value, str) or not value.strip():
+            return value
+        if key in PARAM_TEXT_KEYS:
+            return str(self.words.content(self._id(v, path), value))
+        return self.words.card(value)  # a card's name (anything else comes back as it is)
 
     def prompt(self, v: Variant) -> Text:
         return self.text(v, "prompt") or _text(v.prompt, True)
