@@ -88,12 +88,12 @@ class BeforeQuestion(ipw.VBox):
         self.verdict = self._graded("before")
         self.after = self._graded("after")
         v = self.variant
-        self.answer = _answer_box(v, w("Your answer"), self._option)
+        self.answer = _answer_box(v, w("Your answer"), self._option, w)
         self.keep_button = button(w("Keep my answer"), w("No score now: you'll see it after the lesson's checks"),
                                   self.keep)
         if self.verdict is not None:
             self.answer.value = self.drawn["before"]
-        self.again = _answer_box(v, w("Your answer now"), self._option)
+        self.again = _answer_box(v, w("Your answer now"), self._option, w)
         self.again_button = button(w("Keep my answer now"), w("Then see it beside your answer before the lesson"),
                                    self.keep_again)
         if self.after is not None:
@@ -249,12 +249,12 @@ def _said(correct: bool, words: Words) -> str:
     return words("right") if correct else words("wrong")
 
 
-def _answer_box(v, description: str = "Your answer", shown=str):
+def _answer_box(v, description: str = "Your answer", shown=str, language=None):
     """Return where a learner gives an answer to the variant ``v``: its options (each as ``shown``
     gives it, graded as the option it is), or a text box."""
     if v.options:
         # a radio button's label is text only: its symbols in words; the value is the option graded
-        return ipw.RadioButtons(options=[(game_text_words(shown(o)), o) for o in v.options], value=None,
+        return ipw.RadioButtons(options=[(game_text_words(shown(o), language), o) for o in v.options], value=None,
                                 description=description, layout=ipw.Layout(width="auto"),
                                 style={"description_width": "initial"})
     return ipw.Text(value="", placeholder=v.instructions, description=description,

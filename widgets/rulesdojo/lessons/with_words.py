@@ -17,15 +17,19 @@ from typing import Any, Callable
 
 
 def takes_words(make: Callable) -> bool:
-    """Say whether ``make`` (a class or a function) names a ``words`` parameter: a class's own
-    ``__init__`` or one it inherits (a subclass passing its keywords on)."""
-    made = [klass.__init__ for klass in getattr(make, "__mro__", ()) if klass is not object] or [make]
+    """Say whether ``make`` (a class or a function) takes a ``words`` keyword: it names one, or it
+    passes its keywords on (``**kwargs``) to an ``__init__`` it inherits that does."""
+    made = [klass.__dict__["__init__"] for klass in getattr(make, "__mro__", ())
+            if klass is not object and "__init__" in klass.__dict__] or [make]
     for function in made:
         try:
-            if "words" in inspect.signature(function).parameters:
-                return True
+            params = inspect.signature(function).parameters
         except (TypeError, ValueError):
-            continue
+            return False
+        if "words" in params:
+            return True
+        if not any(p.kind is p.VAR_KEYWORD for p in params.values()):
+            return False
     return False
 
 

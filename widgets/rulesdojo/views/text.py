@@ -21,13 +21,22 @@ WORDS = {"W": "white mana", "U": "blue mana", "B": "black mana", "R": "red mana"
          "C": "colorless mana", "E": "energy", "T": "tap"}
 
 
-def words(sym: str) -> str:
-    """Return a symbol's text alternative: ``words("E")`` is "energy", ``words("2")`` "2 generic mana".
+#: each symbol's words in the learner's language (``language``, a ``rulesdojo.i18n.Words``)
+_SAID = {"W": lambda w: w("white mana"), "U": lambda w: w("blue mana"), "B": lambda w: w("black mana"),
+         "R": lambda w: w("red mana"), "G": lambda w: w("green mana"), "C": lambda w: w("colorless mana"),
+         "E": lambda w: w("energy"), "T": lambda w: w("tap")}
+
+
+def words(sym: str, language=None) -> str:
+    """Return a symbol's text alternative: ``words("E")`` is "energy", ``words("2")`` "2 generic mana";
+    in the learner's language when ``language`` (a ``rulesdojo.i18n.Words``) is given.
 
     >>> words("2"), words("T")
     ('2 generic mana', 'tap')
     """
-    return f"{sym} generic mana" if sym.isdigit() else WORDS[sym]
+    if language is None:
+        return f"{sym} generic mana" if sym.isdigit() else WORDS[sym]
+    return language("{n} generic mana", n=sym) if sym.isdigit() else _SAID[sym](language)
 
 
 @cache
@@ -57,7 +66,7 @@ def game_text_parts(text: str) -> list[list[str]]:
     return parts
 
 
-def game_text_words(text: str) -> str:
+def game_text_words(text: str, language=None) -> str:
     """Return the game's text with each run of symbols in words, for labels that hold text only.
 
     >>> game_text_words("Pay {E}{E}{E}: add {C}{C}. {T}, pay {2}{G}")
@@ -71,5 +80,13 @@ def game_text_words(text: str) -> str:
                 runs[-1][1] += 1
             else:
                 runs.append([s, 1])
-        return " and ".join(words(s) if n == 1 else f"{n} {words(s)}" for s, n in runs)
+        said = [words(s, language) if n == 1 else
+                (f"{n} {words(s)}" if language is None else language("{n} {symbol}", n=n, symbol=words(s, language)))
+                for s, n in runs]
+        if language is None:
+            return " and ".join(said)
+        out = said[0]
+        for more in said[1:]:
+            out = language("{first} and {second}", first=out, second=more)
+        return out
     return re.sub(f"(?:{SYMBOL.pattern})+", say, str(text))
