@@ -117,33 +117,33 @@ def _link(href: str, *text, **attrs) -> list:
     return h("a", *text, href=href, **attrs)
 
 
-def _words(words):
+def _language(words):
     from ..i18n import words_for
     return words_for("en") if words is None else words
 
 
 def title_of(lesson, words=None) -> str:
     """A lesson's title in the learner's language (``words``), under its id ``<stem>:title``."""
-    return str(_words(words).content(f"{lesson.number:02d}-{lesson.slug}:title", lesson.title))
+    return str(_language(words).content(f"{lesson.number:02d}-{lesson.slug}:title", lesson.title))
 
 
 def _nav(number: int, words=None) -> list:
     """Return the links to a lesson's neighbours and the course map, as nodes."""
     from ..views.dom import h
-    w = _words(words)
+    words = _language(words)
     ls = lessons()
     before = [n for n in ls if n < number]
     after = [n for n in ls if n > number]
     parts = []
     if before:
-        parts.append(_link(ls[before[-1]].notebook, w("← {title}", title=title_of(ls[before[-1]], w))))
-    parts.append(_link("index.ipynb", w("All lessons")))
-    parts.append(_link(ls[after[0]].notebook, w("Next: {title} →", title=title_of(ls[after[0]], w))) if after
-                 else _link("quiz.ipynb", w("Next: the quiz →")))
+        parts.append(_link(ls[before[-1]].notebook, words("← {title}", title=title_of(ls[before[-1]], words))))
+    parts.append(_link("index.ipynb", words("All lessons")))
+    parts.append(_link(ls[after[0]].notebook, words("Next: {title} →", title=title_of(ls[after[0]], words))) if after
+                 else _link("quiz.ipynb", words("Next: the quiz →")))
     between: list = [parts[0]]
     for link in parts[1:]:
         between += [" · ", link]
-    return [h("nav", *between, aria_label=w("Lessons"), cls="rd-links")]
+    return [h("nav", *between, aria_label=words("Lessons"), cls="rd-links")]
 
 
 def next_steps(number: int) -> ipw.Widget:
@@ -179,22 +179,22 @@ def _course_map(done: dict | None, folder=None, words=None) -> list:
     from ..views.dom import h, prose
     from .outline import lesson_id
     from .texts import marked
-    w = _words(words)
+    words = _language(words)
     cards = []
     for lesson in (outlines() if folder is None else _outlines(str(folder))).values():
         finished = (done or {}).get(lesson_id(lesson), {})
-        state = w("Finding your progress…") if done is None else _state(lesson, finished, w)
-        title = w.content(f"{lesson.number:02d}-{lesson.slug}:title", lesson.title)
-        summary = w.content(f"{lesson.number:02d}-{lesson.slug}:summary", lesson.summary)
-        cards.append(h("li", h("h3", f"{lesson.number}. ", _link(lesson.notebook, *marked(w, title, lambda t: [t]))),
-                       h("p", *marked(w, summary, prose)), h("p", state, cls="rd-state"),
-                       *_go_back(lesson, finished, w), cls="rd-course-card"))
+        state = words("Finding your progress…") if done is None else _state(lesson, finished, words)
+        title = words.content(f"{lesson.number:02d}-{lesson.slug}:title", lesson.title)
+        summary = words.content(f"{lesson.number:02d}-{lesson.slug}:summary", lesson.summary)
+        cards.append(h("li", h("h3", f"{lesson.number}. ", _link(lesson.notebook, *marked(words, title, lambda t: [t]))),
+                       h("p", *marked(words, summary, prose)), h("p", state, cls="rd-state"),
+                       *_go_back(lesson, finished, words), cls="rd-course-card"))
     after = [h("li", h("h3", _link(href, title)), h("p", said), cls="rd-course-card")
-             for href, title, said in (("quiz.ipynb", w("The judge quiz"), w("Engine-checked questions on every ruling.")),
-                                       ("sandbox.ipynb", w("The sandbox"), w("Play any scenario out.")))]
-    return [h("div", *_continue(done, w),
-              h("h2", w("Lessons")), h("ol", *cards, cls="rd-course"),
-              h("h2", w("After the lessons")), h("ul", *after, cls="rd-course"), cls="rd-contents")]
+             for href, title, said in (("quiz.ipynb", words("The judge quiz"), words("Engine-checked questions on every ruling.")),
+                                       ("sandbox.ipynb", words("The sandbox"), words("Play any scenario out.")))]
+    return [h("div", *_continue(done, words),
+              h("h2", words("Lessons")), h("ol", *cards, cls="rd-course"),
+              h("h2", words("After the lessons")), h("ul", *after, cls="rd-course"), cls="rd-contents")]
 
 
 def _state(lesson, done: dict, words=None) -> str:
@@ -206,16 +206,16 @@ def _state(lesson, done: dict, words=None) -> str:
     >>> _state(one, {p.key: True for p in one.parts})
     'Finished · 2/2 checks mastered'
     """
-    w = _words(words)
+    words = _language(words)
     parts = sum(1 for p in lesson.parts if p.key in done)
     if parts == 0:
-        return w("Not started")
+        return words("Not started")
     if parts < len(lesson.parts):
-        return w.n("Started · {n} of {total} parts done", "Started · {n} of {total} parts done", parts,
+        return words.n("Started · {n} of {total} parts done", "Started · {n} of {total} parts done", parts,
                    total=len(lesson.parts))
     mastered = sum(1 for c in lesson.checks if done.get(c.key) is True)
-    return w.n("Finished · {n}/{total} checks mastered", "Finished · {n}/{total} checks mastered", mastered,
-               total=len(lesson.checks)) if lesson.checks else w("Finished")
+    return words.n("Finished · {n}/{total} checks mastered", "Finished · {n}/{total} checks mastered", mastered,
+               total=len(lesson.checks)) if lesson.checks else words("Finished")
 
 
 def _continue(done: dict | None, words=None) -> list:
@@ -225,28 +225,28 @@ def _continue(done: dict | None, words=None) -> list:
     from .outline import lesson_id
     if done is None:
         return []
-    w = _words(words)
+    words = _language(words)
     for lesson in outlines().values():
         finished = done.get(lesson_id(lesson), {})
         part = next((p for p in lesson.parts if p.key not in finished), None)
         if part is not None:
             go_on = any(done.values())
-            title = title_of(lesson, w)
+            title = title_of(lesson, words)
             if not finished:  # a lesson begins with "Before you start", above its first part
-                said = (w("Continue: {n}. {title}", n=lesson.number, title=title) if go_on
-                        else w("Start: {n}. {title}", n=lesson.number, title=title))
+                said = (words("Continue: {n}. {title}", n=lesson.number, title=title) if go_on
+                        else words("Start: {n}. {title}", n=lesson.number, title=title))
                 return [h("p", _link(lesson.notebook, said, cls="rd-continue"))]
             stem = f"{lesson.number:02d}-{lesson.slug}"
             if part.kind == "task":
-                task = w.content(f"{stem}:parts/{part.key}/title", part.title)
-                said = (w("Continue: {n}. {title} at “{task}”", n=lesson.number, title=title, task=task) if go_on
-                        else w("Start: {n}. {title} at “{task}”", n=lesson.number, title=title, task=task))
+                task = words.content(f"{stem}:parts/{part.key}/title", part.title)
+                said = (words("Continue: {n}. {title} at “{task}”", n=lesson.number, title=title, task=task) if go_on
+                        else words("Start: {n}. {title} at “{task}”", n=lesson.number, title=title, task=task))
             else:
-                said = (w("Continue: {n}. {title} at its checks", n=lesson.number, title=title) if go_on
-                        else w("Start: {n}. {title} at its checks", n=lesson.number, title=title))
+                said = (words("Continue: {n}. {title} at its checks", n=lesson.number, title=title) if go_on
+                        else words("Start: {n}. {title} at its checks", n=lesson.number, title=title))
             return [h("p", _link(f"{lesson.notebook}#{part_anchor(part.key)}", said, cls="rd-continue"))]
-    return [h("p", w("Every lesson is finished."), " ",
-              _link("quiz.ipynb", w("Go on to the judge quiz"), cls="rd-continue"))]
+    return [h("p", words("Every lesson is finished."), " ",
+              _link("quiz.ipynb", words("Go on to the judge quiz"), cls="rd-continue"))]
 
 
 def part_anchor(key: str) -> str:
@@ -268,12 +268,12 @@ def go_back(lessons_for: dict, words=None) -> list:
     """Return a list that points back to a lesson for each ruling not yet mastered (ruling tag -> lesson)."""
     from ..quiz.rulings import ruling
     from ..views.dom import game, h
-    w = _words(words)
+    words = _language(words)
     # Named, not explained: a ruling's text here would run on into the sentence.
-    items = [h("li", w("Not yet mastered:"), " ", *game(ruling(tag).title, tips=False), f" ({ruling(tag).name}) — ",
-               _link(lesson.notebook, w("back to {title}", title=title_of(lesson, w))))
+    items = [h("li", words("Not yet mastered:"), " ", *game(ruling(tag).title, tips=False), f" ({ruling(tag).name}) — ",
+               _link(lesson.notebook, words("back to {title}", title=title_of(lesson, words))))
              for tag, lesson in lessons_for.items()]
-    return [h("ul", *items, cls="rd-go-back", aria_label=w("Rulings to go back to"))] if items else []
+    return [h("ul", *items, cls="rd-go-back", aria_label=words("Rulings to go back to"))] if items else []
 
 
 def teaching(tags) -> dict:

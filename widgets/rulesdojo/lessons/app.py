@@ -90,11 +90,11 @@ def markdown_nodes(text: str, heading_id: str = "", lang: str = "") -> list[Node
             level = len(heading[1])
             # A place's own heading takes the focus when the learner arrives (``Course._draw``).
             focus = {"id": heading_id, "tabindex": "-1"} if level == 1 and heading_id else {}
-            out.append(h(f"h{level}", *_words(heading[2]), lang=lang or None, **focus))
+            out.append(h(f"h{level}", *_linked(heading[2]), lang=lang or None, **focus))
         elif all(line.lstrip().startswith(("- ", "* ")) for line in lines):
-            out.append(h("ul", *(h("li", *_words(line.lstrip()[2:])) for line in lines), lang=lang or None))
+            out.append(h("ul", *(h("li", *_linked(line.lstrip()[2:])) for line in lines), lang=lang or None))
         else:
-            out.append(h("p", *_words(" ".join(line.strip() for line in lines)), lang=lang or None))
+            out.append(h("p", *_linked(" ".join(line.strip() for line in lines)), lang=lang or None))
     return out
 
 
@@ -107,7 +107,7 @@ def cell_nodes(words: Words, stem: str, i: int, source: str, heading: str = "") 
     return [*markdown_nodes(text, heading, lang="en"), h("p", h("span", words("(in English)"), cls="rd-untranslated"))]
 
 
-def _words(text: str) -> list[Node]:
+def _linked(text: str) -> list[Node]:
     out: list[Node] = []
     at = 0
     for link in LINK.finditer(text):
@@ -262,13 +262,13 @@ class Course:
         self.address.step += 1
 
     def _title(self, place: Place) -> str:
-        w = self.words
+        words = self.words
         if place.view == "lesson":
             o = outlines()[place.lesson]
-            title = w.content(f"{o.number:02d}-{o.slug}:title", o.title)
-            return w("Lesson {n}: {title}", n=place.lesson, title=title)
-        return {"map": w("The course map"), "quiz": w("The judge quiz"), "review": w("Review what is due"),
-                "sandbox": w("The sandbox")}[place.view]
+            title = words.content(f"{o.number:02d}-{o.slug}:title", o.title)
+            return words("Lesson {n}: {title}", n=place.lesson, title=title)
+        return {"map": words("The course map"), "quiz": words("The judge quiz"), "review": words("Review what is due"),
+                "sandbox": words("The sandbox")}[place.view]
 
     def bank(self):
         """Return the question bank, read once for every place of this page (each lesson's opening
@@ -307,33 +307,33 @@ class Course:
         number = args[0] if args and isinstance(args[0], int) else None
         if number is not None and number not in lessons():
             return None
-        w = self.words
+        words = self.words
         if name == "progress" and number is not None:
             return self._progress_of(number).widget
         if name == "before" and number is not None:
             from .before import before_view
-            return before_view(self._progress_of(number), bank=self.bank(), words=w)
+            return before_view(self._progress_of(number), bank=self.bank(), words=words)
         if name == "show" and number is not None and len(args) == 2:
             from .data import Task
             from .framework import CheckView, TaskView
             part = lessons()[number].part(args[1])
-            return (TaskView if isinstance(part, Task) else CheckView)(part, self._progress_of(number), words=w)
+            return (TaskView if isinstance(part, Task) else CheckView)(part, self._progress_of(number), words=words)
         if name == "prose" and number is not None and len(args) == 2:
-            return prose_widget(number, args[1], words=w)
+            return prose_widget(number, args[1], words=words)
         if name == "recap" and number is not None:
             from .learner_progress import recap_view
-            return recap_view(self._progress_of(number), words=w)
+            return recap_view(self._progress_of(number), words=words)
         if name == "next_steps" and number is not None:
-            return Dom(in_app(_nav(number, w)))
+            return Dom(in_app(_nav(number, words)))
         if name == "contents":
-            self._map = Dom(in_app(_course_map(None, words=w)))
-            return ipw.VBox([with_words(DueLine, self.due, words=w), self._map])
+            self._map = Dom(in_app(_course_map(None, words=words)))
+            return ipw.VBox([with_words(DueLine, self.due, words=words), self._map])
         if name == "Quiz":
             from .pages import Quiz
-            return with_words(Quiz, bank=self.bank(), kit=self.kit, words=w)
+            return with_words(Quiz, bank=self.bank(), kit=self.kit, words=words)
         if name == "Sandbox.opening":
             from ..views import Sandbox
-            return with_words(Sandbox.opening, self.kit, words=w)
+            return with_words(Sandbox.opening, self.kit, words=words)
         return None
 
     def _progress_of(self, number: int):
@@ -346,11 +346,11 @@ class Course:
     def _review_page(self) -> ipw.Widget:
         """The review: practice that draws only what is due, under a heading and a way back."""
         from .pages import Quiz
-        w = self.words
-        self._review = with_words(Quiz, bank=self.bank(), kit=self.kit, reviewing=True, words=w)
-        top = Dom([h("div", h("h1", w("Review what is due"), id=heading_id("review"), tabindex="-1"),
-                     h("p", w("Only the rulings and questions due for review today, no new questions."), " ",
-                       h("a", w("Back to the course map"), href="#/")), cls="rd-cell-text")])
+        words = self.words
+        self._review = with_words(Quiz, bank=self.bank(), kit=self.kit, reviewing=True, words=words)
+        top = Dom([h("div", h("h1", words("Review what is due"), id=heading_id("review"), tabindex="-1"),
+                     h("p", words("Only the rulings and questions due for review today, no new questions."), " ",
+                       h("a", words("Back to the course map"), href="#/")), cls="rd-cell-text")])
         page = ipw.VBox([top, self._review])
         page.add_class("rd-course-place")
         return page

@@ -72,7 +72,7 @@ class BeforeQuestion(ipw.VBox):
         ``words``: in the learner's language."""
         super().__init__()
         self.tag, self.progress = tag, progress
-        self.words = w = (getattr(progress, "words", None) or words_for("en")) if words is None else words
+        self.words = words = (getattr(progress, "words", None) or words_for("en")) if words is None else words
         self.key = BEFORE + tag
         self.drawn = self._read()
         if bank is not None and self.drawn.get("question") != question.id and self.drawn.get("question") in bank:
@@ -88,20 +88,20 @@ class BeforeQuestion(ipw.VBox):
         self.verdict = self._graded("before")
         self.after = self._graded("after")
         v = self.variant
-        self.answer = _answer_box(v, w("Your answer"), self._option, w)
-        self.keep_button = button(w("Keep my answer"), w("No score now: you'll see it after the lesson's checks"),
+        self.answer = _answer_box(v, words("Your answer"), self._option, words)
+        self.keep_button = button(words("Keep my answer"), words("No score now: you'll see it after the lesson's checks"),
                                   self.keep)
         if self.verdict is not None:
             self.answer.value = self.drawn["before"]
-        self.again = _answer_box(v, w("Your answer now"), self._option, w)
-        self.again_button = button(w("Keep my answer now"), w("Then see it beside your answer before the lesson"),
+        self.again = _answer_box(v, words("Your answer now"), self._option, words)
+        self.again_button = button(words("Keep my answer now"), words("Then see it beside your answer before the lesson"),
                                    self.keep_again)
         if self.after is not None:
             self.again.value = self.drawn["after"]
         self.feedback = Dom()
         self.asked_again = ipw.VBox()  # the same question again, once the lesson's checks are answered
-        self.again_intro = Dom([h("p", h("b", w("Now that you've answered the lesson's checks:")), " ",
-                                  w("what would you answer now? Then see both answers side by side."))])
+        self.again_intro = Dom([h("p", h("b", words("Now that you've answered the lesson's checks:")), " ",
+                                  words("what would you answer now? Then see both answers side by side."))])
         prompt = self._text("prompt", v.prompt)
         self.children = [Dom([h("div", *prompt, cls="rd-note")]), self.answer, self.keep_button,
                          self.feedback, self.asked_again]
@@ -211,15 +211,15 @@ class BeforeQuestion(ipw.VBox):
         self.again.disabled = self.again_button.disabled = self.after is not None
         reviewing = self.kept and self.progress.checks_answered()
         self.asked_again.children = [self.again_intro, self.again, self.again_button] if reviewing else []
-        w = self.words
+        words = self.words
         if self._late():
-            self._say("rd-note", w("You answered this lesson's checks first, so this question can't show "
+            self._say("rd-note", words("You answered this lesson's checks first, so this question can't show "
                                    "where you started; it is left for learners starting the lesson."))
         elif not self.kept:
             return
         elif not reviewing:
-            self._say("rd-ok", h("b", w("Kept.")), " ",
-                      w("No score now: answer the lesson's checks, then look back here."))
+            self._say("rd-ok", h("b", words("Kept.")), " ",
+                      words("No score now: answer the lesson's checks, then look back here."))
         elif self.after is None:
             self.feedback.content = []
         else:
@@ -228,20 +228,20 @@ class BeforeQuestion(ipw.VBox):
     def review(self) -> list:
         """Return the answers before and after the lesson side by side, each said right or wrong, in
         the learner's words, and the right answer (once both are given)."""
-        after, w = self.after, self.words
+        after, words = self.after, self.words
         if after is None:
             return []
         if self.verdict is not None:
-            before: list = [*game(self._option(self.verdict.answer_text)), " — ", _said(self.verdict.correct, w)]
+            before: list = [*game(self._option(self.verdict.answer_text)), " — ", _said(self.verdict.correct, words)]
         else:  # kept before its words were: whether it was right is still known
-            before = [h("i", w("your words weren't kept")), " — ", _said(self.progress.is_mastered(self.key), w)]
-        return [h("table", h("caption", w("Your answers to this question")),
-                  h("thead", h("tr", h("th", w("Before the lesson"), scope="col"),
-                               h("th", w("After the checks"), scope="col"))),
+            before = [h("i", words("your words weren't kept")), " — ", _said(self.progress.is_mastered(self.key), words)]
+        return [h("table", h("caption", words("Your answers to this question")),
+                  h("thead", h("tr", h("th", words("Before the lesson"), scope="col"),
+                               h("th", words("After the checks"), scope="col"))),
                   h("tbody", h("tr", h("td", *before),
-                               h("td", *game(self._option(after.answer_text)), " — ", _said(after.correct, w)))),
+                               h("td", *game(self._option(after.answer_text)), " — ", _said(after.correct, words)))),
                   cls="rd-before-review"),
-                h("p", *game(w("The answer is {answer}.", answer=self._option(after.right_answer_text))),
+                h("p", *game(words("The answer is {answer}.", answer=self._option(after.right_answer_text))),
                   cls="rd-ok" if after.correct else "rd-note")]
 
 
@@ -271,17 +271,17 @@ def before_view(progress: Progress, bank=None, words: Words | None = None) -> ip
     if bank is None and kernel_loop() is not None:
         from ..quiz.model import load_bank
         bank = load_bank()
-    w = (getattr(progress, "words", None) or words_for("en")) if words is None else words
-    head = h("h2", w("Before you start"))
-    box = ipw.VBox([page_style(), Dom([head, h("p", w("Finding your questions…"), role="status")])])
+    words = (getattr(progress, "words", None) or words_for("en")) if words is None else words
+    head = h("h2", words("Before you start"))
+    box = ipw.VBox([page_style(), Dom([head, h("p", words("Finding your questions…"), role="status")])])
     box.add_class("rd-before")
 
     def fill(_learner: str) -> None:
         from ..quiz.model import load_bank
         bank_now = bank or load_bank()
-        items = [BeforeQuestion(tag, q, progress, bank=bank_now, words=w)
+        items = [BeforeQuestion(tag, q, progress, bank=bank_now, words=words)
                  for tag, q in before_questions(progress.lesson, bank_now)]
-        intro: list = [head, h("p", w("What would you answer now? No score, no hints: this shows you, and your "
+        intro: list = [head, h("p", words("What would you answer now? No score, no hints: this shows you, and your "
                                       "mentor, what the lesson changes. Answer once and read on."))] if items else []
         box.children = [page_style(), *([Dom(intro)] if intro else []), *items]
     progress.on_learner(fill)

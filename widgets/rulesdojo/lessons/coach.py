@@ -27,10 +27,10 @@ def now_words(task: Task, played: Played, words: Words | None = None) -> str:
     learner's language (``words``)."""
     game = played.game
     if _practice_only(task) and not game.state.stack and game.state.pending is None:
-        w = words_for("en") if words is None else words
+        words = words_for("en") if words is None else words
         who = next(iter(task.goal.get("players") or {}), game.state.priority)
         n = game.player(str(who)).energy
-        return w.n("{who} has {n} energy: type an amount, then press Get energy or Pay energy.",
+        return words.n("{who} has {n} energy: type an amount, then press Get energy or Pay energy.",
                    "{who} has {n} energy: type an amount, then press Get energy or Pay energy.", n, who=who)
     resolving = _resolving_keeps_the_goal(task, played)
     if words is not None and takes_words(now_line):

@@ -101,8 +101,8 @@ class TaskView(ipw.VBox):
     def __init__(self, task: Task, progress: Progress, words: Words | None = None):
         super().__init__()
         self.task, self.progress = task, progress
-        self.words = w = words_for("en") if words is None else words
-        self.texts = LessonTexts(progress.lesson, w)
+        self.words = words = words_for("en") if words is None else words
+        self.texts = LessonTexts(progress.lesson, words)
         self.scenario = Scenario.from_dict(task.scenario, source=task.key)
         self.model = GameModel.from_scenario(self.scenario)
         self._line = reach.worked_line(task).positions
@@ -111,14 +111,14 @@ class TaskView(ipw.VBox):
         self.hint = Dom()
         self._hint_at: dict | None = None  # the position the hint box speaks of: a move on makes it old news
         self._hints_shown = 0
-        self.undo_button = button(w("Undo"), w("Take back your last action"), self.model.undo)
-        self.reset_button = button(w("Start over"), w("Back to the starting position"), self._reset)
-        self.back_button = button(w("Back to the decision"), w("Undo to the last choice that mattered"),
+        self.undo_button = button(words("Undo"), words("Take back your last action"), self.model.undo)
+        self.reset_button = button(words("Start over"), words("Back to the starting position"), self._reset)
+        self.back_button = button(words("Back to the decision"), words("Undo to the last choice that mattered"),
                                   self.back_to_decision, button_style="warning")
-        self.hint_button = button(w("Hint"), w("A hint for what to do next"), self.next_hint)
-        self.show_button = button(w("Show me the next move"), w("Play the next move of a line that reaches "
+        self.hint_button = button(words("Hint"), words("A hint for what to do next"), self.next_hint)
+        self.show_button = button(words("Show me the next move"), words("Play the next move of a line that reaches "
                                   "the goal"), self.show_next_move)
-        self.views = [_view(name, self.model, w) for name in task.views]
+        self.views = [_view(name, self.model, words) for name in task.views]
         kinds = [name.partition(":")[0] for name in task.views]
         panels = [v for k, v in zip(kinds, self.views) if k in DECISION]
         decision = [self.status, *panels]
@@ -180,11 +180,11 @@ class TaskView(ipw.VBox):
 
     def next_hint(self) -> None:
         """Show the next hint; after the last one, offer the next move."""
-        hints, w = self.task.hints, self.words
+        hints, words = self.task.hints, self.words
         self._hints_shown = min(self._hints_shown + 1, len(hints))
         shown = [h("li", *self.texts.nodes(hint)) for hint in hints[:self._hints_shown]]
-        more = None if self._hints_shown < len(hints) else w("Still stuck? Press “Show me the next move”.")
-        self._say_hint(message("rd-note", h("b", w("Hints")), h("ol", *shown), more))
+        more = None if self._hints_shown < len(hints) else words("Still stuck? Press “Show me the next move”.")
+        self._say_hint(message("rd-note", h("b", words("Hints")), h("ol", *shown), more))
 
     def _say_hint(self, content) -> None:
         """Show a hint about this position (cleared once the game moves on from it)."""
@@ -195,9 +195,9 @@ class TaskView(ipw.VBox):
         """Play the next move of the task's solution from here (if the position is on its line)."""
         here = reach.position(self.model.game)
         done = [i for i, pos in enumerate(self._line) if pos == here]
-        w = self.words
+        words = self.words
         if not done or done[-1] >= len(self.task.solution):
-            self._say_hint(message("rd-note", w("This position isn't on the worked line: press Start over, "
+            self._say_hint(message("rd-note", words("This position isn't on the worked line: press Start over, "
                                                 "then “Show me the next move” to follow it.")))
             return
         i = done[-1]
@@ -206,8 +206,8 @@ class TaskView(ipw.VBox):
         step = self.task.solution[i]
         if self.model.play_step(step):
             why = self.task.whys[i] if i < len(self.task.whys) else ""
-            said = w("Move {n} of {total}: {step}.", n=i + 1, total=len(self.task.solution),
-                     step=guide.say_step(step, w))
+            said = words("Move {n} of {total}: {step}.", n=i + 1, total=len(self.task.solution),
+                     step=guide.say_step(step, words))
             self._say_hint(message("rd-note", said, *([" ", *self.texts.nodes(why)] if why else [])))
 
     def _shortcut(self, key: str) -> None:
@@ -234,18 +234,18 @@ class TaskView(ipw.VBox):
 
     def _show(self, played: Played, end) -> None:
         show(end, self.back_button)
-        w = self.words
+        words = self.words
         if self.task.reached(played):
-            self.status.content = message("rd-ok", h("b", w("✓ Done.")), " ", *self.texts.nodes(self.task.done),
+            self.status.content = message("rd-ok", h("b", words("✓ Done.")), " ", *self.texts.nodes(self.task.done),
                                           rule=self.task.rule)
         elif end is not None:
-            self.status.content = message("rd-error", h("b", w("This can't reach the goal any more.")), " ",
+            self.status.content = message("rd-error", h("b", words("This can't reach the goal any more.")), " ",
                                           *self.texts.nodes(end.say), " ",
-                                          w("Press “Back to the decision” to try that choice again."))
+                                          words("Press “Back to the decision” to try that choice again."))
         else:
-            done = " " + w("(done before ✓ — play on, or start over)") if self.achieved else None
-            self.status.content = message("rd-note", h("b", w("Now:")), " ",
-                                          *game(coach.now_words(self.task, played, w)), done)
+            done = " " + words("(done before ✓ — play on, or start over)") if self.achieved else None
+            self.status.content = message("rd-note", h("b", words("Now:")), " ",
+                                          *game(coach.now_words(self.task, played, words)), done)
 
 
 class CheckView(ipw.VBox):
@@ -254,8 +254,8 @@ class CheckView(ipw.VBox):
     def __init__(self, check: Check, progress: Progress, words: Words | None = None):
         super().__init__()
         self.check, self.progress = check, progress
-        self.words = w = words_for("en") if words is None else words
-        self.texts = LessonTexts(progress.lesson, w)
+        self.words = words = words_for("en") if words is None else words
+        self.texts = LessonTexts(progress.lesson, words)
         self.variant = check.variant()  # the answer stays in the kernel
         self.tries = 0
         self.shown = False
@@ -263,21 +263,21 @@ class CheckView(ipw.VBox):
         v = self.variant
         if v.options:
             # Each option shown in the language, answered (and graded) as the English option it is.
-            shown = list(v.options) if w.code == "en" else [(self._option(o), o) for o in v.options]
+            shown = list(v.options) if words.code == "en" else [(self._option(o), o) for o in v.options]
             self.answer = ipw.RadioButtons(options=shown, value=None,
-                                           description=w("Your answer"), layout=ipw.Layout(width="auto"),
+                                           description=words("Your answer"), layout=ipw.Layout(width="auto"),
                                            style={"description_width": "initial"})
         else:
-            self.answer = ipw.Text(value="", placeholder=v.instructions, description=w("Your answer"),
+            self.answer = ipw.Text(value="", placeholder=v.instructions, description=words("Your answer"),
                                    style={"description_width": "initial"})
             self.answer.on_msg(self._submitted)  # Enter in the box checks the answer
-        self.check_button = button(w("Check my answer"), w("The engine plays it out and compares")
-                                   if v.plays_game else w("Compare with the tournament rules"), self.grade)
-        self.show_button = button(w("Show me"), w("Show the answer and why"), self.show_answer)
+        self.check_button = button(words("Check my answer"), words("The engine plays it out and compares")
+                                   if v.plays_game else words("Compare with the tournament rules"), self.grade)
+        self.show_button = button(words("Show me"), words("Show the answer and why"), self.show_answer)
         self.feedback = Dom()
         board = [position(GameModel(_start_position(check)))] if check.board and v.plays_game else []
         prompt = self.texts.nodes(v.prompt) if self.texts.context(v.prompt) else prose(v.prompt)
-        self.children = [page_style(), Dom([h("div", h("b", w("Check:")), " ", *prompt, cls="rd-note",
+        self.children = [page_style(), Dom([h("div", h("b", words("Check:")), " ", *prompt, cls="rd-note",
                                               id=part_anchor(check.key))]),
                          *board, self.answer, ipw.HBox([self.check_button, self.show_button]), self.feedback]
         self.add_class("rd-check")
@@ -286,22 +286,22 @@ class CheckView(ipw.VBox):
     def _answered_before(self, _learner: str) -> None:
         if self.tries or self.shown or not self.progress.is_done(self.check.key):
             return
-        w = self.words
+        words = self.words
         if self.progress.is_mastered(self.check.key):
-            self.feedback.content = message("rd-ok", h("b", w("✓ Answered before — mastered.")))
+            self.feedback.content = message("rd-ok", h("b", words("✓ Answered before — mastered.")))
         else:
-            self.feedback.content = message("rd-note", h("b", w("Answered before, not yet mastered:")), " ",
-                                            w("answer it right on your first try to master it."))
+            self.feedback.content = message("rd-note", h("b", words("Answered before, not yet mastered:")), " ",
+                                            words("answer it right on your first try to master it."))
 
     def grade(self) -> None:
-        given, w = self.answer.value, self.words
+        given, words = self.answer.value, self.words
         if given is None or not str(given).strip():
-            self.feedback.content = message("rd-note", w("Give an answer first: {how}",
+            self.feedback.content = message("rd-note", words("Give an answer first: {how}",
                                                          how=self.variant.instructions))
             return
         verdict = self.variant.grade(given)
         if verdict.problem:
-            self.feedback.content = message("rd-note", w("{problem}: {how}", problem=verdict.problem,
+            self.feedback.content = message("rd-note", words("{problem}: {how}", problem=verdict.problem,
                                                          how=self.variant.instructions))
             return
         self.tries += 1
@@ -309,18 +309,18 @@ class CheckView(ipw.VBox):
             first = self.tries == 1 and not self.shown
             self.progress.mark(self.check.key, first)
             self._review(True, hinted=not first)
-            head = [h("b", w("✓ Right.")), " ", w("Mastered.")] if first else [h("b", w("✓ Right."))]
+            head = [h("b", words("✓ Right.")), " ", words("Mastered.")] if first else [h("b", words("✓ Right."))]
             self.feedback.content = self._explained("rd-ok", head, verdict)
         elif self.tries == 1 and not self.shown:
-            self.feedback.content = message("rd-error", h("b", w("✗ Not yet.")), " ", *self._hint(verdict), " ",
-                                            w("Try again, or press “Show me”."))
+            self.feedback.content = message("rd-error", h("b", words("✗ Not yet.")), " ", *self._hint(verdict), " ",
+                                            words("Try again, or press “Show me”."))
         else:
             self.progress.mark(self.check.key, False)
             self._review(False, hinted=True)
             given_text, right_text = self._option(verdict.answer_text), self._option(verdict.right_answer_text)
-            said = (w("You answered {given}.", given=given_text) if _lead_says_answer(verdict) else
-                    w("You answered {given}; the answer is {answer}.", given=given_text, answer=right_text))
-            self.feedback.content = self._explained("rd-error", [h("b", w("✗ Not quite.")), " ", said], verdict)
+            said = (words("You answered {given}.", given=given_text) if _lead_says_answer(verdict) else
+                    words("You answered {given}; the answer is {answer}.", given=given_text, answer=right_text))
+            self.feedback.content = self._explained("rd-error", [h("b", words("✗ Not quite.")), " ", said], verdict)
 
     def _submitted(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("event") == "submit":
@@ -344,18 +344,18 @@ class CheckView(ipw.VBox):
         return str(self.texts(english)) if self.texts.context(english) else str(english)
 
     def _hint(self, verdict) -> list:
-        hint, w = self.texts.nodes(self.check.hint_for(verdict.answer_text)), self.words
+        hint, words = self.texts.nodes(self.check.hint_for(verdict.answer_text)), self.words
         if self.variant.answer_format == "number":
             given, right = int(verdict.answer_text), int(verdict.right_answer_text)
-            more = (w("It's more than {n}.", n=given) if right > given else w("It's less than {n}.", n=given))
+            more = (words("It's more than {n}.", n=given) if right > given else words("It's less than {n}.", n=given))
             return [more, " ", *hint]
         return hint
 
     def _explained(self, cls: str, head: list, verdict) -> list:
-        w = self.words
+        words = self.words
         lead, *steps = verdict.explanation.splitlines()
         items = [h("li", *game(s.removeprefix("- "))) for s in steps]
-        basis = h("details", h("summary", w("What the engine did") if self.variant.plays_game else w("The policy")),
+        basis = h("details", h("summary", words("What the engine did") if self.variant.plays_game else words("The policy")),
                   h("ul", *items), open=True) if items else None
         return message(cls, *head, " ", *self._lead(lead, verdict), basis, rule=self.check.rule)
 

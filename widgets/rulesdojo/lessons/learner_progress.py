@@ -40,14 +40,14 @@ class Progress:
         ``kit``: whose learner (the kernel's, ``Kit.from_environment``, if not given); ``words``: the
         learner's language, for the line and the views of the lesson that share this progress."""
         kit = Kit.from_environment() if kit is None else kit
-        self.words = w = words_for("en") if words is None else words
+        self.words = words = words_for("en") if words is None else words
         self.lesson = lesson
         self.store = kit.store()
         self.learner: str | None = None
         self.done: dict[str, bool | None] = {}
         self._waiting: list = []  # called with the learner once known
         self._watchers: list = []  # called after every change
-        self.bar = ipw.IntProgress(value=0, min=0, max=len(lesson.parts), description=w("Progress"),
+        self.bar = ipw.IntProgress(value=0, min=0, max=len(lesson.parts), description=words("Progress"),
                                    layout=ipw.Layout(width="16em"))
         self.bar.add_class("rd-wide")
         self.label = Dom()
@@ -57,7 +57,7 @@ class Progress:
         self.note = Dom()
         self.note.add_class("rd-progress-note")
         # On a phone the neighbours' links fold into a menu, so the line stays one line.
-        self.nav = Dom([h("details", h("summary", w("Lessons")), *(nav or []), cls="rd-lessons-menu")])
+        self.nav = Dom([h("details", h("summary", words("Lessons")), *(nav or []), cls="rd-lessons-menu")])
         self.widget = ipw.HBox([page_style(), self.bar, self.label, self.note, self.nav,
                                 learner_key_widget(kit.identity),  # + who the learner is
                                 rules_switch()])  # + the page-level rules switch
@@ -131,9 +131,9 @@ class Progress:
         self.bar.value = sum(1 for p in self.lesson.parts if p.key in self.done)
         for callback in self._watchers:
             callback()
-        w = self.words
+        words = self.words
         if self.learner is None:  # not a count that may be someone else's, or out of date
-            self.label.content = [h("span", w("Finding your progress…"), role="status")]
+            self.label.content = [h("span", words("Finding your progress…"), role="status")]
             return
         note = self.store.kept if self.store.saving else self.store.problem
         self._draw_note(note)
@@ -141,12 +141,12 @@ class Progress:
         mastered = _all_mastered(self.lesson, self.done)
         mark = "" if n < total else " ★" if mastered else " ✓"
         if n < total:
-            wide = w.n("{n} of {total} steps done · {checks}", "{n} of {total} steps done · {checks}", n,
-                       total=total, checks=mastered_checks(self.lesson, self.done, w))
+            wide = words.n("{n} of {total} steps done · {checks}", "{n} of {total} steps done · {checks}", n,
+                       total=total, checks=mastered_checks(self.lesson, self.done, words))
         else:
-            wide = w.n("{n} of {total} steps done — lesson {state}", "{n} of {total} steps done — lesson {state}",
-                       n, total=total, state=lesson_state(self.lesson, self.done, w))
-        self.label.content = [h("span", h("span", w("Lesson {number} · {n}/{total}{mark}", number=self.lesson.number,
+            wide = words.n("{n} of {total} steps done — lesson {state}", "{n} of {total} steps done — lesson {state}",
+                       n, total=total, state=lesson_state(self.lesson, self.done, words))
+        self.label.content = [h("span", h("span", words("Lesson {number} · {n}/{total}{mark}", number=self.lesson.number,
                                                     n=n, total=total, mark=mark), cls="rd-narrow"),
                                 h("span", wide, cls="rd-wide"), role="status")]
 
@@ -155,8 +155,8 @@ class Progress:
         if not note:  # the server keeps them: nothing to say (the line's style hides the empty box)
             self.note.content = []
             return
-        w = self.words
-        name = w("Where your answers are kept") if self.store.saving else w("Your answers are not being saved")
+        words = self.words
+        name = words("Where your answers are kept") if self.store.saving else words("Your answers are not being saved")
         self.note.content = [h("details", h("summary", "i" if self.store.saving else "!", aria_label=name,
                                              title=name),
                                h("p", note), cls="rd-saved" if self.store.saving else "rd-saved rd-unsaved")]
@@ -181,23 +181,23 @@ def lesson_state(lesson: Lesson, done: dict, words: Words | None = None) -> str:
     >>> lesson_state(one, {p.key: None if p in one.tasks else True for p in one.parts})
     'mastered ★'
     """
-    w = words_for("en") if words is None else words
+    words = words_for("en") if words is None else words
     parts = sum(1 for p in lesson.parts if p.key in done)
     if parts == 0:
-        return w("not started")
+        return words("not started")
     if _all_mastered(lesson, done):
-        return w("mastered ★")
-    checks = mastered_checks(lesson, done, w)
+        return words("mastered ★")
+    checks = mastered_checks(lesson, done, words)
     if parts == len(lesson.parts):
-        return w("done ✓ · {checks}", checks=checks)
-    return w.n("in progress: {n} of {total} steps done · {checks}", "in progress: {n} of {total} steps done · {checks}",
+        return words("done ✓ · {checks}", checks=checks)
+    return words.n("in progress: {n} of {total} steps done · {checks}", "in progress: {n} of {total} steps done · {checks}",
                parts, total=len(lesson.parts), checks=checks)
 
 
 def mastered_checks(lesson: Lesson, done: dict, words: Words | None = None) -> str:
-    w = words_for("en") if words is None else words
+    words = words_for("en") if words is None else words
     n = sum(1 for c in lesson.checks if done.get(c.key) is True)
-    return w.n("{n} of {total} checks mastered", "{n} of {total} checks mastered", n, total=len(lesson.checks))
+    return words.n("{n} of {total} checks mastered", "{n} of {total} checks mastered", n, total=len(lesson.checks))
 
 
 class RecapView(ipw.VBox):
@@ -218,18 +218,18 @@ class RecapView(ipw.VBox):
     def _draw(self) -> None:
         if not self.progress.lesson.recap:
             return
-        w = self.words
+        words = self.words
         if not self.progress.checks_answered():
-            self.shown.content = [h("h2", w("Recap")), h("p", w("The recap opens once you've answered the checks above."),
+            self.shown.content = [h("h2", words("Recap")), h("p", words("The recap opens once you've answered the checks above."),
                                                          cls="rd-note", role="status")]
             return
         points = h("ul", *(h("li", *prose(p.removeprefix("- "))) for p in self.points if p))
         if not self.translated:  # shown in English: it says so
             points = h("div", points, lang="en")
-            mark = h("p", h("span", w("(in English)"), cls="rd-untranslated"))
-            self.shown.content = [h("h2", w("Recap")), points, mark]
+            mark = h("p", h("span", words("(in English)"), cls="rd-untranslated"))
+            self.shown.content = [h("h2", words("Recap")), points, mark]
             return
-        self.shown.content = [h("h2", w("Recap")), points]
+        self.shown.content = [h("h2", words("Recap")), points]
 
 
 def recap_view(progress: Progress, words: Words | None = None) -> RecapView:

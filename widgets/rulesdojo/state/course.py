@@ -67,21 +67,21 @@ def read_address(address: str, lessons: dict[int, tuple[str, ...]]) -> Place:
     Traceback (most recent call last):
     rulesdojo.state.course.BadAddress: Lesson 7 has no part “nowhere”: here is the top of the lesson.
     """
-    words = [w for w in address.lstrip("#").strip("/").split("/") if w]
-    if not words or words == ["map"]:
+    parts = [w for w in address.lstrip("#").strip("/").split("/") if w]
+    if not parts or parts == ["map"]:
         return Place()
-    if len(words) == 1 and words[0] in VIEWS:
-        return Place(words[0])
-    if words[0] != "lesson" or len(words) not in (2, 3) or not words[1].isdigit():
+    if len(parts) == 1 and parts[0] in VIEWS:
+        return Place(parts[0])
+    if parts[0] != "lesson" or len(parts) not in (2, 3) or not parts[1].isdigit():
         raise BadAddress(_words("“{address}” is not a place in this course: here is the course map."),
-                         address="/".join(words)[:60])
-    number = int(words[1])
+                         address="/".join(parts)[:60])
+    number = int(parts[1])
     if number not in lessons:
         raise BadAddress(_words("There is no lesson {n} in this course: here is the course map."), n=number)
-    if len(words) == 3 and words[2] not in lessons[number]:
+    if len(parts) == 3 and parts[2] not in lessons[number]:
         raise BadAddress(_words("Lesson {n} has no part “{part}”: here is the top of the lesson."),
-                         n=number, part=words[2][:60])
-    return Place("lesson", number, words[2] if len(words) == 3 else "")
+                         n=number, part=parts[2][:60])
+    return Place("lesson", number, parts[2] if len(parts) == 3 else "")
 
 
 class CourseFlow(HasTraits):
@@ -117,9 +117,9 @@ class CourseFlow(HasTraits):
         return self._why.said(words) if self._why is not None else ""
 
     def _nearest(self, address: str) -> Place:
-        words = [w for w in address.lstrip("#").strip("/").split("/") if w]
-        if len(words) >= 2 and words[0] == "lesson" and words[1].isdigit() and int(words[1]) in self.lessons:
-            return Place("lesson", int(words[1]))
+        parts = [w for w in address.lstrip("#").strip("/").split("/") if w]
+        if len(parts) >= 2 and parts[0] == "lesson" and parts[1].isdigit() and int(parts[1]) in self.lessons:
+            return Place("lesson", int(parts[1]))
         return Place()
 
     def lesson_after(self, number: int) -> int | None:

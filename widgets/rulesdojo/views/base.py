@@ -108,8 +108,8 @@ def error(text: str, rule: str, words=None) -> list:
     >>> plain([error("You can't pay 5 energy: you have 3.", "118.3")])
     "Not allowed: You can't pay 5 energy: you have 3. CR 118.3"
     """
-    w = _english() if words is None else words
-    return message("rd-error", [h("b", w("Not allowed:")), " ", *game(text)], rule, role="alert")
+    words = _english() if words is None else words
+    return message("rd-error", [h("b", words("Not allowed:")), " ", *game(text)], rule, role="alert")
 
 
 def _english():
@@ -135,8 +135,8 @@ def heading(title: str, rules: tuple[str, ...] = (), words=None) -> list[Node]:
     >>> (head,) = heading("The stack", ("405.5", "608.1")); head[3][:3], plain([head])
     (['details', {'class': 'rd-rules'}, ['summary', {}, 'Rules']], 'The stackRulesCR 405.5CR 608.1')
     """
-    w = _english() if words is None else words
-    rules_box = h("details", h("summary", w("Rules")), *(["rule", r] for r in rules), cls="rd-rules") if rules else None
+    words = _english() if words is None else words
+    rules_box = h("details", h("summary", words("Rules")), *(["rule", r] for r in rules), cls="rd-rules") if rules else None
     return [h("div", h("b", title), rules_box, cls="rd-head")]
 
 

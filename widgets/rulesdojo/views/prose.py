@@ -44,7 +44,8 @@ def passage_view(text: str, words=None) -> ipw.Box:
     nodes = passage(text)
     if not getattr(text, "translated", True):
         from ..i18n import words_for
-        mark = (words or words_for("en"))("(in English)")
+        words = words or words_for("en")
+        mark = words("(in English)")
         nodes = [h("div", *nodes, lang="en"), h("p", h("span", mark, cls="rd-untranslated"))]
     box = ipw.VBox([page_style(), Dom([h("div", *nodes, cls="rd-prose")])])
     box.add_class("rd-prose-box")

@@ -22,9 +22,10 @@ WORDS = {"W": "white mana", "U": "blue mana", "B": "black mana", "R": "red mana"
 
 
 #: each symbol's words in the learner's language (``language``, a ``rulesdojo.i18n.Words``)
-_SAID = {"W": lambda w: w("white mana"), "U": lambda w: w("blue mana"), "B": lambda w: w("black mana"),
-         "R": lambda w: w("red mana"), "G": lambda w: w("green mana"), "C": lambda w: w("colorless mana"),
-         "E": lambda w: w("energy"), "T": lambda w: w("tap")}
+_SAID = {"W": lambda _words: _words("white mana"), "U": lambda _words: _words("blue mana"),
+         "B": lambda _words: _words("black mana"), "R": lambda _words: _words("red mana"),
+         "G": lambda _words: _words("green mana"), "C": lambda _words: _words("colorless mana"),
+         "E": lambda _words: _words("energy"), "T": lambda _words: _words("tap")}
 
 
 def words(sym: str, language=None) -> str:
@@ -36,7 +37,8 @@ def words(sym: str, language=None) -> str:
     """
     if language is None:
         return f"{sym} generic mana" if sym.isdigit() else WORDS[sym]
-    return language("{n} generic mana", n=sym) if sym.isdigit() else _SAID[sym](language)
+    _words = language
+    return _words("{n} generic mana", n=sym) if sym.isdigit() else _SAID[sym](_words)
 
 
 @cache
@@ -72,6 +74,8 @@ def game_text_words(text: str, language=None) -> str:
     >>> game_text_words("Pay {E}{E}{E}: add {C}{C}. {T}, pay {2}{G}")
     'Pay 3 energy: add 2 colorless mana. tap, pay 2 generic mana and green mana'
     """
+    _words = language
+
     def say(m: re.Match) -> str:
         syms = SYMBOL.findall(m.group(0))
         runs: list[list] = []
@@ -81,12 +85,12 @@ def game_text_words(text: str, language=None) -> str:
             else:
                 runs.append([s, 1])
         said = [words(s, language) if n == 1 else
-                (f"{n} {words(s)}" if language is None else language("{n} {symbol}", n=n, symbol=words(s, language)))
+                (f"{n} {words(s)}" if _words is None else _words("{n} {symbol}", n=n, symbol=words(s, _words)))
                 for s, n in runs]
-        if language is None:
+        if _words is None:
             return " and ".join(said)
         out = said[0]
         for more in said[1:]:
-            out = language("{first} and {second}", first=out, second=more)
+            out = _words("{first} and {second}", first=out, second=more)
         return out
     return re.sub(f"(?:{SYMBOL.pattern})+", say, str(text))
