@@ -73,11 +73,10 @@ def _in_app(node):
 LINK = re.compile(r"\[([^\]\n]+)\]\(([^)\s]+)\)")
 
 
-def markdown_nodes(text: str, heading_id: str = "", lang: str = "") -> list[Node]:
+def markdown_nodes(text: str, heading_id: str = "") -> list[Node]:
     """Return a notebook's markdown cell as nodes: headings, lists, paragraphs and links; the words
     go through ``prose`` (the one path author markup takes), a link's address is kept as text. A
-    first-level heading gets ``heading_id``, and can take the focus, when one is given; ``lang``:
-    the language the text is in, when not the page's (each block says so).
+    first-level heading gets ``heading_id``, and can take the focus, when one is given.
 
     >>> markdown_nodes("# Quiz\\n\\n- **Practice** [All lessons](index.ipynb)")
     [['h1', {}, 'Quiz'], ['ul', {}, ['li', {}, ['b', {}, 'Practice'], ' ', ['a', {'href': '#/'}, 'All lessons']]]]
@@ -90,11 +89,11 @@ def markdown_nodes(text: str, heading_id: str = "", lang: str = "") -> list[Node
             level = len(heading[1])
             # A place's own heading takes the focus when the learner arrives (``Course._draw``).
             focus = {"id": heading_id, "tabindex": "-1"} if level == 1 and heading_id else {}
-            out.append(h(f"h{level}", *_linked(heading[2]), lang=lang or None, **focus))
+            out.append(h(f"h{level}", *_linked(heading[2]), **focus))
         elif all(line.lstrip().startswith(("- ", "* ")) for line in lines):
-            out.append(h("ul", *(h("li", *_linked(line.lstrip()[2:])) for line in lines), lang=lang or None))
+            out.append(h("ul", *(h("li", *_linked(line.lstrip()[2:])) for line in lines)))
         else:
-            out.append(h("p", *_linked(" ".join(line.strip() for line in lines)), lang=lang or None))
+            out.append(h("p", *_linked(" ".join(line.strip() for line in lines))))
     return out
 
 
@@ -104,7 +103,8 @@ def cell_nodes(words: Words, stem: str, i: int, source: str, heading: str = "") 
     text = words.content(f"{stem}:cells/{i}", source)
     if text.translated:
         return markdown_nodes(text, heading)
-    return [*markdown_nodes(text, heading, lang="en"), h("p", h("span", words("(in English)"), cls="rd-untranslated"))]
+    return [h("div", *markdown_nodes(text, heading), lang="en"),
+            h("p", h("span", words("(in English)"), cls="rd-untranslated"))]
 
 
 def _linked(text: str) -> list[Node]:
