@@ -135,3 +135,13 @@ def test_the_map_and_its_languages_offered_each_in_its_own_name(page):
     assert "Lecciones" in course._map.text and "Aterrizaje" in course._map.text
     course.address.picked = "xx"  # not offered: nothing changes
     assert course.words.code == "es"
+
+
+def test_a_lessons_heading_cell_not_yet_translated_says_the_lessons_title_translated(tmp_path, page):
+    _make, _learner = page
+    folder = compile_catalogs(tmp_path / "titles", {"es": [("07-landfall:title", "Landfall", "Aterrizaje")]})
+    course = Course(catalogs=folder)
+    course.address.picked = "es"
+    course.address.address = "lesson/7"
+    texts = _texts(course)
+    assert "Lección 7: Aterrizaje" in texts and "Lesson 7: Landfall" not in texts

@@ -103,8 +103,21 @@ def cell_nodes(words: Words, stem: str, i: int, source: str, heading: str = "") 
     text = words.content(f"{stem}:cells/{i}", source)
     if text.translated:
         return markdown_nodes(text, heading)
+    title = _lesson_heading(words, stem, source)
+    if title is not None and title.translated:  # "# Lesson 7: Landfall", said with the lesson's title
+        return markdown_nodes(f"# {words('Lesson {n}: {title}', n=int(stem[:2]), title=title)}", heading)
     return [h("div", *markdown_nodes(text, heading), lang="en"),
             h("p", h("span", words("(in English)"), cls="rd-untranslated"))]
+
+
+def _lesson_heading(words: Words, stem: str, source: str):
+    """A lesson notebook's heading cell ("# Lesson 7: Landfall"): the lesson's title in the learner's
+    language (its id ``<stem>:title``), so the heading says it as the course map does; else None."""
+    lesson = LESSON_NOTEBOOK.fullmatch(f"{stem}.ipynb")
+    outline = outlines().get(int(lesson[1])) if lesson else None
+    if outline is None or source.strip() != f"# Lesson {outline.number}: {outline.title}":
+        return None
+    return words.content(f"{stem}:title", outline.title)
 
 
 def _linked(text: str) -> list[Node]:
