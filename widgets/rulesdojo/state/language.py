@@ -64,7 +64,7 @@ class LanguageChoice(HasTraits):
         if kept in self.offered:
             with self.hold_trait_notifications():
                 self.chosen = True
-                self.code = kept
+                self.code = str(kept)
         elif self.chosen:  # chosen before the learner was known: kept for them now
             self._keep()
 

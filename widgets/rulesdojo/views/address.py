@@ -34,6 +34,6 @@ class Address(anywidget.AnyWidget):
     step = traitlets.Int(0).tag(sync=True)  # counts the kernel's moves: the page follows each one
     browser_languages = traitlets.Unicode("").tag(sync=True)  # navigator.languages, joined by commas
     language = traitlets.Unicode("en").tag(sync=True)  # the page's language: the switch's value, <html lang>
-    languages = traitlets.List([]).tag(sync=True)  # the switch's options: [code, name in that language]
+    languages = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)  # the switch's options: [code, name in that language]
     language_label = traitlets.Unicode("Language").tag(sync=True)  # the switch's label, in the page's language
     picked = traitlets.Unicode("").tag(sync=True)  # the code the learner picked on the switch
