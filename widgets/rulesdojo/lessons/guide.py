@@ -34,28 +34,46 @@ def say_step(step, words=None) -> str:
 
 def _said(words, verb: str, arg, names: str, aim: str, step) -> str | None:
     if verb == "order":
-        top, *rest = list(reversed(arg if isinstance(arg, list) else [arg]))
-        return words("Order the triggers: {top} on top of the stack (it resolves first), then {rest}",
-                 top=top, rest=words(", then ").join(map(str, rest))) if rest else \
-            words("Order the triggers: {top} on top of the stack (it resolves first)", top=top)
+        return _order(words, arg)
     if verb in ("cast", "activate"):
-        if aim:
-            return (words("Cast {names}, targeting {targets}", names=names, targets=aim) if verb == "cast" else
-                    words("Activate {names}'s ability, targeting {targets}", names=names, targets=aim))
-        return words("Cast {names}", names=names) if verb == "cast" else words("Activate {names}'s ability", names=names)
+        return _aimed(words, verb, names, aim)
     if verb == "tap":
         return (words("Tap {names} for mana ({mana})", names=names, mana=f"{{{step['mana']}}}") if "mana" in step
                 else words("Tap {names} for mana", names=names))
-    if verb == "attack":
-        return words("Attack with {names}", names=names) if arg else words("Declare no attackers")
-    if verb == "pay":
-        return words("Pay") if arg is True else words("Don't pay")
-    if verb == "choose":
-        return words("Choose {names}", names=names) if arg else words("Choose nothing")
-    said = {"play": lambda: words("Play {names}", names=names),
-            "advance": lambda: words("Move the turn on to the {names} step", names=names),
-            "amount": lambda: words("Choose {n}", n=arg), "mana": lambda: words("Choose {mana}", mana=f"{{{arg}}}"),
-            "target": lambda: words("Target {names}", names=names),
-            "get_energy": lambda: words.n("Get {n} energy", "Get {n} energy", int(arg)),
-            "pay_energy": lambda: words.n("Pay {n} energy", "Pay {n} energy", int(arg))}.get(verb)
-    return said() if said is not None else None
+    said = _ANSWERED.get(verb) or _NAMED.get(verb)
+    return said(words, arg, names) if said is not None else None
+
+
+def _order(words, arg) -> str:
+    top, *rest = list(reversed(arg if isinstance(arg, list) else [arg]))
+    if not rest:
+        return words("Order the triggers: {top} on top of the stack (it resolves first)", top=top)
+    return words("Order the triggers: {top} on top of the stack (it resolves first), then {rest}",
+                 top=top, rest=words(", then ").join(map(str, rest)))
+
+
+def _aimed(words, verb: str, names: str, aim: str) -> str:
+    if verb == "cast":
+        return words("Cast {names}, targeting {targets}", names=names, targets=aim) if aim else \
+            words("Cast {names}", names=names)
+    return words("Activate {names}'s ability, targeting {targets}", names=names, targets=aim) if aim else \
+        words("Activate {names}'s ability", names=names)
+
+
+#: steps said one way or another by their argument (attack with none, pay or not, choose none)
+_ANSWERED = {
+    "attack": lambda words, arg, names: words("Attack with {names}", names=names) if arg
+    else words("Declare no attackers"),
+    "pay": lambda words, arg, names: words("Pay") if arg is True else words("Don't pay"),
+    "choose": lambda words, arg, names: words("Choose {names}", names=names) if arg else words("Choose nothing"),
+}
+#: steps said with what they name
+_NAMED = {
+    "play": lambda words, arg, names: words("Play {names}", names=names),
+    "advance": lambda words, arg, names: words("Move the turn on to the {names} step", names=names),
+    "amount": lambda words, arg, names: words("Choose {n}", n=arg),
+    "mana": lambda words, arg, names: words("Choose {mana}", mana=f"{{{arg}}}"),
+    "target": lambda words, arg, names: words("Target {names}", names=names),
+    "get_energy": lambda words, arg, names: words.n("Get {n} energy", "Get {n} energy", int(arg)),
+    "pay_energy": lambda words, arg, names: words.n("Pay {n} energy", "Pay {n} energy", int(arg)),
+}
