@@ -25,6 +25,7 @@ from test_every_page import SIDEWAYS_JS  # noqa: E402
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 LOAD = 60_000
 DRAWN = 30_000  # the page drawn again in another language
+KEYS = 20  # Shift+Tab presses from the lesson's heading to the switch, at most
 #: every element shown in English for want of a translation is followed by the mark that says so
 UNMARKED_JS = """() => [...document.querySelectorAll('.rd-course-stage [lang="en"]')]
   .filter(el => !el.parentElement.closest('[lang="en"]'))
@@ -96,7 +97,14 @@ def test_lesson_7_in_the_browsers_language_and_the_switch_kept_across_a_reload(
         assert _fits_a_phone(page) == []
 
         switch = page.get_by_label(label, exact=True)
-        switch.focus()  # reached by the keyboard: a select in the page's header
+        # Reached by the keyboard: from the lesson's heading (focused on arrival), back up the page
+        heading = page.locator("#rd-place-lesson-7")
+        heading.focus()
+        for _ in range(KEYS):
+            if page.evaluate("() => document.activeElement.matches('.rd-language select')"):
+                break
+            page.keyboard.press("Shift+Tab")
+        expect(switch).to_be_focused()
         switch.select_option(other)
         _reads_as(page, other, other_title, other_hint)
         expect(page).to_have_url(re.compile(r"#/lesson/7$"))  # the address stays

@@ -394,10 +394,15 @@ def _start_position(check: Check):
     return game
 
 
+def _words(msgid: str) -> str:
+    """Mark a view's title for translation where it is written; the view says it in its language."""
+    return msgid
+
+
 class TurnBar(ManaVsEnergy):
     """The turn bar where a task is about the turn, not about mana."""
 
-    title = "The turn"
+    title = _words("The turn")
 
 
 def _view(name: str, model: GameModel, words: Words):
