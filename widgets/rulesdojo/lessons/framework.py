@@ -276,7 +276,7 @@ class CheckView(ipw.VBox):
         self.show_button = button(words("Show me"), words("Show the answer and why"), self.show_answer)
         self.feedback = Dom()
         board = [position(GameModel(_start_position(check)))] if check.board and v.plays_game else []
-        prompt = self.texts.nodes(v.prompt) if self.texts.context(v.prompt) else prose(v.prompt)
+        prompt = prose(v.prompt) if self.texts.english or not self.texts.context(v.prompt) else self.texts.nodes(v.prompt)
         self.children = [page_style(), Dom([h("div", h("b", words("Check:")), " ", *prompt, cls="rd-note",
                                               id=part_anchor(check.key))]),
                          *board, self.answer, ipw.HBox([self.check_button, self.show_button]), self.feedback]
@@ -341,7 +341,7 @@ class CheckView(ipw.VBox):
 
     def _option(self, english: str) -> str:
         """An option (or an answer that is one) as the learner reads it, in their language."""
-        return str(self.texts(english)) if self.texts.context(english) else str(english)
+        return str(english) if self.texts.english or not self.texts.context(english) else str(self.texts(english))
 
     def _hint(self, verdict) -> list:
         hint, words = self.texts.nodes(self.check.hint_for(verdict.answer_text)), self.words
@@ -362,7 +362,7 @@ class CheckView(ipw.VBox):
     def _lead(self, lead: str, verdict) -> list:
         """The explanation's first line: the lesson's own words, in the learner's language."""
         template = str(self.variant.data.get("explanation_lead", ""))
-        context = self.texts.context(template)
+        context = "" if self.texts.english else self.texts.context(template)
         if not context:
             return prose(lead)
         text = self.words.content(context, template)

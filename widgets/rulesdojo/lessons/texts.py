@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..i18n import Text, Words, words_for
+from ..i18n import SOURCE, Text, Words, words_for
 from ..i18n.content import file_texts
 from ..views.dom import Node, h, prose
 
@@ -44,14 +44,21 @@ class LessonTexts:
     def __init__(self, lesson: Any, words: Words | None = None) -> None:
         self.lesson = lesson
         self.words = words_for("en") if words is None else words
-        self._ids = _ids(str(getattr(lesson, "source", "") or ""))
+
+    @property
+    def english(self) -> bool:
+        """The lesson is shown as written: its texts need no looking up."""
+        return self.words.code == SOURCE
 
     def context(self, english: str) -> str:
         """The id of one of the lesson file's texts ("" for a text it doesn't hold)."""
-        return self._ids.get(str(english), self._ids.get(str(english).strip(), ""))
+        ids = _ids(str(getattr(self.lesson, "source", "") or ""))  # read once per file, when first asked
+        return ids.get(str(english), ids.get(str(english).strip(), ""))
 
     def __call__(self, english: str) -> Text:
         """One of the lesson's texts in the language (a text the file doesn't hold stays as given)."""
+        if self.english:
+            return Text(str(english))
         context = self.context(english)
         return self.words.content(context, str(english)) if context else Text(str(english))
 
