@@ -61,6 +61,9 @@ def _axe_problems(page) -> list[str]:
             for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
 
 
+RULES = {"es": "Mostrar los números de regla", "ja": "ルール番号を表示"}
+
+
 def _reads_as(page, code: str, lesson_title: str, hint: str) -> None:
     """The page shows lesson 7 in the language ``code``: the document's lang, its title, a task's
     Hint button, the switch; what is in English for want of a translation says so."""
@@ -68,6 +71,7 @@ def _reads_as(page, code: str, lesson_title: str, hint: str) -> None:
     expect(page).to_have_title(re.compile("^" + re.escape(lesson_title)), timeout=DRAWN)
     expect(page.get_by_role("button", name=hint, exact=True).first).to_be_visible(timeout=DRAWN)
     expect(page.locator(".rd-language select")).to_have_value(code)
+    expect(page.get_by_role("checkbox", name=RULES[code], exact=True).first).to_be_attached(timeout=DRAWN)
     assert page.evaluate(UNMARKED_JS) == []
 
 

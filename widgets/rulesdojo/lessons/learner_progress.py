@@ -60,7 +60,7 @@ class Progress:
         self.nav = Dom([h("details", h("summary", words("Lessons")), *(nav or []), cls="rd-lessons-menu")])
         self.widget = ipw.HBox([page_style(), self.bar, self.label, self.note, self.nav,
                                 learner_key_widget(kit.identity),  # + who the learner is
-                                rules_switch()])  # + the page-level rules switch
+                                rules_switch().say(words)])  # + the page-level rules switch
         self.widget.add_class("rd-progress")
         self._draw()
         kit.identity.when_learner_known(self._resume)
