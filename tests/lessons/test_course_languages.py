@@ -115,6 +115,7 @@ def test_the_switch_redraws_the_page_in_the_language_picked_and_a_reload_keeps_i
     assert course.address.address == "lesson/7/every-land"  # the address stays
     assert course.address.title == "レッスン7: 上陸 · Rules Dojo"
     assert _lesson(course, TaskView, "every-land").undo_button.description == "元に戻す"
+    assert "レッスン" in course._map.text and course.pages["map"].layout.display == "none"  # the map too
     assert ResultStore(tmp_path / "results.sqlite3").setting(learner, "language") == "ja"
     again = make()  # a reload: a new page, the browser still Spanish
     again.address.browser_languages = "es-ES"

@@ -240,6 +240,10 @@ class Course:
         self.pages, self._progress, self._map, self._review = {}, {}, None, None
         self.stage.children = ()
         self._moved()
+        if "map" not in self.pages:  # the map too, hidden: the way back from anywhere
+            self._drawn(Place())
+            self.pages["map"].layout.display = "none"
+            self._redraw_map()
 
     def _asked(self, change) -> None:
         if not self._moving:
@@ -253,12 +257,7 @@ class Course:
             self._moving = False
 
     def _draw(self, place: Place) -> None:
-        key = place_key(place)
-        if key not in self.pages:
-            self.pages[key] = self._page(place)
-            # Appended, so the page keeps the views it has drawn: a place visited again is shown,
-            # not drawn again (a lesson is hundreds of widget views).
-            self.stage.children = (*self.stage.children, self.pages[key])
+        key = self._drawn(place)
         if place.view == "map":
             self._redraw_map()
         if place.view == "review" and self._review is not None:
@@ -273,6 +272,16 @@ class Course:
         self.address.focus_to = heading_id(key)
         self.address.address = place.address
         self.address.step += 1
+
+    def _drawn(self, place: Place) -> str:
+        """Draw a place's page unless it is drawn; return its key."""
+        key = place_key(place)
+        if key not in self.pages:
+            self.pages[key] = self._page(place)
+            # Appended, so the page keeps the views it has drawn: a place visited again is shown,
+            # not drawn again (a lesson is hundreds of widget views).
+            self.stage.children = (*self.stage.children, self.pages[key])
+        return key
 
     def _title(self, place: Place) -> str:
         words = self.words
