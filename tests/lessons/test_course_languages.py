@@ -146,3 +146,32 @@ def test_a_lessons_heading_cell_not_yet_translated_says_the_lessons_title_transl
     course.address.address = "lesson/7"
     texts = _texts(course)
     assert "Lección 7: Aterrizaje" in texts and "Lesson 7: Landfall" not in texts
+
+
+def test_a_checks_options_read_in_the_language_and_are_graded_as_the_english_ones(tmp_path, page):
+    _make, _learner = page
+    right, wrong = "Nothing: Alice doesn't control that land", "Alice's Architect triggers and she gets energy"
+    said = {right: "Nada: Alice no controla esa tierra", wrong: "El Arquitecto de Alice se dispara y ella obtiene energía"}
+    at = "07-landfall:parts/opponents-land/"
+    folder = compile_catalogs(tmp_path / "options", {"es": [
+        (at + "options/0/text", right, said[right]), (at + "options/1/text", wrong, said[wrong]),
+        (at + "options/1/hint", SEVEN.part("opponents-land").hints[wrong.lower()],
+         "El Arquitecto dice «una tierra que controlas». ¿Quién controla el Bosque de Nadia?"),
+        (at + "explanation_lead", LESSON_LEAD, "{answer}: aterrizaje busca una tierra que controlas (CR 603.2).")]})
+    course = Course(catalogs=folder)
+    course.address.picked = "es"
+    course.address.address = "lesson/7"
+    check = _lesson(course, CheckView, "opponents-land")
+    labels = dict(check.answer.options)
+    assert labels[said[right]] == right and labels[said[wrong]] == wrong  # shown translated, valued English
+    check.answer.value = wrong
+    check.grade()
+    assert "✗ Todavía no." in check.feedback.text and "¿Quién controla el Bosque de Nadia?" in check.feedback.text
+    check.answer.value = right
+    check.grade()
+    assert check.feedback.text.startswith("✓ Correcto.")
+    assert f"{said[right]}: aterrizaje busca una tierra que controlas" in check.feedback.text
+    assert not check.progress.is_mastered("opponents-land")  # a second try: right, not mastered
+
+
+LESSON_LEAD = SEVEN.part("opponents-land").question.data["explanation_lead"]
