@@ -175,3 +175,14 @@ def test_a_checks_options_read_in_the_language_and_are_graded_as_the_english_one
 
 
 LESSON_LEAD = SEVEN.part("opponents-land").question.data["explanation_lead"]
+
+
+def test_a_lesson_notebook_opens_in_the_language_its_learner_picked_on_the_course_page(tmp_path, page, monkeypatch):
+    import rulesdojo.lessons as course_notebooks
+    make, learner = page
+    ResultStore(tmp_path / "results.sqlite3").save_setting(learner, "language", "ja")
+    monkeypatch.setattr(course_notebooks, "_PROGRESS", {})
+    monkeypatch.setattr(course_notebooks, "_WIDGETS", {})
+    task = course_notebooks.show(7, "every-land")
+    assert task.words.code == "ja" and course_notebooks._progress(7).words.code == "ja"
+    assert make().words.code == "ja"  # and the course page, in the same kernel

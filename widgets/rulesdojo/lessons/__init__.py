@@ -57,9 +57,24 @@ def progress(number: int, kit=None) -> ipw.Widget:
 
 def _progress(number: int, kit=None):
     if number not in _PROGRESS:
+        from ..kit import Kit
         from .learner_progress import Progress
-        _PROGRESS[number] = Progress(lessons()[number], _nav(number), kit)
+        kit = Kit.from_environment() if kit is None else kit
+        words = kept_words(kit)
+        _PROGRESS[number] = Progress(lessons()[number], _nav(number, words), kit, words=words)
     return _PROGRESS[number]
+
+
+def kept_words(kit):
+    """The language a lesson notebook is drawn in: the one its learner picked on the course page, when
+    the learner is known as the notebook opens (JupyterLab, Notebook: the kernel's learner key), else
+    English (a notebook has no switch of its own)."""
+    from ..i18n import words_for
+    from ..state.language import SETTING
+    known: list[str] = []
+    if not kit.identity.when_learner_known(known.append) or not known:
+        return words_for("en")
+    return words_for(kit.store().setting(known[0], SETTING) or "en")
 
 
 def show(number: int, key: str) -> ipw.Widget:
@@ -74,7 +89,8 @@ def show(number: int, key: str) -> ipw.Widget:
         from .framework import CheckView, TaskView
         part = lessons()[number].part(key)
         view = TaskView if isinstance(part, Task) else CheckView
-        _WIDGETS[(number, key)] = view(part, _progress(number))
+        progress = _progress(number)
+        _WIDGETS[(number, key)] = view(part, progress, words=progress.words)
     return _WIDGETS[(number, key)]
 
 
@@ -86,7 +102,8 @@ def prose(number: int, key: str, words=None) -> ipw.Widget:
     'The symbol {E} stands for one en'
     """
     from ..views.prose import passage_view
-    if words is not None:
+    words = _progress(number).words if words is None and number in _PROGRESS else words
+    if words is not None and words.code != "en":
         from .texts import LessonTexts
         lesson = lessons()[number]
         return passage_view(LessonTexts(lesson, words)(lesson.passage(key)), words=words)
@@ -150,7 +167,8 @@ def next_steps(number: int) -> ipw.Widget:
     """Link to what comes after a lesson: the next lesson, or the quiz after the last one."""
     from ..views.dom import Dom
     from ..views.modules import page_style
-    return ipw.VBox([page_style(), Dom(_nav(number))])
+    words = _progress(number).words if number in _PROGRESS else None
+    return ipw.VBox([page_style(), Dom(_nav(number, words))])
 
 
 def contents(kit=None) -> ipw.Box:
