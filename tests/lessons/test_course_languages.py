@@ -186,3 +186,14 @@ def test_a_lesson_notebook_opens_in_the_language_its_learner_picked_on_the_cours
     task = course_notebooks.show(7, "every-land")
     assert task.words.code == "ja" and course_notebooks._progress(7).words.code == "ja"
     assert make().words.code == "ja"  # and the course page, in the same kernel
+
+
+def test_the_quiz_points_back_to_the_lessons_in_the_learners_language(page):
+    from rulesdojo.lessons.pages import back_to_lessons
+    from rulesdojo.views.dom import plain
+    make, _learner = page
+    course = make()
+    course.address.picked = "es"
+    said = plain(back_to_lessons(["L1"], course.words))
+    assert said.startswith("Aún sin dominar:") and "volver a Aterrizaje" in said
+    assert plain(back_to_lessons(["L1"])).startswith("Not yet mastered:")
