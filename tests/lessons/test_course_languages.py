@@ -197,3 +197,21 @@ def test_the_quiz_points_back_to_the_lessons_in_the_learners_language(page):
     said = plain(back_to_lessons(["L1"], course.words))
     assert said.startswith("Aún sin dominar:") and "volver a Aterrizaje" in said
     assert plain(back_to_lessons(["L1"])).startswith("Not yet mastered:")
+
+
+def test_a_question_before_the_lesson_reads_in_the_language_with_its_variants_values(tmp_path, page):
+    from rulesdojo.lessons.before import BeforeQuestion, before_questions
+    from rulesdojo.quiz import load_bank
+    _make, _learner = page
+    bank = load_bank()
+    (_tag, question), *_ = before_questions(SEVEN, bank)
+    raw = question.data["prompt"]
+    folder = compile_catalogs(tmp_path / "before", {"es": [(f"{question.id}:prompt", raw, "En español: " + raw)]})
+    course = Course(catalogs=folder)
+    course.address.picked = "es"
+    course.address.address = "lesson/7"
+    (asked, *_), = [[q for q in getattr(w, "children", ()) if isinstance(q, BeforeQuestion)]
+                    for w in course.pages["lesson/7"].children if "rd-before" in getattr(w, "_dom_classes", ())]
+    shown = asked.children[0].text
+    assert shown.startswith("En español: ") and shown.removeprefix("En español: ") == asked.variant.prompt
+    assert asked.keep_button.description == "Guardar mi respuesta"

@@ -124,7 +124,7 @@ class BeforeQuestion(ipw.VBox):
             return draw(shown)
         from ..quiz.params import fill
         try:
-            return draw(str(fill(str(text), self.variant.values)))
+            return draw(str(fill(str(text), self.variant.values)).strip())
         except (KeyError, ValueError, TypeError, ZeroDivisionError, SyntaxError):
             return draw(shown)
 
