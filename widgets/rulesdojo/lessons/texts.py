@@ -26,15 +26,16 @@ from ..views.dom import Node, h, prose
 
 
 @cache
-def _ids(source: str) -> dict[str, str]:
-    """Each text of a lesson or notebook file by its English, to its id (the first, if a text is
-    written twice: the same words translate the same)."""
-    ids: dict[str, str] = {}
+def _ids(source: str) -> dict[str, tuple[str, str]]:
+    """Each text of a lesson or notebook file by its English (as written, and trimmed: a view may
+    hold it trimmed), to its id and its English as written (the first, if a text is written twice:
+    the same words translate the same)."""
+    ids: dict[str, tuple[str, str]] = {}
     path = Path(source)
     if path.is_file():
         for m in file_texts(path):
-            ids.setdefault(m.english, m.context)
-            ids.setdefault(m.english.strip(), m.context)
+            ids.setdefault(m.english, (m.context, m.english))
+            ids.setdefault(m.english.strip(), (m.context, m.english))
     return ids
 
 
@@ -52,15 +53,25 @@ class LessonTexts:
 
     def context(self, english: str) -> str:
         """The id of one of the lesson file's texts ("" for a text it doesn't hold)."""
+        return self._found(english)[0]
+
+    def _found(self, english: str) -> tuple[str, str]:
         ids = _ids(str(getattr(self.lesson, "source", "") or ""))  # read once per file, when first asked
-        return ids.get(str(english), ids.get(str(english).strip(), ""))
+        return ids.get(str(english), ids.get(str(english).strip(), ("", str(english))))
 
     def __call__(self, english: str) -> Text:
         """One of the lesson's texts in the language (a text the file doesn't hold stays as given)."""
         if self.english:
             return Text(str(english))
-        context = self.context(english)
-        return self.words.content(context, str(english)) if context else Text(str(english))
+        context, written = self._found(english)
+        if not context:
+            return Text(str(english))
+        text = self.words.content(context, written)
+        if text.translated:
+            return Text(str(text).strip()) if written != str(english) else text
+        shown = Text(str(english))
+        shown.translated = False
+        return shown
 
     def nodes(self, english: str, block: bool = False) -> list[Node]:
         """One of the lesson's texts as nodes through ``prose``, marked when shown in English."""
