@@ -40,13 +40,13 @@ def marked(code: str, msgid):
     return f"⟦{code}⟧ {msgid}"
 
 
-def _merged(code: str, files: list[Path], every: Callable | None, always: bool = False) -> Catalog:
+def _merged(code: str, files: list[Path], every: Callable | None, always: bool = False, extra=()) -> Catalog:
     out = Catalog(locale=code, domain="messages")
     for path in files:
         with path.open("rb") as f:
             cat = read_po(f, locale=code)
         for m in cat:
-            if not m.id:
+            if not m.id or m.fuzzy:
                 continue
             string = m.string
             empty = not any(string) if isinstance(string, tuple) else not string
@@ -57,18 +57,22 @@ def _merged(code: str, files: list[Path], every: Callable | None, always: bool =
             elif isinstance(m.id, tuple) and not empty and len(string) < out.num_plurals:
                 string = tuple(list(string) + [string[-1]] * (out.num_plurals - len(string)))
             out.add(m.id, string, context=m.context)
+    for context, english, said in extra:
+        out.add(english, said, context=context)
     return out
 
 
 def compile_catalogs(folder: Path, codes=("es", "ja"), every: Callable | None = None,
-                     untranslated: frozenset[str] = frozenset()) -> Path:
+                     untranslated: frozenset[str] = frozenset(), content: dict | None = None) -> Path:
     """Write each language's content and interface ``.mo`` into ``folder``; return it.
-    ``untranslated``: stems of content files left out, so their texts have no translation."""
+    ``untranslated``: stems of content files left out, so their texts have no translation;
+    ``content``: a language's extra translations, (id, English, translation) each."""
     for code in codes:
         at = folder / code / "LC_MESSAGES"
         at.mkdir(parents=True, exist_ok=True)
         content = [p for p in content_files(code) if p.stem not in untranslated]
         for domain, files in (("content", content), ("interface", interface_files(code))):
             with (at / f"{domain}.mo").open("wb") as f:
-                write_mo(f, _merged(code, files, every, always=domain == "content"))
+                extra = (content or {}).get(code, ()) if domain == "content" else ()
+                write_mo(f, _merged(code, files, every, always=domain == "content", extra=extra))
     return folder

@@ -21,14 +21,17 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def content_sources(root: Path = ROOT) -> Iterator[Path]:
-    """The English lesson and question files whose texts are translated."""
+    """The English lesson, notebook and question files whose texts are translated."""
     yield from sorted((root / "lessons").glob("[0-9]*.yaml"))
+    yield from sorted((root / "lessons").glob("*.ipynb"))
     yield from sorted((root / "widgets" / "rulesdojo" / "quiz" / "bank").glob("*.yaml"))
 
 
 def po_path(source: Path, code: str) -> Path:
-    """Where a source file's catalog for a language lives."""
-    return source.parent / "locale" / code / f"{source.stem}.po"
+    """Where a source file's catalog for a language lives (a notebook's beside its lesson's:
+    ``07-landfall.cells.po``)."""
+    cells = ".cells" if source.suffix == ".ipynb" else ""
+    return source.parent / "locale" / code / f"{source.stem}{cells}.po"
 
 
 def template(source: Path, root: Path = ROOT):

@@ -8,6 +8,9 @@ its ``every-land`` task is ``07-landfall:parts/every-land/hints/1``, a question'
 translation whose English source changed no longer matches (gettext looks up the id and the English
 text together), so it is shown in English until it is translated again.
 
+A notebook's Markdown cells are texts too, each whole under ``<notebook stem>:cells/<i>``
+(``notebook_texts``).
+
 Texts are the values of the prose keys (``PROSE_KEYS``): strings, lists of strings, and a lesson's
 ``prose:`` passages. A policy question's ``answer:`` is one of its options, not a text of its own,
 and an option's ``legal:``, ``illegal:`` and ``holds:`` are what the engine checks (actions, card
@@ -139,6 +142,28 @@ def _name(item: Any, i: int) -> str:
 
 
 def file_texts(path: Path) -> Iterator[Message]:
-    """The texts of a lesson or question file on disk."""
+    """The texts of a lesson or question file on disk (a notebook's: ``notebook_texts``)."""
+    if path.suffix == ".ipynb":
+        yield from notebook_texts(path)
+        return
     from ..scenarios.yamlsource import load
     yield from texts(path.stem, load(path.read_text(encoding="utf-8")))
+
+
+def notebook_texts(path: Path) -> Iterator[Message]:
+    """The texts of a notebook: each Markdown cell's, whole, as ``<notebook stem>:cells/<i>`` (``i``
+    the cell's place among all the notebook's cells, from 0; its ``line``: ``i + 1``).
+
+    >>> import json, tempfile; nb = Path(tempfile.mkdtemp()) / "07-landfall.ipynb"
+    >>> _ = nb.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": ["# Lesson 7: ", "Landfall"]},
+    ...     {"cell_type": "code", "source": "show(7, 'every-land')"}, {"cell_type": "markdown", "source": " "}]}))
+    >>> [(m.context, m.english) for m in notebook_texts(nb)]
+    [('07-landfall:cells/0', '# Lesson 7: Landfall')]
+    """
+    import json
+    cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+    for i, cell in enumerate(cells):
+        source = cell.get("source", "")
+        text = "".join(source) if isinstance(source, list) else str(source)
+        if cell.get("cell_type") == "markdown" and text.strip():
+            yield Message(f"{path.stem}:cells/{i}", text, i + 1)

@@ -57,9 +57,24 @@ def progress(number: int, kit=None) -> ipw.Widget:
 
 def _progress(number: int, kit=None):
     if number not in _PROGRESS:
+        from ..kit import Kit
         from .learner_progress import Progress
-        _PROGRESS[number] = Progress(lessons()[number], _nav(number), kit)
+        kit = Kit.from_environment() if kit is None else kit
+        words = kept_words(kit)
+        _PROGRESS[number] = Progress(lessons()[number], _nav(number, words), kit, words=words)
     return _PROGRESS[number]
+
+
+def kept_words(kit):
+    """The language a lesson notebook is drawn in: the one its learner picked on the course page, when
+    the learner is known as the notebook opens (JupyterLab, Notebook: the kernel's learner key), else
+    English (a notebook has no switch of its own)."""
+    from ..i18n import words_for
+    from ..state.language import SETTING
+    known: list[str] = []
+    if not kit.identity.when_learner_known(known.append) or not known:
+        return words_for("en")
+    return words_for(kit.store().setting(known[0], SETTING) or "en")
 
 
 def show(number: int, key: str) -> ipw.Widget:
@@ -74,18 +89,25 @@ def show(number: int, key: str) -> ipw.Widget:
         from .framework import CheckView, TaskView
         part = lessons()[number].part(key)
         view = TaskView if isinstance(part, Task) else CheckView
-        _WIDGETS[(number, key)] = view(part, _progress(number))
+        progress = _progress(number)
+        _WIDGETS[(number, key)] = view(part, progress, words=progress.words)
     return _WIDGETS[(number, key)]
 
 
-def prose(number: int, key: str) -> ipw.Widget:
-    """Show a passage of the lesson's teaching prose (the lesson file's ``prose:``), symbols drawn.
+def prose(number: int, key: str, words=None) -> ipw.Widget:
+    """Show a passage of the lesson's teaching prose (the lesson file's ``prose:``), symbols drawn;
+    ``words``: in that language (a ``rulesdojo.i18n.Words``; English if not given).
 
     >>> prose(1, "intro").children[1].text[:32]
     'The symbol {E} stands for one en'
     """
+    from ..views.prose import passage_view
+    words = _progress(number).words if words is None and number in _PROGRESS else words
+    if words is not None and words.code != "en":
+        from .texts import LessonTexts
+        lesson = lessons()[number]
+        return passage_view(LessonTexts(lesson, words)(lesson.passage(key)), words=words)
     if (number, f"prose {key}") not in _WIDGETS:
-        from ..views.prose import passage_view
         _WIDGETS[(number, f"prose {key}")] = passage_view(lessons()[number].passage(key))
     return _WIDGETS[(number, f"prose {key}")]
 
@@ -107,34 +129,46 @@ def recap(number: int) -> ipw.Widget:
     return _WIDGETS[(number, "recap")]
 
 
-def _link(href: str, text: str, **attrs) -> list:
+def _link(href: str, *text, **attrs) -> list:
     from ..views.dom import h
-    return h("a", text, href=href, **attrs)
+    return h("a", *text, href=href, **attrs)
 
 
-def _nav(number: int) -> list:
+def _language(words):
+    from ..i18n import words_for
+    return words_for("en") if words is None else words
+
+
+def title_of(lesson, words=None) -> str:
+    """A lesson's title in the learner's language (``words``), under its id ``<stem>:title``."""
+    return str(_language(words).content(f"{lesson.number:02d}-{lesson.slug}:title", lesson.title))
+
+
+def _nav(number: int, words=None) -> list:
     """Return the links to a lesson's neighbours and the course map, as nodes."""
     from ..views.dom import h
+    words = _language(words)
     ls = lessons()
     before = [n for n in ls if n < number]
     after = [n for n in ls if n > number]
     parts = []
     if before:
-        parts.append(_link(ls[before[-1]].notebook, f"← {ls[before[-1]].title}"))
-    parts.append(_link("index.ipynb", "All lessons"))
-    parts.append(_link(ls[after[0]].notebook, f"Next: {ls[after[0]].title} →") if after
-                 else _link("quiz.ipynb", "Next: the quiz →"))
+        parts.append(_link(ls[before[-1]].notebook, words("← {title}", title=title_of(ls[before[-1]], words))))
+    parts.append(_link("index.ipynb", words("All lessons")))
+    parts.append(_link(ls[after[0]].notebook, words("Next: {title} →", title=title_of(ls[after[0]], words))) if after
+                 else _link("quiz.ipynb", words("Next: the quiz →")))
     between: list = [parts[0]]
     for link in parts[1:]:
         between += [" · ", link]
-    return [h("nav", *between, aria_label="Lessons", cls="rd-links")]
+    return [h("nav", *between, aria_label=words("Lessons"), cls="rd-links")]
 
 
 def next_steps(number: int) -> ipw.Widget:
     """Link to what comes after a lesson: the next lesson, or the quiz after the last one."""
     from ..views.dom import Dom
     from ..views.modules import page_style
-    return ipw.VBox([page_style(), Dom(_nav(number))])
+    words = _progress(number).words if number in _PROGRESS else None
+    return ipw.VBox([page_style(), Dom(_nav(number, words))])
 
 
 def contents(kit=None) -> ipw.Box:
@@ -153,31 +187,35 @@ def contents(kit=None) -> ipw.Box:
     return ipw.VBox([page_style(), widget, learner_key_widget(kit.identity)])
 
 
-def _course_map(done: dict | None, folder=None) -> list:
+def _course_map(done: dict | None, folder=None, words=None) -> list:
     """Return the course map as nodes; ``done`` None: the learner is not known yet. ``folder``: the
-    lessons', else the running notebook's (``outlines``).
+    lessons', else the running notebook's (``outlines``); ``words``: the learner's language.
 
     A lesson begun shows, under it, each ruling it teaches that a check has not yet mastered,
     with a link back to the lesson.
     """
     from ..views.dom import h, prose
     from .outline import lesson_id
+    from .texts import marked
+    words = _language(words)
     cards = []
     for lesson in (outlines() if folder is None else _outlines(str(folder))).values():
         finished = (done or {}).get(lesson_id(lesson), {})
-        state = "Finding your progress…" if done is None else _state(lesson, finished)
-        cards.append(h("li", h("h3", f"{lesson.number}. ", _link(lesson.notebook, lesson.title)),
-                       h("p", *prose(lesson.summary)), h("p", state, cls="rd-state"),
-                       *_go_back(lesson, finished), cls="rd-course-card"))
+        state = words("Finding your progress…") if done is None else _state(lesson, finished, words)
+        title = words.content(f"{lesson.number:02d}-{lesson.slug}:title", lesson.title)
+        summary = words.content(f"{lesson.number:02d}-{lesson.slug}:summary", lesson.summary)
+        cards.append(h("li", h("h3", f"{lesson.number}. ", _link(lesson.notebook, *marked(words, title, lambda t: [t]))),
+                       h("p", *marked(words, summary, prose)), h("p", state, cls="rd-state"),
+                       *_go_back(lesson, finished, words), cls="rd-course-card"))
     after = [h("li", h("h3", _link(href, title)), h("p", said), cls="rd-course-card")
-             for href, title, said in (("quiz.ipynb", "The judge quiz", "Engine-checked questions on every ruling."),
-                                       ("sandbox.ipynb", "The sandbox", "Play any scenario out."))]
-    return [h("div", *_continue(done),
-              h("h2", "Lessons"), h("ol", *cards, cls="rd-course"),
-              h("h2", "After the lessons"), h("ul", *after, cls="rd-course"), cls="rd-contents")]
+             for href, title, said in (("quiz.ipynb", words("The judge quiz"), words("Engine-checked questions on every ruling.")),
+                                       ("sandbox.ipynb", words("The sandbox"), words("Play any scenario out.")))]
+    return [h("div", *_continue(done, words),
+              h("h2", words("Lessons")), h("ol", *cards, cls="rd-course"),
+              h("h2", words("After the lessons")), h("ul", *after, cls="rd-course"), cls="rd-contents")]
 
 
-def _state(lesson, done: dict) -> str:
+def _state(lesson, done: dict, words=None) -> str:
     """Say how far a learner is in a lesson, for its card.
 
     >>> one = outlines()[1]
@@ -186,33 +224,47 @@ def _state(lesson, done: dict) -> str:
     >>> _state(one, {p.key: True for p in one.parts})
     'Finished · 2/2 checks mastered'
     """
+    words = _language(words)
     parts = sum(1 for p in lesson.parts if p.key in done)
     if parts == 0:
-        return "Not started"
+        return words("Not started")
     if parts < len(lesson.parts):
-        return f"Started · {parts} of {len(lesson.parts)} parts done"
+        return words.n("Started · {n} of {total} parts done", "Started · {n} of {total} parts done", parts,
+                   total=len(lesson.parts))
     mastered = sum(1 for c in lesson.checks if done.get(c.key) is True)
-    return f"Finished · {mastered}/{len(lesson.checks)} checks mastered" if lesson.checks else "Finished"
+    return words.n("Finished · {n}/{total} checks mastered", "Finished · {n}/{total} checks mastered", mastered,
+               total=len(lesson.checks)) if lesson.checks else words("Finished")
 
 
-def _continue(done: dict | None) -> list:
+def _continue(done: dict | None, words=None) -> list:
     """Return the button to the first part not finished of the first lesson not finished (none
     while the learner is not known; the quiz once every lesson is finished)."""
     from ..views.dom import h
     from .outline import lesson_id
     if done is None:
         return []
+    words = _language(words)
     for lesson in outlines().values():
         finished = done.get(lesson_id(lesson), {})
         part = next((p for p in lesson.parts if p.key not in finished), None)
         if part is not None:
-            verb = "Continue" if any(done.values()) else "Start"
+            go_on = any(done.values())
+            title = title_of(lesson, words)
             if not finished:  # a lesson begins with "Before you start", above its first part
-                return [h("p", _link(lesson.notebook, f"{verb}: {lesson.number}. {lesson.title}", cls="rd-continue"))]
-            where = f"“{part.title}”" if part.kind == "task" else "its checks"
-            return [h("p", _link(f"{lesson.notebook}#{part_anchor(part.key)}",
-                                 f"{verb}: {lesson.number}. {lesson.title} at {where}", cls="rd-continue"))]
-    return [h("p", "Every lesson is finished. ", _link("quiz.ipynb", "Go on to the judge quiz", cls="rd-continue"))]
+                said = (words("Continue: {n}. {title}", n=lesson.number, title=title) if go_on
+                        else words("Start: {n}. {title}", n=lesson.number, title=title))
+                return [h("p", _link(lesson.notebook, said, cls="rd-continue"))]
+            stem = f"{lesson.number:02d}-{lesson.slug}"
+            if part.kind == "task":
+                task = words.content(f"{stem}:parts/{part.key}/title", part.title)
+                said = (words("Continue: {n}. {title} at “{task}”", n=lesson.number, title=title, task=task) if go_on
+                        else words("Start: {n}. {title} at “{task}”", n=lesson.number, title=title, task=task))
+            else:
+                said = (words("Continue: {n}. {title} at its checks", n=lesson.number, title=title) if go_on
+                        else words("Start: {n}. {title} at its checks", n=lesson.number, title=title))
+            return [h("p", _link(f"{lesson.notebook}#{part_anchor(part.key)}", said, cls="rd-continue"))]
+    return [h("p", words("Every lesson is finished."), " ",
+              _link("quiz.ipynb", words("Go on to the judge quiz"), cls="rd-continue"))]
 
 
 def part_anchor(key: str) -> str:
@@ -224,20 +276,22 @@ def part_anchor(key: str) -> str:
     return f"part-{key}"
 
 
-def _go_back(lesson, finished: dict) -> list:
+def _go_back(lesson, finished: dict, words=None) -> list:
     """Point a learner who has begun a lesson back to it for each ruling not yet mastered."""
     from .outline import unmastered
-    return go_back({tag: lesson for tag in unmastered(lesson, finished)}) if finished else []
+    return go_back({tag: lesson for tag in unmastered(lesson, finished)}, words) if finished else []
 
 
-def go_back(lessons_for: dict) -> list:
+def go_back(lessons_for: dict, words=None) -> list:
     """Return a list that points back to a lesson for each ruling not yet mastered (ruling tag -> lesson)."""
     from ..quiz.rulings import ruling
     from ..views.dom import game, h
+    words = _language(words)
     # Named, not explained: a ruling's text here would run on into the sentence.
-    items = [h("li", "Not yet mastered: ", *game(ruling(tag).title, tips=False), f" ({ruling(tag).name}) — ",
-               _link(lesson.notebook, "back to " + lesson.title)) for tag, lesson in lessons_for.items()]
-    return [h("ul", *items, cls="rd-go-back", aria_label="Rulings to go back to")] if items else []
+    items = [h("li", words("Not yet mastered:"), " ", *game(ruling(tag).title, tips=False), f" ({ruling(tag).name}) — ",
+               _link(lesson.notebook, words("back to {title}", title=title_of(lesson, words))))
+             for tag, lesson in lessons_for.items()]
+    return [h("ul", *items, cls="rd-go-back", aria_label=words("Rulings to go back to"))] if items else []
 
 
 def teaching(tags) -> dict:

@@ -20,9 +20,11 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from ..i18n import LANGUAGES, LOCALE, Words, words_for
 from ..kit import Kit
 from ..state.course import CourseFlow, Place
 from ..state.due import ReviewsDue
+from ..state.language import LanguageChoice
 from ..views.address import Address
 from ..views.loop import kernel_loop
 from ..views.dom import Dom, Node, h, prose
@@ -32,6 +34,7 @@ from ..views.modules import page_style
 from . import _course_map, _nav, lessons, outlines, part_anchor
 from . import prose as prose_widget
 from .outline import current_folder
+from .with_words import with_words
 
 LESSON_NOTEBOOK = re.compile(r"(\d\d)-[a-z0-9-]+\.ipynb$")
 #: the notebook of each place that is not a lesson
@@ -86,15 +89,38 @@ def markdown_nodes(text: str, heading_id: str = "") -> list[Node]:
             level = len(heading[1])
             # A place's own heading takes the focus when the learner arrives (``Course._draw``).
             focus = {"id": heading_id, "tabindex": "-1"} if level == 1 and heading_id else {}
-            out.append(h(f"h{level}", *_words(heading[2]), **focus))
+            out.append(h(f"h{level}", *_linked(heading[2]), **focus))
         elif all(line.lstrip().startswith(("- ", "* ")) for line in lines):
-            out.append(h("ul", *(h("li", *_words(line.lstrip()[2:])) for line in lines)))
+            out.append(h("ul", *(h("li", *_linked(line.lstrip()[2:])) for line in lines)))
         else:
-            out.append(h("p", *_words(" ".join(line.strip() for line in lines))))
+            out.append(h("p", *_linked(" ".join(line.strip() for line in lines))))
     return out
 
 
-def _words(text: str) -> list[Node]:
+def cell_nodes(words: Words, stem: str, i: int, source: str, heading: str = "") -> list[Node]:
+    """Return a notebook's Markdown cell ``i`` in the learner's language (``words``; its id
+    ``<stem>:cells/<i>``), the English marked where it has no translation."""
+    text = words.content(f"{stem}:cells/{i}", source)
+    if text.translated:
+        return markdown_nodes(text, heading)
+    title = _lesson_heading(words, stem, source)
+    if title is not None and title.translated:  # "# Lesson 7: Landfall", said with the lesson's title
+        return markdown_nodes(f"# {words('Lesson {n}: {title}', n=int(stem[:2]), title=title)}", heading)
+    return [h("div", *markdown_nodes(text, heading), lang="en"),
+            h("p", h("span", words("(in English)"), cls="rd-untranslated"))]
+
+
+def _lesson_heading(words: Words, stem: str, source: str):
+    """A lesson notebook's heading cell ("# Lesson 7: Landfall"): the lesson's title in the learner's
+    language (its id ``<stem>:title``), so the heading says it as the course map does; else None."""
+    lesson = LESSON_NOTEBOOK.fullmatch(f"{stem}.ipynb")
+    outline = outlines().get(int(lesson[1])) if lesson else None
+    if outline is None or source.strip() != f"# Lesson {outline.number}: {outline.title}":
+        return None
+    return words.content(f"{stem}:title", outline.title)
+
+
+def _linked(text: str) -> list[Node]:
     out: list[Node] = []
     at = 0
     for link in LINK.finditer(text):
@@ -150,14 +176,33 @@ def heading_id(key: str) -> str:
     return "rd-place-" + key.replace("/", "-")
 
 
-class Course:
-    """The course page: its address, its flow (``state.course.CourseFlow``) and the place shown."""
+class _KitSettings:
+    """A learner's settings in the kit's results store, opened when first read or written."""
 
-    def __init__(self, kit: Kit | None = None) -> None:
+    def __init__(self, kit: Kit) -> None:
+        self.kit = kit
+
+    def save_setting(self, learner: str, setting: str, value: str) -> bool:
+        return self.kit.store().save_setting(learner, setting, value)
+
+    def setting(self, learner: str, setting: str) -> str | None:
+        return self.kit.store().setting(learner, setting)
+
+
+class Course:
+    """The course page: its address, its flow (``state.course.CourseFlow``), the place shown and the
+    language it is drawn in (``state.language.LanguageChoice``; ``catalogs``: where each language's
+    compiled catalogs are)."""
+
+    def __init__(self, kit: Kit | None = None, catalogs: Path = LOCALE) -> None:
         self.kit = Kit.from_environment() if kit is None else kit
         self.folder = current_folder()
+        self.catalogs = catalogs
+        self.language = LanguageChoice(_KitSettings(self.kit))
+        self.words = words_for(self.language.code, catalogs)
         self.flow = CourseFlow({n: tuple(p.key for p in o.parts) for n, o in outlines().items()})
-        self.address = Address()
+        self.address = Address(languages=[[code, name] for code, name in LANGUAGES.items()])
+        self._say_language()
         self.stage = ipw.VBox()
         self.stage.add_class("rd-course-stage")
         self.pages: dict[str, ipw.Widget] = {}
@@ -176,7 +221,29 @@ class Course:
         self.address.observe(self._asked, names=["address"])
         self.flow.observe(self._moved, names=["moves"])
         self.due.observe(lambda _c: self.flow.go(Place("review").address), names=["asked"])
+        self.address.observe(lambda c: self.language.browser_says(c["new"]), names=["browser_languages"])
+        self.address.observe(lambda c: self.language.choose(c["new"]), names=["picked"])
+        self.language.observe(self._relanguage, names=["code"])
+        self.kit.identity.when_learner_known(self.language.learner_known)
         self.flow.go("")
+
+    def _say_language(self) -> None:
+        self.address.language = self.words.code
+        self.address.language_label = self.words("Language")
+
+    def _relanguage(self, _change=None) -> None:
+        """Draw the page again in the language now chosen: the places drawn go (each is drawn again,
+        in that language, when the learner goes there), the place shown is drawn now, the map with it;
+        the address stays."""
+        self.words = words_for(self.language.code, self.catalogs)
+        self._say_language()
+        self.pages, self._progress, self._map, self._review = {}, {}, None, None
+        self.stage.children = ()
+        self._moved()
+        if "map" not in self.pages:  # the map too, hidden: the way back from anywhere
+            self._drawn(Place())
+            self.pages["map"].layout.display = "none"
+            self._redraw_map()
 
     def _asked(self, change) -> None:
         if not self._moving:
@@ -190,12 +257,7 @@ class Course:
             self._moving = False
 
     def _draw(self, place: Place) -> None:
-        key = place_key(place)
-        if key not in self.pages:
-            self.pages[key] = self._page(place)
-            # Appended, so the page keeps the views it has drawn: a place visited again is shown,
-            # not drawn again (a lesson is hundreds of widget views).
-            self.stage.children = (*self.stage.children, self.pages[key])
+        key = self._drawn(place)
         if place.view == "map":
             self._redraw_map()
         if place.view == "review" and self._review is not None:
@@ -203,19 +265,32 @@ class Course:
         for page in self.pages.values():  # "" lets the stylesheet decide, as views.base.show does
             page.layout.display = "" if page is self.pages[key] else "none"
         title = self._title(place)
-        self.address.title = f"{title} · {SITE}" if place.view != "map" else SITE
+        self.address.title = self.words("{place} · Rules Dojo", place=title) if place.view != "map" else SITE
         self.address.said = title
-        self.address.notice = self.flow.message
+        self.address.notice = self.flow.said(self.words)
         self.address.scroll_to = part_anchor(place.part) if place.part else ""
         self.address.focus_to = heading_id(key)
         self.address.address = place.address
         self.address.step += 1
 
+    def _drawn(self, place: Place) -> str:
+        """Draw a place's page unless it is drawn; return its key."""
+        key = place_key(place)
+        if key not in self.pages:
+            self.pages[key] = self._page(place)
+            # Appended, so the page keeps the views it has drawn: a place visited again is shown,
+            # not drawn again (a lesson is hundreds of widget views).
+            self.stage.children = (*self.stage.children, self.pages[key])
+        return key
+
     def _title(self, place: Place) -> str:
+        words = self.words
         if place.view == "lesson":
-            return f"Lesson {place.lesson}: {outlines()[place.lesson].title}"
-        return {"map": "The course map", "quiz": "The judge quiz", "review": "Review what is due",
-                "sandbox": "The sandbox"}[place.view]
+            o = outlines()[place.lesson]
+            title = words.content(f"{o.number:02d}-{o.slug}:title", o.title)
+            return words("Lesson {n}: {title}", n=place.lesson, title=title)
+        return {"map": words("The course map"), "quiz": words("The judge quiz"), "review": words("Review what is due"),
+                "sandbox": words("The sandbox")}[place.view]
 
     def bank(self):
         """Return the question bank, read once for every place of this page (each lesson's opening
@@ -235,9 +310,11 @@ class Course:
         if place.view == "review":
             return self._review_page()
         shown: list[ipw.Widget] = []
-        for kind, source in cells(self._notebook(place)):
+        notebook = self._notebook(place)
+        for i, (kind, source) in enumerate(cells(notebook)):
             if kind == "markdown" and source.strip():
-                shown.append(Dom([h("div", *markdown_nodes(source, heading_id(place_key(place))), cls="rd-cell-text")]))
+                nodes = cell_nodes(self.words, notebook.stem, i, source, heading_id(place_key(place)))
+                shown.append(Dom([h("div", *nodes, cls="rd-cell-text")]))
             elif kind == "code":
                 call = call_in(source)
                 widget = self._call(*call) if call else None
@@ -252,47 +329,50 @@ class Course:
         number = args[0] if args and isinstance(args[0], int) else None
         if number is not None and number not in lessons():
             return None
+        words = self.words
         if name == "progress" and number is not None:
             return self._progress_of(number).widget
         if name == "before" and number is not None:
             from .before import before_view
-            return before_view(self._progress_of(number), bank=self.bank())
+            return before_view(self._progress_of(number), bank=self.bank(), words=words)
         if name == "show" and number is not None and len(args) == 2:
             from .data import Task
             from .framework import CheckView, TaskView
             part = lessons()[number].part(args[1])
-            return (TaskView if isinstance(part, Task) else CheckView)(part, self._progress_of(number))
+            return (TaskView if isinstance(part, Task) else CheckView)(part, self._progress_of(number), words=words)
         if name == "prose" and number is not None and len(args) == 2:
-            return prose_widget(number, args[1])
+            return prose_widget(number, args[1], words=words)
         if name == "recap" and number is not None:
             from .learner_progress import recap_view
-            return recap_view(self._progress_of(number))
+            return recap_view(self._progress_of(number), words=words)
         if name == "next_steps" and number is not None:
-            return Dom(in_app(_nav(number)))
+            return Dom(in_app(_nav(number, words)))
         if name == "contents":
-            self._map = Dom(in_app(_course_map(None)))
-            return ipw.VBox([DueLine(self.due), self._map])
+            self._map = Dom(in_app(_course_map(None, words=words)))
+            return ipw.VBox([with_words(DueLine, self.due, words=words), self._map])
         if name == "Quiz":
             from .pages import Quiz
-            return Quiz(bank=self.bank(), kit=self.kit)
+            return with_words(Quiz, bank=self.bank(), kit=self.kit, words=words)
         if name == "Sandbox.opening":
             from ..views import Sandbox
-            return Sandbox.opening(self.kit)
+            return with_words(Sandbox.opening, self.kit, words=words)
         return None
 
     def _progress_of(self, number: int):
         if number not in self._progress:
             from .learner_progress import Progress
-            self._progress[number] = Progress(lessons()[number], in_app(_nav(number)), self.kit)
+            self._progress[number] = Progress(lessons()[number], in_app(_nav(number, self.words)), self.kit,
+                                              words=self.words)
         return self._progress[number]
 
     def _review_page(self) -> ipw.Widget:
         """The review: practice that draws only what is due, under a heading and a way back."""
         from .pages import Quiz
-        self._review = Quiz(bank=self.bank(), kit=self.kit, reviewing=True)
-        top = Dom([h("div", h("h1", "Review what is due", id=heading_id("review"), tabindex="-1"),
-                     h("p", "Only the rulings and questions due for review today, no new questions. ",
-                       h("a", "Back to the course map", href="#/")), cls="rd-cell-text")])
+        words = self.words
+        self._review = with_words(Quiz, bank=self.bank(), kit=self.kit, reviewing=True, words=words)
+        top = Dom([h("div", h("h1", words("Review what is due"), id=heading_id("review"), tabindex="-1"),
+                     h("p", words("Only the rulings and questions due for review today, no new questions."), " ",
+                       h("a", words("Back to the course map"), href="#/")), cls="rd-cell-text")])
         page = ipw.VBox([top, self._review])
         page.add_class("rd-course-place")
         return page
@@ -306,7 +386,7 @@ class Course:
             from ..quiz import review
             store = self.kit.store()
             if self._map is not None:
-                self._map.content = in_app(_course_map(store.lesson_parts(learner)))
+                self._map.content = in_app(_course_map(store.lesson_parts(learner), words=self.words))
             self.due.refresh(review.load(store, learner), time.time())
         self.kit.identity.when_learner_known(draw)
 

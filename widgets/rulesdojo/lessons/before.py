@@ -17,6 +17,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from ..i18n import Text, Words, words_for
 from ..quiz.gain import BEFORE
 from ..views.base import button
 from ..views.dom import Dom, game, h, prose
@@ -26,6 +27,7 @@ from .data import Lesson
 from .framework import kernel_loop, message
 from .learner_progress import Progress
 from .outline import lesson_id
+from .texts import marked
 
 #: at most this many before questions open a lesson
 MOST = 2
@@ -63,11 +65,14 @@ class BeforeQuestion(ipw.VBox):
     for the same learner asks the same question with the same numbers and shows what they answered.
     """
 
-    def __init__(self, tag: str, question, progress: Progress, seed: int | None = None, bank=None):
+    def __init__(self, tag: str, question, progress: Progress, seed: int | None = None, bank=None,
+                 words: Words | None = None):
         """Ask ``question`` (a variant drawn from ``seed``, else at random) of a learner already known,
-        unless they were asked one before: then that one (``bank`` holds it, if another question)."""
+        unless they were asked one before: then that one (``bank`` holds it, if another question);
+        ``words``: in the learner's language."""
         super().__init__()
         self.tag, self.progress = tag, progress
+        self.words = words = (getattr(progress, "words", None) or words_for("en")) if words is None else words
         self.key = BEFORE + tag
         self.drawn = self._read()
         if bank is not None and self.drawn.get("question") != question.id and self.drawn.get("question") in bank:
@@ -83,24 +88,56 @@ class BeforeQuestion(ipw.VBox):
         self.verdict = self._graded("before")
         self.after = self._graded("after")
         v = self.variant
-        self.answer = _answer_box(v)
-        self.keep_button = button("Keep my answer", "No score now: you'll see it after the lesson's checks",
+        self.answer = _answer_box(v, words("Your answer"), self._option, words)
+        self.keep_button = button(words("Keep my answer"), words("No score now: you'll see it after the lesson's checks"),
                                   self.keep)
         if self.verdict is not None:
             self.answer.value = self.drawn["before"]
-        self.again = _answer_box(v, "Your answer now")
-        self.again_button = button("Keep my answer now", "Then see it beside your answer before the lesson",
+        self.again = _answer_box(v, words("Your answer now"), self._option, words)
+        self.again_button = button(words("Keep my answer now"), words("Then see it beside your answer before the lesson"),
                                    self.keep_again)
         if self.after is not None:
             self.again.value = self.drawn["after"]
         self.feedback = Dom()
         self.asked_again = ipw.VBox()  # the same question again, once the lesson's checks are answered
-        self.again_intro = Dom([h("p", h("b", "Now that you've answered the lesson's checks: "),
-                                  "what would you answer now? Then see both answers side by side.")])
-        self.children = [Dom([h("div", *prose(v.prompt), cls="rd-note")]), self.answer, self.keep_button,
+        self.again_intro = Dom([h("p", h("b", words("Now that you've answered the lesson's checks:")), " ",
+                                  words("what would you answer now? Then see both answers side by side."))])
+        prompt = self._text("prompt", v.prompt)
+        self.children = [Dom([h("div", *prompt, cls="rd-note")]), self.answer, self.keep_button,
                          self.feedback, self.asked_again]
         progress.watch(self._draw)
         self._draw()
+
+    def _text(self, path: str, shown: str, draw=prose) -> list:
+        """One of the question's texts (its id ``<question id>:<path>``) in the learner's language,
+        this variant's values put in; the English, marked, where it has no translation."""
+        source = self.variant.question.data
+        for key in path.split("/"):
+            source = source[int(key)] if isinstance(source, list) else source.get(key, "") if isinstance(source, dict) else ""
+        text = self.words.content(f"{self.variant.question.id}:{path}", str(source)) if isinstance(source, str) \
+            else Text(shown)
+        if not text.translated:
+            english = Text(shown)
+            english.translated = False
+            return marked(self.words, english, draw)
+        if self.words.code == "en" or not isinstance(source, str):
+            return draw(shown)
+        from ..quiz.params import fill
+        try:
+            return draw(str(fill(str(text), self.variant.values)).strip())
+        except (KeyError, ValueError, TypeError, ZeroDivisionError, SyntaxError):
+            return draw(shown)
+
+    def _option(self, option: str) -> str:
+        """An option as the learner reads it: in their language where the question's options hold it."""
+        options = self.variant.question.data.get("options") or []
+        for i, o in enumerate(options):
+            english = o.get("text") if isinstance(o, dict) else o
+            if isinstance(english, str) and english.strip() == str(option).strip():
+                path = f"options/{i}/text" if isinstance(o, dict) else f"options/{i}"
+                said = self.words.content(f"{self.variant.question.id}:{path}", english)
+                return str(said) if said.translated else str(option)
+        return str(option)
 
     def _read(self) -> dict:
         learner = self.progress.learner
@@ -133,11 +170,11 @@ class BeforeQuestion(ipw.VBox):
         """Return ``box``'s answer graded, or None (saying why) when it isn't one."""
         given = box.value
         if given is None or not str(given).strip():
-            self._say("rd-note", f"Give an answer first: {self.variant.instructions}")
+            self._say("rd-note", self.words("Give an answer first: {how}", how=self.variant.instructions))
             return None
         verdict = self.variant.grade(given)
         if verdict.problem:
-            self._say("rd-note", f"{verdict.problem}: {self.variant.instructions}")
+            self._say("rd-note", self.words("{problem}: {how}", problem=verdict.problem, how=self.variant.instructions))
             return None
         return verdict
 
@@ -174,13 +211,15 @@ class BeforeQuestion(ipw.VBox):
         self.again.disabled = self.again_button.disabled = self.after is not None
         reviewing = self.kept and self.progress.checks_answered()
         self.asked_again.children = [self.again_intro, self.again, self.again_button] if reviewing else []
+        words = self.words
         if self._late():
-            self._say("rd-note", "You answered this lesson's checks first, so this question can't show "
-                      "where you started; it is left for learners starting the lesson.")
+            self._say("rd-note", words("You answered this lesson's checks first, so this question can't show "
+                                   "where you started; it is left for learners starting the lesson."))
         elif not self.kept:
             return
         elif not reviewing:
-            self._say("rd-ok", h("b", "Kept."), " No score now: answer the lesson's checks, then look back here.")
+            self._say("rd-ok", h("b", words("Kept.")), " ",
+                      words("No score now: answer the lesson's checks, then look back here."))
         elif self.after is None:
             self.feedback.content = []
         else:
@@ -189,39 +228,40 @@ class BeforeQuestion(ipw.VBox):
     def review(self) -> list:
         """Return the answers before and after the lesson side by side, each said right or wrong, in
         the learner's words, and the right answer (once both are given)."""
-        after = self.after
+        after, words = self.after, self.words
         if after is None:
             return []
         if self.verdict is not None:
-            before: list = [*game(self.verdict.answer_text), f" — {_said(self.verdict.correct)}"]
+            before: list = [*game(self._option(self.verdict.answer_text)), " — ", _said(self.verdict.correct, words)]
         else:  # kept before its words were: whether it was right is still known
-            before = [h("i", "your words weren't kept"), f" — {_said(self.progress.is_mastered(self.key))}"]
-        return [h("table", h("caption", "Your answers to this question"),
-                  h("thead", h("tr", h("th", "Before the lesson", scope="col"),
-                               h("th", "After the checks", scope="col"))),
+            before = [h("i", words("your words weren't kept")), " — ", _said(self.progress.is_mastered(self.key), words)]
+        return [h("table", h("caption", words("Your answers to this question")),
+                  h("thead", h("tr", h("th", words("Before the lesson"), scope="col"),
+                               h("th", words("After the checks"), scope="col"))),
                   h("tbody", h("tr", h("td", *before),
-                               h("td", *game(after.answer_text), f" — {_said(after.correct)}"))),
+                               h("td", *game(self._option(after.answer_text)), " — ", _said(after.correct, words)))),
                   cls="rd-before-review"),
-                h("p", "The answer is ", *game(after.right_answer_text), ".",
+                h("p", *game(words("The answer is {answer}.", answer=self._option(after.right_answer_text))),
                   cls="rd-ok" if after.correct else "rd-note")]
 
 
-def _said(correct: bool) -> str:
-    return "right" if correct else "wrong"
+def _said(correct: bool, words: Words) -> str:
+    return words("right") if correct else words("wrong")
 
 
-def _answer_box(v, description: str = "Your answer"):
-    """Return where a learner gives an answer to the variant ``v``: its options, or a text box."""
+def _answer_box(v, description: str = "Your answer", shown=str, language=None):
+    """Return where a learner gives an answer to the variant ``v``: its options (each as ``shown``
+    gives it, graded as the option it is), or a text box."""
     if v.options:
         # a radio button's label is text only: its symbols in words; the value is the option graded
-        return ipw.RadioButtons(options=[(game_text_words(o), o) for o in v.options], value=None,
+        return ipw.RadioButtons(options=[(game_text_words(shown(o), language), o) for o in v.options], value=None,
                                 description=description, layout=ipw.Layout(width="auto"),
                                 style={"description_width": "initial"})
     return ipw.Text(value="", placeholder=v.instructions, description=description,
                     style={"description_width": "initial"})
 
 
-def before_view(progress: Progress, bank=None) -> ipw.VBox:
+def before_view(progress: Progress, bank=None, words: Words | None = None) -> ipw.VBox:
     """Return the lesson's opening questions under a "Before you start" heading.
 
     The questions are drawn once the learner is known: they show whether this learner answered them
@@ -231,17 +271,18 @@ def before_view(progress: Progress, bank=None) -> ipw.VBox:
     if bank is None and kernel_loop() is not None:
         from ..quiz.model import load_bank
         bank = load_bank()
-    head = h("h2", "Before you start")
-    box = ipw.VBox([page_style(), Dom([head, h("p", "Finding your questions…", role="status")])])
+    words = (getattr(progress, "words", None) or words_for("en")) if words is None else words
+    head = h("h2", words("Before you start"))
+    box = ipw.VBox([page_style(), Dom([head, h("p", words("Finding your questions…"), role="status")])])
     box.add_class("rd-before")
 
     def fill(_learner: str) -> None:
         from ..quiz.model import load_bank
         bank_now = bank or load_bank()
-        items = [BeforeQuestion(tag, q, progress, bank=bank_now)
+        items = [BeforeQuestion(tag, q, progress, bank=bank_now, words=words)
                  for tag, q in before_questions(progress.lesson, bank_now)]
-        intro: list = [head, h("p", "What would you answer now? No score, no hints: this shows you, and your mentor, "
-                          "what the lesson changes. Answer once and read on.")] if items else []
+        intro: list = [head, h("p", words("What would you answer now? No score, no hints: this shows you, and your "
+                                      "mentor, what the lesson changes. Answer once and read on."))] if items else []
         box.children = [page_style(), *([Dom(intro)] if intro else []), *items]
     progress.on_learner(fill)
     return box

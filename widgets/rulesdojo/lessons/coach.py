@@ -13,21 +13,29 @@ Nadia has priority, with Nadia's Galvanic Discharge on top of the stack: respond
 
 from __future__ import annotations
 
+from ..i18n import Words, words_for
 from ..quiz.play import Played
 from ..state.lines import PRACTICE, RulesError, now_line, solution_step
 from ..scenarios.scenario import Scenario
 from . import reach
 from .data import Task
+from .with_words import with_words
 
 
-def now_words(task: Task, played: Played) -> str:
-    """Say what the game waits for now, without suggesting a move that loses the task's goal."""
+def now_words(task: Task, played: Played, words: Words | None = None) -> str:
+    """Say what the game waits for now, without suggesting a move that loses the task's goal, in the
+    learner's language (``words``)."""
     game = played.game
     if _practice_only(task) and not game.state.stack and game.state.pending is None:
+        words = words_for("en") if words is None else words
         who = next(iter(task.goal.get("players") or {}), game.state.priority)
-        return (f"{who} has {game.player(str(who)).energy} energy: type an amount, then press Get energy "
-                "or Pay energy.")
-    return now_line(game, resolving=_resolving_keeps_the_goal(task, played))
+        n = game.player(str(who)).energy
+        return words.n("{who} has {n} energy: type an amount, then press Get energy or Pay energy.",
+                   "{who} has {n} energy: type an amount, then press Get energy or Pay energy.", n, who=who)
+    resolving = _resolving_keeps_the_goal(task, played)
+    if words is None:
+        return now_line(game, resolving=resolving)
+    return str(with_words(now_line, game, resolving=resolving, words=words))
 
 
 def _practice_only(task: Task) -> bool:

@@ -27,12 +27,14 @@ from ..views.board import position
 from ..views.dom import Dom, game, h, prose
 from ..views.focus import FocusKeeper
 from ..views.modules import page_style
+from ..i18n import Text, Words, words_for
 from . import coach, guide, part_anchor, reach
 from .data import Check, Task
 from .learner_progress import Progress, lesson_id
+from .texts import LessonTexts, marked
+from .with_words import with_words
 
 
-OFF_LINE = "This position isn't on the worked line"
 QUIET = 0.1  # seconds without a move before a dead end is searched for
 PAUSE = 0.001  # seconds between two slices of the search
 BOARD_SAVES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulesdojo-board-saves")
@@ -96,9 +98,11 @@ def _first(kind, views: list) -> list:
 class TaskView(ipw.VBox):
     """A task: instructions, what to do now, a live board, and a goal that turns to done when it holds."""
 
-    def __init__(self, task: Task, progress: Progress):
+    def __init__(self, task: Task, progress: Progress, words: Words | None = None):
         super().__init__()
         self.task, self.progress = task, progress
+        self.words = words = words_for("en") if words is None else words
+        self.texts = LessonTexts(progress.lesson, words)
         self.scenario = Scenario.from_dict(task.scenario, source=task.key)
         self.model = GameModel.from_scenario(self.scenario)
         self._line = reach.worked_line(task).positions
@@ -107,14 +111,14 @@ class TaskView(ipw.VBox):
         self.hint = Dom()
         self._hint_at: dict | None = None  # the position the hint box speaks of: a move on makes it old news
         self._hints_shown = 0
-        self.undo_button = button("Undo", "Take back your last action", self.model.undo)
-        self.reset_button = button("Start over", "Back to the starting position", self._reset)
-        self.back_button = button("Back to the decision", "Undo to the last choice that mattered",
+        self.undo_button = button(words("Undo"), words("Take back your last action"), self.model.undo)
+        self.reset_button = button(words("Start over"), words("Back to the starting position"), self._reset)
+        self.back_button = button(words("Back to the decision"), words("Undo to the last choice that mattered"),
                                   self.back_to_decision, button_style="warning")
-        self.hint_button = button("Hint", "A hint for what to do next", self.next_hint)
-        self.show_button = button("Show me the next move", "Play the next move of a line that reaches "
-                                  "the goal", self.show_next_move)
-        self.views = [_view(name, self.model) for name in task.views]
+        self.hint_button = button(words("Hint"), words("A hint for what to do next"), self.next_hint)
+        self.show_button = button(words("Show me the next move"), words("Play the next move of a line that reaches "
+                                  "the goal"), self.show_next_move)
+        self.views = [_view(name, self.model, words) for name in task.views]
         kinds = [name.partition(":")[0] for name in task.views]
         panels = [v for k, v in zip(kinds, self.views) if k in DECISION]
         decision = [self.status, *panels]
@@ -126,8 +130,9 @@ class TaskView(ipw.VBox):
                      self.show_button], "rd-tools", ipw.HBox)
         side = [v for k, v in zip(kinds, self.views) if k in SIDE]
         rest = [v for k, v in zip(kinds, self.views) if k not in DECISION + SIDE]
-        title = h("h3", task.title, cls="rd-task-title", id=part_anchor(task.key))
-        self.children = [page_style(), Dom([title, h("div", *prose(task.instructions), cls="rd-instructions")]),
+        title = h("h3", *self.texts.nodes(task.title), cls="rd-task-title", id=part_anchor(task.key))
+        self.children = [page_style(), Dom([title, h("div", *self.texts.nodes(task.instructions),
+                                                     cls="rd-instructions")]),
                          box([box([box(decision, "rd-decision"), tools, self.hint, *_first(StackView, side)],
                                   "rd-task-side"),
                               box(_first(Board, rest), "rd-task-board")], "rd-task-main", ipw.HBox)]
@@ -175,11 +180,11 @@ class TaskView(ipw.VBox):
 
     def next_hint(self) -> None:
         """Show the next hint; after the last one, offer the next move."""
-        hints = self.task.hints
+        hints, words = self.task.hints, self.words
         self._hints_shown = min(self._hints_shown + 1, len(hints))
-        shown = [h("li", *prose(hint)) for hint in hints[:self._hints_shown]]
-        more = None if self._hints_shown < len(hints) else "Still stuck? Press “Show me the next move”."
-        self._say_hint(message("rd-note", h("b", "Hints"), h("ol", *shown), more))
+        shown = [h("li", *self.texts.nodes(hint)) for hint in hints[:self._hints_shown]]
+        more = None if self._hints_shown < len(hints) else words("Still stuck? Press “Show me the next move”.")
+        self._say_hint(message("rd-note", h("b", words("Hints")), h("ol", *shown), more))
 
     def _say_hint(self, content) -> None:
         """Show a hint about this position (cleared once the game moves on from it)."""
@@ -190,9 +195,10 @@ class TaskView(ipw.VBox):
         """Play the next move of the task's solution from here (if the position is on its line)."""
         here = reach.position(self.model.game)
         done = [i for i, pos in enumerate(self._line) if pos == here]
+        words = self.words
         if not done or done[-1] >= len(self.task.solution):
-            self._say_hint(message("rd-note", f"{OFF_LINE}: press Start over, then “Show me the next "
-                                   "move” to follow it."))
+            self._say_hint(message("rd-note", words("This position isn't on the worked line: press Start over, "
+                                                "then “Show me the next move” to follow it.")))
             return
         i = done[-1]
         if guide.is_refusal(self.task.solution[i]):
@@ -200,8 +206,9 @@ class TaskView(ipw.VBox):
         step = self.task.solution[i]
         if self.model.play_step(step):
             why = self.task.whys[i] if i < len(self.task.whys) else ""
-            self._say_hint(message("rd-note", f"Move {i + 1} of {len(self.task.solution)}: "
-                                   f"{guide.say_step(step)}.", *([" ", *prose(why)] if why else [])))
+            said = words("Move {n} of {total}: {step}.", n=i + 1, total=len(self.task.solution),
+                     step=guide.say_step(step, words))
+            self._say_hint(message("rd-note", said, *([" ", *self.texts.nodes(why)] if why else [])))
 
     def _shortcut(self, key: str) -> None:
         self.model.advance(key)
@@ -227,44 +234,51 @@ class TaskView(ipw.VBox):
 
     def _show(self, played: Played, end) -> None:
         show(end, self.back_button)
+        words = self.words
         if self.task.reached(played):
-            self.status.content = message("rd-ok", h("b", "✓ Done."), " ", *prose(self.task.done),
+            self.status.content = message("rd-ok", h("b", words("✓ Done.")), " ", *self.texts.nodes(self.task.done),
                                           rule=self.task.rule)
         elif end is not None:
-            self.status.content = message("rd-error", h("b", "This can't reach the goal any more."), " ",
-                                          *prose(end.say), " Press “Back to the decision” to try that "
-                                          "choice again.")
+            self.status.content = message("rd-error", h("b", words("This can't reach the goal any more.")), " ",
+                                          *self.texts.nodes(end.say), " ",
+                                          words("Press “Back to the decision” to try that choice again."))
         else:
-            done = " (done before ✓ — play on, or start over)" if self.achieved else None
-            self.status.content = message("rd-note", h("b", "Now:"), " ", *game(coach.now_words(self.task, played)),
-                                          done)
+            done = " " + words("(done before ✓ — play on, or start over)") if self.achieved else None
+            self.status.content = message("rd-note", h("b", words("Now:")), " ",
+                                          *game(coach.now_words(self.task, played, words)), done)
 
 
 class CheckView(ipw.VBox):
     """A check question: the position, the answer, a hint after a wrong try, the answer after two."""
 
-    def __init__(self, check: Check, progress: Progress):
+    def __init__(self, check: Check, progress: Progress, words: Words | None = None):
         super().__init__()
         self.check, self.progress = check, progress
+        self.words = words = words_for("en") if words is None else words
+        self.texts = LessonTexts(progress.lesson, words)
         self.variant = check.variant()  # the answer stays in the kernel
         self.tries = 0
         self.shown = False
         self.reviewed = False  # the check's outcome is a review of its rulings, once per page
         v = self.variant
         if v.options:
-            self.answer = ipw.RadioButtons(options=list(v.options), value=None, description="Your answer",
-                                           layout=ipw.Layout(width="auto"),
+            # Each option shown in the language, answered (and graded) as the English option it is.
+            shown = list(v.options) if words.code == "en" else [(self._option(o), o) for o in v.options]
+            self.answer = ipw.RadioButtons(options=shown, value=None,
+                                           description=words("Your answer"), layout=ipw.Layout(width="auto"),
                                            style={"description_width": "initial"})
         else:
-            self.answer = ipw.Text(value="", placeholder=v.instructions, description="Your answer",
+            self.answer = ipw.Text(value="", placeholder=v.instructions, description=words("Your answer"),
                                    style={"description_width": "initial"})
             self.answer.on_msg(self._submitted)  # Enter in the box checks the answer
-        self.check_button = button("Check my answer", "The engine plays it out and compares"
-                                   if v.plays_game else "Compare with the tournament rules", self.grade)
-        self.show_button = button("Show me", "Show the answer and why", self.show_answer)
+        self.check_button = button(words("Check my answer"), words("The engine plays it out and compares")
+                                   if v.plays_game else words("Compare with the tournament rules"), self.grade)
+        self.show_button = button(words("Show me"), words("Show the answer and why"), self.show_answer)
         self.feedback = Dom()
         board = [position(GameModel(_start_position(check)))] if check.board and v.plays_game else []
-        self.children = [page_style(), Dom([h("div", h("b", "Check:"), " ", *prose(v.prompt), cls="rd-note", id=part_anchor(check.key))]),
+        prompt = prose(v.prompt) if self.texts.english or not self.texts.context(v.prompt) else self.texts.nodes(v.prompt)
+        self.children = [page_style(), Dom([h("div", h("b", words("Check:")), " ", *prompt, cls="rd-note",
+                                              id=part_anchor(check.key))]),
                          *board, self.answer, ipw.HBox([self.check_button, self.show_button]), self.feedback]
         self.add_class("rd-check")
         progress.on_learner(self._answered_before)
@@ -272,37 +286,41 @@ class CheckView(ipw.VBox):
     def _answered_before(self, _learner: str) -> None:
         if self.tries or self.shown or not self.progress.is_done(self.check.key):
             return
+        words = self.words
         if self.progress.is_mastered(self.check.key):
-            self.feedback.content = message("rd-ok", h("b", "✓ Answered before — mastered."))
+            self.feedback.content = message("rd-ok", h("b", words("✓ Answered before — mastered.")))
         else:
-            self.feedback.content = message("rd-note", h("b", "Answered before, not yet mastered:"),
-                                            " answer it right on your first try to master it.")
+            self.feedback.content = message("rd-note", h("b", words("Answered before, not yet mastered:")), " ",
+                                            words("answer it right on your first try to master it."))
 
     def grade(self) -> None:
-        given = self.answer.value
+        given, words = self.answer.value, self.words
         if given is None or not str(given).strip():
-            self.feedback.content = message("rd-note", f"Give an answer first: {self.variant.instructions}")
+            self.feedback.content = message("rd-note", words("Give an answer first: {how}",
+                                                         how=self.variant.instructions))
             return
         verdict = self.variant.grade(given)
         if verdict.problem:
-            self.feedback.content = message("rd-note", f"{verdict.problem}: {self.variant.instructions}")
+            self.feedback.content = message("rd-note", words("{problem}: {how}", problem=verdict.problem,
+                                                         how=self.variant.instructions))
             return
         self.tries += 1
         if verdict.correct:
             first = self.tries == 1 and not self.shown
             self.progress.mark(self.check.key, first)
             self._review(True, hinted=not first)
-            head = [h("b", "✓ Right."), " Mastered."] if first else [h("b", "✓ Right.")]
+            head = [h("b", words("✓ Right.")), " ", words("Mastered.")] if first else [h("b", words("✓ Right."))]
             self.feedback.content = self._explained("rd-ok", head, verdict)
         elif self.tries == 1 and not self.shown:
-            self.feedback.content = message("rd-error", h("b", "✗ Not yet."), " ", *prose(self._hint(verdict)),
-                                            " Try again, or press “Show me”.")
+            self.feedback.content = message("rd-error", h("b", words("✗ Not yet.")), " ", *self._hint(verdict), " ",
+                                            words("Try again, or press “Show me”."))
         else:
             self.progress.mark(self.check.key, False)
             self._review(False, hinted=True)
-            answer = "." if _lead_says_answer(verdict) else f"; the answer is {verdict.right_answer_text}."
-            self.feedback.content = self._explained(
-                "rd-error", [h("b", "✗ Not quite."), f" You answered {verdict.answer_text}{answer}"], verdict)
+            given_text, right_text = self._option(verdict.answer_text), self._option(verdict.right_answer_text)
+            said = (words("You answered {given}.", given=given_text) if _lead_says_answer(verdict) else
+                    words("You answered {given}; the answer is {answer}.", given=given_text, answer=right_text))
+            self.feedback.content = self._explained("rd-error", [h("b", words("✗ Not quite.")), " ", said], verdict)
 
     def _submitted(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("event") == "submit":
@@ -313,27 +331,47 @@ class CheckView(ipw.VBox):
         self.progress.mark(self.check.key, False)
         self._review(False, hinted=True)
         verdict = self.variant.solution()
-        said = [] if _lead_says_answer(verdict) else [f" {verdict.right_answer_text}."]
-        self.feedback.content = self._explained("rd-note", [h("b", "The answer:"), *said], verdict)
+        said = [] if _lead_says_answer(verdict) else [f" {self._option(verdict.right_answer_text)}."]
+        self.feedback.content = self._explained("rd-note", [h("b", self.words("The answer:")), *said], verdict)
 
     def _review(self, correct: bool, hinted: bool) -> None:
         if not self.reviewed:
             self.reviewed = True
             self.progress.review(self.check, correct, hinted)
 
-    def _hint(self, verdict) -> str:
-        hint = self.check.hint_for(verdict.answer_text)
+    def _option(self, english: str) -> str:
+        """An option (or an answer that is one) as the learner reads it, in their language."""
+        return str(english) if self.texts.english or not self.texts.context(english) else str(self.texts(english))
+
+    def _hint(self, verdict) -> list:
+        hint, words = self.texts.nodes(self.check.hint_for(verdict.answer_text)), self.words
         if self.variant.answer_format == "number":
             given, right = int(verdict.answer_text), int(verdict.right_answer_text)
-            hint = f"It's {'more' if right > given else 'less'} than {given}. {hint}"
+            more = (words("It's more than {n}.", n=given) if right > given else words("It's less than {n}.", n=given))
+            return [more, " ", *hint]
         return hint
 
     def _explained(self, cls: str, head: list, verdict) -> list:
+        words = self.words
         lead, *steps = verdict.explanation.splitlines()
         items = [h("li", *game(s.removeprefix("- "))) for s in steps]
-        basis = h("details", h("summary", "What the engine did" if self.variant.plays_game else "The policy"),
+        basis = h("details", h("summary", words("What the engine did") if self.variant.plays_game else words("The policy")),
                   h("ul", *items), open=True) if items else None
-        return message(cls, *head, " ", *prose(lead), basis, rule=self.check.rule)
+        return message(cls, *head, " ", *self._lead(lead, verdict), basis, rule=self.check.rule)
+
+    def _lead(self, lead: str, verdict) -> list:
+        """The explanation's first line: the lesson's own words, in the learner's language."""
+        template = str(self.variant.data.get("explanation_lead", ""))
+        context = "" if self.texts.english else self.texts.context(template)
+        if not context:
+            return prose(lead)
+        text = self.words.content(context, template)
+        if not text.translated:
+            english = Text(lead)
+            english.translated = False
+            return marked(self.words, english)
+        said = str(text).replace("{answer}", self._option(verdict.right_answer_text))
+        return prose(said[:1].upper() + said[1:])
 
 
 def _lead_says_answer(verdict) -> bool:
@@ -356,19 +394,24 @@ def _start_position(check: Check):
     return game
 
 
+def _words(msgid: str) -> str:
+    """Mark a view's title for translation where it is written; the view says it in its language."""
+    return msgid
+
+
 class TurnBar(ManaVsEnergy):
     """The turn bar where a task is about the turn, not about mana."""
 
-    title = "The turn"
+    title = _words("The turn")
 
 
-def _view(name: str, model: GameModel):
+def _view(name: str, model: GameModel, words: Words):
     kind, _, arg = name.partition(":")
-    return {"board": lambda: Board(model), "stack": lambda: StackView(model),
-            "order": lambda: TriggerOrder(model), "payment": lambda: PaymentPrompt(model),
-            "choices": lambda: ChoicePanel(model), "log": lambda: EventLog(model),
-            "turn": lambda: ManaVsEnergy(model), "steps": lambda: TurnBar(model),
-            "energy": lambda: EnergyCounter(model, arg or "Alice")}[kind]()
+    made = {"board": Board, "stack": StackView, "order": TriggerOrder, "payment": PaymentPrompt,
+            "choices": ChoicePanel, "log": EventLog, "turn": ManaVsEnergy, "steps": TurnBar,
+            "energy": EnergyCounter}[kind]
+    args = (model, arg or "Alice") if kind == "energy" else (model,)
+    return with_words(made, *args, words=words)
 
 
 __all__ = ["CheckView", "TaskView"]

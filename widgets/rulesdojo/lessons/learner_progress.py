@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
+from ..i18n import Words, words_for
 from ..kit import Kit
 from ..quiz.store import better
 from ..views.dom import Dom, Node, h, prose
@@ -33,17 +34,20 @@ class Progress:
     no "Show me"); a miss on one visit is mastered by a right first try on a later one.
     """
 
-    def __init__(self, lesson: Lesson, nav: list[Node] | None = None, kit: Kit | None = None):
+    def __init__(self, lesson: Lesson, nav: list[Node] | None = None, kit: Kit | None = None,
+                 words: Words | None = None):
         """Follow ``lesson``; ``nav`` is the links to its neighbours (nodes), in the line's menu;
-        ``kit``: whose learner (the kernel's, ``Kit.from_environment``, if not given)."""
+        ``kit``: whose learner (the kernel's, ``Kit.from_environment``, if not given); ``words``: the
+        learner's language, for the line and the views of the lesson that share this progress."""
         kit = Kit.from_environment() if kit is None else kit
+        self.words = words = words_for("en") if words is None else words
         self.lesson = lesson
         self.store = kit.store()
         self.learner: str | None = None
         self.done: dict[str, bool | None] = {}
         self._waiting: list = []  # called with the learner once known
         self._watchers: list = []  # called after every change
-        self.bar = ipw.IntProgress(value=0, min=0, max=len(lesson.parts), description="Progress",
+        self.bar = ipw.IntProgress(value=0, min=0, max=len(lesson.parts), description=words("Progress"),
                                    layout=ipw.Layout(width="16em"))
         self.bar.add_class("rd-wide")
         self.label = Dom()
@@ -53,10 +57,10 @@ class Progress:
         self.note = Dom()
         self.note.add_class("rd-progress-note")
         # On a phone the neighbours' links fold into a menu, so the line stays one line.
-        self.nav = Dom([h("details", h("summary", "Lessons"), *(nav or []), cls="rd-lessons-menu")])
+        self.nav = Dom([h("details", h("summary", words("Lessons")), *(nav or []), cls="rd-lessons-menu")])
         self.widget = ipw.HBox([page_style(), self.bar, self.label, self.note, self.nav,
                                 learner_key_widget(kit.identity),  # + who the learner is
-                                rules_switch()])  # + the page-level rules switch
+                                rules_switch().say(words)])  # + the page-level rules switch
         self.widget.add_class("rd-progress")
         self._draw()
         kit.identity.when_learner_known(self._resume)
@@ -127,31 +131,42 @@ class Progress:
         self.bar.value = sum(1 for p in self.lesson.parts if p.key in self.done)
         for callback in self._watchers:
             callback()
+        words = self.words
         if self.learner is None:  # not a count that may be someone else's, or out of date
-            self.label.content = [h("span", "Finding your progress…", role="status")]
+            self.label.content = [h("span", words("Finding your progress…"), role="status")]
             return
         note = self.store.kept if self.store.saving else self.store.problem
         self._draw_note(note)
         n, total = self.bar.value, len(self.lesson.parts)
-        state = f" — lesson {lesson_state(self.lesson, self.done)}" if n == total else \
-            f" · {mastered_checks(self.lesson, self.done)}"
-        mark = "" if n < total else " ★" if lesson_state(self.lesson, self.done) == "mastered ★" else " ✓"
-        self.label.content = [h("span", h("span", f"Lesson {self.lesson.number} · {n}/{total}{mark}",
-                                              cls="rd-narrow"),
-                                h("span", f"{n} of {total} steps done{state}", cls="rd-wide"), role="status")]
+        mastered = _all_mastered(self.lesson, self.done)
+        mark = "" if n < total else " ★" if mastered else " ✓"
+        if n < total:
+            wide = words.n("{n} of {total} steps done · {checks}", "{n} of {total} steps done · {checks}", n,
+                       total=total, checks=mastered_checks(self.lesson, self.done, words))
+        else:
+            wide = words.n("{n} of {total} steps done — lesson {state}", "{n} of {total} steps done — lesson {state}",
+                       n, total=total, state=lesson_state(self.lesson, self.done, words))
+        self.label.content = [h("span", h("span", words("Lesson {number} · {n}/{total}{mark}", number=self.lesson.number,
+                                                    n=n, total=total, mark=mark), cls="rd-narrow"),
+                                h("span", wide, cls="rd-wide"), role="status")]
 
     def _draw_note(self, note: str | None) -> None:
         """Say where the answers are kept, or why they are not being saved (a warning then)."""
         if not note:  # the server keeps them: nothing to say (the line's style hides the empty box)
             self.note.content = []
             return
-        name = "Where your answers are kept" if self.store.saving else "Your answers are not being saved"
+        words = self.words
+        name = words("Where your answers are kept") if self.store.saving else words("Your answers are not being saved")
         self.note.content = [h("details", h("summary", "i" if self.store.saving else "!", aria_label=name,
                                              title=name),
                                h("p", note), cls="rd-saved" if self.store.saving else "rd-saved rd-unsaved")]
 
 
-def lesson_state(lesson: Lesson, done: dict) -> str:
+def _all_mastered(lesson: Lesson, done: dict) -> bool:
+    return all(p.key in done for p in lesson.parts) and all(done.get(c.key) is True for c in lesson.checks)
+
+
+def lesson_state(lesson: Lesson, done: dict, words: Words | None = None) -> str:
     """Say how far a learner is in a lesson: not started, in progress, done, or mastered.
 
     A lesson is done when every part is finished, mastered when it is done and every check is
@@ -166,41 +181,57 @@ def lesson_state(lesson: Lesson, done: dict) -> str:
     >>> lesson_state(one, {p.key: None if p in one.tasks else True for p in one.parts})
     'mastered ★'
     """
+    words = words_for("en") if words is None else words
     parts = sum(1 for p in lesson.parts if p.key in done)
     if parts == 0:
-        return "not started"
-    if parts == len(lesson.parts) and all(done.get(c.key) is True for c in lesson.checks):
-        return "mastered ★"
-    state = "done ✓" if parts == len(lesson.parts) else f"in progress: {parts} of {len(lesson.parts)} steps done"
-    return f"{state} · {mastered_checks(lesson, done)}"
+        return words("not started")
+    if _all_mastered(lesson, done):
+        return words("mastered ★")
+    checks = mastered_checks(lesson, done, words)
+    if parts == len(lesson.parts):
+        return words("done ✓ · {checks}", checks=checks)
+    return words.n("in progress: {n} of {total} steps done · {checks}", "in progress: {n} of {total} steps done · {checks}",
+               parts, total=len(lesson.parts), checks=checks)
 
 
-def mastered_checks(lesson: Lesson, done: dict) -> str:
-    return f"{sum(1 for c in lesson.checks if done.get(c.key) is True)} of {len(lesson.checks)} checks mastered"
+def mastered_checks(lesson: Lesson, done: dict, words: Words | None = None) -> str:
+    words = words_for("en") if words is None else words
+    n = sum(1 for c in lesson.checks if done.get(c.key) is True)
+    return words.n("{n} of {total} checks mastered", "{n} of {total} checks mastered", n, total=len(lesson.checks))
 
 
 class RecapView(ipw.VBox):
     """The lesson's recap, closed until every check is answered (it would give them away)."""
 
-    def __init__(self, progress: Progress):
+    def __init__(self, progress: Progress, words: Words | None = None):
         self.shown = Dom()
         super().__init__([page_style(), self.shown])
         self.progress = progress
-        self.points = [" ".join(line.split()) for line in progress.lesson.recap.split("\n- ")]
+        self.words = (getattr(progress, "words", None) or words_for("en")) if words is None else words
+        from .texts import LessonTexts
+        recap = LessonTexts(progress.lesson, self.words)(progress.lesson.recap)
+        self.translated = getattr(recap, "translated", True)
+        self.points = [" ".join(line.split()) for line in str(recap).split("\n- ")]
         progress.watch(self._draw)
         self._draw()
 
     def _draw(self) -> None:
         if not self.progress.lesson.recap:
             return
+        words = self.words
         if not self.progress.checks_answered():
-            self.shown.content = [h("h2", "Recap"), h("p", "The recap opens once you've answered the checks above.",
-                                                      cls="rd-note", role="status")]
+            self.shown.content = [h("h2", words("Recap")), h("p", words("The recap opens once you've answered the checks above."),
+                                                         cls="rd-note", role="status")]
             return
-        self.shown.content = [h("h2", "Recap"),
-                              h("ul", *(h("li", *prose(p.removeprefix("- "))) for p in self.points if p))]
+        points = h("ul", *(h("li", *prose(p.removeprefix("- "))) for p in self.points if p))
+        if not self.translated:  # shown in English: it says so
+            points = h("div", points, lang="en")
+            mark = h("p", h("span", words("(in English)"), cls="rd-untranslated"))
+            self.shown.content = [h("h2", words("Recap")), points, mark]
+            return
+        self.shown.content = [h("h2", words("Recap")), points]
 
 
-def recap_view(progress: Progress) -> RecapView:
+def recap_view(progress: Progress, words: Words | None = None) -> RecapView:
     """Return the lesson's recap, closed until every check is answered (it would give them away)."""
-    return RecapView(progress)
+    return RecapView(progress, words)

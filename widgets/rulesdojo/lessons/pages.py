@@ -6,6 +6,8 @@ The views know nothing of the lessons: the course hands them these here, as it h
 
 from __future__ import annotations
 
+import functools
+
 from ..views.quiz import Quiz as QuizView
 from ..views.trainer import Trainer as TrainerView
 
@@ -23,10 +25,11 @@ def lesson_checks(lessons) -> tuple[dict[str, dict[str, list[str]]], dict[str, s
     return checks, {lesson_id(l): f"{l.number}. {l.title}" for l in lessons.values()}
 
 
-def back_to_lessons(tags) -> list:
-    """Return the list pointing back to the lesson that teaches each ruling tag not yet mastered."""
+def back_to_lessons(tags, words=None) -> list:
+    """Return the list pointing back to the lesson that teaches each ruling tag not yet mastered, in
+    the learner's language (``words``)."""
     from . import go_back, teaching
-    return go_back(teaching(tags))
+    return go_back(teaching(tags), words)
 
 
 def course_checks() -> tuple[dict[str, dict[str, list[str]]], dict[str, str]]:
@@ -39,6 +42,9 @@ class Quiz(QuizView):
     """The quiz page: a review points back to the lessons that teach what was missed."""
 
     def __init__(self, *args, go_back=back_to_lessons, **kwargs):
+        if go_back is back_to_lessons and kwargs.get("words") is not None:
+            words = kwargs["words"]
+            go_back = functools.partial(back_to_lessons, words=words)
         super().__init__(*args, go_back=go_back, **kwargs)
 
 

@@ -104,6 +104,12 @@ CREATE TABLE IF NOT EXISTS review_parameters (
     reviews INTEGER NOT NULL,
     fitted_at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS learner_settings (
+    learner TEXT NOT NULL,
+    setting TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (learner, setting)
+);
 CREATE TABLE IF NOT EXISTS store_writes (
     store TEXT PRIMARY KEY,
     n INTEGER NOT NULL
@@ -114,7 +120,8 @@ TABLES = {"lesson_parts": ("learner", "lesson", "part", "first_try", "done_at"),
           "lesson_boards": ("learner", "lesson", "part", "moves"),
           "review_cards": ("learner", "kind", "item", "card", "due"),
           "review_log": ("learner", "kind", "item", "rating", "reviewed_at", "seconds", "scheduled_days"),
-          "review_parameters": ("learner", "parameters", "reviews", "fitted_at")}
+          "review_parameters": ("learner", "parameters", "reviews", "fitted_at"),
+          "learner_settings": ("learner", "setting", "value")}
 COLUMNS = ("candidate", "session", "mode", "question", "seed", "answer", "correct", "seconds",
            "answered_at")
 RECORD_COLUMNS = ("id", "exam", "candidate", "mode", "started", "deadline", "ended", "ended_by", "score",
@@ -139,8 +146,8 @@ TABLES.update(attempts=COLUMNS, quiz_attempts=RECORD_COLUMNS)
 KEYS = {"attempts": ("session", "question", "answered_at"), "quiz_attempts": ("id",),
         "lesson_parts": ("learner", "lesson", "part"), "lesson_boards": ("learner", "lesson", "part"),
         "review_cards": ("learner", "kind", "item"), "review_log": ("learner", "kind", "item", "reviewed_at"),
-        "review_parameters": ("learner",)}
-REPLACED = {"quiz_attempts", "lesson_boards", "review_cards", "review_parameters"}
+        "review_parameters": ("learner",), "learner_settings": ("learner", "setting")}
+REPLACED = {"quiz_attempts", "lesson_boards", "review_cards", "review_parameters", "learner_settings"}
 #: a check finished again keeps its best result: a later right first try masters one missed before
 BEST = {"lesson_parts": "first_try"}
 #: results kept in a PostgreSQL database rather than a file
@@ -176,6 +183,7 @@ _ROW_TYPES = {
     "review_cards": (str, str, str, str, float),
     "review_log": (str, str, str, int, float, float, float),
     "review_parameters": (str, str, int, float),
+    "learner_settings": (str, str, str),
 }
 
 
@@ -382,6 +390,7 @@ class ResultStore:
         self._cards: dict[tuple[str, str, str], tuple[str, float]] = {}  # (learner, kind, item) -> (card, due)
         self._log: list[tuple] = []  # reviews: (learner, kind, item, rating, reviewed_at, seconds, scheduled_days)
         self._fitted: dict[str, tuple[str, int, float]] = {}  # learner -> (parameters, reviews, fitted_at)
+        self._settings: dict[tuple[str, str], str] = {}  # (learner, setting) -> value: the language chosen
         self.closed: dict[str, str] = {}  # attempts whose writes were refused: id -> "ended" | "taken"
         self.listeners: list = []  # called with no argument when a write retried later has succeeded
         self._lock = threading.RLock()  # the retries run in a thread of their own
@@ -398,6 +407,7 @@ class ResultStore:
         self._boards_changed: set[tuple[str, str, str]] = set()
         self._cards_changed: set[tuple[str, str, str]] = set()
         self._fitted_changed: set[str] = set()
+        self._settings_changed: set[tuple[str, str]] = set()
         self._log_from = 0
         self._recovery = self._recovery_prefix().with_name(
             f"{self._recovery_prefix().name}{uuid.uuid4().hex[:12]}.json")
@@ -760,6 +770,28 @@ class ResultStore:
             return None
         return [float(p) for p in kept]
 
+    def save_setting(self, learner: str, setting: str, value: str) -> bool:
+        """Keep one of a learner's settings (``language``: the language they chose), in place of the
+        one kept before; return False when only kept in memory for now.
+
+        >>> import tempfile; s = ResultStore(Path(tempfile.mkdtemp()) / "r.sqlite3")
+        >>> s.save_setting("k", "language", "ja")
+        True
+        >>> ResultStore(s.path).setting("k", "language"), ResultStore(s.path).setting("other", "language")
+        ('ja', None)
+        """
+        with self._lock:
+            self._settings[(learner, setting)] = str(value)
+            self._settings_changed.add((learner, setting))
+            return self._sync()
+
+    def setting(self, learner: str, setting: str) -> str | None:
+        """Return one of a learner's settings as kept, or None: never set."""
+        if (learner, setting) in self._settings:
+            return self._settings[(learner, setting)]
+        rows = self._select("learner_settings", ("value",), {"learner": learner, "setting": setting}, ())
+        return str(rows[0][0]) if rows else None
+
     def every_lesson_part(self) -> list[tuple]:
         """Return every learner's finished lesson parts, (learner, lesson, part, first_try, done_at),
         oldest first: what the trainer's learning gain is made of.
@@ -809,7 +841,8 @@ class ResultStore:
                 "lesson_boards": [[*k, v] for k, v in self._boards.items()],
                 "review_cards": [[*k, *v] for k, v in self._cards.items()],
                 "review_log": [list(r) for r in self._log],
-                "review_parameters": [[k, *v] for k, v in self._fitted.items()]}
+                "review_parameters": [[k, *v] for k, v in self._fitted.items()],
+                "learner_settings": [[*k, v] for k, v in self._settings.items()]}
         try:
             self._recovery.parent.mkdir(parents=True, exist_ok=True)
             part = self._recovery.with_suffix(".part")
@@ -854,7 +887,7 @@ class ResultStore:
             return
         if self._sync():  # written: this store holds no rows of its own yet, and keeps none of these
             self._records, self._answers, self._parts, self._boards = {}, {}, [], {}
-            self._cards, self._log, self._fitted = {}, [], {}
+            self._cards, self._log, self._fitted, self._settings = {}, [], {}, {}
             self._parts_from = self._log_from = 0
         for f, mine in claimed:
             if self.problem is None or self._recovery.exists():
@@ -906,6 +939,9 @@ class ResultStore:
         for r in rows["review_parameters"]:
             self._fitted[r[0]] = (r[1], r[2], r[3])
             self._fitted_changed.add(r[0])
+        for r in rows["learner_settings"]:
+            self._settings[(r[0], r[1])] = r[2]
+            self._settings_changed.add((r[0], r[1]))
 
     def _retry_later(self) -> None:
         if self._retrying or sys.platform == "emscripten":  # the browser's Python has no threads
@@ -966,6 +1002,9 @@ class ResultStore:
             cur.executemany(self._insert("review_log"), self._log if whole else self._log[self._log_from:])
             fitted = self._fitted if whole else {k: self._fitted[k] for k in self._fitted_changed if k in self._fitted}
             cur.executemany(self._insert("review_parameters"), [(k, *v) for k, v in fitted.items()])
+            settings = self._settings if whole else {k: self._settings[k] for k in self._settings_changed
+                                                     if k in self._settings}
+            cur.executemany(self._insert("learner_settings"), [(*k, v) for k, v in settings.items()])
             cur.execute(f"INSERT INTO store_writes (store, n) VALUES ({m}, {m}) "
                         f"ON CONFLICT (store) DO UPDATE SET n = excluded.n", (self._id, self._writes + 1))
             con.commit()
@@ -982,6 +1021,7 @@ class ResultStore:
         self._boards_changed = set()
         self._cards_changed = set()
         self._fitted_changed = set()
+        self._settings_changed = set()
         self._log_from = len(self._log)
         self._replayed = set()
 

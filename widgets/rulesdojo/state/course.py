@@ -42,7 +42,20 @@ class Place:
 
 
 class BadAddress(ValueError):
-    """An address that names no place of this course; its message says so in the learner's words."""
+    """An address that names no place of this course; its message says so in the learner's words
+    (``said``: in their language, ``msgid`` filled with ``params`` after translation)."""
+
+    def __init__(self, msgid: str, **params) -> None:
+        super().__init__(msgid.format(**params))
+        self.msgid, self.params = msgid, params
+
+    def said(self, words=None) -> str:
+        return words(self.msgid, **self.params) if words is not None else str(self)
+
+
+def _words(msgid: str) -> str:
+    """Mark a message for translation where it is written; it is translated where it is said."""
+    return msgid
 
 
 def read_address(address: str, lessons: dict[int, tuple[str, ...]]) -> Place:
@@ -54,19 +67,21 @@ def read_address(address: str, lessons: dict[int, tuple[str, ...]]) -> Place:
     Traceback (most recent call last):
     rulesdojo.state.course.BadAddress: Lesson 7 has no part “nowhere”: here is the top of the lesson.
     """
-    words = [w for w in address.lstrip("#").strip("/").split("/") if w]
-    if not words or words == ["map"]:
+    parts = [w for w in address.lstrip("#").strip("/").split("/") if w]
+    if not parts or parts == ["map"]:
         return Place()
-    if len(words) == 1 and words[0] in VIEWS:
-        return Place(words[0])
-    if words[0] != "lesson" or len(words) not in (2, 3) or not words[1].isdigit():
-        raise BadAddress(f"“{'/'.join(words)[:60]}” is not a place in this course: here is the course map.")
-    number = int(words[1])
+    if len(parts) == 1 and parts[0] in VIEWS:
+        return Place(parts[0])
+    if parts[0] != "lesson" or len(parts) not in (2, 3) or not parts[1].isdigit():
+        raise BadAddress(_words("“{address}” is not a place in this course: here is the course map."),
+                         address="/".join(parts)[:60])
+    number = int(parts[1])
     if number not in lessons:
-        raise BadAddress(f"There is no lesson {number} in this course: here is the course map.")
-    if len(words) == 3 and words[2] not in lessons[number]:
-        raise BadAddress(f"Lesson {number} has no part “{words[2][:60]}”: here is the top of the lesson.")
-    return Place("lesson", number, words[2] if len(words) == 3 else "")
+        raise BadAddress(_words("There is no lesson {n} in this course: here is the course map."), n=number)
+    if len(parts) == 3 and parts[2] not in lessons[number]:
+        raise BadAddress(_words("Lesson {n} has no part “{part}”: here is the top of the lesson."),
+                         n=number, part=parts[2][:60])
+    return Place("lesson", number, parts[2] if len(parts) == 3 else "")
 
 
 class CourseFlow(HasTraits):
@@ -83,23 +98,28 @@ class CourseFlow(HasTraits):
     def __init__(self, lessons: dict[int, tuple[str, ...]], **kwargs):
         super().__init__(**kwargs)
         self.lessons = {int(n): tuple(keys) for n, keys in lessons.items()}
+        self._why: BadAddress | None = None
 
     def go(self, address: str) -> None:
         """Move to the place an address names; an address that names none leads to the nearest place
         that exists (the lesson's top, else the map), and ``message`` says why."""
         try:
-            place, said = read_address(address, self.lessons), ""
+            place, said, self._why = read_address(address, self.lessons), "", None
         except BadAddress as why:
-            place, said = self._nearest(address), str(why)
+            place, said, self._why = self._nearest(address), str(why), why
         self.message = said
         self.place = place
         self.address = place.address
         self.moves += 1
 
+    def said(self, words=None) -> str:
+        """``message`` in the learner's language (``words``, a ``rulesdojo.i18n.Words``)."""
+        return self._why.said(words) if self._why is not None else ""
+
     def _nearest(self, address: str) -> Place:
-        words = [w for w in address.lstrip("#").strip("/").split("/") if w]
-        if len(words) >= 2 and words[0] == "lesson" and words[1].isdigit() and int(words[1]) in self.lessons:
-            return Place("lesson", int(words[1]))
+        parts = [w for w in address.lstrip("#").strip("/").split("/") if w]
+        if len(parts) >= 2 and parts[0] == "lesson" and parts[1].isdigit() and int(parts[1]) in self.lessons:
+            return Place("lesson", int(parts[1]))
         return Place()
 
     def lesson_after(self, number: int) -> int | None:

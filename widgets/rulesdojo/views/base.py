@@ -101,14 +101,20 @@ def message(cls: str, nodes: list[Node], rule: str = "", role: str | None = "sta
     return h("div", *tagged(nodes, rule), cls=cls, role=role)
 
 
-def error(text: str, rule: str) -> list:
+def error(text: str, rule: str, words=None) -> list:
     """Make the message of an action the rules refuse: what was wrong, and the rule that says so.
 
     >>> from .dom import plain
     >>> plain([error("You can't pay 5 energy: you have 3.", "118.3")])
     "Not allowed: You can't pay 5 energy: you have 3. CR 118.3"
     """
-    return message("rd-error", [h("b", "Not allowed:"), " ", *game(text)], rule, role="alert")
+    words = _english() if words is None else words
+    return message("rd-error", [h("b", words("Not allowed:")), " ", *game(text)], rule, role="alert")
+
+
+def _english():
+    from ..i18n import words_for
+    return words_for("en")
 
 
 def asked(pending: dict) -> list[Node]:
@@ -122,14 +128,15 @@ def asked(pending: dict) -> list[Node]:
     return [who, *game(prompt.removeprefix(who))]
 
 
-def heading(title: str, rules: tuple[str, ...] = ()) -> list[Node]:
+def heading(title: str, rules: tuple[str, ...] = (), words=None) -> list[Node]:
     """Make a view's heading: its title, and its rules folded behind a "Rules" disclosure.
 
     >>> from .dom import plain
     >>> (head,) = heading("The stack", ("405.5", "608.1")); head[3][:3], plain([head])
     (['details', {'class': 'rd-rules'}, ['summary', {}, 'Rules']], 'The stackRulesCR 405.5CR 608.1')
     """
-    rules_box = h("details", h("summary", "Rules"), *(["rule", r] for r in rules), cls="rd-rules") if rules else None
+    words = _english() if words is None else words
+    rules_box = h("details", h("summary", words("Rules")), *(["rule", r] for r in rules), cls="rd-rules") if rules else None
     return [h("div", h("b", title), rules_box, cls="rd-head")]
 
 

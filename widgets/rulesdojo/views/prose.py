@@ -33,12 +33,20 @@ def passage(text: str) -> list[Node]:
     return out
 
 
-def passage_view(text: str) -> ipw.Box:
-    """Show a passage of prose, its symbols drawn with their text alternative.
+def passage_view(text: str, words=None) -> ipw.Box:
+    """Show a passage of prose, its symbols drawn with their text alternative; a passage shown in
+    English for want of a translation (a ``rulesdojo.i18n.Text`` not ``translated``) says so, with
+    a mark in the learner's language (``words``).
 
     >>> passage_view("Pay {E}.").children[1].text
     'Pay {E}.'
     """
-    box = ipw.VBox([page_style(), Dom([h("div", *passage(text), cls="rd-prose")])])
+    nodes = passage(text)
+    if not getattr(text, "translated", True):
+        from ..i18n import words_for
+        words = words or words_for("en")
+        mark = words("(in English)")
+        nodes = [h("div", *nodes, lang="en"), h("p", h("span", mark, cls="rd-untranslated"))]
+    box = ipw.VBox([page_style(), Dom([h("div", *nodes, cls="rd-prose")])])
     box.add_class("rd-prose-box")
     return box

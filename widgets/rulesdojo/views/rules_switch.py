@@ -9,14 +9,22 @@ from __future__ import annotations
 from functools import cache
 
 import anywidget
+import traitlets
 
 from .modules import esm
 
 
 class RulesSwitch(anywidget.AnyWidget):
-    """A checkbox "Show rule numbers"; its state lives in the browser, not the kernel."""
+    """A checkbox "Show rule numbers"; its state lives in the browser, not the kernel; ``label`` is
+    its words in the learner's language (``say``)."""
 
     _esm = esm("rules_switch.js")
+    label = traitlets.Unicode("Show rule numbers").tag(sync=True)
+
+    def say(self, words) -> "RulesSwitch":
+        """Put the switch's words in the learner's language (a ``rulesdojo.i18n.Words``)."""
+        self.label = words("Show rule numbers")
+        return self
 
 
 @cache

@@ -21,13 +21,24 @@ WORDS = {"W": "white mana", "U": "blue mana", "B": "black mana", "R": "red mana"
          "C": "colorless mana", "E": "energy", "T": "tap"}
 
 
-def words(sym: str) -> str:
-    """Return a symbol's text alternative: ``words("E")`` is "energy", ``words("2")`` "2 generic mana".
+#: each symbol's words in the learner's language (``language``, a ``rulesdojo.i18n.Words``)
+_SAID = {"W": lambda _words: _words("white mana"), "U": lambda _words: _words("blue mana"),
+         "B": lambda _words: _words("black mana"), "R": lambda _words: _words("red mana"),
+         "G": lambda _words: _words("green mana"), "C": lambda _words: _words("colorless mana"),
+         "E": lambda _words: _words("energy"), "T": lambda _words: _words("tap")}
+
+
+def words(sym: str, language=None) -> str:
+    """Return a symbol's text alternative: ``words("E")`` is "energy", ``words("2")`` "2 generic mana";
+    in the learner's language when ``language`` (a ``rulesdojo.i18n.Words``) is given.
 
     >>> words("2"), words("T")
     ('2 generic mana', 'tap')
     """
-    return f"{sym} generic mana" if sym.isdigit() else WORDS[sym]
+    if language is None:
+        return f"{sym} generic mana" if sym.isdigit() else WORDS[sym]
+    _words = language
+    return _words("{n} generic mana", n=sym) if sym.isdigit() else _SAID[sym](_words)
 
 
 @cache
@@ -57,12 +68,14 @@ def game_text_parts(text: str) -> list[list[str]]:
     return parts
 
 
-def game_text_words(text: str) -> str:
+def game_text_words(text: str, language=None) -> str:
     """Return the game's text with each run of symbols in words, for labels that hold text only.
 
     >>> game_text_words("Pay {E}{E}{E}: add {C}{C}. {T}, pay {2}{G}")
     'Pay 3 energy: add 2 colorless mana. tap, pay 2 generic mana and green mana'
     """
+    _words = language
+
     def say(m: re.Match) -> str:
         syms = SYMBOL.findall(m.group(0))
         runs: list[list] = []
@@ -71,5 +84,13 @@ def game_text_words(text: str) -> str:
                 runs[-1][1] += 1
             else:
                 runs.append([s, 1])
-        return " and ".join(words(s) if n == 1 else f"{n} {words(s)}" for s, n in runs)
+        said = [words(s, language) if n == 1 else
+                (f"{n} {words(s)}" if _words is None else _words("{n} {symbol}", n=n, symbol=words(s, _words)))
+                for s, n in runs]
+        if _words is None:
+            return " and ".join(said)
+        out = said[0]
+        for more in said[1:]:
+            out = _words("{first} and {second}", first=out, second=more)
+        return out
     return re.sub(f"(?:{SYMBOL.pattern})+", say, str(text))

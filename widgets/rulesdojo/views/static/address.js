@@ -2,6 +2,8 @@
 // Back, forward and a typed or followed link change the hash: the kernel is told. The kernel moving
 // the learner (a Continue button, an address that named no place) changes the hash: the browser keeps
 // the step in its history. Draws one line, read out when the place changes, in its own element.
+// Holds the page's language switch too (a labelled select; its words come from the kernel): tells the
+// kernel the browser's languages and the learner's pick, and sets the document's lang.
 
 const PREFIX = "#/";
 
@@ -47,7 +49,52 @@ function arrive(headingId, partId) {
   requestAnimationFrame(look);
 }
 
+let switches = 0; // each switch's select gets an id of its own, for its label
+
+// The language switch: a select labelled for screen readers, each language in its own name.
+function languageSwitch(model) {
+  const box = document.createElement("div");
+  box.className = "rd-language";
+  const label = document.createElement("label");
+  const select = document.createElement("select");
+  select.id = `rd-language-${++switches}`;
+  label.htmlFor = select.id;
+  box.append(label, select);
+  const draw = () => {
+    label.textContent = model.get("language_label");
+    const languages = model.get("languages") || [];
+    select.replaceChildren(...languages.map(([code, name]) => {
+      const option = document.createElement("option");
+      option.value = code;
+      option.lang = code;
+      option.textContent = name;
+      return option;
+    }));
+    select.value = model.get("language");
+    box.hidden = languages.length < 2;
+    document.documentElement.lang = model.get("language");
+  };
+  select.addEventListener("change", () => {
+    model.set("picked", select.value);
+    model.save_changes();
+  });
+  for (const name of ["language", "languages", "language_label"]) model.on(`change:${name}`, draw);
+  draw();
+  return box;
+}
+
+function tellLanguages(model) {
+  const wanted = (navigator.languages && navigator.languages.length ? navigator.languages
+    : [navigator.language || ""]).join(",");
+  if (wanted && model.get("browser_languages") !== wanted) {
+    model.set("browser_languages", wanted);
+    model.save_changes();
+  }
+}
+
 function render({ model, el }) {
+  el.append(languageSwitch(model));
+  tellLanguages(model);
   const said = document.createElement("p");
   said.className = "rd-address-said"; // read out, not drawn (base.css)
   said.setAttribute("role", "status");

@@ -2,16 +2,20 @@
 // this browser. It sets the switch; each module applies it to its own element (dom.js).
 import { el, followRules, showRules } from "./dom.js";
 
-function render({ el: host }) {
+function render({ model, el: host }) {
   const label = el("label", "rd-rules-switch");
   const box = document.createElement("input");
   box.type = "checkbox";
-  label.append(box, document.createTextNode(" Show rule numbers"));
+  const words = document.createTextNode("");
+  const say = () => { words.nodeValue = " " + (model.get("label") || ""); }; // words from the kernel
+  label.append(box, words);
+  say();
+  model.on("change:label", say);
   host.append(label);
   const changed = () => showRules(box.checked);
   box.addEventListener("change", changed);
   const unfollow = followRules((on) => { box.checked = on; });
-  return () => { box.removeEventListener("change", changed); unfollow(); };
+  return () => { box.removeEventListener("change", changed); model.off("change:label", say); unfollow(); };
 }
 
 export default { render };
