@@ -47,7 +47,7 @@ def page(tmp_path, monkeypatch):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(identity._Browser, "key", None)
     monkeypatch.setattr(identity._Browser, "waiting", [])
-    folder = compile_catalogs(tmp_path / "locale", TRANSLATED)
+    folder = compile_catalogs(tmp_path / "locale", content=TRANSLATED)
     return (lambda: Course(catalogs=folder)), identity.local_key()
 
 
@@ -140,7 +140,7 @@ def test_the_map_and_its_languages_offered_each_in_its_own_name(page):
 
 def test_a_lessons_heading_cell_not_yet_translated_says_the_lessons_title_translated(tmp_path, page):
     _make, _learner = page
-    folder = compile_catalogs(tmp_path / "titles", {"es": [("07-landfall:title", "Landfall", "Aterrizaje")]})
+    folder = compile_catalogs(tmp_path / "titles", content={"es": [("07-landfall:title", "Landfall", "Aterrizaje")]})
     course = Course(catalogs=folder)
     course.address.picked = "es"
     course.address.address = "lesson/7"
@@ -153,7 +153,7 @@ def test_a_checks_options_read_in_the_language_and_are_graded_as_the_english_one
     right, wrong = "Nothing: Alice doesn't control that land", "Alice's Architect triggers and she gets energy"
     said = {right: "Nada: Alice no controla esa tierra", wrong: "El Arquitecto de Alice se dispara y ella obtiene energía"}
     at = "07-landfall:parts/opponents-land/"
-    folder = compile_catalogs(tmp_path / "options", {"es": [
+    folder = compile_catalogs(tmp_path / "options", content={"es": [
         (at + "options/0/text", right, said[right]), (at + "options/1/text", wrong, said[wrong]),
         (at + "options/1/hint", SEVEN.part("opponents-land").hints[wrong.lower()],
          "El Arquitecto dice «una tierra que controlas». ¿Quién controla el Bosque de Nadia?"),
@@ -206,7 +206,7 @@ def test_a_question_before_the_lesson_reads_in_the_language_with_its_variants_va
     bank = load_bank()
     (_tag, question), *_ = before_questions(SEVEN, bank)
     raw = question.data["prompt"]
-    folder = compile_catalogs(tmp_path / "before", {"es": [(f"{question.id}:prompt", raw, "En español: " + raw)]})
+    folder = compile_catalogs(tmp_path / "before", content={"es": [(f"{question.id}:prompt", raw, "En español: " + raw)]})
     course = Course(catalogs=folder)
     course.address.picked = "es"
     course.address.address = "lesson/7"
