@@ -57,7 +57,8 @@ def _merged(code: str, files: list[Path], every: Callable | None, always: bool =
             elif isinstance(m.id, tuple) and not empty and len(string) < out.num_plurals:
                 string = tuple(list(string) + [string[-1]] * (out.num_plurals - len(string)))
             out.add(m.id, string, context=m.context)
-    for context, english, said in extra:
+    for context, english, said in extra:  # a test's own translation, in place of the kit's
+        out.delete(english, context=context)
         out.add(english, said, context=context)
     return out
 
@@ -70,8 +71,8 @@ def compile_catalogs(folder: Path, codes=("es", "ja"), every: Callable | None = 
     for code in codes:
         at = folder / code / "LC_MESSAGES"
         at.mkdir(parents=True, exist_ok=True)
-        content = [p for p in content_files(code) if p.stem not in untranslated]
-        for domain, files in (("content", content), ("interface", interface_files(code))):
+        sources = [p for p in content_files(code) if p.stem not in untranslated]
+        for domain, files in (("content", sources), ("interface", interface_files(code))):
             with (at / f"{domain}.mo").open("wb") as f:
                 extra = (content or {}).get(code, ()) if domain == "content" else ()
                 write_mo(f, _merged(code, files, every, always=domain == "content", extra=extra))
