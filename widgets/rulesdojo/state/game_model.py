@@ -46,7 +46,8 @@ class GameModel(HasTraits):
                         "low, high, data (e.g. the amount to pay), labels (each option by name) and "
                         "form: how it is answered ('one' of the legal answers, 'several' of the options, "
                         "an 'order' of them, 'pay' or not, an 'amount').")
-    log = Tuple(help="The engine's events, oldest first: (seq, rule, text, kind, player).")
+    log = Tuple(help="The engine's events, oldest first: (seq, rule, text, kind, player, said), ``text`` the "
+                     "English sentence and ``said`` the same as a value any language can say.")
     outcomes = Tuple(help="Objects that left the stack: (name, 'resolved' | 'did not resolve').")
     legal = Tuple(help="What may be done now: (key, label, object id) for each legal action.")
     turn = Int(0)
@@ -280,7 +281,7 @@ class GameModel(HasTraits):
 
 
 def _row(ev) -> tuple:
-    return (ev.seq, ev.rule, ev.text, ev.kind, ev.player)
+    return (ev.seq, ev.rule, ev.text, ev.kind, ev.player, ev.said)
 
 
 def _object_of(action) -> int | None:
