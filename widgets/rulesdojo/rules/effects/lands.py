@@ -19,6 +19,10 @@ class PutLandChoice(ObjectsChoice):
     kind = "put_land"
 
 
+#: Numbers as the log says them in words ("one more land"), ``number_word``'s, each translatable.
+NUMBER_SAID = {1: said("one"), 2: said("two"), 3: said("three"), 4: said("four"), 5: said("five")}
+
+
 @effect("additional_land_play")
 @dataclass(frozen=True)
 class AdditionalLandPlay(Effect):
@@ -40,7 +44,7 @@ class AdditionalLandPlay(Effect):
         st.land_plays_allowed += self.n
         e.log(st, "305.2", said_n("{who} may play {number} more land this turn: {allowed} in all, {played} played so far.",
                                   "{who} may play {number} more lands this turn: {allowed} in all, {played} played so "
-                                  "far.", self.n, who=who, number=number_word(self.n),
+                                  "far.", self.n, who=who, number=NUMBER_SAID.get(self.n, str(self.n)),
                                   allowed=land_plays_said(st, who), played=st.land_plays), "rule", who)
 
     def words(self) -> tuple[str, ...]:
