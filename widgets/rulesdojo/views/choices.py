@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
+from rulesdojo.i18n import Words, words_for
+
 from .base import View, asked, button, message, show
 from .dom import Dom, game
+from .saying import heading_in
 from .text import game_text_words
 
 #: The forms of answer other views ask for: an order of triggers, a payment, an amount.
@@ -24,12 +27,14 @@ class ChoicePanel(View):
     title = "Your choice"
     rules = ()
 
-    def __init__(self, model, **kwargs):
+    def __init__(self, model, *, words: Words = words_for("en"), **kwargs):
+        self.words, self.title = words, words("Your choice")
         super().__init__(model, **kwargs)
+        self.header.content = heading_in(words, self.title, self.rules)
         self.prompt = Dom()
-        self.options = ipw.Dropdown(description="Answer", layout=ipw.Layout(width="34em"))
-        self.multi = ipw.SelectMultiple(description="Choose", rows=5, layout=ipw.Layout(width="34em"))
-        self.confirm_button = button("Confirm", "Give this answer", self._confirm)
+        self.options = ipw.Dropdown(description=words("Answer"), layout=ipw.Layout(width="34em"))
+        self.multi = ipw.SelectMultiple(description=words("Choose"), rows=5, layout=ipw.Layout(width="34em"))
+        self.confirm_button = button(words("Confirm"), words("Give this answer"), self._confirm)
         self.children = [self.style, self.header, self.prompt, self.options, self.multi, self.confirm_button,
                          self.feedback]
         model.observe(self._draw, names=["version"])
