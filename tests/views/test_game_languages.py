@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po
 
 import rulesdojo
 from rulesdojo.i18n import words_for
+from rulesdojo.rules import CardSet
 from rulesdojo.scenarios.scenario import Scenario, run
 from rulesdojo.state import GameModel
 from rulesdojo.views import Board, EventLog
@@ -25,6 +26,9 @@ SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 #: from the Spanish and Japanese printings), as the card-name catalog holds them.
 PRINTED = {"es": {"Forest": "Bosque", "Architect of the Untamed": "Arquitecta de lo indomable"},
            "ja": {"Forest": "森", "Architect of the Untamed": "獣性を築く者"}}
+#: The Architect's text as printed in Japanese (the same file), line for line with its Oracle text.
+PRINTED_TEXT = ("上陸 ― 土地１つがあなたのコントロール下で戦場に出るたび、あなたは{E} (エネルギー・カウンター１個)を得る。\n"
+                "{E}{E}{E}{E}{E}{E}{E}{E}を支払う：無色の6/6のビースト・アーティファクト・クリーチャー・トークン１体を生成する。")
 
 
 def _compiled(po_files, locale):
@@ -53,6 +57,9 @@ def words(tmp_path_factory):
         cards = Catalog(locale=code)
         for english, printed in PRINTED[code].items():
             cards.add(english, printed)
+        if code == "ja":
+            oracle = CardSet.shipped().named("Architect of the Untamed").oracle
+            cards.add(oracle, PRINTED_TEXT, context="Architect of the Untamed|text")
         out = io.BytesIO()
         write_mo(out, cards)
         (messages / "cards.mo").write_bytes(out.getvalue())
@@ -90,6 +97,13 @@ def test_the_landfall_game_is_told_in_the_language_with_printed_names_and_the_sa
         r for r in rules if any(f"CR {r}" in line for line in english)]
 
 
+def test_a_quoted_ability_is_its_line_of_the_printed_text_else_the_english_marked(words):
+    from rulesdojo.views.dom import plain
+    told = {code: " ".join(plain([line]) for line in _lines(_landfall_game(), words[code])) for code in ("es", "ja")}
+    assert "上陸 ― 土地１つがあなたのコントロール下で戦場に出るたび" in told["ja"] and "獣性を築く者" in told["ja"]
+    assert "Whenever a land you control enters, you get {E}. (en inglés)" in told["es"]  # no printed text given
+
+
 def test_every_engine_sentence_of_every_scenario_renders_in_english_as_the_engine_wrote_it():
     """Through English ``Words`` each event's sentence is its text, byte for byte."""
     english, checked = Tongue(words_for("en")), 0
@@ -111,6 +125,7 @@ def test_the_board_in_japanese_shows_the_printed_name_and_keeps_the_oracle_name_
     assert "Landfall" in " ".join(str(n) for para in architect["oracle"] for n in para)  # the Oracle text, kept
     assert board.table.labels["oracle"] == "オラクル・テキスト（英語）" and board.table.labels["lands"] == "土地"
     assert alice["say"]["energy"] == "Aliceのエネルギーは1"
+    assert "上陸 ― 土地１つ" in " ".join(str(n) for para in architect["printed"] for n in para)
     english = next(side for side in sides(m) if side["name"] == "Alice")
     assert english["say"]["energy"] == "Alice has 1 energy" and english["creatures"][0]["english"]
 

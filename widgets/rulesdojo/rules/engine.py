@@ -15,6 +15,7 @@ from . import query as q
 from .cards import Ability, Card
 from .errors import CannotPay
 from .lands import enters_tapped
+from .parts import without_reminder
 from .objects import (ENERGY, LOYALTY, MINUS_ONE, About, CardObject, Event, GameState, Permanent,
                       StackItem, Trigger)
 from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
@@ -177,8 +178,16 @@ def fire(st: GameState, src: Permanent, ab: Ability, data: dict[str, Any]) -> No
                               ab.target_spec, {**data, "source_name": src.card}))
     waited = About(trigger=ab.trigger.event, whose=ab.trigger.whose) if ab.trigger is not None else About()
     log(st, "603.2", said("{whose} {card} triggers: {ability}", whose=Whose(src.controller),
-                          card=CardName(src.card), ability=Quote(ab.said, src.card)), "trigger", src.controller,
-        waited)
+                          card=CardName(src.card), ability=ability_quote(q.card(st, src), ab)), "trigger",
+        src.controller, waited)
+
+
+def ability_quote(card: Card, ab: Ability) -> Quote:
+    """An ability's words as a log sentence quotes them: with the line of its card's Oracle text they
+    are, so a page can show that line as printed in its language."""
+    lines = card.oracle.split("\n")
+    at = next((i for i, line in enumerate(lines) if line == ab.text or without_reminder(line) == ab.said), -1)
+    return Quote(ab.said, card.name, card.oracle, at)
 
 
 def leave(st: GameState, perms: list[Permanent], zone: str, why: Said | None = None, rule: str = "",

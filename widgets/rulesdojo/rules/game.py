@@ -8,7 +8,7 @@ from typing import Any, Iterator
 
 from . import casting, checks, legal
 from . import engine as e
-from .said import CardName, Quote, Value, Whose, said, said_n
+from .said import CardName, Value, Whose, said, said_n
 from . import query as q
 from . import turn
 from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, GetEnergy,
@@ -492,7 +492,7 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
     item = StackItem(e.new_id(st), "ability", perm.card, who, ab.said, ab.effects, tuple(a.targets),
                      ab.target_spec, source=perm.id, data={} if a.x is None else {"x": a.x})
     st.stack.append(item)
-    card, ability = CardName(perm.card), Quote(ab.said, perm.card)
+    card, ability = CardName(perm.card), e.ability_quote(q.card(st, perm), ab)
     e.log(st, "602.2a", said("{who} activates {card} targeting {target}: {ability} It goes on the stack; then its "
                              "costs are paid.", who=who, card=card, target=q.target_said(st, a.targets[0]),
                              ability=ability) if a.targets else
@@ -518,7 +518,7 @@ def _activate_from_hand(st: GameState, a: ActivateAbility) -> None:
     e.log(st, "602.2a", said("{who} activates {whose} ability from their hand: {ability}. It's an ability, not a "
                              "spell, so the card's own timing doesn't apply; it goes on the stack, then its costs "
                              "are paid (CR 702.29a).", who=who, whose=Whose(CardName(obj.card)),
-                             ability=Quote(ab.said, obj.card)), "activate", who)
+                             ability=e.ability_quote(q.card(st, obj), ab)), "activate", who)
     _pay_cost(st, who, obj, ab, plan, "ability")
     st.passes = 0
 

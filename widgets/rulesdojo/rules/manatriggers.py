@@ -8,7 +8,7 @@ triggered it (CR 605.4a).
 from __future__ import annotations
 
 from . import engine as e
-from .said import CardName, Quote, Whose, said
+from .said import CardName, Whose, said
 from . import query as q
 from .mana import TYPE_SAID
 from .objects import GameState, Permanent
@@ -40,5 +40,6 @@ def tapped_for_mana(st: GameState, tapped: Permanent) -> None:
                 e.log(st, "605.4a", said("{whose} {card}: {ability} Adds {mana} ({color}) at once: a triggered mana "
                                          "ability doesn't use the stack (CR 605.1b, 605.4a).",
                                          whose=Whose(src.controller), card=CardName(src.card),
-                                         ability=Quote(ab.said, src.card), mana=f"{{{t}}}", color=TYPE_SAID[t]),
+                                         ability=e.ability_quote(q.card(st, src), ab), mana=f"{{{t}}}",
+                                         color=TYPE_SAID[t]),
                       "mana", src.controller)

@@ -18,8 +18,9 @@ A value is one of:
 - ``Whose(name)``: a possessive, "Alice's", "Guide of Souls'" in English; in another language the
   bare name (or card name), since the translation says whose in its own way ("el cementerio de
   {whose}", "{whose}の墓地");
-- ``Quote(text, card)``: words quoted from a card's file (an ability's text): English, shown in
-  another language from the card's printed text where the catalog has it, else in English, marked;
+- ``Quote(text, card, oracle, line)``: words quoted from a card's file (an ability's text, which is
+  ``line`` of the card's ``oracle`` text when known): English, shown in another language as that
+  line of the card's printed text where the catalog has it, else in English, marked;
 - ``Listed(items, joint)``: names in a row, ``"and"`` ("A and B and C"), ``"then"`` (an order: "A
   then B"), ``"comma"`` ("A, B") or ``"sentences"`` (whole sentences, one after another);
 - a ``Said``: a term the engine names (a step: "beginning phase"), said in the same language.
@@ -58,10 +59,13 @@ class Whose:
 
 @dataclass(frozen=True)
 class Quote:
-    """Words quoted from a card's file, in English, and the card they come from."""
+    """Words quoted from a card's file, in English, and the card they come from: an ability's words
+    are ``line`` (from 0) of the card's ``oracle`` text, else ``line`` is -1."""
 
     text: str
     card: str
+    oracle: str = ""
+    line: int = -1
 
 
 @dataclass(frozen=True)
@@ -87,7 +91,7 @@ class Tongue(Protocol):
     def whose(self, name: str) -> str:
         """A possessive of an already rendered name, as the language's sentences take it."""
 
-    def quote(self, text: str, card: str) -> str:
+    def quote(self, quoted: Quote) -> str:
         """Words quoted from a card's file, in the language where the card's printed text has them."""
 
     def listed(self, items: list[str], joint: str) -> str:
@@ -136,7 +140,7 @@ def _render(value: Value, tongue: Tongue) -> str:
     if isinstance(value, Whose):
         return tongue.whose(_render(value.of, tongue))
     if isinstance(value, Quote):
-        return tongue.quote(value.text, value.card)
+        return tongue.quote(value)
     if isinstance(value, Listed):
         return tongue.listed([_render(v, tongue) for v in value.items], value.joint)
     return str(value)
@@ -155,8 +159,8 @@ class English:
     def whose(self, name: str) -> str:
         return f"{name}'" if name.endswith("s") else f"{name}'s"
 
-    def quote(self, text: str, card: str) -> str:
-        return text
+    def quote(self, quoted: Quote) -> str:
+        return quoted.text
 
     def listed(self, items: list[str], joint: str) -> str:
         return {"and": " and ", "then": " then ", "comma": ", ", "sentences": " "}[joint].join(items)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import anywidget
 import traitlets
 
@@ -17,8 +19,8 @@ from .text import game_text_words
 def order_words(words: Words = words_for("en")) -> dict[str, str]:
     """What the reorderable list says besides its items, in ``words``' language: templates whose
     ``{placeholders}`` the ES module fills (``{item}`` an item, ``{n}`` its place of ``{total}``)."""
-    return {"how": words("Drag an item, or focus it and press Alt+Up / Alt+Down (or the Up and Down buttons) to "
-                         "move it."),
+    return {"how": words("Drag an item to move it; from the keyboard, focus it and press Alt+Up / Alt+Down (the Up "
+                         "and Down buttons work too)."),
             "moved": words("{item} moved to position {n} of {total}."), "place": words("{n} of {total}: {item}"),
             "place_noted": words("{n} of {total}: {item}, {note}"), "noted": words("{item}  ({note})"),
             "up": words("Up"), "down": words("Down"), "move_up": words("Move {item} up"),
@@ -38,7 +40,7 @@ class OrderList(anywidget.AnyWidget):
                          help="Its other words in the learner's language (``order_words``).").tag(sync=True)
 
 
-def stack_list(words: Words = words_for("en")) -> dict[str, str]:
+def stack_list(words: Words = words_for("en")) -> dict[str, Any]:
     """How a list of triggers reads (``STACK_LIST``) in ``words``' language."""
     return {"label": words("Triggered abilities as they will sit on the stack, top first"),
             "help": words("The top of this list is the top of the stack: it is put on the stack last and resolves "
@@ -46,7 +48,7 @@ def stack_list(words: Words = words_for("en")) -> dict[str, str]:
             "first_note": words("top: resolves first"), "say": order_words(words)}
 
 
-def plain_list(words: Words = words_for("en")) -> dict[str, str]:
+def plain_list(words: Words = words_for("en")) -> dict[str, Any]:
     """How a list of anything else reads (``PLAIN_LIST``) in ``words``' language."""
     return {"label": words("Items in order, first at the top"), "help": words("The first item is at the top."),
             "first_note": "", "say": order_words(words)}

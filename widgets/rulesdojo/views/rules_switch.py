@@ -9,6 +9,9 @@ from __future__ import annotations
 from functools import cache
 
 import anywidget
+import traitlets
+
+from rulesdojo.i18n import Words, words_for
 
 from .modules import esm
 
@@ -17,13 +20,14 @@ class RulesSwitch(anywidget.AnyWidget):
     """A checkbox "Show rule numbers"; its state lives in the browser, not the kernel."""
 
     _esm = esm("rules_switch.js")
+    label = traitlets.Unicode("Show rule numbers", help="The switch's words, in the learner's language.").tag(sync=True)
 
 
 @cache
-def rules_switch() -> RulesSwitch:
-    """Return this kernel's one switch, for every page's tools line to hold (one model).
+def rules_switch(words: Words = words_for("en")) -> RulesSwitch:
+    """Return this kernel's one switch in a language, for every page's tools line to hold (one model).
 
-    >>> rules_switch() is rules_switch()
-    True
+    >>> rules_switch() is rules_switch(), rules_switch().label
+    (True, 'Show rule numbers')
     """
-    return RulesSwitch()
+    return RulesSwitch(label=words("Show rule numbers"))

@@ -76,7 +76,7 @@ class Sandbox(View):
         self.upload.observe(self._uploaded, names=["value"])
         self.title_line = Dom()
         tools = ipw.HBox([self.undo_button, self.reset_button, self.scenarios, self.load_button,
-                          self.upload, rules_switch()], layout=ipw.Layout(flex_flow="row wrap"))
+                          self.upload, rules_switch(words)], layout=ipw.Layout(flex_flow="row wrap"))
         side = ipw.VBox([self.stack_view, self.order_view, self.payment, self.choices],
                         layout=ipw.Layout(flex="1 1 22em"))
         main = ipw.VBox([self.board, self.turn_bar], layout=ipw.Layout(flex="3 1 30em"))

@@ -30,7 +30,7 @@ def say(words: Words, text: str, said) -> str:
     return said.say(Tongue(words))
 
 
-def heading_in(words: Words, title: str, rules: tuple[str, ...] = ()) -> list[Node]:
+def heading_in(words: Words, title: str, rules: tuple[str, ...] = ()) -> list:
     """A game view's heading (``base.heading``) in ``words``' language: its title, its rules folded
     behind a "Rules" disclosure.
 
@@ -67,11 +67,18 @@ class Tongue:
             return f"{name}'" if name.endswith("s") else f"{name}'s"
         return name
 
-    def quote(self, text: str, card: str) -> str:
+    def quote(self, quoted) -> str:
+        """The quoted line of a card's text as printed in the language (the printed text's line of the
+        same place, when it has as many lines as the Oracle text), else the English, marked."""
+        text = quoted.text
         if self.words.code == SOURCE:
             return text
-        printed = self._catalog("cards").pgettext(f"{card}|text", text)
-        return printed if printed != text else self.words("{text} (English)", text=text)
+        if quoted.oracle and quoted.line >= 0:
+            printed = self._catalog("cards").pgettext(f"{quoted.card}|text", quoted.oracle)
+            lines, oracle = printed.split("\n"), quoted.oracle.split("\n")
+            if printed != quoted.oracle and len(lines) == len(oracle):
+                return lines[quoted.line]
+        return self.words("{text} (English)", text=text)
 
     def listed(self, items: list[str], joint: str) -> str:
         if not items:

@@ -2,16 +2,21 @@
 // this browser. It sets the switch; each module applies it to its own element (dom.js).
 import { el, followRules, showRules } from "./dom.js";
 
-function render({ el: host }) {
+// Its words come from the kernel, in the learner's language.
+function render({ model, el: host }) {
   const label = el("label", "rd-rules-switch");
   const box = document.createElement("input");
   box.type = "checkbox";
-  label.append(box, document.createTextNode(" Show rule numbers"));
+  const words = document.createTextNode("");
+  const said = () => { words.textContent = ` ${model.get("label")}`; };
+  said();
+  label.append(box, words);
   host.append(label);
   const changed = () => showRules(box.checked);
   box.addEventListener("change", changed);
+  model.on("change:label", said);
   const unfollow = followRules((on) => { box.checked = on; });
-  return () => { box.removeEventListener("change", changed); unfollow(); };
+  return () => { box.removeEventListener("change", changed); model.off("change:label", said); unfollow(); };
 }
 
 export default { render };
