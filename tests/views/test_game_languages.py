@@ -125,9 +125,23 @@ def test_the_board_in_japanese_shows_the_printed_name_and_keeps_the_oracle_name_
     assert "Landfall" in " ".join(str(n) for para in architect["oracle"] for n in para)  # the Oracle text, kept
     assert board.table.labels["oracle"] == "オラクル・テキスト（英語）" and board.table.labels["lands"] == "土地"
     assert alice["say"]["energy"] == "Aliceのエネルギーは1"
+    tap = [a for c in alice["lands"] for a in c["actions"]]
+    assert tap and all(a["label"][0].startswith("森をタップして") and a["words"].startswith("Tap Forest") for a in tap)
     assert "上陸 ― 土地１つ" in " ".join(str(n) for para in architect["printed"] for n in para)
     english = next(side for side in sides(m) if side["name"] == "Alice")
     assert english["say"]["energy"] == "Alice has 1 energy" and english["creatures"][0]["english"]
+
+
+def test_an_action_said_for_any_language_reads_in_english_as_the_engine_describes_it():
+    from rulesdojo.rules.describe import describe, describe_said
+    said = 0
+    for path in sorted(SCENARIOS.glob("*.yaml")):
+        game = run(Scenario.from_file(path)).game
+        for action in game.legal_actions:
+            s = describe_said(game.state, action)
+            assert s is None or s.english == describe(game.state, action), path.name
+            said += s is not None
+    assert said > 100
 
 
 def _said_calls(tree):

@@ -8,7 +8,7 @@ import traitlets
 from rulesdojo.i18n import SOURCE, Words, words_for
 
 from .base import View, message
-from .saying import heading_in
+from .saying import heading_in, say
 from .dom import game
 from .modules import esm
 from .text import game_text_words, symbol_svgs
@@ -48,7 +48,8 @@ def sides(model, learner: str | None = None, *, words: Words = words_for("en")) 
     deciding = (model.pending or {}).get("player")
     out = []
     for p in model.players:
-        mine = [_card(x, words) for x in model.battlefield if x["controller"] == p["name"]]
+        said_of = getattr(model, "legal_said", {})
+        mine = [_card(x, words, said_of) for x in model.battlefield if x["controller"] == p["name"]]
         lands = [c for c in mine if c["row"] == "lands"]
         out.append({
             "name": p["name"], "life": p["life"], "energy": p["energy"], "learner": p["name"] == learner,
@@ -57,7 +58,7 @@ def sides(model, learner: str | None = None, *, words: Words = words_for("en")) 
             "pool": game("".join(f"{{{t}}}" * n for t, n in p["mana_pool"].items() if n), tips=False),
             "lands": grouped(lands, words), "creatures": [c for c in mine if c["row"] == "creatures"],
             "others": [c for c in mine if c["row"] == "others"],
-            "hand": [_card(c, words) for c in p["hand"]],
+            "hand": [_card(c, words, said_of) for c in p["hand"]],
             "library": len(p["library"]), "graveyard": [words.card(c["card"]) for c in p["graveyard"]],
         })
         out[-1]["say"] = _side_words(out[-1], words)
@@ -209,7 +210,7 @@ def _printed_text(info: dict, words: Words) -> list:
     return [] if not printed or printed == info["oracle"] else [game(line, tips=False) for line in printed.split("\n")]
 
 
-def _card(info: dict, words: Words = words_for("en")) -> dict:
+def _card(info: dict, words: Words = words_for("en"), said_of: dict | None = None) -> dict:
     state = _state(info, words)
     types = info.get("types")
     why = info["why_not"]
@@ -223,8 +224,8 @@ def _card(info: dict, words: Words = words_for("en")) -> dict:
         "tapped": bool(info.get("tapped")), "state": state, "colors": info["colors"],
         "frame": _frame(info["colors"], "Land" in kinds), "wide": len(info["oracle"]) > LONG_TEXT,
         "row": "creatures" if "Creature" in kinds else "lands" if "Land" in kinds else "others",
-        "actions": [{"key": k, "label": game(label, tips=False), "words": game_text_words(label)}
-                    for k, label in info["actions"]],
+        "actions": [{"key": k, "label": game(say(words, label, (said_of or {}).get(str(k))), tips=False),
+                     "words": game_text_words(label)} for k, label in info["actions"]],
         "why_not": None if why is None else {
             "text": game(why["message"] + (f" (CR {why['rule']})" if why["rule"] and
                                            why["rule"] not in why["message"] else ""), tips=False),

@@ -9,7 +9,7 @@ from rulesdojo.i18n import Words, words_for
 
 from .base import View, asked, button, message, show
 from .dom import Dom, game
-from .saying import heading_in
+from .saying import heading_in, say
 from .text import game_text_words
 
 #: The forms of answer other views ask for: an order of triggers, a payment, an amount.
@@ -55,7 +55,8 @@ class ChoicePanel(View):
         if multi:
             self.multi.options = [(p["labels"].get(str(o), str(o)), o) for o in p["options"]]
         else:
-            answers = [(game_text_words(label), k) for k, label, _oid in self.model.legal]
+            answers = [(game_text_words(say(self.words, label, self.model.legal_said.get(str(k)))), k)
+                       for k, label, _oid in self.model.legal]
             self.options.options = answers
             self.options.value = answers[0][1] if answers else None
 

@@ -11,7 +11,7 @@ from ..state import STEPS
 from .base import View, button, message, show
 from .dom import Dom, Node, h
 from .energy import energy
-from .saying import heading_in, step_words
+from .saying import heading_in, say, step_words
 from .text import game_text_words
 
 
@@ -67,7 +67,7 @@ class ManaVsEnergy(View):
         self.pools.content = [h("table", h("thead", h("tr", h("th", words("Player")), h(
             "th", words("Mana pool (empties at the end of each step and phase)")), h("th", words("Energy (stays)")))),
             h("tbody", *rows))]
-        mana = [(game_text_words(label), k) for k, label in m.mana_abilities()]
+        mana = [(game_text_words(say(words, label, m.legal_said.get(str(k)))), k) for k, label in m.mana_abilities()]
         self.abilities.options = mana
         self.abilities.value = mana[0][1] if mana else None
         self.add_button.disabled = not mana
