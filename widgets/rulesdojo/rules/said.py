@@ -23,8 +23,10 @@ A value is one of:
   line of the card's printed text where the catalog has it, else in English, marked;
 - ``Listed(items, joint)``: names in a row, ``"and"`` ("A and B and C"), ``"then"`` (an order: "A
   then B"), ``"comma"`` ("A, B") or ``"sentences"`` (whole sentences, one after another);
-- a ``Said``: a term the engine names (a step: "beginning phase"), said in the same language.
+- a ``Said``: a term or a clause the engine names (a step, "untap step"; what happens to a
+  permanent that leaves, "is destroyed"), said in the same language.
 
+Placeholders are filled with ``str.format``: a brace meant as itself is doubled (``{{T}}``).
 Extraction: msgids are string literals at the call, found by the keywords ``said`` and
 ``said_n:1,2``; a test checks that every call's sentence is a literal.
 
