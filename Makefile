@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 SITE ?= build/site
 
-.PHONY: install test test-fast typecheck serve lab site bench bench-switch bench-pages bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
+.PHONY: install test test-fast typecheck catalogs serve lab site bench bench-switch bench-pages bench-class bench-class-browser bench-site bench-hub chromium npm hub-proxy postgresql check clean
 
 install: $(STAMP)
 
@@ -56,6 +56,13 @@ test-fast: $(STAMP) typecheck
 # The type checker over widgets/rulesdojo ([tool.mypy] in pyproject.toml); `make test` runs it first.
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# The languages' catalogs brought up to the English (lessons, questions, the interface's and the
+# engine's strings in the code), then compiled into the .mo files the pages read
+# (docs/translating.md). The tests check that the committed .mo files are current.
+catalogs: $(STAMP)
+	$(BIN)/rulesdojo i18n update
+	$(BIN)/rulesdojo i18n compile
 
 # Figures, not pass/fail (not part of `make test`): Voila on 127.0.0.1, headless chromium, a bare
 # ipywidgets baseline measured in the same run; prints the table, writes benchmarks/results.json.

@@ -1,4 +1,5 @@
-"""The wheel carries what runs without the internet: notebooks, symbols, scripts, the page template."""
+"""The wheel carries what runs without the internet: notebooks, symbols, scripts, the page template,
+the compiled translations."""
 
 import subprocess
 import sys
@@ -26,3 +27,8 @@ def test_wheel_ships_notebooks_lessons_assets_and_question_bank(tmp_path):
         list((ROOT / "widgets/rulesdojo/scenarios").glob("*.yaml"))) > 0
     cards = list((ROOT / "widgets/rulesdojo/cards").glob("*.yaml"))
     assert sum(n.startswith("rulesdojo/cards/") for n in names) == len(cards) > 0
+    # translations compiled (the pages read them with gettext), their .po sources left in the source tree
+    locale = ROOT / "widgets/rulesdojo/i18n/locale"
+    compiled = sorted(f"rulesdojo/i18n/locale/{p.relative_to(locale).as_posix()}" for p in locale.rglob("*.mo"))
+    assert sorted(n for n in names if n.endswith(".mo")) == compiled != []
+    assert [n for n in names if n.endswith((".po", ".pot"))] == []

@@ -1,5 +1,6 @@
 """The rulesdojo command: check scenarios, serve the lessons (or the mentors' trainer), lint, list and show
- the question bank, lint lessons, cards and exams, export results, build the static site, configure a hub."""
+ the question bank, lint lessons, cards and exams, export results, build the static site, configure a hub,
+ work with the translations."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import sys
 import time
 from typing import Any
 
+from .i18n import command as i18n
 from .kit import Kit
 from .quiz.report import TABLES
 from .rules.errors import ScenarioError
@@ -533,7 +535,10 @@ def _command(argv: list[str] | None) -> int:
     p_export.add_argument("--exams", default=None, metavar="DIR",
                           help="folder of exam files, for titles and pass marks (default: $RULESDOJO_EXAMS)")
     p_export.add_argument("--out", default=None, metavar="FILE", help="write here (default: standard output)")
+    i18n.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "i18n":
+        return i18n.run(args)
     kit = Kit.from_environment()  # the command's kit: $RULESDOJO_RESULTS, _EXAMS, _CARDS... (``rulesdojo.kit``)
     if args.command == "review":
         return optimize_review(args.learner, args.results or kit.results)

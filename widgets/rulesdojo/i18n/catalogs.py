@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
-from .content import file_texts
+from .content import Message, file_texts
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -36,31 +36,46 @@ def template(source: Path, root: Path = ROOT):
     from babel.messages.catalog import Catalog
     cat = Catalog(project="Rules Dojo", domain="content", fuzzy=False)
     rel = source.resolve().relative_to(root) if source.resolve().is_relative_to(root) else source
-    for m in file_texts(source):
+    for m in english(source):
         cat.add(m.english, "", locations=[(str(rel), m.line)], context=m.context)
     return cat
 
 
+def english(source: Path) -> list[Message]:
+    """The texts of an English source file; a ``CatalogError`` naming the file and the line if it
+    can't be read."""
+    import yaml
+
+    from .pofile import CatalogError
+    try:
+        return list(file_texts(source))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CatalogError(f"{source}:1: can't read the file ({exc})") from None
+    except (ValueError, yaml.YAMLError) as exc:  # YAML's and JSON's errors: the place they give
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else getattr(exc, "lineno", 1)
+        problem = getattr(exc, "problem", None) or getattr(exc, "msg", None) or str(exc)
+        raise CatalogError(f"{source}:{line}: not valid {source.suffix.lstrip('.').upper()}: {problem}") from None
+
+
 def update(code: str, root: Path = ROOT) -> list[Path]:
-    """Write or bring up to date the language's catalog of every source file; return the files."""
-    from babel.messages.pofile import read_po, write_po
+    """Write or bring up to date the language's catalog of every source file; return the files
+    written (a file that would say the same, dates aside, is left as it is)."""
+    from .pofile import read, write
     written = []
     for source in content_sources(root):
         fresh = template(source, root)
         path = po_path(source, code)
         if path.is_file():
-            with path.open("rb") as f:
-                old = read_po(f, locale=code)
+            old = read(path, code)
             old.update(fresh, no_fuzzy_matching=False)
             old.obsolete.clear()  # texts gone from the source go with it; git keeps their history
             cat = old
         else:
             cat = fresh
-            cat.locale = code  # type: ignore[assignment]
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("wb") as f:
-            write_po(f, cat, width=0, omit_header=False, sort_output=False)
-        written.append(path)
+            cat.locale = code
+        if write(path, cat):
+            written.append(path)
     return written
 
 

@@ -135,6 +135,9 @@ class CardSet(Part):
         self._own = _Cards()  # given cards: they win over the base folder's
         for c in cards:
             self._own.add(c)
+        # Names already looked up, as written: a set never changes, and the engine asks for the same
+        # few names tens of thousands of times a move (each permanent's card, for each of its statics).
+        self._found: dict[str, Card] = {}
 
     _shipped: "CardSet | None" = None
 
@@ -163,6 +166,9 @@ class CardSet(Part):
     def named(self, name: str) -> Card:
         """Return the card with this name (case and spacing forgiven), or raise ``UnknownCard``
         naming up to three close names."""
+        known = self._found.get(name)
+        if known is not None:
+            return known
         found = self._own.find(name) or self._read.find(name)
         if found is None and self._base is not None:
             self._base.take((slug(name), f"{slug(name)}-token"), self._read)
@@ -172,6 +178,7 @@ class CardSet(Part):
                 found = self._read.find(name)
         if found is None:
             raise UnknownCard(str(name), self.close_names(_key(name)))
+        self._found[name] = found
         return found
 
     def has_card(self, name: str) -> bool:

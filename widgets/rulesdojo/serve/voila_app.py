@@ -32,7 +32,6 @@ from typing import cast
 from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from jupyter_server._tz import utcnow
 from jupyter_server.auth.identity import IdentityProvider
 from jupyter_server.auth.logout import LogoutHandler
 from jupyter_server.log import log_request
@@ -49,6 +48,8 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from ..shipped import landing_page
+from .voila_private import (kernel_record, pools, request_info_stores, restarter, starting, utcnow,
+                            wrap_pool_fill)
 from .voila_handlers import (LOADING, REQUEST_INFO_KEPT, Files, Fleeting, KernelDeaths, KernelSocket, LiveReaders,
                              PageHandler, RequestInfo, Scrub, SlowGuesses, TemplateFiles)
 
@@ -165,20 +166,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
         self.starts = asyncio.Semaphore(STARTS_AT_ONCE)  # pages starting a kernel of their own
         taken = getattr(self, "get_rendered_notebook", None)
         if taken is not None:  # Voila's pooled manager: taking a preheated kernel opens a page too
-            initialize = self._initialize
-
-            async def fill(notebook, kernel_id=None, **kw):
-                if kernel_id is not None or not self.serving:  # a restart's, or the first fill
-                    return await initialize(notebook, kernel_id, **kw)
-                await self.refills.turn()
-                try:
-                    content = await initialize(notebook, kernel_id, **kw)
-                except BaseException:
-                    self.refills.done()
-                    raise
-                content["task"].add_done_callback(self.refills.done)  # the notebook has run
-                return content
-            self._initialize = fill
+            wrap_pool_fill(self, self.in_turn)
             # Voila hands a page the pool's first entry even while it is still being refilled, and the
             # page waits for that refill; a page that finds no kernel ready starts its own instead.
             self.get_pool_size = lambda notebook: len(self.ready(notebook))
@@ -186,7 +174,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
             async def take(notebook_name, **kw):
                 self.serving = True
                 self.refuse_if_full()
-                pool, ready = self._pools.get(notebook_name, []), self.ready(notebook_name)
+                pool, ready = pools(self).get(notebook_name, []), self.ready(notebook_name)
                 if ready and pool[0] is not ready[0]:  # Voila takes the first entry: make it a ready one
                     pool.remove(ready[0])
                     pool.insert(0, ready[0])
@@ -199,18 +187,33 @@ class DojoKernelManager(AsyncMappingKernelManager):
                 return render_task, rendered, kernel_id
             self.get_rendered_notebook = take
 
+    def in_turn(self, initialize):
+        """A pool's refill of one entry (``initialize``) that waits its turn once pages are served."""
+        async def fill(notebook, kernel_id=None, **kw):
+            if kernel_id is not None or not self.serving:  # a restart's, or the first fill
+                return await initialize(notebook, kernel_id, **kw)
+            await self.refills.turn()
+            try:
+                content = await initialize(notebook, kernel_id, **kw)
+            except BaseException:
+                self.refills.done()
+                raise
+            content["task"].add_done_callback(self.refills.done)  # the notebook has run
+            return content
+        return fill
+
     def ready(self, notebook: str) -> list:
         """Return the entries of ``notebook``'s pool whose kernel has started and runs the notebook."""
-        return [task for task in getattr(self, "_pools", {}).get(notebook, ())
+        return [task for task in pools(self).get(notebook, ())
                 if task.done() and not task.cancelled() and task.exception() is None]
 
     def pooled(self) -> set[str]:
         """Return the kernels waiting in a pool for a page."""
-        return {task.result()["kernel_id"] for notebook in getattr(self, "_pools", {}) for task in self.ready(notebook)}
+        return {task.result()["kernel_id"] for notebook in pools(self) for task in self.ready(notebook)}
 
     def leave_pools(self, kernel_id: str) -> None:
         """Take a kernel out of the pool it waits in, so no page is given it."""
-        for pool in getattr(self, "_pools", {}).values():
+        for pool in pools(self).values():
             for task in [t for t in pool if t.done() and not t.cancelled() and t.exception() is None
                          and t.result()["kernel_id"] == kernel_id]:
                 pool.remove(task)
@@ -239,7 +242,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
 
     def pages(self) -> int:
         """Count the kernels that serve (or are starting for) a page."""
-        live = set(self.list_kernel_ids()) | set(getattr(self, "_pending_kernels", {}))
+        live = set(self.list_kernel_ids()) | set(starting(self))
         return len(live - self.pooled()) - self._preheating
 
     def refuse_if_full(self) -> None:
@@ -264,13 +267,13 @@ class DojoKernelManager(AsyncMappingKernelManager):
             kernel_id = await super().start_kernel(*args, **kwargs)
         finally:
             self._preheating -= preheat
-        restarter = getattr(self.get_kernel(kernel_id), "_restarter", None)
-        if restarter is not None:
+        kernel_restarter = restarter(self.get_kernel(kernel_id))
+        if kernel_restarter is not None:
             # A kernel that dies is not restarted: restarted blank it would hold none of its page's
             # state (widgets, board, answers so far) and only look alive. A page's is shut down and
             # its page told (``lose``); a preheated one is replaced by a new one (sockets of its
             # own, the notebook run again).
-            restarter.restart_limit = 0
+            kernel_restarter.restart_limit = 0
         if preheat:
             self.waiting[kernel_id] = 0
         if not preheat:
@@ -281,7 +284,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
         """Note that a page's kernel died: its page's connections are closed (the page says the
         connection is lost) and no page may connect to it again."""
         self.restarted.add(kernel_id)
-        door = getattr(self._kernels.get(kernel_id), "dojo_door", None)
+        door = getattr(kernel_record(self, kernel_id), "dojo_door", None)
         for connection in list(door.connections if door is not None else ()):
             # Once jupyter_server's own callbacks have told the page (they write to the socket).
             IOLoop.current().add_callback(connection.websocket_handler.close, LOST_CODE,
@@ -320,16 +323,16 @@ class DojoKernelManager(AsyncMappingKernelManager):
     async def cull_kernel_if_idle(self, kernel_id):
         # A kernel enters the map a moment before jupyter_server marks its activity (one turn of the
         # event loop); the culler reading it then raised TraitError for 'last_activity'.
-        kernel = self._kernels.get(kernel_id)
+        kernel = kernel_record(self, kernel_id)
         if kernel is not None and kernel.trait_has_value("last_activity"):
             await super().cull_kernel_if_idle(kernel_id)
 
     def refill_pools(self) -> None:
         """Drop pool entries whose kernel could not start and start what each pool lacks."""
-        for notebook, pool in getattr(self, "_pools", {}).items():
+        for notebook, pool in pools(self).items():
             for task in [t for t in pool if t.done() and (t.cancelled() or t.exception() is not None)]:
                 pool.remove(task)
-            # _pools and fill_if_needed are Voila's pooled manager's, mixed in; a full pool starts nothing
+            # fill_if_needed is Voila's pooled manager's (public there), mixed in; a full pool starts nothing
             self.fill_if_needed(delay=0, notebook_name=notebook)  # type: ignore[attr-defined]
 
 
@@ -651,8 +654,7 @@ class DojoVoila(Voila):
     def init_handlers(self) -> list:
         # Voila keeps the request information no kernel waited for, for good, for anyone with the
         # kernel's id to read; RequestInfo hands it over once, and the cache forgets it soon.
-        RequestInfoSocketHandler._cache = Fleeting(REQUEST_INFO_KEPT)
-        RequestInfoSocketHandler._waiters = LiveReaders()
+        request_info_stores(RequestInfoSocketHandler, Fleeting(REQUEST_INFO_KEPT), LiveReaders())
         landing = url_path_join(self.base_url, "voila/render", self.landing or landing_page(Path(self.root_dir)))
         # Voila adds the sign-in's own pages (login, a hub's OAuth callback) without the URL prefix.
         signin = {handler for _, handler, *_ in self.identity_provider.get_handlers()}

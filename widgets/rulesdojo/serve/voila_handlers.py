@@ -40,6 +40,8 @@ from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHa
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from .voila_private import reason
+
 LOST_CHECK = 1.0  # seconds between two looks at a loading page's kernel
 # A preheated kernel waits for its page's request information before any page takes it, so the
 # information goes straight to it; what no kernel waited for is kept this long, then forgotten.
@@ -180,7 +182,7 @@ def plain_error(handler: web.RequestHandler, status_code: int) -> None:
     """Answer an error with its status line in plain text (jupyter_server's HTML error page needs a
     ``static_path`` Voila's app doesn't have: each one logged a traceback)."""
     handler.set_header("Content-Type", "text/plain; charset=utf-8")
-    handler.finish(f"{status_code} {handler._reason}\n")
+    handler.finish(f"{status_code} {reason(handler)}\n")
 
 
 class Files(JupyterHandler, AllowListFileHandler):

@@ -24,8 +24,9 @@ from .steps import SiteError, run
 #: the runtime, from npm: Python 3.14, whose wheels on PyPI are tagged ``pyemscripten_2026_0_wasm32``
 PYODIDE = "314.0.8"
 #: the server's own packages, and PyYAML, which has no wheel for Pyodide on PyPI: the site's build
-#: reads the kit's YAML files and the page takes them as read (``yamlsource.KEPT``)
-SERVER_ONLY = {"voila", "ipykernel", "pyyaml"}
+#: reads the kit's YAML files and the page takes them as read (``yamlsource.KEPT``); Babel, which
+#: only the language commands use (the pages read the compiled ``.mo`` files with ``gettext``)
+SERVER_ONLY = {"voila", "ipykernel", "pyyaml", "babel"}
 #: what a wheel's metadata asks for that no page loads: the notebook front ends' widget files (the
 #: page bundles its own widget manager) and IPython's code completion, which IPython does without
 NOT_LOADED = {"widgetsnbextension", "jupyterlab-widgets", "jedi"}
@@ -34,11 +35,14 @@ NOT_LOADED = {"widgetsnbextension", "jupyterlab-widgets", "jedi"}
 LATER = {"pydantic"}
 MENTOR_ONLY = {"trainer.ipynb"}
 #: files of a wheel that nothing in the pages runs: tests, type stubs, JupyterLab's and Notebook's
-#: front-end files (the page has its own), the mentors' pages and the server's and the build's modules
-LEFT_OUT = re.compile(r"(^|/)(tests?|labextension|nbextension)/|\.pyi$|(^|/)py\.typed$|^[^/]+\.data/"
+#: front-end files (the page has its own), the mentors' pages and the server's and the build's modules,
+#: and the translations' sources (the lessons' ``locale/<code>/*.po``: the page reads the compiled ``.mo``)
+LEFT_OUT = re.compile(r"(^|/)(tests?|labextension|nbextension)/|\.pyi$|(^|/)py\.typed$|^[^/]+\.data/|\.pot?$"
                       r"|^rulesdojo/(mentor/|cli\.py$|__main__\.py$)"
                       r"|^rulesdojo/serve/(?!(__init__|identity)\.py$)"  # a page's identity source, read by its Kit
                       r"|^rulesdojo/site/(?!(__init__|in_browser)\.py$)"
+                      # the language commands' modules (Babel's; the pages read the compiled catalogs)
+                      r"|^rulesdojo/i18n/(catalogs|checks|command|compile|extract|layout|lint|pofile)\.py$"
                       # Pygments' lexers, but Python's (IPython's tracebacks) and the index
                       r"|^pygments/lexers/(?!(__init__|_mapping|python)\.py$)"
                       # the terminal's: IPython's GUI event loops and its documentation and test
@@ -185,6 +189,10 @@ def trim(wheel: Path, dest: Path, cache: Path) -> Path:
     (True, False)
     >>> bool(LEFT_OUT.search("rulesdojo/site/wheels.py")), bool(LEFT_OUT.search("rulesdojo/site/in_browser.py"))
     (True, False)
+    >>> bool(LEFT_OUT.search("rulesdojo/notebooks/locale/ja/07-landfall.po"))
+    True
+    >>> [bool(LEFT_OUT.search(f"rulesdojo/i18n/{n}")) for n in ("locale/ja/LC_MESSAGES/content.mo", "__init__.py", "lint.py")]
+    [False, False, True]
     """
     def slim(z: zipfile.ZipFile) -> dict[str, bytes]:
         files = {}
