@@ -117,7 +117,7 @@ def test_one_more_lesson_is_one_yaml_file_and_one_notebook(tmp_path, monkeypatch
     new = f"{last + 1:02d}-landfall-again"
     folder = tmp_path / "my-lessons"
     shutil.copytree(LESSONS, folder)
-    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
     (folder / f"{new}.yaml").write_text("""\
 title: Landfall again
 summary: "One more land, one more {E}."
@@ -146,7 +146,7 @@ parts:
     (folder / f"{new}.ipynb").write_text(json.dumps(nb), encoding="utf-8")
 
     assert lint_lessons(folder).ok
-    added = {p.name for p in folder.iterdir()} - set(before)
+    added = {p.name for p in folder.iterdir() if p.is_file()} - set(before)
     changed = [n for n, data in before.items() if (folder / n).read_bytes() != data]
     assert sorted(added) == [f"{new}.ipynb", f"{new}.yaml"] and changed == []
     monkeypatch.chdir(folder)  # the notebooks run in their folder

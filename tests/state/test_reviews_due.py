@@ -117,7 +117,7 @@ def test_review_from_the_map_draws_only_what_is_due_and_the_map_back_says_what_i
     page, learner, rulings = course
     line = page.due
     assert line.count == len(rulings) and line.said.startswith(f"{len(rulings)} rulings to review")
-    assert plain(due_line(page).words.content) == f"Due today: {line.said}"
+    assert plain(due_line(page).line.content) == f"Due today: {line.said}"
     line.review()
     assert page.flow.place.view == "review"
     quiz = page._review
@@ -140,7 +140,7 @@ def test_review_from_the_map_draws_only_what_is_due_and_the_map_back_says_what_i
     assert (line.count, line.reviews) == (0, 0)
     assert line.said.startswith("Next review in ")
     assert set(load(page.kit.store(), learner).due(time.time())) == set()
-    assert plain(due_line(page).words.content) == line.said and due_line(page).review_button.layout.display == "none"
+    assert plain(due_line(page).line.content) == line.said and due_line(page).review_button.layout.display == "none"
 
 
 def due_line(page):

@@ -44,7 +44,7 @@ def template(source: Path, root: Path = ROOT):
 def english(source: Path) -> list[Message]:
     """The texts of an English source file; a ``CatalogError`` naming the file and the line if it
     can't be read."""
-    import yaml
+    from ..scenarios.yamlparse import yaml  # for its error class only: files are read by the kit's loader
 
     from .pofile import CatalogError
     try:

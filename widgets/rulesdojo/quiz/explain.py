@@ -72,11 +72,16 @@ def line(ev) -> str:
     return f"- {text}" if cited or not ev.rule[:1].isdigit() else f"- {text} (CR {ev.rule})"
 
 
+def explanation_lines(log, extra_rules=(), extra: int = 0, note: bool = False) -> list[str]:
+    """The deciding events' lines of an explanation that has ``extra`` lines of its own and maybe a note."""
+    return [line(ev) for ev in select(log, MAX_LINES - extra - (1 if note else 0), extra_rules)]
+
+
 def explain(lead: str, log, note: str | None = None, extra: Sequence[str] = (), extra_rules=()) -> str:
     """Build an explanation: the lead sentence, the deciding events, any extra lines, the note."""
     lines = [lead.strip()]
     lines += [f"- {x}" for x in extra]
-    lines += [line(ev) for ev in select(log, MAX_LINES - len(extra) - (1 if note else 0), extra_rules)]
+    lines += explanation_lines(log, extra_rules, len(extra), bool(note))
     if note:
         lines.append(f"- {note.strip()}")
     return "\n".join(lines)

@@ -254,12 +254,13 @@ class ChoiceVariant(OptionsVariant):
             return all(ok for ok, _ in results), why
         return not any(ok for ok, _ in results), why
 
-    def _extra_lines(self) -> list[str]:
-        extra, seen = [], set()
+    def reasons(self) -> list[tuple[str, bool, str]]:
+        extra: list[tuple[str, bool, str]] = []
+        seen = set()
         for (text, _opt), (ok, why) in zip(self._opts, self._truth):
             if why and why not in seen:
                 seen.add(why)
-                extra.append(why if ok else f"Not \"{text}\": {why}")
+                extra.append((text, ok, why))
         return extra[:2]
 
 

@@ -22,8 +22,10 @@ import csv
 from dataclasses import dataclass, fields
 from datetime import datetime
 
+from ..i18n import Words
 from .stats import one_per_question, question_stats
 from .store import csv_cell
+from .texts import QuestionTexts
 
 
 def iso(t: float | None) -> str:
@@ -47,9 +49,13 @@ def first_line(text: str, width: int = 90) -> str:
     return line[:width - 1].rsplit(" ", 1)[0] + "…"
 
 
-def question_text(bank, qid: str) -> str:
-    """Return a question's prompt as one variant asks it (empty when it is no longer in the bank)."""
-    return bank[qid].variant(seed=0).prompt if qid in bank else ""
+def question_text(bank, qid: str, words: Words | None = None) -> str:
+    """Return a question's prompt as one variant asks it (empty when it is no longer in the bank),
+    in the mentor's language with ``words`` (the export's rows stay as written: none given)."""
+    if qid not in bank:
+        return ""
+    v = bank[qid].variant(seed=0)
+    return v.prompt if words is None else str(QuestionTexts(words).prompt(v))
 
 
 def passed(right: int, total: int, mark: int | None) -> bool | None:

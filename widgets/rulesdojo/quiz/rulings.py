@@ -47,13 +47,20 @@ TEXTS = {
            "the stack will be the first one to resolve. (As a result, you can have those abilities "
            "resolve in the order of your choosing.)"),
 }
+def _words(title: str) -> str:
+    """Mark a title for the interface catalog (Babel extracts ``_words(...)``): a page says it in the
+    learner's language (``words(ruling.title)``); here it stays English."""
+    return title
+
+
 #: What each ruling is about, in a few words: how a learner finds it in a list.
 TITLES = {
-    "E1": "{E} is one energy counter", "E2": "Getting and paying energy", "E3": "A \"may pay\" is paid once",
-    "E4": "Energy is on the player", "E5": "\"If you do\" and \"When you do\"", "E6": "Keeping track of energy",
-    "E7": "Energy isn't mana", "E8": "Every target gone: nothing paid", "E9": "Every target gone: no energy",
-    "L1": "Every land you control entering", "L2": "Becoming a land isn't entering",
-    "L3": "You order the landfall triggers",
+    "E1": _words("{E} is one energy counter"), "E2": _words("Getting and paying energy"),
+    "E3": _words("A \"may pay\" is paid once"), "E4": _words("Energy is on the player"),
+    "E5": _words("\"If you do\" and \"When you do\""), "E6": _words("Keeping track of energy"),
+    "E7": _words("Energy isn't mana"), "E8": _words("Every target gone: nothing paid"),
+    "E9": _words("Every target gone: no energy"), "L1": _words("Every land you control entering"),
+    "L2": _words("Becoming a land isn't entering"), "L3": _words("You order the landfall triggers"),
 }
 KINDS = {"E": "Energy", "L": "Landfall"}
 #: A ruling named in text: "Energy ruling 4", "Landfall ruling 1".

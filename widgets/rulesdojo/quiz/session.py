@@ -27,25 +27,45 @@ MAX_ANSWER = 200  # characters: the longest right answer is a few trigger names
 AGAIN_AFTER = 3
 
 
-class AnswerError(ValueError):
+def _words(text: str) -> str:
+    """Mark a sentence for the interface catalog (Babel extracts ``_words(...)``): a page says it in
+    the learner's language (``Refusal.msgid``, ``params``); here it stays English."""
+    return text
+
+
+class Refusal(ValueError):
+    """A refusal the page says in the learner's language: ``msgid`` is its English sentence with
+    ``{placeholders}``, ``params`` their values (the English message is ``str(exc)``)."""
+
+    def __init__(self, msgid: str, **params):
+        super().__init__(msgid.format(**params) if params else msgid)
+        self.msgid, self.params = msgid, params
+
+
+class AnswerError(Refusal):
     """Refuse an answer that can't be taken (too long); the question stays open."""
 
 
-class NotYourAttempt(ValueError):
+class NotYourAttempt(Refusal):
     """Refuse to resume or review, under a typed name, an attempt started in another browser."""
 
     def __init__(self):
-        super().__init__("This name has an exam attempt that was started in another browser, so it "
-                         "can't be opened here. Go on in the browser where you started it, or ask your "
-                         "mentor.")
+        super().__init__(_words("This name has an exam attempt that was started in another browser, so it "
+                                "can't be opened here. Go on in the browser where you started it, or ask your "
+                                "mentor."))
 
 
-class StartRefused(ValueError):
+class StartRefused(Refusal):
     """Refuse to start an exam attempt: the candidate has used their attempts, an attempt was just
     started on another page, or the results can't be written to check."""
 
 
-__all__ = ["AnswerError", "Answered", "AttemptClosed", "NotYourAttempt", "QuizSession", "StartRefused"]
+class NoOpenQuestion(Refusal):
+    """Refuse an answer with no question open: the time ran out, or the question was answered."""
+
+
+__all__ = ["AnswerError", "Answered", "AttemptClosed", "NoOpenQuestion", "NotYourAttempt", "QuizSession",
+           "Refusal", "StartRefused"]
 
 
 @dataclass(frozen=True)
@@ -107,9 +127,9 @@ class QuizSession:
         if store is not None and mode == "exam":  # counted where stored: an exam needs the store now
             added = store.create_attempt(self.record(), attempts)
             if not added:
-                raise StartRefused("This exam can't be started again." if added is False else
-                                   f"The exam can't start now: {store.why}. Try again in a moment, or "
-                                   "ask your mentor to check it.")
+                raise (StartRefused(_words("This exam can't be started again.")) if added is False else
+                       StartRefused(_words("The exam can't start now: {why}. Try again in a moment, or ask "
+                                           "your mentor to check it."), why=store.why))
         else:
             self.save()
 
@@ -134,8 +154,8 @@ class QuizSession:
         s.resumed = True
         if store is not None:
             if record.ended is None and not store.take_over(record, s.page):
-                raise StartRefused(f"The exam can't be resumed now: {store.why}. Try again in a moment, "
-                                   "or ask your mentor to check it.")
+                raise StartRefused(_words("The exam can't be resumed now: {why}. Try again in a moment, or "
+                                          "ask your mentor to check it."), why=store.why)
             given = store.answers(record.id)
             for v in variants:  # one answer per question, the first given
                 a = next((a for a in given if a.question == v.id), None)
@@ -193,13 +213,13 @@ class QuizSession:
         if self.store is not None:
             self.store.check_open(self.id)
         if self.done or self.awaiting_next:
-            raise ValueError("There is no open question to answer.")
+            raise NoOpenQuestion(_words("There is no open question to answer."))
         if self.remaining == 0:
             self.finish("time")
-            raise ValueError("Time is up.")
+            raise NoOpenQuestion(_words("Time is up."))
         if len(str(answer)) > MAX_ANSWER:
-            raise AnswerError(f"An answer is at most {MAX_ANSWER} characters; this one has "
-                              f"{len(str(answer))}.")
+            raise AnswerError(_words("An answer is at most {most} characters; this one has {n}."),
+                              most=MAX_ANSWER, n=len(str(answer)))
         v = self.variants[self.index]
         verdict = v.grade(answer)
         now = self.clock()

@@ -12,7 +12,11 @@ True
 
 from __future__ import annotations
 
+from ..i18n import Words, words_for
 from .model import Bank, Question
+from .texts import QuestionTexts
+
+EN = words_for("en")
 
 
 class UnknownQuestion(LookupError):
@@ -35,17 +39,19 @@ def pick(bank: Bank, ids: list[str]) -> list[Question]:
     return [bank[i] for i in ids] if ids else list(bank)
 
 
-def shown(question: Question, every_variant: bool = False) -> dict:
+def shown(question: Question, every_variant: bool = False, *, words: Words = EN) -> dict:
     """Return one question as data: its tags and, per variant (the first only unless
-    ``every_variant``), the parameter values, prompt, options, computed answer and explanation."""
+    ``every_variant``), the parameter values, prompt, options, computed answer and explanation, in
+    the language of ``words`` (a text not translated yet in English)."""
     values = question.all_values() or [{}]
+    texts = QuestionTexts(words)
     variants = []
     for vals in values if every_variant else values[:1]:
         v = question.variant(values=vals)
         solution = v.solution()
-        variants.append({"values": vals, "prompt": v.prompt, "options": list(v.options),
-                         "instructions": v.instructions, "answer": solution.right_answer_text,
-                         "explanation": solution.explanation})
+        variants.append({"values": vals, "prompt": str(texts.prompt(v)), "options": [str(o) for o in texts.options(v)],
+                         "instructions": texts.instructions(v), "answer": texts.answer(v, solution.right_answer_text),
+                         "explanation": "\n".join(texts.explanation(v, solution))})
     return {"id": question.id, "kind": question.kind, "level": question.level,
             "difficulty": question.difficulty, "rulings": list(question.tags.get("rulings", [])),
             "topics": list(question.tags.get("topics", [])), "file": question.source_file,

@@ -19,17 +19,25 @@ from .explain import explain
 
 CR_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 
-OUTCOME_INSTRUCTIONS = {"number": "Answer with a whole number.",
-                        "yes/no": "Answer yes or no.",
-                        "mana": ("Type the mana as letters: GG is two green mana (W white, U blue, B black, R red, "
-                                 "G green, C colorless), or type 'nothing'."),
-                        "names": "List the names, top of the stack first (or 'empty')."}
+
+
+def _words(text: str) -> str:
+    """Mark a text for the interface catalog (Babel extracts ``_words(...)``): a page says it in the
+    learner's language (``QuestionTexts.instructions``); here it stays English."""
+    return text
+
+
+OUTCOME_INSTRUCTIONS = {"number": _words("Answer with a whole number."),
+                        "yes/no": _words("Answer yes or no."),
+                        "mana": _words("Type the mana as letters: GG is two green mana (W white, U blue, B black, "
+                                       "R red, G green, C colorless), or type 'nothing'."),
+                        "names": _words("List the names, top of the stack first (or 'empty').")}
 INSTRUCTIONS = {
-    "choice": "Pick the one true option.",
-    "policy": "Pick the one correct option.",
-    "trigger order": ("List every trigger top of the stack first: the top of the list is the top "
-                      "of the stack, put there last, and resolves first."),
-    "replacement order": "List the effects in the order you apply them, first one first.",
+    "choice": _words("Pick the one true option."),
+    "policy": _words("Pick the one correct option."),
+    "trigger order": _words("List every trigger top of the stack first: the top of the list is the top "
+                            "of the stack, put there last, and resolves first."),
+    "replacement order": _words("List the effects in the order you apply them, first one first."),
 }
 
 
@@ -189,8 +197,20 @@ class Variant:
 
     def _explanation(self, right_text: str) -> str:
         lead, note = self._lead_and_note(right_text)
-        decisive = set(CR_NUMBER.findall(" ".join(filter(None, (lead, note)))))
-        return explain(lead, self._deciding_log(), note, self._extra_lines()[:2], decisive)
+        return explain(lead, self._deciding_log(), note, self._extra_lines(), self.decisive_rules())
+
+    def decisive_rules(self) -> set[str]:
+        """The rule numbers the explanation's lead and note cite: the log's lines citing them come first."""
+        lead, note = self._lead_and_note(self._right_text())
+        return set(CR_NUMBER.findall(" ".join(filter(None, (lead, note)))))
+
+    def deciding_log(self) -> list:
+        """The log the explanation picks its lines from (none for a policy question)."""
+        return list(self._deciding_log()) if self.plays_game else []
+
+    def reasons(self) -> list[tuple[str, bool, str]]:
+        """Why options hold or not, as the engine says it: (option, holds, why), at most two."""
+        return []
 
     def _lead_and_note(self, right_text: str) -> tuple[str, str | None]:
         d = self._d
@@ -204,7 +224,7 @@ class Variant:
 
     def _extra_lines(self) -> list[str]:
         """Lines the explanation gives before the log's (a choice's reasons why options hold or not)."""
-        return []
+        return [why if ok else f"Not \"{option}\": {why}" for option, ok, why in self.reasons()]
 
 
 class _Unreadable(Exception):

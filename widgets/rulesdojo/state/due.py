@@ -59,6 +59,21 @@ def review_questions(deck: spaced.Deck, questions, at: float) -> list:
     return chosen
 
 
+def next_due(deck: spaced.Deck, at: float) -> tuple[int, str]:
+    """When the learner's next card comes due, from ``at``: how many minutes, hours or days, and
+    which (``(0, "")`` with no card).
+
+    >>> d = spaced.Deck(); _ = d.review("ruling", "E2", spaced.Rating.Good, spaced.T0, 9.0)
+    >>> next_due(d, spaced.T0)
+    (10, 'minute')
+    """
+    if not deck.cards:
+        return 0, ""
+    left = (min(c.due for c in deck.cards.values()) - spaced.utc(at)).total_seconds()
+    unit, seconds = ("minute", 60) if left < 3600 else ("hour", 3600) if left < spaced.DAY else ("day", spaced.DAY)
+    return max(1, round(left / seconds)), unit
+
+
 def next_review(deck: spaced.Deck, at: float) -> str:
     """Say when the learner's next card comes due, from ``at``: "" with no card.
 
@@ -69,12 +84,8 @@ def next_review(deck: spaced.Deck, at: float) -> str:
     >>> next_review(d, spaced.T0 + 600), next_review(d, spaced.T0 + 1.5 * spaced.DAY)
     ('Next review in 2 days', 'Next review in 12 hours')
     """
-    if not deck.cards:
-        return ""
-    left = (min(c.due for c in deck.cards.values()) - spaced.utc(at)).total_seconds()
-    unit, seconds = ("minute", 60) if left < 3600 else ("hour", 3600) if left < spaced.DAY else ("day", spaced.DAY)
-    many = max(1, round(left / seconds))
-    return f"Next review in {many} {unit}{'s' if many != 1 else ''}"
+    many, unit = next_due(deck, at)
+    return f"Next review in {many} {unit}{'s' if many != 1 else ''}" if unit else ""
 
 
 class ReviewsDue(HasTraits):
@@ -92,7 +103,9 @@ class ReviewsDue(HasTraits):
     unit = Unicode("ruling")  # what ``count`` counts
     reviews = Int(0)  # about how many questions a review draws now
     minutes = Int(0)  # about how long those take, rounded up
-    said = Unicode("")  # the line the map shows: "" for a learner with no reviews
+    said = Unicode("")  # the line the map shows, in English: "" for a learner with no reviews
+    next_in = Int(0)  # with nothing due: how many ``next_unit`` until the next review (0: no reviews)
+    next_unit = Unicode("")  # "minute", "hour" or "day"
     asked = Int(0)  # counts ``review``: the course moves to the review on each
 
     def refresh(self, deck: spaced.Deck, at: float) -> None:
@@ -108,6 +121,7 @@ class ReviewsDue(HasTraits):
                          f"about {self.minutes} minute{'s' if self.minutes != 1 else ''}")
         else:
             self.said = next_review(deck, at)
+        self.next_in, self.next_unit = (0, "") if self.count else next_due(deck, at)
 
     def review(self) -> None:
         """Ask to review what is due now (nothing happens with nothing due)."""

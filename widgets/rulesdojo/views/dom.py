@@ -134,7 +134,7 @@ def plain(nodes: list[Node]) -> str:
 #: the tags and attributes a page draws (``static/dom.js``'s TAGS, ATTRIBUTE and SAFE_HREF)
 _PAGE_TAGS = frozenset("a b br caption code dd details div dl dt em h1 h2 h3 h4 i kbd li meter nav ol p "
                        "section span strong summary table tbody td th thead tr ul".split())
-_PAGE_ATTRIBUTE = re.compile(r"(class|role|id|scope|colspan|rowspan|open|title|href|tabindex|reversed|min|max|value"
+_PAGE_ATTRIBUTE = re.compile(r"(class|role|id|lang|scope|colspan|rowspan|open|title|href|tabindex|reversed|min|max|value"
                              r"|aria-[a-z]+|data-[a-z-]+)$")
 _SAFE_HREF = re.compile(r"(https?:|mailto:|[^:]*$)", re.IGNORECASE)
 

@@ -19,28 +19,38 @@ from functools import partial
 
 import ipywidgets as ipw
 
+from ..i18n import Words, words_for
 from ..kit import Kit
 from ..quiz.model import load_bank
 from ..quiz import review
 from ..quiz.adaptive import mastery, missed_last
 from ..quiz.exam import load_exams
 from ..quiz.rulings import ruling
+from ..quiz.texts import QuestionTexts
 from ..quiz.session import AnswerError, AttemptClosed, NotYourAttempt, QuizSession, StartRefused
 from ..quiz.store import ResultStore
 from ..quiz.variant import Variant
 from ..state.due import review_questions
 from .base import button, show
-from .dom import Dom, Node, game, h, prose
+from .dom import Dom, game, h, prose
 from .learner import learner_key_widget
 from .modules import page_style
 from .order import PLAIN_LIST, STACK_LIST, OrderList
 from .quiz_keys import QuizKeys
+from .quiz_review import (comes_back_nodes, exam_facts, marked_block, mastery_nodes, option_label, refusal_said,
+                          resumed_said, review_table, ruling_label, ruling_name, time_left as _time_left,
+                          verdict_node, with_nodes)
 from .tables import table
-from .text import game_text_words
+
+__all__ = ["Quiz", "review_table", "ruling_label", "comes_back_nodes", "mastery_nodes", "verdict_node"]
 
 
 class Quiz(ipw.VBox):
     """Take a quiz: a start screen, one question at a time, then a review screen.
+
+    ``words`` is the learner's language (``rulesdojo.i18n.words_for``; the course page passes it):
+    the screens are drawn in it, the questions' texts through ``QuestionTexts``; answers are graded
+    on the English option, whatever the language shows.
 
     >>> q = Quiz(store=None, exam_allowed=True, exams=[])
     >>> q.name.value = "Ana"; q.count.value = 1; q.start_button.click()
@@ -50,8 +60,10 @@ class Quiz(ipw.VBox):
 
     def __init__(self, bank=None, store: ResultStore | None | bool = True, *,
                  exam_allowed: bool | None = None, clock=None, exams=None, kit: Kit | None = None, go_back=None,
-                 reviewing: bool = False, **kwargs):
+                 reviewing: bool = False, words: Words | None = None, **kwargs):
         super().__init__(**kwargs)
+        self.words = words_for("en") if words is None else words  # the learner's language
+        self.texts = QuestionTexts(self.words)
         self.kit = Kit.from_environment() if kit is None else kit
         self.go_back = go_back  # ruling tags -> the list pointing back to the lessons (``lessons.pages``)
         identity = self.kit.identity
@@ -72,7 +84,8 @@ class Quiz(ipw.VBox):
         self._build_start()
         self._build_question()
         self.review = Dom()
-        self.again_button = button("Back to the start", "Back to the start screen", self._to_start)
+        words = self.words
+        self.again_button = button(words("Back to the start"), words("Back to the start screen"), self._to_start)
         self.notice = Dom()
         self._show("start")
         self._wait_for_learner()
@@ -98,45 +111,49 @@ class Quiz(ipw.VBox):
             identity.when_key_known(self._key_arrived)
             self.name.observe(self._describe_exam, names=["value"])
     def _build_start(self) -> None:
-        self.name = ipw.Text(description="Your name", placeholder="as your mentor knows you",
+        words = self.words
+        self.name = ipw.Text(description=words("Your name"), placeholder=words("as your mentor knows you"),
                              style={"description_width": "initial"})
         self.signed_in = Dom()
         if self.source.trusted:
             show(False, self.name)
-            self.signed_in.content = [h("div", "Waiting for the server to say who you are…", cls="rd-note",
+            self.signed_in.content = [h("div", words("Waiting for the server to say who you are…"), cls="rd-note",
                                         role="status")]
         modes = ["practice", "exam"] if self.exam_allowed and self.exams else ["practice"]
-        self.mode = ipw.ToggleButtons(options=[(m.capitalize(), m) for m in modes], value="practice",
-                                      description="Mode", tooltips=["Questions you choose, feedback after each",
-                                                                    "An exam your mentor set"][:len(modes)])
+        names = {"practice": words("Practice"), "exam": words("Exam")}
+        self.mode = ipw.ToggleButtons(options=[(names[m], m) for m in modes], value="practice",
+                                      description=words("Mode"),
+                                      tooltips=[words("Questions you choose, feedback after each"),
+                                                words("An exam your mentor set")][:len(modes)])
         self.count = ipw.BoundedIntText(value=min(10, len(self.bank)), min=1, max=len(self.bank),
-                                        description="Questions", style={"description_width": "initial"})
+                                        description=words("Questions"), style={"description_width": "initial"})
         tags = sorted({t for q in self.bank for t in q.tags.get("rulings", [])})
-        self.topics = ipw.SelectMultiple(options=[(ruling_label(t), t) for t in tags],
-                                         description="Rulings", rows=6,
+        self.topics = ipw.SelectMultiple(options=[(ruling_label(t, words), t) for t in tags],
+                                         description=words("Rulings"), rows=6,
                                          style={"description_width": "initial"})
         self.ruling_text = Dom()
         self.topics.observe(self._show_rulings, names=["value"])
         self._show_rulings()
-        self.difficulty = ipw.Dropdown(options=[("Any", None), ("1 (easier)", 1), ("2", 2), ("3 (harder)", 3)],
-                                       description="Difficulty", style={"description_width": "initial"})
-        self.daily = ipw.BoundedIntText(value=review.DAILY_NEW, min=0, max=len(self.bank), description="New per day",
-                                        tooltip="The most questions you meet for the first time in a day; "
-                                                "reviews due come first and are not counted",
+        self.difficulty = ipw.Dropdown(options=[(words("Any"), None), (words("1 (easier)"), 1), ("2", 2),
+                                                (words("3 (harder)"), 3)],
+                                       description=words("Difficulty"), style={"description_width": "initial"})
+        self.daily = ipw.BoundedIntText(value=review.DAILY_NEW, min=0, max=len(self.bank), description=words("New per day"),
+                                        tooltip=words("The most questions you meet for the first time in a day; "
+                                                  "reviews due come first and are not counted"),
                                         style={"description_width": "initial"})
         self.practice_box = ipw.VBox([self.count, self.topics, self.ruling_text, self.difficulty, self.daily])
         now = self.clock()
         self.exam_pick = ipw.Dropdown(options=[(e.title, e.id) for e in self.exams.values() if e.is_open(now)],
-                                      description="Exam", style={"description_width": "initial"})
+                                      description=words("Exam"), style={"description_width": "initial"})
         self.exam_info = Dom()
         self.exam_list = Dom()
         self.exam_box = ipw.VBox([self.exam_list, self.exam_pick, self.exam_info])
         self.history = Dom()
         self.under_way = Dom()
         self.mastery = Dom()
-        self.start_button = button("Start", "Draw the questions and begin", self._start)
+        self.start_button = button(words("Start"), words("Draw the questions and begin"), self._start)
         if self.reviewing:
-            self.start_button.description, self.start_button.tooltip = "Start the review", "Draw what is due"
+            self.start_button.description, self.start_button.tooltip = words("Start the review"), words("Draw what is due")
         self.start_button.disabled = self.source.trusted
         self.start_feedback = Dom()
         self.mode.observe(self._mode_changed, names=["value"])
@@ -144,24 +161,30 @@ class Quiz(ipw.VBox):
         for field in (self.name, self.mode, self.exam_pick):  # an error about the last Start is stale now
             field.observe(self._clear_error, names=["value"])
         secrecy = [] if self.exam_allowed else [h(
-            "div", "This is a notebook whose kernel you control, so answers can't be kept from you here: "
-            "only ", h("b", "practice"), " mode is offered. Exams run when the quiz is served with Voila.",
+            "div", words("This is a notebook whose kernel you control, so answers can't be kept from you here: "
+                     "only practice mode is offered. Exams run when the quiz is served with Voila."),
             cls="rd-note")]
         self.start_screen = ipw.VBox([
-            Dom([h("h3", "Review" if self.reviewing else "Judge training quiz"), *secrecy]), self.signed_in, self.name,
+            Dom([h("h3", words("Review") if self.reviewing else words("Judge training quiz")), *secrecy]),
+            self.signed_in, self.name,
             self.history, self.under_way, self.mode, self.practice_box, self.exam_box, self.mastery, self.start_button,
             self.start_feedback, learner_key_widget(self.kit.identity)])
         self._mode_changed()
 
     def _show_rulings(self, _change=None) -> None:
         """Say each chosen ruling in full: moving through the list shows the ruling in focus."""
+        words = self.words
+        hint = words("To choose several, hold Ctrl (Cmd on a Mac) while you click, or Shift for a run.")
         chosen = [ruling(t) for t in self.topics.value]
         if not chosen:
-            self.ruling_text.content = [h("div", "Choose rulings to practise (none: all of them); each one's "
-                                          "text shows here. ", MULTI_SELECT_HINT, cls="rd-type", aria_live="polite")]
+            self.ruling_text.content = [h("div", words("Choose rulings to practise (none: all of them); each one's "
+                                                   "text shows here."), " ", hint, cls="rd-type", aria_live="polite")]
             return
-        self.ruling_text.content = [h("div", h("ul", *(h("li", h("b", r.name), ": ", *game(r.text)) for r in chosen)),
-                                      MULTI_SELECT_HINT, cls="rd-type", aria_live="polite")]
+        # the rulings' texts are Gatherer's, in English: marked so where the page is in another language
+        lang = {} if words.code == "en" else {"lang": "en"}
+        self.ruling_text.content = [h("div", h("ul", *(h("li", h("b", ruling_name(r.tag, words)), ": ",
+                                                             h("span", *game(r.text), **lang)) for r in chosen)),
+                                      hint, cls="rd-type", aria_live="polite")]
 
     def _identity_arrived(self, who: str | None) -> None:
         if not who:
@@ -170,7 +193,8 @@ class Quiz(ipw.VBox):
                 self.signed_in.content = [h("div", why, cls="rd-error", role="alert")]
             return
         self.who = who
-        self.signed_in.content = [h("div", "Signed in as ", h("b", who), ".", cls="rd-note", role="status")]
+        self.signed_in.content = [h("div", *with_nodes(self.words("Signed in as {who}."), who=h("b", who)),
+                                    cls="rd-note", role="status")]
         self.start_button.disabled = False
         self._greet()
         self._describe_exam()
@@ -235,11 +259,14 @@ class Quiz(ipw.VBox):
         if not past:
             said = None
         elif self.source.trusted:
-            said = f"Welcome back, {self.who}: {len(past)} answers so far, {right} right."
+            said = self.words.n("Welcome back, {who}: {n} answer so far, {right} right.",
+                                "Welcome back, {who}: {n} answers so far, {right} right.", len(past),
+                                who=self.who, right=right)
         else:
-            said = f"Practice in this browser so far: {len(past)} answer{'' if len(past) == 1 else 's'}, {right} right."
+            said = self.words.n("Practice in this browser so far: {n} answer, {right} right.",
+                                "Practice in this browser so far: {n} answers, {right} right.", len(past), right=right)
         self.history.content = [h("div", said, cls="rd-note")] if said else []
-        self.mastery.content = mastery_nodes(mastery(past, self.bank))
+        self.mastery.content = mastery_nodes(mastery(past, self.bank), words=self.words)
 
     def _exam(self):
         return self.exams.get(self.exam_pick.value)
@@ -251,25 +278,19 @@ class Quiz(ipw.VBox):
             self.exam_info.content = []
             return
         if exam is None:
-            self.exam_info.content = [h("div", "No exam is open now.", cls="rd-note")]
+            self.exam_info.content = [h("div", self.words("No exam is open now."), cls="rd-note")]
             return
         now = self.clock()
-        facts = [f"{exam.size} questions",
-                 f"{exam.time_limit / 60:g} minutes" if exam.time_limit else "no time limit",
-                 f"{exam.attempts} attempt{'s' if exam.attempts > 1 else ''} allowed"]
-        if exam.pass_mark is not None:
-            facts.append(f"pass mark {exam.pass_mark}%")
-        if exam.closes:
-            facts.append("closes " + time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes)))
-        closed = None if exam.is_open(now) else h("b", " Not open now.")
-        state = ""
+        facts = exam_facts(exam, self.words)
+        closed = None if exam.is_open(now) else h("b", " ", self.words("Not open now."))
+        state = None
         who = self._candidate()
         if who and self.store is not None:
             mine = self._own_attempts(self.store.records(exam.id, who))
-            state = (" You have an attempt under way: Start resumes it." if any(r.ended is None for r in mine)
-                     else f" Attempts used: {len(mine)} of {exam.attempts}.")
+            state = (self.words("You have an attempt under way: Start resumes it.") if any(r.ended is None for r in mine)
+                     else self.words("Attempts used: {used} of {allowed}.", used=len(mine), allowed=exam.attempts))
         desc = h("p", exam.description) if exam.description else None
-        self.exam_info.content = [h("div", desc, ", ".join(facts) + ".", closed, state or None, cls="rd-note")]
+        self.exam_info.content = [h("div", desc, facts, closed, " " if state else None, state, cls="rd-note")]
 
     def _own_attempts(self, records: list) -> list:
         """Return the exam attempts among ``records`` that this page may speak of: all of the vouched
@@ -288,8 +309,10 @@ class Quiz(ipw.VBox):
         going = [e for e in shown if any(r.exam == e.id and r.mode == "exam" and r.ended is None
                                          and r.learner_key == self._attempt_key() for r in mine)]
         self._going = [e.id for e in going]
+        words = self.words
         self.under_way.content = ([] if not going or self.mode.value == "exam" else [h(
-            "div", f"You have an attempt under way at “{going[0].title}”: choose Exam, and Start resumes it.",
+            "div", words("You have an attempt under way at “{exam}”: choose Exam, and Start resumes it.",
+                     exam=going[0].title),
             cls="rd-note", role="status")])
         if not shown or self.mode.value != "exam":
             self.exam_list.content = []
@@ -300,17 +323,19 @@ class Quiz(ipw.VBox):
             if who:
                 used = [r for r in mine if r.exam == e.id]
                 left = max(0, e.attempts - len(used))
-                cells.append(f"{len(used)} of {e.attempts} attempts used, {left} left"
-                             + (", one under way" if e in going else ""))
+                cells.append(words("{used} of {n} attempts used, {left} left", used=len(used), n=e.attempts, left=left)
+                             if e not in going else
+                             words("{used} of {n} attempts used, {left} left, one under way", used=len(used),
+                               n=e.attempts, left=left))
                 scored = [(r.score, r.total) for r in used if r.score is not None and r.total
                           and (self.source.trusted or r.learner_key == self.key)]
                 best = max(scored, key=lambda st: st[0] / st[1], default=None)
-                cells.append(f"{best[0]} of {best[1]} ({best[0] / best[1]:.0%})"
+                cells.append(words("{right} of {n} ({share})", right=best[0], n=best[1], share=f"{best[0] / best[1]:.0%}")
                              if best is not None and e.answers_shown(now) else "—")
             rows.append(cells)
-        head = ["Exam", "Questions"] + (["Your attempts", "Best score"] if who else [])
-        hint = [] if who or self.source.trusted else [h("p", "Type your name to see your attempts.", cls="rd-type")]
-        self.exam_list.content = [table("Exams open to you", head, rows), *hint]
+        head = [words("Exam"), words("Questions")] + ([words("Your attempts"), words("Best score")] if who else [])
+        hint = [] if who or self.source.trusted else [h("p", words("Type your name to see your attempts."), cls="rd-type")]
+        self.exam_list.content = [table(words("Exams open to you"), head, rows), *hint]
 
     def _clear_error(self, _change=None) -> None:
         self.start_feedback.content = []
@@ -325,12 +350,12 @@ class Quiz(ipw.VBox):
             self._error(str(exc))
             return
         if not who:
-            self._error("Waiting for the server to say who you are." if self.source.trusted
-                        else "Type your name first.")
+            self._error(self.words("Waiting for the server to say who you are.") if self.source.trusted
+                        else self.words("Type your name first."))
             return
         key = self._attempt_key()
         if key is None:
-            self._error("This page is still connecting: press Start again in a moment.")
+            self._error(self.words("This page is still connecting: press Start again in a moment."))
             return
         self.who = who
         session = self._start_exam(who, key) if self.mode.value == "exam" else self._start_practice(who, key)
@@ -351,20 +376,20 @@ class Quiz(ipw.VBox):
         tags = list(self.topics.value) or None
         pool = self.bank.select(tags=tags, difficulty=self.difficulty.value)
         if not pool:
-            self._error("No question matches those rulings and that difficulty.")
+            self._error(self.words("No question matches those rulings and that difficulty."))
             return None
         seed = _seed()
         deck = review.load(self.store, self._reviewer(who, key))
         if self.reviewing:
             chosen = review_questions(deck, self.bank, self.clock())
             if not chosen:
-                self._error("Nothing is due for review now.")
+                self._error(self.words("Nothing is due for review now."))
                 return None
         else:
             chosen = review.draw(deck, pool, self.clock(), self.count.value, self.daily.value, seed)
         if not chosen:
-            self._error("Nothing is due for review and you have met today's new questions: come back "
-                        "tomorrow, or allow more new questions per day.")
+            self._error(self.words("Nothing is due for review and you have met today's new questions: come back "
+                                   "tomorrow, or allow more new questions per day."))
             return None
         return QuizSession(chosen, who, "practice", seed=seed, store=self.store, clock=self.clock,
                            spaced=True, learner_key=key, reviewer=self._reviewer(who, key))
@@ -376,7 +401,8 @@ class Quiz(ipw.VBox):
     def _start_exam(self, who: str, key: str) -> QuizSession | None:
         exam = self._exam()
         if exam is None:
-            self._error("Pick an exam first." if self.exam_pick.options else "No exam is open now.")
+            self._error(self.words("Pick an exam first.") if self.exam_pick.options
+                        else self.words("No exam is open now."))
             return None
         now = self.clock()
         if self.store is not None:
@@ -384,10 +410,10 @@ class Quiz(ipw.VBox):
             if going is not None:
                 return self._resume(going, exam, key)
         if not exam.is_open(now):
-            self._error(f"“{exam.title}” is not open now.")
+            self._error(self.words("“{exam}” is not open now.", exam=exam.title))
             return None
-        used_up = (f"You have used your {exam.attempts} attempt{'s' if exam.attempts > 1 else ''} "
-                   f"at “{exam.title}”.")
+        used_up = self.words.n("You have used your {n} attempt at “{exam}”.",
+                               "You have used your {n} attempts at “{exam}”.", exam.attempts, exam=exam.title)
         if self.store is not None and self.store.attempts_used(who, exam.id) >= exam.attempts:
             self._error(used_up)
             return None
@@ -402,7 +428,7 @@ class Quiz(ipw.VBox):
             going = self.store.open_attempt(who, exam.id) if self.store is not None else None
             if going is not None:
                 return self._resume(going, exam, key)
-            self._error(str(exc) if self.store is not None and self.store.problem else used_up)
+            self._error(refusal_said(exc, self.words) if self.store is not None and self.store.problem else used_up)
             return None
 
     def _resume(self, record, exam, key: str) -> QuizSession | None:
@@ -412,33 +438,34 @@ class Quiz(ipw.VBox):
                                       learner_key=key, vouched=self.source.trusted,
                                       reviewer=self._reviewer(record.candidate, key))
         except NotYourAttempt:
-            self._error(f"An attempt at “{exam.title}” under the name {record.candidate} was started in "
-                        "another browser and is not finished. A typed name can't resume it here: go on in "
-                        "the browser where it started, or ask your mentor.")
+            self._error(self.words("An attempt at “{exam}” under the name {who} was started in another browser "
+                                   "and is not finished. A typed name can't resume it here: go on in the browser "
+                                   "where it started, or ask your mentor.", exam=exam.title, who=record.candidate))
         except (AttemptClosed, StartRefused) as exc:
-            self._error(str(exc))
+            self._error(refusal_said(exc, self.words))
         return None
 
     # --- question screen ---
 
     def _build_question(self) -> None:
-        self.progress = ipw.IntProgress(min=0, max=1, value=0, description="Progress",
+        words = self.words
+        self.progress = ipw.IntProgress(min=0, max=1, value=0, description=words("Progress"),
                                         layout=ipw.Layout(width="24em"))
         self.status = Dom()
         self.countdown = Dom()
         self.prompt = Dom()
-        self.number = ipw.Text(description="Your answer", style={"description_width": "initial"})
-        self.choice = ipw.RadioButtons(description="Your answer", options=[], value=None,
+        self.number = ipw.Text(description=words("Your answer"), style={"description_width": "initial"})
+        self.choice = ipw.RadioButtons(description=words("Your answer"), options=[], value=None,
                                        layout=ipw.Layout(width="auto"), style={"description_width": "initial"})
         self.order = OrderList()
-        self.submit_button = button("Submit", "Submit this answer", self._submit)
-        self.next_button = button("Next question", "Go on", self._next)
-        self.finish_button = button("End now", "Stop here and see the review", self._finish)
+        self.submit_button = button(words("Submit"), words("Submit this answer"), self._submit)
+        self.next_button = button(words("Next question"), words("Go on"), self._next)
+        self.finish_button = button(words("End now"), words("Stop here and see the review"), self._finish)
         self.feedback = Dom()
         self.confirm_text = Dom()
-        self.confirm_button = button("Submit, and see the results", "Answers can't change once submitted",
+        self.confirm_button = button(words("Submit, and see the results"), words("Answers can't change once submitted"),
                                      self._confirmed)
-        self.back_button = button("Back to the question", "Go on answering", self._not_now)
+        self.back_button = button(words("Back to the question"), words("Go on answering"), self._not_now)
         self.confirm_box = ipw.VBox([self.confirm_text, ipw.HBox([self.confirm_button, self.back_button])],
                                     layout=ipw.Layout(display="none"))
         self.key_listener = QuizKeys(self.press)
@@ -457,40 +484,45 @@ class Quiz(ipw.VBox):
             self._show_review()
             return
         self.progress.max, self.progress.value = s.total, s.index
-        self.finish_button.description = ("Submit the exam now" if s.mode == "exam" else "End the practice now")
+        words = self.words
+        self.finish_button.description = (words("Submit the exam now") if s.mode == "exam"
+                                          else words("End the practice now"))
         fmt = v.answer_format
         # the keys (``press``) said where they help most: a choice (a typed answer's box keeps its keys)
-        keys = (h("p", f"Keys: 1–{min(len(v.options), 9)} choose an option, Enter submits, then goes on.",
-                  cls="rd-type rd-keys") if fmt in ("option", "yes/no") else None)
-        self.prompt.content = [h("div", h("p", *prose(v.prompt)), h("p", *prose(v.instructions), cls="rd-type"),
-                                 keys, cls="rd-note")]
+        keys = (h("p", keys_hint(len(v.options), words), cls="rd-type rd-keys") if fmt in ("option", "yes/no") else None)
+        prompt = self.texts.prompt(v)
+        self.prompt.content = [h("div", marked_block("p", prompt, words, prose(prompt)),
+                                 h("p", *prose(self.texts.instructions(v)), cls="rd-type"), keys, cls="rd-note")]
         free = fmt in ("number", "mana", "names")
         show(free, self.number)
         show(fmt in ("option", "yes/no"), self.choice)
         show(fmt == "order", self.order)
         self.number.value = ""
         if fmt in ("option", "yes/no"):
-            self.choice.options = [(game_text_words(o), o) for o in v.options]  # a radio label holds text only
+            # a radio label holds text only; its value is the English option the answer is graded on
+            self.choice.options = [(option_label(label, words), o) for label, o in self.texts.choices(v)]
             self.choice.value = None
         if fmt == "order":
-            for name, said in (STACK_LIST if v.stack_order else PLAIN_LIST).items():
-                setattr(self.order, name, said)
-            self.order.items = [{"id": i, "label": label} for i, label in enumerate(v.options)]
-            self.order.order = list(range(len(v.options)))
+            self._draw_order(v)
         self.submit_button.disabled = False
         show(False, self.next_button, self.confirm_box)
         self.finish_button.disabled = False
         self.feedback.content = []
         self._tick_display()
         # Last: the status announces the question once its answer field is in place.
-        where = f"Question {s.index + 1} of {s.total}"
+        where = words("Question {n} of {total}", n=s.index + 1, total=s.total)
         if self.resumed:
-            left = ("" if s.remaining is None else f", {_clock(s.remaining)} left" if s.remaining < DAY
-                    else f"; {_time_left(s.remaining, self.clock()).lower()}")
-            where = f"Resumed: {where}{left}"
+            where = resumed_said(where, s.remaining, self.clock(), words)
             self.resumed = False
         self.status.content = [h("span", where + self._score_shown(), role="status")]
         self.key_listener.step += 1
+
+    def _draw_order(self, v: Variant) -> None:
+        """Put an order question's items in the order list, with the list's words in the language."""
+        for name, said in (STACK_LIST if v.stack_order else PLAIN_LIST).items():
+            setattr(self.order, name, self.words(said) if said else said)  # the order view's own msgids
+        self.order.items = [{"id": i, "label": str(self.texts.option(v, label))} for i, label in enumerate(v.options)]
+        self.order.order = list(range(len(v.options)))
 
     def press(self, key: str) -> None:
         """Act on a key pressed on the question screen: a number chooses that option of a choice
@@ -512,7 +544,7 @@ class Quiz(ipw.VBox):
         if self.session is None or self.session.feedback != "after-each":
             return ""
         right, answered = self.session.score
-        return f" · score {right} of {answered}"
+        return " · " + self.words("score {right} of {n}", right=right, n=answered)
 
     def _answer(self, v: Variant):
         if v.answer_format in ("option", "yes/no"):
@@ -527,18 +559,18 @@ class Quiz(ipw.VBox):
             return
         answer = self._answer(s.current)
         if answer is None or answer == "":
-            self.feedback.content = [h("div", "Give an answer first.", cls="rd-note", role="status")]
+            self.feedback.content = [h("div", self.words("Give an answer first."), cls="rd-note", role="status")]
             return
         try:
             verdict = s.submit(answer)
         except AnswerError as exc:  # too long: the question stays open
-            self.feedback.content = [h("div", str(exc), cls="rd-error", role="alert")]
+            self.feedback.content = [h("div", refusal_said(exc, self.words), cls="rd-error", role="alert")]
             return
         except AttemptClosed as exc:
             self._closed(exc)
             return
         except ValueError as exc:  # time ran out between drawing and submitting
-            self.feedback.content = [h("div", str(exc), cls="rd-error", role="alert")]
+            self.feedback.content = [h("div", refusal_said(exc, self.words), cls="rd-error", role="alert")]
             self._show_review()
             return
         self._store_notice()
@@ -548,9 +580,10 @@ class Quiz(ipw.VBox):
         self.submit_button.disabled = True
         show(True, self.next_button)
         last = s.index == s.total - 1
-        self.next_button.description = "See the results" if last else "Next question"
-        self.feedback.content = [verdict_node(verdict)]
-        self.status.content = [h("span", f"Question {s.index + 1} of {s.total}{self._score_shown()}", role="status")]
+        self.next_button.description = self.words("See the results") if last else self.words("Next question")
+        self.feedback.content = [verdict_node(verdict, s.current, words=self.words)]
+        where = self.words("Question {n} of {total}", n=s.index + 1, total=s.total)
+        self.status.content = [h("span", where + self._score_shown(), role="status")]
 
     def _next(self) -> None:
         if self.session is None:  # a click sent before this page's attempt ended elsewhere
@@ -569,11 +602,12 @@ class Quiz(ipw.VBox):
             self._show_review()
             return
         open_ = s.total - len(s.answered)
-        said = ("Every question is answered." if not open_ else
-                f"{open_} of {s.total} question{'s are' if open_ > 1 else ' is'} not answered; "
-                f"{'they count' if open_ > 1 else 'it counts'} as wrong.")
-        self.confirm_text.content = [h("div", h("b", "Submit the exam now?"),
-                                       f" {said} Once submitted, your answers can't change.",
+        words = self.words
+        said = (words("Every question is answered.") if not open_ else
+                words.n("{n} of {total} question is not answered; it counts as wrong.",
+                    "{n} of {total} questions are not answered; they count as wrong.", open_, total=s.total))
+        self.confirm_text.content = [h("div", h("b", words("Submit the exam now?")),
+                                       " ", said, " ", words("Once submitted, your answers can't change."),
                                        cls="rd-note", role="alert")]
         show(True, self.confirm_box)
         self.finish_button.disabled = True
@@ -592,7 +626,7 @@ class Quiz(ipw.VBox):
     def _closed(self, exc: AttemptClosed) -> None:
         """Say that this page's attempt ended elsewhere or went on in another page; show nothing of it."""
         self.session = None
-        self.review.content = [h("div", str(exc), cls="rd-error", role="alert")]
+        self.review.content = [h("div", refusal_said(exc, self.words), cls="rd-error", role="alert")]
         self._store_notice()
         self._show("review")
 
@@ -618,7 +652,7 @@ class Quiz(ipw.VBox):
         if left is None:
             self.countdown.content = []
             return
-        self.countdown.content = [h("span", _time_left(left, self.clock()), role="timer", aria_live="off",
+        self.countdown.content = [h("span", _time_left(left, self.clock(), self.words), role="timer", aria_live="off",
                                     cls="rd-badge")]
 
     def _schedule_tick(self) -> None:
@@ -647,27 +681,27 @@ class Quiz(ipw.VBox):
         except AttemptClosed as exc:
             self._closed(exc)
             return
+        words = self.words
         right, answered = s.score
-        why = " Time ran out." if s.ended_by == "time" else ""
+        said = [words("Time ran out.")] if s.ended_by == "time" else []
         exam = self.exams.get(s.exam) if s.exam else None
-        verdict = ""
         if exam is not None and exam.passed(right, s.total) is not None:
-            verdict = (f" Passed (pass mark {exam.pass_mark}%)." if exam.passed(right, s.total)
-                       else f" Not passed (pass mark {exam.pass_mark}%).")
+            said.append(words("Passed (pass mark {mark}%).", mark=exam.pass_mark) if exam.passed(right, s.total)
+                        else words("Not passed (pass mark {mark}%).", mark=exam.pass_mark))
         asked = answered if s.mode == "practice" else s.total  # a practice ended early counts what was asked
-        head: list = [h("h3", f"Your results: {right} of {asked} right.{why}{verdict}")]
+        head: list = [h("h3", " ".join([words("Your results: {right} of {n} right.", right=right, n=asked), *said]))]
         if s.mode == "practice":
             past = self._past() if self.store is not None else _as_rows(s)
             back = self.go_back(missed_last(past, self.bank)) if self.go_back is not None else []
-            head += back + mastery_nodes(mastery(past, self.bank))
+            head += back + mastery_nodes(mastery(past, self.bank), words=words)
             if s.deck is not None:
-                head += comes_back_nodes(s.deck, s.started, self.clock())
+                head += comes_back_nodes(s.deck, s.started, self.clock(), words=words)
         if exam is not None and not exam.answers_shown(self.clock()):
             when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(exam.closes))
-            self.review.content = [*head, h("p", "Your answers are submitted. The right answers and why are "
-                                             f"shown here after the exam closes ({when}).")]
+            self.review.content = [*head, h("p", words("Your answers are submitted. The right answers and why are "
+                                                   "shown here after the exam closes ({when}).", when=when))]
         else:
-            self.review.content = [*head, review_table(s, answered_only=s.mode == "practice")]
+            self.review.content = [*head, review_table(s, answered_only=s.mode == "practice", words=words)]
         self._store_notice()
         self._show("review")
 
@@ -676,11 +710,12 @@ class Quiz(ipw.VBox):
         if store is None:
             self.notice.content = []
         elif store.problem:
-            self.notice.content = [h("div", f"{store.problem} ({store.unsaved} answers kept.)", cls="rd-error",
-                                     role="status")]
+            self.notice.content = [h("div", store.problem, " ",
+                                     self.words.n("({n} answer kept.)", "({n} answers kept.)", store.unsaved),
+                                     cls="rd-error", role="status")]
         elif store.recovered:
-            self.notice.content = [h("div", "Results are being saved again: every answer kept meanwhile is now "
-                                     "saved.", cls="rd-ok", role="status")]
+            self.notice.content = [h("div", self.words("Results are being saved again: every answer kept meanwhile "
+                                                       "is now saved."), cls="rd-ok", role="status")]
         else:
             self.notice.content = []
 
@@ -696,152 +731,20 @@ class Quiz(ipw.VBox):
         self.children = [self.notice, *body, page_style()]
 
 
-def review_table(s: QuizSession, answered_only: bool = False) -> Node:
-    """Return the review: each question, the answer given, right or not, the right answer and why
-    (in practice, only the questions answered: one not reached isn't a miss). On a narrow page each
-    row reads as a block of its own, every cell named by its column (``static/css/quiz.css``)."""
-    rows = []
-    for i, (v, a) in enumerate(s.review(), 1):
-        if answered_only and a is None:
-            continue
-        verdict = a.verdict if a else v.solution()
-        given = game(a.answer) if a else [h("i", "not answered")]
-        mark = "✓ right" if a and a.verdict.correct else "✗ wrong"
-        rows.append([str(i), prose(v.prompt), given, mark, game(verdict.right_answer_text),
-                     [_explanation(verdict.explanation)]])
-    return table("Your answers", ["#", "Question", "Your answer", "Result", "Right answer", "Why"], rows,
-                 cls="rd-review rd-results")
+def _seed() -> int:
+    return int.from_bytes(os.urandom(4), "big")
 
 
-#: how to choose several rulings in the list, said once, beside it
-MULTI_SELECT_HINT = "To choose several, hold Ctrl (Cmd on a Mac) while you click, or Shift for a run."
+def keys_hint(options: int, words: Words) -> str:
+    """Say the keys that answer a choice: an option's number (up to 9), Enter.
 
-
-def ruling_label(tag: str) -> str:
-    """Name a ruling in a list by its number and what it says, in words a list option can hold.
-
-    >>> ruling_label("E1"), ruling_label("L3")
-    ('Energy ruling 1: Energy is one energy counter', 'Landfall ruling 3: You order the landfall triggers')
+    >>> keys_hint(4, words_for("en"))
+    'Keys: 1–4 choose an option, Enter submits, then goes on.'
     """
-    r = ruling(tag)
-    said = game_text_words(r.title)
-    return f"{r.name}: {said[:1].upper()}{said[1:]}"
-
-
-def comes_back_nodes(deck: review.Deck, since: float, now: float) -> list:
-    """Say when each ruling reviewed since ``since`` comes back for review, soonest first.
-
-    >>> from rulesdojo.views.dom import plain
-    >>> d = review.Deck()
-    >>> for at in (0.0, 10 * 60.0):  # learnt, then right again ten minutes later
-    ...     _ = d.review("ruling", "E2", review.Rating.Good, at, 30.0)
-    >>> plain(comes_back_nodes(d, 0.0, 10 * 60.0))
-    'When each ruling comes back for reviewEnergy ruling 2: in 2 days'
-    """
-    reviewed = {r.item for r in deck.log if r.kind == review.RULING and r.reviewed_at >= since}
-    if not reviewed:
-        return []
-    soonest = sorted(reviewed, key=lambda t: (deck.cards[(review.RULING, t)].due, t))
-    return [h("h4", "When each ruling comes back for review"),
-            h("ul", *(h("li", h("b", ruling(t).name), ": ", deck.comes_back(review.RULING, t, now)) for t in soonest),
-              cls="rd-comes-back")]
-
-
-def mastery_nodes(shares: dict[str, tuple[int, int]]) -> list:
-    """Show a learner's mastery per ruling: right of answered, weakest first.
-
-    >>> from rulesdojo.views.dom import plain
-    >>> said = plain(mastery_nodes({"E2": (1, 4)}))
-    >>> "Getting and paying energy" in said, "Energy ruling 2" in said, "1 of 4" in said
-    (True, True, True)
-    """
-    if not shares:
-        return []
-    rows = [h("tr", h("th", *game(ruling(r).title, tips=False), " ", h("span", f"({ruling(r).name})", cls="rd-type"),
-                      scope="row"),
-              h("td", f"{right} of {n}"),
-              h("td", h("meter", min="0", max="1", value=f"{right / n:.2f}", aria_label=f"{ruling(r).name} mastery"),
-                f" {right / n:.0%}"))
-            for r, (right, n) in sorted(shares.items(), key=lambda kv: (kv[1][0] / kv[1][1], kv[0]))]
-    return [h("h4", "Your mastery per ruling"),
-            h("p", "Practice draws more questions on the rulings you miss, and brings missed questions back a "
-                   "few questions later.", cls="rd-type"),
-            h("table", h("thead", h("tr", h("th", "Ruling"), h("th", "Right"), h("th", "Mastery"))), h("tbody", *rows),
-              cls="rd-mastery")]
+    return words("Keys: 1–{last} choose an option, Enter submits, then goes on.", last=min(options, 9))
 
 
 def _as_rows(s: QuizSession):
     from ..quiz.store import Attempt
     return [Attempt(s.candidate, s.id, s.mode, a.question, 0, a.answer, a.verdict.correct, a.seconds, 0.0)
             for a in s.answered]
-
-
-def verdict_node(verdict) -> Node:
-    """Say right or not, and why; the answer once (the explanation's lead usually says it already).
-
-    The feedback is a live region, read out whole: rulings are named, their text not spelled in.
-    """
-    cls, head = ("rd-ok", "✓ Right.") if verdict.correct else ("rd-error", "✗ Not right.")
-    problem = f" ({verdict.problem})" if verdict.problem else None
-    answer = verdict.right_answer_text.split(" (or")[0]
-    lead = verdict.explanation.split("\n", 1)[0]
-    said = None if re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", lead, re.I) else \
-        h("span", " The answer: ", *game(verdict.right_answer_text, tips=False), ".")
-    return h("div", h("b", head), problem, said, _explanation(verdict.explanation, tips=False), cls=cls, role="status")
-
-
-def _explanation(text: str, tips: bool = True) -> Node:
-    """Lay out an explanation: its lead and notes as paragraphs, its "- " lines as a list.
-
-    Where a ruling may be explained on focus (``tips``) the lines take the path author prose takes
-    (``prose``: its markup, symbols and rulings); in a live region, read out whole, the game's text alone.
-
-    >>> _explanation("Pay {E}.\\n- one\\n- two", tips=False)
-    ['div', {'class': 'rd-explanation'}, ['p', {}, 'Pay ', ['sym', 'E'], '.'], ['ul', {}, ['li', {}, 'one'], ['li', {}, 'two']]]
-    """
-    words = prose if tips else partial(game, tips=False)
-    out: list[list] = []
-    for line in (x.strip() for x in text.splitlines()):
-        if line.startswith("- "):
-            if not (out and out[-1][0] == "ul"):
-                out.append(h("ul"))
-            out[-1].append(h("li", *words(line[2:].strip())))
-        elif line:
-            out.append(h("p", *words(line)))
-    return h("div", *out, cls="rd-explanation")
-
-
-def _clock(seconds: float) -> str:
-    """Say a time left as minutes and seconds (hours too, from an hour), rounded up.
-
-    >>> _clock(61.5), _clock(3600), _clock(5 * 3600 + 62)
-    ('1:02', '1:00:00', '5:01:02')
-    """
-    m, sec = divmod(int(seconds + 0.999), 60)
-    if m < 60:
-        return f"{m}:{sec:02d}"
-    hours, m = divmod(m, 60)
-    return f"{hours}:{m:02d}:{sec:02d}"
-
-
-#: from this much time left, the countdown gives the day the attempt ends rather than a clock
-DAY = 24 * 3600.0
-
-
-def _time_left(seconds: float, now: float) -> str:
-    """Say how long an attempt has: a clock under a day, else the day it ends (an exam with no time
-    limit ends when it closes, maybe years away).
-
-    >>> _time_left(61.5, 0), _time_left(3 * DAY, 1_900_000_000)
-    ('Time left: 1:02', 'Ends 20 March 2030, 17:46 UTC (3 days left)')
-    """
-    if seconds < DAY:
-        return f"Time left: {_clock(seconds)}"
-    ends = time.gmtime(now + seconds)
-    days = int(seconds // DAY)
-    return (f"Ends {ends.tm_mday} {time.strftime('%B %Y, %H:%M', ends)} UTC "
-            f"({days} day{'s' if days != 1 else ''} left)")
-
-
-def _seed() -> int:
-    return int.from_bytes(os.urandom(4), "big")

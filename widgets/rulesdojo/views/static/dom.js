@@ -8,7 +8,7 @@ import { symbolMaker } from "./symbols.js";
 const TAGS = new Set(["a", "b", "br", "caption", "code", "dd", "details", "div", "dl", "dt", "em", "h1", "h2",
   "h3", "h4", "i", "kbd", "li", "meter", "nav", "ol", "p", "section", "span", "strong", "summary", "table",
   "tbody", "td", "th", "thead", "tr", "ul"]);
-const ATTRIBUTE = /^(class|role|id|scope|colspan|rowspan|open|title|href|tabindex|reversed|min|max|value|aria-[a-z]+|data-[a-z-]+)$/;
+const ATTRIBUTE = /^(class|role|id|lang|scope|colspan|rowspan|open|title|href|tabindex|reversed|min|max|value|aria-[a-z]+|data-[a-z-]+)$/;
 const SAFE_HREF = /^(https?:|mailto:|[^:]*$)/i; // a relative link, or the web's own schemes
 
 let uid = 0;
