@@ -144,6 +144,19 @@ def test_an_action_said_for_any_language_reads_in_english_as_the_engine_describe
     assert said > 100
 
 
+def test_a_choice_is_asked_in_the_language(words):
+    """The engine's question to a player (declare attackers) is asked in Japanese, naming the player."""
+    from rulesdojo.views import ChoicePanel
+    m = GameModel.from_scenario({"name": "attack", "setup": {"step": "beginning of combat", "players": [
+        {"name": "Alice", "battlefield": ["Grizzly Bears"]}, {"name": "Nadia"}]}})
+    m.next_step()
+    assert m.pending and m.pending["prompt"] == "Declare attackers (or none)"
+    from rulesdojo.views.dom import plain
+    asked = plain(ChoicePanel(m, words=words["ja"]).prompt.content)
+    english = plain(ChoicePanel(m).prompt.content)
+    assert asked.startswith("Alice: 攻撃クリーチャーを指定する") and english.startswith("Alice: Declare attackers (or none)")
+
+
 def _said_calls(tree):
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):

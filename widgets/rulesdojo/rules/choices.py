@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar, Iterator, cast
 
 from . import engine as e
-from .said import CardName, Listed, Quote, said
+from .said import CardName, Listed, Quote, Said, said
 from . import query as q
 from .actions import (ChooseAmount, ChooseMana, ChooseMay, ChooseObjects, ChoosePay, ChooseTargets,
                       DeclareAttackers, DeclareBlockers, OrderReplacements, OrderTriggers)
@@ -48,6 +48,8 @@ class Choice:
     item: int | None = None  # the stack object or trigger the choice belongs to
     answers: tuple[Any, ...] = ()  # answers already given in this resolution
     data: dict[str, Any] = field(default_factory=dict)
+    #: the prompt as a value any language can say (``rules.said``), where the engine has it
+    said: Said | None = field(default=None, compare=False, repr=False)
 
     def check(self, st: GameState, action: object) -> Any:
         """Return the answer's value if it answers this choice; raise naming the rule if not."""

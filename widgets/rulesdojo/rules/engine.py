@@ -321,7 +321,7 @@ class Direct:
     def __init__(self, st: GameState):
         self.st = st
 
-    def choose(self, choice: type[Any], player: str, prompt: str, rule: str, options: Iterable[Any] = (),
+    def choose(self, choice: type[Any], player: str, prompt: str | Said, rule: str, options: Iterable[Any] = (),
                low: int = 0, high: int = 0, data: dict[str, Any] | None = None) -> tuple[Any, ...]:
         return tuple(options)
 

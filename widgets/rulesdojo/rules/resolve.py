@@ -37,14 +37,17 @@ class Resolution:
     def controller(self) -> str:
         return self.item.controller
 
-    def choose(self, choice: type[Choice], player: str, prompt: str, rule: str, options: Iterable[Any] = (),
+    def choose(self, choice: type[Choice], player: str, prompt: str | Said, rule: str, options: Iterable[Any] = (),
                low: int = 0, high: int = 0, data: dict[str, Any] | None = None) -> Any:
-        """Return the answer already given to this choice, or pause the resolution to ask it."""
+        """Return the answer already given to this choice, or pause the resolution to ask it; the
+        prompt is English, or a sentence any language can say (``said``)."""
         if self._next < len(self.answers):
             self._next += 1
             return self.answers[self._next - 1]
-        raise NeedChoice(choice(player, prompt, rule, tuple(options), low, high,
-                                item=self.item.id, answers=self.answers, data=data or {}))
+        says = prompt if isinstance(prompt, Said) else None
+        raise NeedChoice(choice(player, prompt.english if isinstance(prompt, Said) else prompt, rule,
+                                tuple(options), low, high, item=self.item.id, answers=self.answers,
+                                data=data or {}, said=says))
 
     def order_replacements(self, player: str, prompt: str, options: Iterable[int],
                            data: dict[str, Any]) -> tuple[int, ...]:

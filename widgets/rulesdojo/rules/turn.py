@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 from . import control
 from . import engine as e
-from .said import CardName, Listed, Value, Whose, said
+from .said import CardName, Listed, Quote, Value, Whose, said
 from . import player_effects
 from . import query as q
 from .phasing import phase_in
@@ -69,12 +69,14 @@ def _ask_order(st: GameState, who: str, mine: list[Trigger]) -> bool:
     (CR 603.3b); the last one left takes the last place. Say whether the game now waits."""
     unordered = [t for t in mine if "order" not in t.data]
     if len(mine) > 1 and len(unordered) > 1:
-        which = "these" if len(unordered) == len(mine) else "the other"
+        says = said("{who}: put these {n} triggered abilities on the stack in any order; the last one you put on "
+                    "the stack resolves first", who=who, n=len(unordered)) if len(unordered) == len(mine) else said(
+            "{who}: put the other {n} triggered abilities on the stack in any order; the last one you put on the "
+            "stack resolves first", who=who, n=len(unordered))
         st.pending = OrderTriggersChoice(
-            who,
-            f"{who}: put {which} {len(unordered)} triggered abilities on the stack in any order; "
-            "the last one you put on the stack resolves first", "603.3b",
-            tuple(t.id for t in unordered), data={"placed": tuple(t.id for t in mine if "order" in t.data)})
+            who, says.english, "603.3b",
+            tuple(t.id for t in unordered), data={"placed": tuple(t.id for t in mine if "order" in t.data)},
+            said=says)
         return True
     if len(mine) > 1 and unordered:
         unordered[0].data["order"] = len(mine) - 1
@@ -93,8 +95,8 @@ def _choose_mode(st: GameState, t: Trigger) -> str | None:
         e.log(st, "700.2b", said("No mode of {card}'s ability can be chosen, so it is removed from the stack.",
                                  card=CardName(t.name)), "fizzle", t.controller)
         return "removed"
-    st.pending = ModeChoice(t.controller, f"Choose one mode for {t.name}'s "
-                            f"ability: {t.text}", "700.2b", tuple(modes), 1, 1, item=t.id)
+    says = said("Choose one mode for {card}'s ability: {ability}", card=CardName(t.name), ability=Quote(t.text, t.name))
+    st.pending = ModeChoice(t.controller, says.english, "700.2b", tuple(modes), 1, 1, item=t.id, said=says)
     return "asked"
 
 
@@ -109,9 +111,8 @@ def _choose_target(st: GameState, t: Trigger) -> str | None:
         e.log(st, "603.3d", said("{card}'s ability has no legal target and is removed from the stack.",
                                  card=CardName(t.name)), "fizzle", t.controller)
         return "removed"
-    st.pending = TargetChoice(t.controller,
-                              f"Choose a target for {t.name}'s ability: {t.text}", "603.3d",
-                              tuple(cands), 1, 1, item=t.id)
+    says = said("Choose a target for {card}'s ability: {ability}", card=CardName(t.name), ability=Quote(t.text, t.name))
+    st.pending = TargetChoice(t.controller, says.english, "603.3d", tuple(cands), 1, 1, item=t.id, said=says)
     return "asked"
 
 
@@ -255,8 +256,8 @@ def _ask_attackers(st: GameState) -> bool:
     able = [p.id for p in st.battlefield if p.controller == ap and q.is_type(st, p, "Creature")
             and q.can_tap_for_cost(st, p)]
     if able:
-        st.pending = AttackersChoice(ap, "Declare attackers (or none)", "508.1",
-                                     tuple(able), 0, len(able))
+        says = said("Declare attackers (or none)")
+        st.pending = AttackersChoice(ap, says.english, "508.1", tuple(able), 0, len(able), said=says)
     else:
         e.log(st, "508.1", said("{who} has no creature that can attack.", who=ap), "combat", ap)
     return True
@@ -268,8 +269,8 @@ def _ask_blockers(st: GameState) -> bool:
     able = [p.id for p in st.battlefield if p.controller == defender and not p.tapped
             and q.is_type(st, p, "Creature")]
     if able:
-        st.pending = BlockersChoice(defender, "Declare blockers (or none)",
-                                    "509.1", tuple(able), 0, len(able))
+        says = said("Declare blockers (or none)")
+        st.pending = BlockersChoice(defender, says.english, "509.1", tuple(able), 0, len(able), said=says)
     return True
 
 
@@ -293,8 +294,9 @@ def _postcombat_main(st: GameState) -> bool:
 def _cleanup(st: GameState) -> bool:
     hand = q.player(st, st.active).hand
     if len(hand) > 7:
-        st.pending = DiscardChoice(st.active, f"Discard down to 7 cards ({len(hand) - 7})",
-                             "514.1", tuple(c.id for c in hand), len(hand) - 7, len(hand) - 7)
+        says = said("Discard down to 7 cards ({n})", n=len(hand) - 7)
+        st.pending = DiscardChoice(st.active, says.english, "514.1", tuple(c.id for c in hand), len(hand) - 7,
+                                   len(hand) - 7, said=says)
     for p in st.battlefield + [ph.perm for ph in st.phased_out]:  # phased out too (CR 514.2)
         p.damage = 0
         p.eot_power = p.eot_toughness = 0

@@ -7,9 +7,9 @@ import ipywidgets as ipw
 
 from rulesdojo.i18n import Words, words_for
 
-from .base import View, asked, button, message, show
+from .base import View, button, message, show
 from .dom import Dom, game
-from .saying import heading_in, say
+from .saying import asked_in, heading_in, say
 from .text import game_text_words
 
 #: The forms of answer other views ask for: an order of triggers, a payment, an amount.
@@ -51,7 +51,7 @@ class ChoicePanel(View):
             self.prompt.content = []
             self.options.options, self.multi.options = [], []
             return
-        self.prompt.content = [message("rd-note", asked(p), p["rule"])]
+        self.prompt.content = [message("rd-note", asked_in(self.words, p), p["rule"])]
         if multi:
             self.multi.options = [(p["labels"].get(str(o), str(o)), o) for o in p["options"]]
         else:

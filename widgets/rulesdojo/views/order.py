@@ -9,10 +9,10 @@ import traitlets
 
 from rulesdojo.i18n import Words, words_for
 
-from .base import View, asked, button, message, show
+from .base import View, button, message, show
 from .dom import Dom, game, h
 from .modules import esm
-from .saying import heading_in
+from .saying import asked_in, heading_in
 from .text import game_text_words
 
 
@@ -123,7 +123,7 @@ class TriggerOrder(View):
         self.order_list.items = [{"id": i, "label": game_text_words(f"{labels.get(i, i)}: {texts.get(i, '')}")}
                                  for i in p["options"]]
         self.order_list.order = list(reversed(p["options"]))  # top of the stack first
-        self.prompt.content = [message("rd-note", [*asked(p), "."])]
+        self.prompt.content = [message("rd-note", [*asked_in(self.words, p), "."])]
         self._explain()
 
     def _explain(self, _change=None) -> None:

@@ -7,9 +7,9 @@ import ipywidgets as ipw
 
 from rulesdojo.i18n import Words, words_for
 
-from .base import View, asked, button, message, show
+from .base import View, button, message, show
 from .dom import Dom, game, h
-from .saying import heading_in
+from .saying import asked_in, heading_in
 
 
 def link_words(words: Words, link: str) -> str:
@@ -71,7 +71,7 @@ class PaymentPrompt(View):
             amount = p["data"].get("amount")
             self.pay_button.description = (self.words("Pay energy") if amount is None else
                                            self.words.n("Pay {n} energy", "Pay {n} energy", amount))
-        self.prompt.content = [message("rd-note", asked(p), p["rule"])] \
+        self.prompt.content = [message("rd-note", asked_in(self.words, p), p["rule"])] \
             if self.active else []
         link = self._link()
         self.link.content = [h("div", *game(link_words(self.words, link)), cls="rd-type")] if link else []

@@ -30,6 +30,18 @@ def say(words: Words, text: str, said) -> str:
     return said.say(Tongue(words))
 
 
+def asked_in(words: Words, pending: dict) -> list[Node]:
+    """A pending choice's question (``base.asked``) in ``words``' language, naming the player once.
+
+    >>> asked_in(words_for("en"), {"player": "Alice", "prompt": "Alice: declare attackers (or none)"})
+    ['Alice: ', 'declare attackers (or none)']
+    """
+    from .dom import game
+    who = f"{pending['player']}: "
+    prompt = say(words, str(pending["prompt"]), pending.get("said"))
+    return [who, *game(prompt.removeprefix(who))]
+
+
 def heading_in(words: Words, title: str, rules: tuple[str, ...] = ()) -> list:
     """A game view's heading (``base.heading``) in ``words``' language: its title, its rules folded
     behind a "Rules" disclosure.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import engine as e
-from ..said import said
+from ..said import CardName, Quote, said
 from ..choices import MayChoice
 from ..parts import CardError, Effect, Mode, Resolving, effect, field, modal, run_all
 from ..objects import GameState
@@ -27,7 +27,8 @@ class May(Effect):
     def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         offer = res.item.text.partition("you may ")[2].rstrip(".") or "do it"
-        if res.choose(MayChoice, who, f"{res.item.name}: you may {offer}. Do you?", "608.2d",
+        if res.choose(MayChoice, who, said("{card}: you may {offer}. Do you?", card=CardName(res.item.name),
+                                           offer=Quote(offer, res.item.name)), "608.2d",
                       options=(True, False)):
             run_all(res, self.effects)
         else:

@@ -45,8 +45,12 @@ class PayAnyAmount(Effect):
         have = q.player(st, who).energy
         amount = 0
         if have:
-            amount = res.choose(PayAmount, who, f"Pay any amount of energy for {name} (0 to {have})"
-                                f"{_outcome(self.then)}", "608.2d", low=0, high=have)
+            outcome = _outcome(self.then)
+            amount = res.choose(PayAmount, who, said(
+                "Pay any amount of energy for {card} (0 to {have}){outcome}", card=CardName(name), have=have,
+                outcome=Quote(outcome, name)) if outcome else said("Pay any amount of energy for {card} (0 to {have})",
+                                                                   card=CardName(name), have=have),
+                "608.2d", low=0, high=have)
         else:
             e.log(st, "608.2d", said("{who} has no energy, so pays 0.", who=who), "energy", who)
         e.pay_energy(st, who, amount, CardName(name), "608.2d")
@@ -94,7 +98,10 @@ class MayPay(Effect):
             return
         link = "when you do" if self.when_you_do else "if you do"
         rest = _after_payment(res.item.text) if not self.if_you_dont else _unless(res.item.text)
-        if not res.choose(MayPayChoice, who, f"Pay {energy_words(n)} for {name}?{rest}", "118.12",
+        ask = said("Pay {cost} for {card}?{rest}", cost=energy_words(n), card=CardName(name),
+                   rest=Quote(rest, name)) if rest else said("Pay {cost} for {card}?", cost=energy_words(n),
+                                                             card=CardName(name))
+        if not res.choose(MayPayChoice, who, ask, "118.12",
                           options=(True, False), data={"amount": n, "link": link}):
             e.log(st, "118.12", said("{who} chooses not to pay: no reflexive trigger.", who=who) if self.when_you_do
                   else said("{who} chooses not to pay: so{what}", who=who, what=Quote(rest.partition(',')[2], name))

@@ -70,8 +70,8 @@ class PutLand(Effect):
         st, who = res.st, res.controller
         hand = q.player(st, who).hand
         lands = [c.id for c in hand if "Land" in q.card(st, c).types]
-        pick = res.choose(PutLandChoice, who, "You may put a land card from your hand onto the battlefield "
-                          "(or none)", "608.2d", options=lands, low=0, high=1) if lands else ()
+        pick = res.choose(PutLandChoice, who, said("You may put a land card from your hand onto the battlefield "
+                                                   "(or none)"), "608.2d", options=lands, low=0, high=1) if lands else ()
         if not pick:
             e.log(st, "608.2d", said("{who} puts no land onto the battlefield.", who=who), "choice", who)
             return

@@ -47,7 +47,7 @@ class AddMana(Effect):
         options = self.options(st, who)
         if not options:
             return
-        color = res.choose(ColorChoice, who, "Choose a color of mana to add", "106.1a",
+        color = res.choose(ColorChoice, who, said("Choose a color of mana to add"), "106.1a",
                            options=options) if len(options) > 1 else options[0]
         q.player(st, who).pool[color] += 1
         e.log(st, "605.5a", said("{who} adds {mana} ({color}). {whose} trigger isn't a mana ability: it used the "
