@@ -44,7 +44,6 @@ OVER_THE_LIMIT = {
     "views/quiz.py:Quiz._list_exams": "one branch per exam state drawn; moves with the kind classes",
     "views/quiz.py:Quiz._start_exam": "one branch per exam state; moves with the kind classes",
     "views/quiz.py:Quiz._show_review": "one branch per question kind's review",
-    "views/board.py:_card": "one branch per mark drawn on a card (tapped, counters, damage, ...)",
     "views/board.py:sides": "one branch per zone drawn",
     "views/stack.py:StackView._draw": "one branch per kind of stack object drawn",
     "views/trainer.py:Trainer._show": "one branch per trainer state drawn",

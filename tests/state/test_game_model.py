@@ -86,7 +86,7 @@ def test_the_log_trait_follows_the_engine_log_through_actions_undo_and_reset():
         {"name": "Nadia"}]}})
 
     def engine_rows():
-        return tuple((ev.seq, ev.rule, ev.text, ev.kind, ev.player) for ev in m.game.log)
+        return tuple((ev.seq, ev.rule, ev.text, ev.kind, ev.player, ev.said) for ev in m.game.log)
 
     forest = m.players[0]["hand"][0]["id"]
     for act in (lambda: m.do(GetEnergy("Alice", 2)), lambda: m.do(PlayLand(forest)), m.pass_all,

@@ -230,7 +230,8 @@ def test_the_answer_stays_in_the_kernel_until_submitted(qid):
     solution = v.solution()
     page = synced_strings(quiz)
     chrome = quiz.status.text  # "Question 1 of 1"
-    visible = " ".join([v.prompt, v.instructions, *v.options, chrome, quiz.order.help, quiz.order.label])
+    visible = " ".join([v.prompt, v.instructions, *v.options, chrome, quiz.order.help, quiz.order.label,
+                        *quiz.order.say.values()])  # the list's own words, shown with every list
     for line in solution.explanation.splitlines()[1:]:
         assert line.strip() not in page  # the reasoning is never on the page early
     for token in set(re.findall(r"[\w{}/+-]+", solution.right_answer_text)):

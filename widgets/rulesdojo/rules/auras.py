@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import control
 from . import engine as e
+from .said import CardName, Whose, said
 from . import query as q
 from .objects import GameState, Permanent
 from .effects.control import EnchantedControl
@@ -25,8 +26,9 @@ def attach_on_entering(st: GameState, aura: Permanent, spec: str | None, target:
     if held is None:
         return
     aura.attached_to = held.id
-    e.log(st, "608.3c", f"{aura.card} enters attached to {held.controller}'s {held.card}: it enchants it "
-          "(CR 303.4b).", "rule", aura.controller)
+    e.log(st, "608.3c", said("{aura} enters attached to {whose} {card}: it enchants it (CR 303.4b).",
+                             aura=CardName(aura.card), whose=Whose(held.controller), card=CardName(held.card)),
+          "rule", aura.controller)
     if any(isinstance(s, EnchantedControl) for s in q.card(st, aura).statics):
         control.gain_control(st, held, aura.controller, "attached", aura.id, aura.card)
 
@@ -42,6 +44,6 @@ def aura_state_based_actions(st: GameState) -> bool:
     """Put each Aura attached illegally or to nothing into its owner's graveyard (CR 704.5m); say
     whether any was."""
     gone = [p for p in st.battlefield if "Aura" in q.subtypes(st, p) and not legal_attachment(st, p)]
-    e.leave(st, gone, "graveyard", "is attached to nothing it can enchant, so it is put into its "
-            "owner's graveyard", "704.5m")
+    e.leave(st, gone, "graveyard", said("is attached to nothing it can enchant, so it is put into its "
+                                        "owner's graveyard"), "704.5m")
     return bool(gone)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import engine as e
+from .said import CardName, Listed, Said, said
 from . import query as q
 from .cards import Card
 from .effects.choices import modal
@@ -64,24 +65,36 @@ def next_target_options(st: GameState, spec: str | None, who: str,
 
 
 def put_on_stack(st: GameState, who: str, c: Card, obj: CardObject, targets: tuple[Any, ...], mode: str | None,
-                 how: str = "", data: dict[str, Any] | None = None) -> StackItem:
+                 how: Said | None = None, data: dict[str, Any] | None = None) -> StackItem:
     """Make the spell the card becomes, with its mode and targets, and say it is cast (CR 601.2a-c);
     ``become_cast`` puts it on the stack once its costs are paid."""
     item = StackItem(e.new_id(st), "spell", c.name, who, c.oracle, c.spell.effects if c.spell else (),
                      tuple(targets), spell_target_spec(c, mode), card=CardObject(obj.id, obj.card, obj.owner),
                      data={**(data or {}), **({"mode": mode} if mode else {})})
     st.moved[obj.id] = item.id
-    on = f" targeting {' and '.join(q.describe_target(st, t) for t in targets)}" if targets else ""
-    e.log(st, "601.2", f"{who} casts {c.name}{on}{' ' + how if how else ''}.", "cast", who)
+    e.log(st, "601.2", _casts(who, c.name, Listed(tuple(q.target_said(st, t) for t in targets)), how), "cast", who)
     if mode:
         e.log_mode(st, who, c.name, mode)
     return item
 
 
+def _casts(who: str, name: str, targets: Listed, how: Said | None) -> Said:
+    """Say a spell is cast, with its targets, and how when it isn't cast the usual way (``how``)."""
+    card = CardName(name)
+    if targets.items and how:
+        return said("{who} casts {card} targeting {targets} {how}.", who=who, card=card, targets=targets, how=how)
+    if targets.items:
+        return said("{who} casts {card} targeting {targets}.", who=who, card=card, targets=targets)
+    if how:
+        return said("{who} casts {card} {how}.", who=who, card=card, how=how)
+    return said("{who} casts {card}.", who=who, card=card)
+
+
 def pay_sacrifice(st: GameState, name: str, picks: tuple[int, ...]) -> None:
     """Sacrifice what a spell's additional cost names, as the total cost is paid (CR 601.2h)."""
     for pid in picks:
-        e.sacrifice(st, q.present(st, pid), f"as an additional cost to cast {name} (CR 601.2h)")
+        e.sacrifice(st, q.present(st, pid), said("is sacrificed as an additional cost to cast {card} (CR 601.2h)",
+                                                 card=CardName(name)))
 
 
 def become_cast(st: GameState, who: str, item: StackItem, c: Card) -> None:

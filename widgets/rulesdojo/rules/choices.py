@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar, Iterator, cast
 
 from . import engine as e
+from .said import CardName, Listed, Quote, Said, said
 from . import query as q
 from .actions import (ChooseAmount, ChooseMana, ChooseMay, ChooseObjects, ChoosePay, ChooseTargets,
                       DeclareAttackers, DeclareBlockers, OrderReplacements, OrderTriggers)
@@ -47,6 +48,8 @@ class Choice:
     item: int | None = None  # the stack object or trigger the choice belongs to
     answers: tuple[Any, ...] = ()  # answers already given in this resolution
     data: dict[str, Any] = field(default_factory=dict)
+    #: the prompt as a value any language can say (``rules.said``), where the engine has it
+    said: Said | None = field(default=None, compare=False, repr=False)
 
     def check(self, st: GameState, action: object) -> Any:
         """Return the answer's value if it answers this choice; raise naming the rule if not."""
@@ -128,15 +131,17 @@ class OrderTriggersChoice(_Order):
         placed = sorted((t for t in mine if "order" in t.data), key=lambda t: t.data["order"])
         for i, tid in enumerate(value, start=len(placed)):
             next(t for t in st.waiting if t.id == tid).data["order"] = i
-        said = " then ".join(next(t.name for t in st.waiting if t.id == tid) for tid in value)
+        now = [CardName(next(t.name for t in st.waiting if t.id == tid)) for tid in value]
         if not self.complete(value):
-            left = len(self.options) - len(value)
-            e.log(st, "603.3b", f"{self.player} puts {said} on the stack {'next' if placed else 'first'}; "
-                  f"{left} more to order.", "order", self.player)
+            left, these = len(self.options) - len(value), Listed(tuple(now), "then")
+            e.log(st, "603.3b", said("{who} puts {these} on the stack next; {left} more to order.", who=self.player,
+                                     these=these, left=left) if placed else
+                  said("{who} puts {these} on the stack first; {left} more to order.", who=self.player,
+                       these=these, left=left), "order", self.player)
             return
-        names = " then ".join([t.name for t in placed] + [said])
-        e.log(st, "603.3b", f"{self.player} puts them on the stack in this order: {names}. The last "
-              "one put on the stack resolves first.", "order", self.player)
+        names = Listed(tuple(CardName(t.name) for t in placed) + tuple(now), "then")
+        e.log(st, "603.3b", said("{who} puts them on the stack in this order: {names}. The last one put on "
+                                 "the stack resolves first.", who=self.player, names=names), "order", self.player)
 
 
 def like_copies_in_turn(order: tuple[int, ...], options: tuple[int, ...], waiting: Iterable[Trigger]
@@ -291,8 +296,9 @@ class ModeChoice(ObjectsChoice):
         chooser = modal(t.effects)
         assert chooser is not None  # asked only for a modal trigger (turn._choose_mode)
         t.target_spec = chooser.mode(value[0]).target_spec
-        e.log(st, "700.2b", f"{self.player} chooses the mode of {t.name}'s ability as it goes on the "
-              f"stack: {value[0]}", "choice", self.player)
+        e.log(st, "700.2b", said("{who} chooses the mode of {card}'s ability as it goes on the stack: {mode}",
+                                 who=self.player, card=CardName(t.name), mode=Quote(value[0], t.name)),
+              "choice", self.player)
 
 
 class CastExiledChoice(ObjectsChoice):
@@ -348,7 +354,7 @@ class LegendRuleChoice(ObjectsChoice):
 
     def resume(self, st: GameState, value: tuple[Any, ...]) -> None:
         gone = [q.present(st, i) for i in self.options if i not in value]
-        e.leave(st, gone, "graveyard", "is put into the graveyard (legend rule)", "704.5j")
+        e.leave(st, gone, "graveyard", said("is put into the graveyard (legend rule)"), "704.5j")
 
 
 class DiscardChoice(ObjectsChoice):
@@ -361,7 +367,7 @@ class DiscardChoice(ObjectsChoice):
         for cid in value:
             obj = next(c for c in p.hand if c.id == cid)
             e.move_card(st, obj, p.hand, p.graveyard)
-            e.log(st, "514.1", f"{p.name} discards {obj.card}.", "zone", p.name)
+            e.log(st, "514.1", said("{who} discards {card}.", who=p.name, card=CardName(obj.card)), "zone", p.name)
 
 
 class AttackersChoice(Choice):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import engine as e
+from .said import CardName, Said, Value, Whose, said
 from . import query as q
 from .objects import GameState, Permanent
 
@@ -88,15 +89,16 @@ def refresh(st: GameState) -> None:
     here = {p.id for p in st.battlefield} | {ph.perm.id for ph in st.phased_out}
     for c in ended:
         if c.perm not in here:
-            e.log(st, "400.7", f"{e.possessive(c.source_name)} control-changing effect ends: the permanent "
-                  "it gave control of has left the battlefield, and a card that returns is a new object.",
-                  "control", c.player)
+            e.log(st, "400.7", said("{whose} control-changing effect ends: the permanent it gave control of "
+                                    "has left the battlefield, and a card that returns is a new object.",
+                                    whose=Whose(CardName(c.source_name))), "control", c.player)
         elif c.until == "attached":
-            e.log(st, "611.3b", f"{e.possessive(c.source_name)} control-changing effect ends: a static "
-                  "ability's effect lasts only while it is there, attached to that permanent.", "control", c.player)
+            e.log(st, "611.3b", said("{whose} control-changing effect ends: a static ability's effect lasts "
+                                     "only while it is there, attached to that permanent.",
+                                     whose=Whose(CardName(c.source_name))), "control", c.player)
         else:
-            e.log(st, "611.2a", f"{e.possessive(c.source_name)} control-changing effect ends: it lasted as "
-                  "long as it said.", "control", c.player)
+            e.log(st, "611.2a", said("{whose} control-changing effect ends: it lasted as long as it said.",
+                                     whose=Whose(CardName(c.source_name))), "control", c.player)
     _apply(st, bases)
 
 
@@ -113,17 +115,30 @@ def _set_controller(st: GameState, p: Permanent, who: str) -> None:
         return
     was, p.controller = p.controller, who
     p.sick = True
-    sick = ""
-    if q.is_type(st, p, "Creature"):
-        sick = (f" It hasn't been under {who}'s control since their most recent turn began, so it can't "
-                "attack or pay {T} (CR 302.6)" + (", but it has haste (CR 702.10b-c)." if "haste" in
-                                                   q.keywords(st, p) else "."))
-    e.log(st, "613.1b", f"{who} now controls {p.card} (owner {p.owner}; it was {was}'s): a change of "
-          "control, not a zone change, so it doesn't enter and no \"enters\" or landfall ability triggers "
-          f"(CR 603.6a).{sick}", "control", who)
+    e.log(st, "613.1b", _controls(who, p.card, p.owner, was, q.is_type(st, p, "Creature"),
+                                  "haste" in q.keywords(st, p)), "control", who)
     if p.attacking or p.blocking is not None or p.blocked_by is not None:
         p.attacking, p.blocking, p.blocked_by = False, None, None
-        e.log(st, "506.4", f"{p.card} changed controller, so it is removed from combat.", "combat", who)
+        e.log(st, "506.4", said("{card} changed controller, so it is removed from combat.", card=CardName(p.card)),
+              "combat", who)
+
+
+def _controls(who: str, name: str, owner: str, was: str, creature: bool, haste: bool) -> Said:
+    """Say a permanent changed controller; a creature can't attack or pay {T} yet (CR 302.6)."""
+    values: dict[str, Value] = {"who": who, "card": CardName(name), "owner": owner, "whose": Whose(was)}
+    if creature and haste:
+        return said("{who} now controls {card} (owner {owner}; it was {whose}): a change of control, not a zone "
+                    "change, so it doesn't enter and no \"enters\" or landfall ability triggers (CR 603.6a). It "
+                    "hasn't been under {who}'s control since their most recent turn began, so it can't attack "
+                    "or pay {{T}} (CR 302.6), but it has haste (CR 702.10b-c).", **values)
+    if creature:
+        return said("{who} now controls {card} (owner {owner}; it was {whose}): a change of control, not a zone "
+                    "change, so it doesn't enter and no \"enters\" or landfall ability triggers (CR 603.6a). It "
+                    "hasn't been under {who}'s control since their most recent turn began, so it can't attack "
+                    "or pay {{T}} (CR 302.6).", **values)
+    return said("{who} now controls {card} (owner {owner}; it was {whose}): a change of control, not a zone "
+                "change, so it doesn't enter and no \"enters\" or landfall ability triggers (CR 603.6a).",
+                **values)
 
 
 def end_of_turn(st: GameState) -> None:
@@ -131,7 +146,7 @@ def end_of_turn(st: GameState) -> None:
     if any(c.until == "end_of_turn" for c in st.control):
         bases = {c.perm: c.base for c in reversed(st.control)}
         st.control = tuple(c for c in st.control if c.until != "end_of_turn")
-        e.log(st, "514.2", "\"Until end of turn\" control-changing effects end: each such permanent "
-              "returns to the control of whoever the remaining effects say, or its default controller "
-              "(CR 110.2).", "control")
+        e.log(st, "514.2", said("\"Until end of turn\" control-changing effects end: each such permanent "
+                                "returns to the control of whoever the remaining effects say, or its default "
+                                "controller (CR 110.2)."), "control")
         _apply(st, bases)

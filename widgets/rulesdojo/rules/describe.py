@@ -10,6 +10,7 @@ from .actions import (ActivateAbility, AdvanceStep, CastSpell, ChooseAmount, Cho
                       ChooseMay, ChooseObjects, ChoosePay, ChooseTargets, DeclareAttackers, DeclareBlockers,
                       GetEnergy, OrderReplacements, OrderTriggers, PassPriority, PayEnergy, PlayLand)
 from .objects import ZONES, GameState, step_text
+from .said import CardName, Said, said
 
 
 SAY_PICKS = {"scry": "Put on the bottom:", "scry_top": "On top, from the top:", "sacrifice": "Sacrifice"}
@@ -44,6 +45,40 @@ def describe(st: GameState, action: Any) -> str:
     if isinstance(action, ActivateAbility):
         return _say_activate(st, action)
     return _say_other(st, action)
+
+
+def describe_said(st: GameState, action: Any) -> Said | None:
+    """Say the commonest actions (``describe``'s words) as a value any language can say: playing a land,
+    casting a spell with no choice made as it is cast, tapping for mana, passing, answering a payment or
+    a "may"; None for the others, which a page shows in English.
+
+    >>> from .objects import GameState, Player
+    >>> describe_said(GameState([Player("Alice"), Player("Nadia")]), PassPriority()).english
+    'Pass priority'
+    """
+    for kind, say in _SAID.items():
+        if isinstance(action, kind):
+            return say(st, action)
+    return None
+
+
+def _tap_said(st: GameState, action: ActivateAbility) -> Said | None:
+    p = q.permanent(st, action.source)
+    if p is None or not action.mana or action.index >= len(q.abilities(st, p)):
+        return None
+    if not q.abilities(st, p)[action.index].is_mana_ability:
+        return None
+    return said("Tap {card} for {mana}", card=CardName(p.card), mana=f"{{{action.mana}}}")
+
+
+_SAID: dict[type, Callable[[GameState, Any], Said | None]] = {
+    PlayLand: lambda st, a: None if a.back else said("Play {card}", card=CardName(name_of(st, a.card))),
+    CastSpell: lambda st, a: None if (a.targets or a.sacrifice or a.mode) else said(
+        "Cast {card}", card=CardName(name_of(st, a.card))),
+    ActivateAbility: _tap_said,
+    ChoosePay: lambda st, a: said("Pay") if a.pay else said("Don't pay"),
+    ChooseMay: lambda st, a: said("Yes") if a.yes else said("No"),
+    PassPriority: lambda st, a: said("Pass priority")}
 
 
 def _say_play(st: GameState, action: PlayLand) -> str:

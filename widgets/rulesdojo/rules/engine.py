@@ -15,17 +15,20 @@ from . import query as q
 from .cards import Ability, Card
 from .errors import CannotPay
 from .lands import enters_tapped
+from .parts import without_reminder
 from .objects import (ENERGY, LOYALTY, MINUS_ONE, About, CardObject, Event, GameState, Permanent,
                       StackItem, Trigger)
 from .statics import (AddTypes, CounterReplacement, NoCountersOn, NoCountersOnPlayers,
                       TokenReplacement)
 from .happened import Entered, Happened, What
 from . import player_effects as pe
+from .said import CardName, Listed, Quote, Said, Value, Whose, english, said, said_n
 
 
-def log(st: GameState, rule: str, text: str, kind: str = "info", player: str | None = None,
+def log(st: GameState, rule: str, says: Said, kind: str = "info", player: str | None = None,
         about: About = About()) -> None:
-    st.log = st.log.added(Event(len(st.log) + 1, rule, text, kind, player, about))
+    """Add an event: ``says`` is its sentence (``said(...)``), kept as is and in English."""
+    st.log = st.log.added(Event(len(st.log) + 1, rule, says.english, kind, player, about, says))
 
 
 def new_id(st: GameState) -> int:
@@ -35,8 +38,9 @@ def new_id(st: GameState) -> int:
 
 def log_mode(st: GameState, who: str, name: str, mode: str) -> None:
     """Say the mode a modal spell's controller chose as it was cast (CR 700.2a)."""
-    log(st, "700.2a", f"{who} chose {possessive(name)} mode as it was cast: \"{mode}\" "
-        "Only that mode will happen; it can't change later.", "choice", who)
+    log(st, "700.2a", said("{who} chose {whose} mode as it was cast: \"{mode}\" Only that mode will "
+                           "happen; it can't change later.", who=who, whose=Whose(CardName(name)),
+                           mode=Quote(mode, name)), "choice", who)
 
 
 def possessive(name: str) -> str:
@@ -48,14 +52,10 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 # --- zones -----------------------------------------------------------------
 
 def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool = False,
-          tapped: bool = False, old_id: int | None = None, how: str = "enters",
+          tapped: bool = False, old_id: int | None = None, by: str = "",
           cast_from: str = "") -> Permanent:
     """Put a permanent onto the battlefield and fire what triggers on its entering (CR 603.6a).
 
@@ -68,12 +68,11 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
         st.moved[old_id] = perm.id
     st.battlefield.append(perm)
     what, entering = q.type_line(st, perm), About(q.types(st, perm) + q.subtypes(st, perm))
-    log(st, "603.6a", f"{controller}'s {name} {how} the battlefield{' tapped' if tapped else ''} ({what}).",
-        "enters", controller, entering)
+    log(st, "603.6a", _entered(controller, name, tapped, what, by), "enters", controller, entering)
     if by_itself:
-        log(st, "614.1d", f"{name} enters tapped by its own static ability (CR 603.6d): a replacement "
-            "effect on how it enters, not a trigger, so it is never untapped on the battlefield.", "enters",
-            controller, entering)
+        log(st, "614.1d", said("{card} enters tapped by its own static ability (CR 603.6d): a replacement "
+                               "effect on how it enters, not a trigger, so it is never untapped on the "
+                               "battlefield.", card=CardName(name)), "enters", controller, entering)
     c = q.card(st, perm)
     if c.loyalty:  # it enters with its printed loyalty (CR 306.5b): a replacement, counters "put" (122.6)
         put_counters(Direct(st), perm, LOYALTY, c.loyalty, putter=controller,
@@ -85,6 +84,21 @@ def enter(st: GameState, name: str, owner: str, controller: str, *, token: bool 
     return perm
 
 
+def _entered(controller: str, name: str, tapped: bool, what: str, by: str) -> Said:
+    """Say a permanent entered: a token names what created it (``by``)."""
+    whose, card = Whose(controller), CardName(name)
+    if by and tapped:
+        return said("{whose} {card} token created by {source} enters the battlefield tapped ({types}).",
+                    whose=whose, card=card, source=CardName(by), types=what)
+    if by:
+        return said("{whose} {card} token created by {source} enters the battlefield ({types}).",
+                    whose=whose, card=card, source=CardName(by), types=what)
+    if tapped:
+        return said("{whose} {card} enters the battlefield tapped ({types}).", whose=whose, card=card,
+                    types=what)
+    return said("{whose} {card} enters the battlefield ({types}).", whose=whose, card=card, types=what)
+
+
 def _enters_as(st: GameState, perm: Permanent, c: Card) -> None:
     """Say the types a permanent has as it enters beyond its card's, from continuous effects that
     apply the moment it is there (CR 603.6b); its own "are lands too" sees what is already there."""
@@ -92,9 +106,9 @@ def _enters_as(st: GameState, perm: Permanent, c: Card) -> None:
         t.lower() for t in q.types(st, perm) if t not in c.types]
     if gained:
         what = " ".join(gained)
-        log(st, "603.6b", f"{perm.card} is {'an' if what[0] in 'AEIOUaeiou' else 'a'} {what} as it enters: "
-            "continuous effects apply the moment it is on the battlefield, so it never enters "
-            "without them.", "type", perm.controller)
+        log(st, "603.6b", said("{card} is {a_type} as it enters: continuous effects apply the moment it "
+                               "is on the battlefield, so it never enters without them.",
+                               card=CardName(perm.card), a_type=_a(what)), "type", perm.controller)
     for static in c.statics:
         if isinstance(static, AddTypes):
             _already_there(st, perm, static)
@@ -102,13 +116,19 @@ def _enters_as(st: GameState, perm: Permanent, c: Card) -> None:
 
 def _already_there(st: GameState, src: Permanent, static: AddTypes) -> None:
     what = " ".join(static.subtypes + tuple(t.lower() for t in static.types))
-    landfall = " it didn't enter, so no landfall (Landfall ruling 2)" if "Land" in static.types else (
-        " it didn't enter")
     for other in st.battlefield:
         if other is not src and static.applies(src, other, q.card(st, other).types):
-            log(st, "603.6a", f"{other.card} becomes {'an' if what[0] in 'AEIOUaeiou' else 'a'} {what}, "
-                f"but it was already on the battlefield:{landfall}.", "becomes", src.controller,
-                About(static.types + static.subtypes))
+            card, a_type = CardName(other.card), _a(what)
+            says = said("{card} becomes {a_type}, but it was already on the battlefield: it didn't enter, "
+                        "so no landfall (Landfall ruling 2).", card=card, a_type=a_type) if (
+                "Land" in static.types) else said("{card} becomes {a_type}, but it was already on the "
+                                                  "battlefield: it didn't enter.", card=card, a_type=a_type)
+            log(st, "603.6a", says, "becomes", src.controller, About(static.types + static.subtypes))
+
+
+def _a(what: str) -> str:
+    """A type with its English article ("an Elf", "a land"): the type words are the card's, in English."""
+    return f"{'an' if what[0] in 'AEIOUaeiou' else 'a'} {what}"
 
 
 def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None = None) -> None:
@@ -126,14 +146,17 @@ def emit(st: GameState, events: list[Happened], sources: list[Permanent] | None 
                 if ab.trigger is not None and ab.trigger.event == "land_enters" and ev.perm is not None]
     if landfall:
         who = landfall[0].controller
-        order = ("; they trigger together, and its controller puts them on the stack in any order "
-                 "(Landfall ruling 3)") if len(landfall) > 1 else ""
-        log(st, "603.6a", f"A land {who} controls entered, played or put there: landfall triggers "
-            f"(CR 603.6a, 603.2; Landfall ruling 1){order}.", "landfall", who)
+        log(st, "603.6a", said("A land {who} controls entered, played or put there: landfall triggers "
+                               "(CR 603.6a, 603.2; Landfall ruling 1); they trigger together, and its "
+                               "controller puts them on the stack in any order (Landfall ruling 3).", who=who)
+            if len(landfall) > 1 else said("A land {who} controls entered, played or put there: landfall "
+                                           "triggers (CR 603.6a, 603.2; Landfall ruling 1).", who=who),
+            "landfall", who)
     for src, ab, ev in hits:
         if src not in st.battlefield:
-            log(st, "603.10a", f"{src.card} has left the battlefield, but its ability triggers on that "
-                "event: leaves-the-battlefield abilities look back in time.", "trigger", src.controller)
+            log(st, "603.10a", said("{card} has left the battlefield, but its ability triggers on that "
+                                    "event: leaves-the-battlefield abilities look back in time.",
+                                    card=CardName(src.card)), "trigger", src.controller)
         fire(st, src, ab, _trigger_data(ev))
 
 
@@ -154,14 +177,25 @@ def fire(st: GameState, src: Permanent, ab: Ability, data: dict[str, Any]) -> No
     st.waiting.append(Trigger(new_id(st), src.controller, src.card, ab.said, ab.effects, src.id,
                               ab.target_spec, {**data, "source_name": src.card}))
     waited = About(trigger=ab.trigger.event, whose=ab.trigger.whose) if ab.trigger is not None else About()
-    log(st, "603.2", f"{src.controller}'s {src.card} triggers: {ab.said}", "trigger", src.controller, waited)
+    log(st, "603.2", said("{whose} {card} triggers: {ability}", whose=Whose(src.controller),
+                          card=CardName(src.card), ability=ability_quote(q.card(st, src), ab)), "trigger",
+        src.controller, waited)
 
 
-def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule: str = "",
-          reasons: dict[int, tuple[str, str]] | None = None) -> None:
+def ability_quote(card: Card, ab: Ability) -> Quote:
+    """An ability's words as a log sentence quotes them: with the line of its card's Oracle text they
+    are, so a page can show that line as printed in its language."""
+    lines = card.oracle.split("\n")
+    at = next((i for i, line in enumerate(lines) if line == ab.text or without_reminder(line) == ab.said), -1)
+    return Quote(ab.said, card.name, card.oracle, at)
+
+
+def leave(st: GameState, perms: list[Permanent], zone: str, why: Said | None = None, rule: str = "",
+          reasons: dict[int, tuple[Said, str]] | None = None) -> None:
     """Move permanents off the battlefield at once; counters on them cease to exist (CR 122.2).
 
-    ``reasons`` gives a permanent's own (why, rule) when they differ within one event.
+    ``why`` says what happens to each, a clause after its name ("is destroyed"); ``reasons`` gives a
+    permanent's own (why, rule) when they differ within one event.
     """
     if not perms:
         return
@@ -177,9 +211,13 @@ def leave(st: GameState, perms: list[Permanent], zone: str, why: str = "", rule:
         st.moved[p.id] = obj.id
         st.last_controller[p.id] = p.controller  # "its controller" after it left (CR 608.2h)
         q.player(st, p.owner).zone(zone).append(obj)
-        lost = f"; its counters ({_counter_text(p.counters)}) cease to exist (CR 122.2)" if p.counters else ""
         text, cite = (reasons or {}).get(p.id, (why, rule))
-        log(st, cite, f"{p.controller}'s {p.card} {text}{lost}.", "leaves", p.controller)
+        assert text is not None, "leave says why each permanent leaves: why, or its reason"
+        whose, card = Whose(p.controller), CardName(p.card)
+        log(st, cite, said("{whose} {card} {what}; its counters ({counters}) cease to exist (CR 122.2).",
+                           whose=whose, card=card, what=text, counters=_counter_text(p.counters))
+            if p.counters else said("{whose} {card} {what}.", whose=whose, card=card, what=text),
+            "leaves", p.controller)
     emit(st, [Happened.left(p, zone, had[p.id]) for p in perms], before)
     for p in perms:
         _release(st, p)
@@ -193,20 +231,22 @@ def _release(st: GameState, p: Permanent) -> None:
             if obj is None:
                 continue
             pl.exile.remove(obj)
-            log(st, "610.3c", f"{p.card} has left the battlefield: {obj.card} returns from exile under its "
-                "owner's control, as a new object (CR 400.7).", "zone", pl.name)
+            log(st, "610.3c", said("{card} has left the battlefield: {returned} returns from exile under its "
+                                   "owner's control, as a new object (CR 400.7).", card=CardName(p.card),
+                                   returned=CardName(obj.card)), "zone", pl.name)
             enter(st, obj.card, obj.owner, obj.owner, old_id=obj.id)
 
 
-def sacrifice(st: GameState, perm: Permanent, why: str) -> None:
-    """Sacrifice a permanent: its controller puts it into its owner's graveyard (CR 701.21a)."""
+def sacrifice(st: GameState, perm: Permanent, why: Said) -> None:
+    """Sacrifice a permanent: its controller puts it into its owner's graveyard (CR 701.21a); ``why``
+    says what for, a clause ("is sacrificed to pay for its ability")."""
     kinds = q.types(st, perm) + q.subtypes(st, perm)
-    leave(st, [perm], "graveyard", f"is sacrificed {why}", "701.21a")
+    leave(st, [perm], "graveyard", why, "701.21a")
     emit(st, [Happened.sacrificed(perm, kinds)])
 
 
-def _counter_text(counters: dict[str, int]) -> str:
-    return ", ".join(f"{n} {k}" for k, n in counters.items() if n)
+def _counter_text(counters: dict[str, int]) -> Listed:
+    return Listed(tuple(said("{n} {kind}", n=n, kind=k) for k, n in counters.items() if n), "comma")
 
 
 def move_card(st: GameState, obj: CardObject, src: list[CardObject], dest: list[CardObject], *, top: bool = False) -> CardObject:
@@ -226,21 +266,21 @@ def draw(st: GameState, who: str, n: int = 1) -> None:
     for _ in range(n):
         if not p.library:
             p.drew_from_empty = True
-            log(st, "704.5b", f"{who} can't draw from an empty library and will lose the game.",
+            log(st, "704.5b", said("{who} can't draw from an empty library and will lose the game.", who=who),
                 "draw", who)
             return
         card = move_card(st, p.library[0], p.library, p.hand)
-        log(st, "121.1", f"{who} draws a card ({card.card}).", "draw", who)
+        log(st, "121.1", said("{who} draws a card ({card}).", who=who, card=CardName(card.card)), "draw", who)
 
 
 # --- energy and counters ---------------------------------------------------
 
-def get_energy(res: Replacing, who: str, n: int, source: str) -> int:
+def get_energy(res: Replacing, who: str, n: int, source: Value) -> int:
     """Give a player ``n`` energy counters: putting counters on a player (CR 107.14, 122.1)."""
     return put_counters(res, who, ENERGY, n, putter=who, source=source)
 
 
-def pay_energy(st: GameState, who: str, n: int, why: str, rule: str = "107.14") -> None:
+def pay_energy(st: GameState, who: str, n: int, why: Value, rule: str = "107.14") -> None:
     """Pay ``n`` energy: lose that many energy counters, or refuse if there aren't enough.
 
     ``rule`` names the cost payment: 602.2b while activating, 118.12 for a "may pay".
@@ -248,14 +288,15 @@ def pay_energy(st: GameState, who: str, n: int, why: str, rule: str = "107.14") 
     p = q.player(st, who)
     if n > p.energy:
         raise CannotPay(f"{who} has {p.energy} energy and can't pay {n} "
-                        f"for {why}: a cost can't be paid in part", rule="118.3")
+                        f"for {english(why)}: a cost can't be paid in part", rule="118.3")
     if n == 0:
         return
     p.counters[ENERGY] = p.energy - n
     energy_lost(st, who, n)
     cites = rule if rule == "107.14" else f"{rule}, 107.14"
-    log(st, rule, f"{who} pays {n} energy for {why}: loses {plural(n, 'energy counter')} "
-        f"(CR {cites}); {p.energy} left.", "energy", who)
+    log(st, rule, said_n("{who} pays {n} energy for {what}: loses {n} energy counter (CR {rules}); {left} left.",
+                         "{who} pays {n} energy for {what}: loses {n} energy counters (CR {rules}); {left} left.",
+                         n, who=who, what=why, rules=cites, left=p.energy), "energy", who)
 
 
 def energy_lost(st: GameState, who: str, n: int) -> None:
@@ -280,7 +321,7 @@ class Direct:
     def __init__(self, st: GameState):
         self.st = st
 
-    def choose(self, choice: type[Any], player: str, prompt: str, rule: str, options: Iterable[Any] = (),
+    def choose(self, choice: type[Any], player: str, prompt: str | Said, rule: str, options: Iterable[Any] = (),
                low: int = 0, high: int = 0, data: dict[str, Any] | None = None) -> tuple[Any, ...]:
         return tuple(options)
 
@@ -351,16 +392,16 @@ def _count_orders(statics: Sequence[CounterReplacement]) -> int:
     return total
 
 
-def put_counters(res: Replacing, target: str | Permanent, kind: str, n: int, putter: str, source: str) -> int:
+def put_counters(res: Replacing, target: str | Permanent, kind: str, n: int, putter: str, source: Value) -> int:
     """Put counters on a player (named) or a permanent, through Solemnity and replacements.
 
     Returns how many were put. Several replacement effects are ordered by the affected
     player or the affected permanent's controller (CR 616.1) when the order matters.
     """
-    st = res.st
+    st, source = res.st, _source(source)
     if n <= 0:
         return 0
-    who = target if isinstance(target, str) else f"{target.controller}'s {target.card}"
+    who = _whose_card(target)
     if _no_counters(st, target, kind, source, who):
         return 0
     n = _replaced(res, target, putter, kind, n, who)
@@ -370,44 +411,54 @@ def put_counters(res: Replacing, target: str | Permanent, kind: str, n: int, put
     holder = q.player(st, target) if isinstance(target, str) else target
     holder.counters[kind] = holder.counters.get(kind, 0) + n
     if isinstance(target, str) and kind == ENERGY:
-        log(st, "107.14", f"{target} gets {n} energy from {source}; {q.player(st, target).energy} now.",
-            "energy", target)
+        log(st, "107.14", said("{who} gets {n} energy from {source}; {now} now.", who=target, n=n,
+                               source=source, now=q.player(st, target).energy), "energy", target)
     else:
-        log(st, "122.1", f"{who} gets {plural(n, kind + ' counter')} from {source}.", "counters", putter)
+        log(st, "122.1", said_n("{who} gets {n} {kind} counter from {source}.",
+                                "{who} gets {n} {kind} counters from {source}.", n, who=who, kind=kind,
+                                source=source), "counters", putter)
     emit(st, [Happened.counters_put(None if isinstance(target, str) else target,
                                     target if isinstance(target, str) else None, kind)])
     return n
 
 
-def _no_counters(st: GameState, target: str | Permanent, kind: str, source: str, who: str) -> bool:
+def _whose_card(target: str | Permanent) -> Value:
+    """A player's name, or a permanent as "Alice's Forest"."""
+    return target if isinstance(target, str) else said("{whose} {card}", whose=Whose(target.controller),
+                                                       card=CardName(target.card))
+
+
+def _no_counters(st: GameState, target: str | Permanent, kind: str, source: Value, who: Value) -> bool:
     """Say whether a "can't have counters" effect stops the counters; "can't" beats "can" (CR 101.2)."""
     if isinstance(target, str):
         for src, _ in q.statics(st, NoCountersOnPlayers)[:1]:
-            log(st, "101.2", f"{src.card}: players can't get counters, and \"can't\" beats \"get\". "
-                f"{target} gets no {kind} from {source}.", "prevented", target)
+            log(st, "101.2", said("{card}: players can't get counters, and \"can't\" beats \"get\". {who} "
+                                  "gets no {kind} from {source}.", card=CardName(src.card), who=target,
+                                  kind=kind, source=source), "prevented", target)
             return True
         return False
     for src, cant in q.statics(st, NoCountersOn):
         if set(cant.no_counters_on) & set(q.types(st, target)):
-            log(st, "101.2", f"{src.card}: counters can't be put on {who}. No {kind} counter is put.",
-                "prevented", target.controller)
+            log(st, "101.2", said("{card}: counters can't be put on {what}. No {kind} counter is put.",
+                                  card=CardName(src.card), what=who, kind=kind), "prevented", target.controller)
             return True
     return False
 
 
-def _replaced(res: Replacing, target: str | Permanent, putter: str, kind: str, n: int, who: str) -> int:
+def _replaced(res: Replacing, target: str | Permanent, putter: str, kind: str, n: int, who: Value) -> int:
     """Apply the replacement effects that change how many counters are put, in the order the
     affected player chooses when it matters (CR 616.1); return how many are put."""
     st = res.st
     repl = _replacements(st, target, putter, kind)
     if len(repl) > 1 and order_matters(n, [s for _, s in repl]):
-        repl = _chosen_order(res, repl, n, kind, who, target if isinstance(target, str) else target.controller)
+        repl = _chosen_order(res, repl, n, kind, english(who), target if isinstance(target, str) else target.controller)
     for src, static in repl:
         if n <= 0:  # nothing would be put any more: the other effects no longer apply (CR 616.1)
             break
         before, n = n, static.change(n)
-        log(st, "614.1a", f"{src.controller}'s {src.card}: {before} {kind} becomes {n} ({static.said}).",
-            "replaced", putter)
+        log(st, "614.1a", said("{whose} {card}: {before} {kind} becomes {after} ({effect}).",
+                               whose=Whose(src.controller), card=CardName(src.card), before=before, kind=kind,
+                               after=n, effect=Quote(static.said, src.card)), "replaced", putter)
     return n
 
 
@@ -426,8 +477,10 @@ def _chosen_order(res: Replacing, repl: list[tuple[Permanent, CounterReplacement
             chosen.append(next(r for r in left if r[0].id == pid))
             left.remove(chosen[-1])
     chosen += left
-    said = " then ".join(names[p.id] for p, _ in chosen)
-    log(res.st, "616.1", f"{chooser} is affected, so chooses the order: {said}.", "choice", chooser)
+    order = Listed(tuple(said("{whose} {card}", whose=Whose(p.controller), card=CardName(p.card))
+                         for p, _ in chosen), "then")
+    log(res.st, "616.1", said("{who} is affected, so chooses the order: {order}.", who=chooser, order=order),
+        "choice", chooser)
     return chosen
 
 
@@ -440,7 +493,12 @@ def _order_prompt(names: dict[int, str], chosen: list[tuple[Permanent, CounterRe
 
 # --- damage, life, tokens --------------------------------------------------
 
-def deal_damage(st: GameState, source: str, target: str | Permanent, n: int, infect: bool = False) -> None:
+def _source(source: Value) -> Value:
+    """What deals damage: a card's name, or already said ("Alice's Grizzly Bears")."""
+    return CardName(source) if isinstance(source, str) else source
+
+
+def deal_damage(st: GameState, source: Value, target: str | Permanent, n: int, infect: bool = False) -> None:
     """Deal damage: life loss, or damage marked; from a source with infect, counters (CR 120.3)."""
     if n <= 0 or _prevented(st, source, target, n):
         return
@@ -451,46 +509,53 @@ def deal_damage(st: GameState, source: str, target: str | Permanent, n: int, inf
             return
         p = q.player(st, target)
         p.life -= n
-        log(st, "120.3", f"{source} deals {n} damage to {target}; {target} is at {p.life} life.",
-            "damage", target)
+        log(st, "120.3", said("{source} deals {n} damage to {who}; {who} is at {life} life.",
+                              source=_source(source), n=n, who=target, life=p.life), "damage", target)
         _lost_life(st, target)
     else:
         _damage_permanent(st, source, target, n)
 
 
-def _infect_damage(st: GameState, source: str, target: str | Permanent, n: int) -> None:
+def _infect_damage(st: GameState, source: Value, target: str | Permanent, n: int) -> None:
     """Damage from a source with infect: poison counters on a player (CR 702.90b), -1/-1 counters
     on a creature (CR 702.90c)."""
     holder = q.player(st, target) if isinstance(target, str) else target
     kind, rule = ("poison", "702.90b") if isinstance(target, str) else (MINUS_ONE, "702.90c")
     holder.counters[kind] = holder.counters.get(kind, 0) + n
-    who = target if isinstance(target, str) else f"{target.controller}'s {target.card}"
-    log(st, rule, f"{source} has infect: its {n} damage to {who} is dealt as "
-        f"{plural(n, kind + ' counter')}.", "damage", who if isinstance(target, str) else target.controller)
+    log(st, rule, said_n("{source} has infect: its {n} damage to {what} is dealt as {n} {kind} counter.",
+                         "{source} has infect: its {n} damage to {what} is dealt as {n} {kind} counters.", n,
+                         source=_source(source), what=_whose_card(target), kind=kind),
+        "damage", target if isinstance(target, str) else target.controller)
 
 
-def _damage_permanent(st: GameState, source: str, target: Permanent, n: int) -> None:
+def _damage_permanent(st: GameState, source: Value, target: Permanent, n: int) -> None:
     """Damage to a planeswalker removes loyalty (CR 120.3c); to a creature it is marked (CR 120.3e)."""
     if q.is_type(st, target, "Planeswalker"):
         left = max(target.counters.get(LOYALTY, 0) - n, 0)
         target.counters[LOYALTY] = left
-        log(st, "120.3c", f"{source} deals {n} damage to {target.controller}'s {target.card}: "
-            f"{plural(n, 'loyalty counter')} removed, {left} loyalty left.", "damage", target.controller)
+        log(st, "120.3c", said_n("{source} deals {n} damage to {whose} {card}: {n} loyalty counter removed, "
+                                 "{left} loyalty left.", "{source} deals {n} damage to {whose} {card}: {n} "
+                                 "loyalty counters removed, {left} loyalty left.", n, source=_source(source),
+                                 whose=Whose(target.controller), card=CardName(target.card), left=left),
+            "damage", target.controller)
     if q.is_type(st, target, "Creature") or not q.is_type(st, target, "Planeswalker"):
         target.damage += n
-        log(st, "120.3", f"{source} deals {n} damage to {target.controller}'s {target.card} "
-            f"({target.damage} marked, toughness {q.toughness(st, target)}).", "damage", target.controller)
+        log(st, "120.3", said("{source} deals {n} damage to {whose} {card} ({marked} marked, toughness "
+                              "{toughness}).", source=_source(source), n=n, whose=Whose(target.controller),
+                              card=CardName(target.card), marked=target.damage,
+                              toughness=q.toughness(st, target)), "damage", target.controller)
         if target.damage >= q.toughness(st, target) > 0 and "indestructible" in q.keywords(st, target):
-            log(st, "702.12b", f"{target.card} has indestructible: lethal damage doesn't destroy it.",
-                "rule", target.controller)
+            log(st, "702.12b", said("{card} has indestructible: lethal damage doesn't destroy it.",
+                                    card=CardName(target.card)), "rule", target.controller)
 
 
-def _prevented(st: GameState, source: str, target: str | Permanent, n: int) -> bool:
+def _prevented(st: GameState, source: Value, target: str | Permanent, n: int) -> bool:
     """Damage to a player with protection from everything is prevented (CR 702.16j, 702.16e)."""
     shield = pe.has(st, target, "protection_from_everything")  # a player's only: None for a permanent
     if shield is not None and isinstance(target, str):
-        log(st, "702.16j", f"{target} has protection from everything ({shield.source}): the {n} damage "
-            f"{source} would deal is prevented.", "prevented", target)
+        log(st, "702.16j", said("{who} has protection from everything ({from_}): the {n} damage {source} "
+                                "would deal is prevented.", who=target, from_=CardName(shield.source), n=n,
+                                source=_source(source)), "prevented", target)
     return shield is not None
 
 
@@ -498,8 +563,11 @@ def _life_stays(st: GameState, who: str, n: int, how: str, rule: str) -> bool:
     """Say (and log) whether a player's life total can't change, so it doesn't (CR 119.7, 119.8)."""
     fixed = pe.has(st, who, "life_cant_change")
     if fixed is not None:
-        log(st, rule, f"{possessive(who)} life total can't change ({fixed.source}): {who} doesn't "
-            f"{how} {n} life.", "prevented", who)
+        says = said("{whose} life total can't change ({source}): {who} doesn't gain {n} life.",
+                    whose=Whose(who), source=CardName(fixed.source), who=who, n=n) if how == "gain" else said(
+            "{whose} life total can't change ({source}): {who} doesn't lose {n} life.",
+            whose=Whose(who), source=CardName(fixed.source), who=who, n=n)
+        log(st, rule, says, "prevented", who)
     return fixed is not None
 
 
@@ -508,17 +576,19 @@ def gain_life(st: GameState, who: str, n: int, source: str) -> None:
         return
     p = q.player(st, who)
     p.life += n
-    log(st, "119.3", f"{who} gains {n} life from {source}; {p.life} now.", "life", who)
+    log(st, "119.3", said("{who} gains {n} life from {source}; {life} now.", who=who, n=n,
+                          source=CardName(source), life=p.life), "life", who)
 
 
 def create_tokens(st: GameState, controller: str, name: str, n: int, source: str) -> None:
     """Create tokens (CR 111.1); each Doubling Season its controller has doubles them."""
     for d, _ in q.statics(st, TokenReplacement, controller):
-        log(st, "614.1a", f"{controller}'s {d.card}: {n} {name} token(s) become {n * 2}.",
+        log(st, "614.1a", said("{whose} {card}: {n} {token} token(s) become {doubled}.", whose=Whose(controller),
+                               card=CardName(d.card), n=n, token=CardName(name), doubled=n * 2),
             "replaced", controller)
         n *= 2
     for _ in range(n):
-        enter(st, name, controller, controller, token=True, how=f"token created by {source} enters")
+        enter(st, name, controller, controller, token=True, by=source)
 
 
 def pump(st: GameState, p: Permanent, power: int, toughness: int, source: str,
@@ -528,22 +598,31 @@ def pump(st: GameState, p: Permanent, power: int, toughness: int, source: str,
     p.eot_keywords += tuple(k for k in gains if k not in p.eot_keywords)
     # A +0/+0 is no pump: say only what it gains (a +1/+1 counter from the same ability is logged
     # apart, and lasts).
-    said = [f"gets {power:+d}/{toughness:+d}"] if power or toughness else []
-    said += [f"gains {' and '.join(gains)}"] if gains else []
-    log(st, "611.2a", f"{p.card} {' and '.join(said)} until end of turn from {source} "
-        f"(now {q.power(st, p)}/{q.toughness(st, p)}).", "pump", p.controller)
+    card, now = CardName(p.card), f"{q.power(st, p)}/{q.toughness(st, p)}"
+    pt, gained = f"{power:+d}/{toughness:+d}", Listed(gains)
+    if (power or toughness) and gains:
+        says = said("{card} gets {pt} and gains {keywords} until end of turn from {source} (now {now}).",
+                    card=card, pt=pt, keywords=gained, source=CardName(source), now=now)
+    elif gains:
+        says = said("{card} gains {keywords} until end of turn from {source} (now {now}).", card=card,
+                    keywords=gained, source=CardName(source), now=now)
+    else:
+        says = said("{card} gets {pt} until end of turn from {source} (now {now}).", card=card, pt=pt,
+                    source=CardName(source), now=now)
+    log(st, "611.2a", says, "pump", p.controller)
 
 
-def pay_life(st: GameState, who: str, n: int, why: str) -> None:
+def pay_life(st: GameState, who: str, n: int, why: Value) -> None:
     """Pay ``n`` life as a cost: only with that much life or more; paying it is losing it (CR 119.4)."""
     p = q.player(st, who)
     if n > p.life:
-        raise CannotPay(f"{who} has {p.life} life and can't pay {n} life for {why}: a player pays life "
+        raise CannotPay(f"{who} has {p.life} life and can't pay {n} life for {english(why)}: a player pays life "
                         "only with a life total at least that high", rule="119.4")
     if n <= 0:  # paying 0 life is always possible and loses nothing (CR 119.4b)
         return
     p.life -= n
-    log(st, "119.4", f"{who} pays {n} life for {why}: loses {n} life (CR 119.4); {p.life} now.", "life", who)
+    log(st, "119.4", said("{who} pays {n} life for {what}: loses {n} life (CR 119.4); {life} now.", who=who, n=n,
+                          what=why, life=p.life), "life", who)
     _lost_life(st, who)
 
 
@@ -553,7 +632,8 @@ def lose_life(st: GameState, who: str, n: int, source: str) -> int:
         return 0
     p = q.player(st, who)
     p.life -= n
-    log(st, "119.3", f"{who} loses {n} life from {source}; {p.life} now.", "life", who)
+    log(st, "119.3", said("{who} loses {n} life from {source}; {life} now.", who=who, n=n,
+                          source=CardName(source), life=p.life), "life", who)
     _lost_life(st, who)
     return n
 
@@ -571,12 +651,12 @@ def counter(st: GameState, item: StackItem, by: str) -> None:
     st.names[item.id] = item.name
     st.origins[item.id] = item.card.id if item.card is not None else item.source
     st.outcomes[item.id] = "countered"
-    log(st, "701.6a", f"{by} counters {possessive(item.controller)} {item.name}: it is removed from the "
-        "stack and doesn't resolve; none of its effects happen. (Countered: not the same as a spell "
-        "that doesn't resolve because its every target is illegal, CR 608.2b.)", "counter",
-        item.controller)
+    log(st, "701.6a", said("{by} counters {whose} {card}: it is removed from the stack and doesn't resolve; "
+                           "none of its effects happen. (Countered: not the same as a spell that doesn't "
+                           "resolve because its every target is illegal, CR 608.2b.)", by=CardName(by),
+                           whose=Whose(item.controller), card=CardName(item.name)), "counter", item.controller)
     if item.card is not None:
         owner = q.player(st, item.card.owner)
         owner.graveyard.append(item.card)
-        log(st, "701.6b", f"{item.name} goes to {possessive(owner.name)} graveyard; what was paid to "
-            "cast it isn't refunded.", "zone", item.controller)
+        log(st, "701.6b", said("{card} goes to {whose} graveyard; what was paid to cast it isn't refunded.",
+                               card=CardName(item.name), whose=Whose(owner.name)), "zone", item.controller)

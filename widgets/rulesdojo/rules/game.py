@@ -8,6 +8,7 @@ from typing import Any, Iterator
 
 from . import casting, checks, legal
 from . import engine as e
+from .said import CardName, Value, Whose, said, said_n
 from . import query as q
 from . import turn
 from .actions import (CHOICE_ACTIONS, ActivateAbility, AdvanceStep, CastSpell, GetEnergy,
@@ -18,10 +19,10 @@ from .checks import Plan
 from .choices import Choice
 from .errors import CannotPay, IllegalAction, NoPendingChoice, RulesError
 from .history import History, clone
-from .mana import TYPE_NAMES, TYPES, ManaCost, pay_from_pool, pool_text
+from .mana import TYPE_NAMES, TYPE_SAID, TYPES, ManaCost, pay_from_pool, pool_said, pool_text
 from .describe import describe
 from .objects import (ENERGY, LOYALTY, STEP_NAMES, STEPS, ZONES, CardObject, Event, GameState, Log, Permanent, Player,
-                      StackItem, read_only, step_text)
+                      StackItem, read_only, STEP_SAID)
 from .loyalty import pay_loyalty
 from .manatriggers import tapped_for_mana
 from .resolve import resolve_top
@@ -145,8 +146,9 @@ class Game:
         st = self._state
         target = q.player(st, holder) if isinstance(holder, str) else q.present(st, holder)
         _set_count(target.counters, kind, n)
-        name = target.card if isinstance(target, Permanent) else holder
-        e.log(st, "122.1", f"Set up: {name} now has {n} {kind} counter{'' if n == 1 else 's'}.", "setup")
+        what = CardName(target.card) if isinstance(target, Permanent) else str(holder)
+        e.log(st, "122.1", said_n("Set up: {what} now has {n} {kind} counter.", "Set up: {what} now has {n} {kind} counters.",
+                                  n, what=what, kind=kind), "setup")
         self._history.changed_outside_actions()
 
     # --- reading (read-only views: a game changes only through actions and the setup above) ---
@@ -386,7 +388,7 @@ def _advance(st: GameState) -> None:
     who = checks.acting_player(st)
     if st.stack:
         raise IllegalAction("The stack isn't empty: pass priority to resolve it first.", rule="500.2")
-    e.log(st, "500.2", f"All players pass with an empty stack: the {step_text(st.step)} ends.",
+    e.log(st, "500.2", said("All players pass with an empty stack: the {step} ends.", step=STEP_SAID[st.step]),
           "priority", who)
     turn.end_step(st)
 
@@ -396,9 +398,9 @@ def _practice_energy(st: GameState, a: GetEnergy | PayEnergy) -> None:
     if not isinstance(a.amount, int) or isinstance(a.amount, bool) or a.amount < 1:
         raise IllegalAction("Get or pay one or more energy.", rule="107.14")
     if isinstance(a, PayEnergy):
-        e.pay_energy(st, a.player, a.amount, "practice")
+        e.pay_energy(st, a.player, a.amount, said("practice"))
     else:
-        e.get_energy(e.Direct(st), a.player, a.amount, "an effect")
+        e.get_energy(e.Direct(st), a.player, a.amount, said("an effect"))
 
 
 def _play_land(st: GameState, a: PlayLand) -> None:
@@ -407,10 +409,12 @@ def _play_land(st: GameState, a: PlayLand) -> None:
     face = checks.played_face(st, obj, a)
     q.player(st, who).hand.remove(obj)
     st.land_plays += 1
-    e.log(st, "305.1", f"{who} plays {face.name}: a special action; it doesn't use the stack.", "play", who)
+    e.log(st, "305.1", said("{who} plays {card}: a special action; it doesn't use the stack.", who=who,
+                            card=CardName(face.name)), "play", who)
     if a.back:
-        e.log(st, "712.12", f"{face.name} is the back face of {obj.card}: {who} chose that land face, and "
-              "it enters with that face up, having only its characteristics (CR 712.8f).", "play", who)
+        e.log(st, "712.12", said("{face} is the back face of {card}: {who} chose that land face, and it enters with "
+                                 "that face up, having only its characteristics (CR 712.8f).", face=CardName(face.name),
+                                 card=CardName(obj.card), who=who), "play", who)
     e.enter(st, face.name, obj.owner, who, old_id=obj.id)
     st.passes = 0
 
@@ -446,15 +450,21 @@ def _pay_mana(st: GameState, who: str, cost: ManaCost, plan: Plan | dict[str, in
         spent = {t: p.pool[t] - left[t] for t in p.pool}
         p.pool = left
     if cost.mana_value:
-        e.log(st, "601.2h", f"{who} pays {cost} with {pool_text(spent)}.", "mana", who)
+        e.log(st, "601.2h", said("{who} pays {cost} with {pool}.", who=who, cost=str(cost), pool=pool_said(spent)),
+              "mana", who)
 
 
 def _add_mana(st: GameState, perm: Permanent, t: str, rule: str, when: str = "") -> None:
     perm.tapped = True
     p = q.player(st, perm.controller)
     p.pool[t] += 1
-    e.log(st, rule, f"{p.name} taps {perm.card} for {{{t}}} ({TYPE_NAMES[t]}){when}: a mana ability, "
-          "so it doesn't use the stack.", "mana", p.name)
+    values: dict[str, Value] = {"who": p.name, "card": CardName(perm.card), "mana": f"{{{t}}}", "color": TYPE_SAID[t]}
+    e.log(st, rule, said("{who} taps {card} for {mana} ({color}) while casting: a mana ability, so it doesn't use "
+                         "the stack.", **values) if when == " while casting" else
+          said("{who} taps {card} for {mana} ({color}) while activating: a mana ability, so it doesn't use the stack.",
+               **values) if when == " while activating" else
+          said("{who} taps {card} for {mana} ({color}): a mana ability, so it doesn't use the stack.", **values),
+          "mana", p.name)
     tapped_for_mana(st, perm)
 
 
@@ -466,26 +476,31 @@ def _activate(st: GameState, a: ActivateAbility) -> None:
         if mana is None:
             if ab.tap:
                 perm.tapped = True
-            e.log(st, "106.7", f"{who} {'taps' if ab.tap else 'activates'} {perm.card}: no land {who} "
-                  "controls could produce any type of mana, so it adds none (CR 106.7, 106.5).",
-                  "mana", who)
+            e.log(st, "106.7", said("{who} taps {card}: no land {who} controls could produce any type of mana, so "
+                                    "it adds none (CR 106.7, 106.5).", who=who, card=CardName(perm.card)) if ab.tap
+                  else said("{who} activates {card}: no land {who} controls could produce any type of mana, so it "
+                            "adds none (CR 106.7, 106.5).", who=who, card=CardName(perm.card)), "mana", who)
         elif ab.tap:
             _add_mana(st, perm, mana, "605.3b")
         else:
             q.player(st, who).pool[mana] += 1
-            e.log(st, "605.3b", f"{who} adds {{{mana}}} ({TYPE_NAMES[mana]}) with {perm.card}: a mana "
-                  "ability, so it doesn't use the stack.", "mana", who)
+            e.log(st, "605.3b", said("{who} adds {mana} ({color}) with {card}: a mana ability, so it doesn't use the "
+                                     "stack.", who=who, mana=f"{{{mana}}}", color=TYPE_SAID[mana],
+                                     card=CardName(perm.card)), "mana", who)
         return
     # The ability goes on the stack first, then its costs are paid (CR 602.2a, 602.2b -> 601.2h).
     item = StackItem(e.new_id(st), "ability", perm.card, who, ab.said, ab.effects, tuple(a.targets),
                      ab.target_spec, source=perm.id, data={} if a.x is None else {"x": a.x})
     st.stack.append(item)
-    on = f" targeting {q.describe_target(st, a.targets[0])}" if a.targets else ""
-    e.log(st, "602.2a", f"{who} activates {perm.card}{on}: {ab.said} It goes on the stack; then its "
-          "costs are paid.", "activate", who)
+    card, ability = CardName(perm.card), e.ability_quote(q.card(st, perm), ab)
+    e.log(st, "602.2a", said("{who} activates {card} targeting {target}: {ability} It goes on the stack; then its "
+                             "costs are paid.", who=who, card=card, target=q.target_said(st, a.targets[0]),
+                             ability=ability) if a.targets else
+          said("{who} activates {card}: {ability} It goes on the stack; then its costs are paid.", who=who, card=card,
+               ability=ability), "activate", who)
     if a.x is not None:
-        e.log(st, "107.3a", f"{who} announces X = {a.x} as the ability is activated; X is {a.x} while "
-              "it is on the stack.", "choice", who)
+        e.log(st, "107.3a", said("{who} announces X = {x} as the ability is activated; X is {x} while it is on the "
+                                 "stack.", who=who, x=a.x), "choice", who)
     if ab.tap:
         perm.tapped = True
     assert ab.cost is not None  # an activated ability has a cost (q.abilities)
@@ -500,9 +515,10 @@ def _activate_from_hand(st: GameState, a: ActivateAbility) -> None:
     who = checks.acting_player(st)
     item = StackItem(e.new_id(st), "ability", obj.card, who, ab.said, ab.effects)
     st.stack.append(item)
-    e.log(st, "602.2a", f"{who} activates {e.possessive(obj.card)} ability from their hand: {ab.said}. "
-          "It's an ability, not a spell, so the card's own timing doesn't apply; it goes on the "
-          "stack, then its costs are paid (CR 702.29a).", "activate", who)
+    e.log(st, "602.2a", said("{who} activates {whose} ability from their hand: {ability}. It's an ability, not a "
+                             "spell, so the card's own timing doesn't apply; it goes on the stack, then its costs "
+                             "are paid (CR 702.29a).", who=who, whose=Whose(CardName(obj.card)),
+                             ability=e.ability_quote(q.card(st, obj), ab)), "activate", who)
     _pay_cost(st, who, obj, ab, plan, "ability")
     st.passes = 0
 
@@ -514,20 +530,24 @@ def _pay_cost(st: GameState, who: str, perm: Permanent | CardObject, ab: Ability
     assert ab.cost is not None  # an activated ability has a cost (q.abilities)
     if ab.cost.mana:
         _pay_mana(st, who, ab.cost.mana_cost, plan, " while activating")
+    paid_for = said("{card}'s mana ability", card=CardName(perm.card)) if what == "mana ability" else said(
+        "{card}'s ability", card=CardName(perm.card))
     if ab.energy or x:
-        e.pay_energy(st, who, ab.energy + x, f"{perm.card}'s {what}", "602.2b")
+        e.pay_energy(st, who, ab.energy + x, paid_for, "602.2b")
     if ab.cost.life:
-        e.pay_life(st, who, ab.cost.life, f"{perm.card}'s {what}")
+        e.pay_life(st, who, ab.cost.life, paid_for)
     if ab.cost.sacrifice == "self":
         assert isinstance(perm, Permanent)  # a card in hand discards itself; a permanent is sacrificed
-        e.sacrifice(st, perm, "to pay for its ability")
+        e.sacrifice(st, perm, said("is sacrificed to pay for its ability"))
     for pid in sacrifice:  # "Sacrifice a land": the one chosen as the cost is paid (CR 602.2b, 601.2h)
-        e.sacrifice(st, q.present(st, pid), f"to pay for {e.possessive(perm.card)} ability")
+        e.sacrifice(st, q.present(st, pid), said("is sacrificed to pay for {whose} ability",
+                                                 whose=Whose(CardName(perm.card))))
     if ab.cost.discard:
         p = q.player(st, who)
         assert isinstance(perm, CardObject)
         e.move_card(st, perm, p.hand, p.graveyard)
-        e.log(st, "701.9a", f"{who} discards {perm.card} to pay the cost.", "zone", who)
+        e.log(st, "701.9a", said("{who} discards {card} to pay the cost.", who=who, card=CardName(perm.card)), "zone",
+              who)
 
 
 def snapshot(st: GameState, log: bool = True) -> dict[str, Any]:

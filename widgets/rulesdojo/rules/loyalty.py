@@ -8,6 +8,7 @@ activating a loyalty ability checks and pays, and the state-based action.
 from __future__ import annotations
 
 from . import engine as e
+from .said import CardName, Whose, said, said_n
 from . import query as q
 from .errors import IllegalAction, LoyaltyAbilityError
 from .objects import LOYALTY, GameState, Permanent
@@ -57,14 +58,16 @@ def pay_loyalty(st: GameState, perm: Permanent, cost: int, who: str) -> None:
     st.loyalty_used += (perm.id,)
     if cost > 0:
         e.put_counters(e.Direct(st), perm, LOYALTY, cost, putter=who,
-                       source=f"the {loyalty_words(cost)} cost of its loyalty ability (CR 606.4)")
+                       source=said("the {cost} cost of its loyalty ability (CR 606.4)", cost=loyalty_words(cost)))
     elif cost < 0:
         perm.counters[LOYALTY] = loyalty(perm) + cost
-        e.log(st, "606.4", f"{who} removes {e.plural(-cost, 'loyalty counter')} from {perm.card} to pay "
-              f"its {loyalty_words(cost)} cost; {loyalty(perm)} loyalty left.", "counters", who)
+        e.log(st, "606.4", said_n("{who} removes {n} loyalty counter from {card} to pay its {cost} cost; {left} "
+                                  "loyalty left.", "{who} removes {n} loyalty counters from {card} to pay its {cost} "
+                                  "cost; {left} loyalty left.", -cost, who=who, card=CardName(perm.card),
+                                  cost=loyalty_words(cost), left=loyalty(perm)), "counters", who)
     else:
-        e.log(st, "606.4", f"{who} activates {e.possessive(perm.card)} 0 ability: no loyalty counter is "
-              "put or removed.", "counters", who)
+        e.log(st, "606.4", said("{who} activates {whose} 0 ability: no loyalty counter is put or removed.", who=who,
+                                whose=Whose(CardName(perm.card))), "counters", who)
 
 
 def attacked_walkers(st: GameState, attacker: str, attackers: tuple[int, ...],

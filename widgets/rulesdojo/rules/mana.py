@@ -7,9 +7,14 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import product
 
+from .said import Value, said
+
 COLORS = ("W", "U", "B", "R", "G")
 TYPES = COLORS + ("C",)
 TYPE_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+#: The types' names as a log sentence says them.
+TYPE_SAID = {"W": said("white"), "U": said("blue"), "B": said("black"), "R": said("red"), "G": said("green"),
+             "C": said("colorless")}
 _SYMBOL = re.compile(r"\{([^}]+)\}")
 
 
@@ -72,6 +77,11 @@ def pool_text(pool: dict[str, int]) -> str:
     '{G}{G}{C}'
     """
     return "".join(f"{{{t}}}" * pool.get(t, 0) for t in TYPES) or "nothing"
+
+
+def pool_said(pool: dict[str, int]) -> Value:
+    """A mana pool as a log sentence says it: its symbols, or "nothing"."""
+    return "".join(f"{{{t}}}" * pool.get(t, 0) for t in TYPES) or said("nothing")
 
 
 def pay_from_pool(pool: dict[str, int], cost: ManaCost, keep: tuple[str, ...] = ()) -> dict[str, int] | None:

@@ -8,8 +8,9 @@ triggered it (CR 605.4a).
 from __future__ import annotations
 
 from . import engine as e
+from .said import CardName, Whose, said
 from . import query as q
-from .mana import TYPE_NAMES
+from .mana import TYPE_SAID
 from .objects import GameState, Permanent
 from .happened import Happened
 
@@ -36,6 +37,9 @@ def tapped_for_mana(st: GameState, tapped: Permanent) -> None:
             pool = q.player(st, src.controller).pool
             for t in ab.mana:
                 pool[t] += 1
-                e.log(st, "605.4a", f"{src.controller}'s {src.card}: {ab.said} Adds {{{t}}} "
-                      f"({TYPE_NAMES[t]}) at once: a triggered mana ability doesn't use the stack "
-                      "(CR 605.1b, 605.4a).", "mana", src.controller)
+                e.log(st, "605.4a", said("{whose} {card}: {ability} Adds {mana} ({color}) at once: a triggered mana "
+                                         "ability doesn't use the stack (CR 605.1b, 605.4a).",
+                                         whose=Whose(src.controller), card=CardName(src.card),
+                                         ability=e.ability_quote(q.card(st, src), ab), mana=f"{{{t}}}",
+                                         color=TYPE_SAID[t]),
+                      "mana", src.controller)

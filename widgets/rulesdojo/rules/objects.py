@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, is_dataclass
 from typing import TYPE_CHECKING, Any, Iterator, NoReturn, TypeVar, cast, overload
 
 from .mana import TYPES
+from .said import said
 
 if TYPE_CHECKING:  # both read the game's objects: named here for the type checker only
     from .cardset import CardSet
@@ -22,6 +23,7 @@ if TYPE_CHECKING:  # both read the game's objects: named here for the type check
     from .parts import Effect
     from .phasing import Phased
     from .player_effects import PlayerEffect
+    from .said import Said
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -52,6 +54,9 @@ class About:
 class Event:
     """Record one rules-relevant change: the rule behind it and a plain sentence.
 
+    ``text`` is the sentence in English; ``said`` the same sentence as a value any language can say
+    (``rulesdojo.rules.said``), for a page that shows the log in the learner's language.
+
     >>> Event(1, "107.14", "Alice gets 1 energy.", "energy")
     Event(seq=1, rule='107.14', text='Alice gets 1 energy.', kind='energy', player=None)
     """
@@ -62,6 +67,7 @@ class Event:
     kind: str = "info"
     player: str | None = None
     about: About = field(default=About(), repr=False)
+    said: Said | None = field(default=None, repr=False, compare=False)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Event:  # immutable: history copies share events
         return self
@@ -331,6 +337,15 @@ def step_text(step: str) -> str:
     ('upkeep step', 'precombat main phase')
     """
     return f"{step} phase" if step in MAIN_PHASES else f"{step} step"
+
+#: Each step's name as a log sentence says it (``step_text``, in a value any language can say).
+STEP_SAID = {
+    "untap": said("untap step"), "upkeep": said("upkeep step"), "draw": said("draw step"),
+    "precombat main": said("precombat main phase"), "beginning of combat": said("beginning of combat step"),
+    "declare attackers": said("declare attackers step"), "declare blockers": said("declare blockers step"),
+    "combat damage": said("combat damage step"), "end of combat": said("end of combat step"),
+    "postcombat main": said("postcombat main phase"), "end": said("end step"), "cleanup": said("cleanup step"),
+}
 
 STEP_RULES = {
     "untap": "502", "upkeep": "503", "draw": "504", "precombat main": "505",

@@ -14,6 +14,7 @@ from typing import Any, Callable, ClassVar, Iterable, Protocol, TypeGuard, TypeV
 from .errors import RulesError
 from .mana import ManaCost
 from .objects import GameState, Permanent, StackItem
+from .said import Said
 
 
 class Characteristics(Protocol):
@@ -110,7 +111,7 @@ class Resolving(Protocol):
     @property
     def controller(self) -> str: ...
 
-    def choose(self, choice: type[Any], player: str, prompt: str, rule: str, options: Iterable[Any] = (),
+    def choose(self, choice: type[Any], player: str, prompt: str | Said, rule: str, options: Iterable[Any] = (),
                low: int = 0, high: int = 0, data: dict[str, Any] | None = None) -> Any: ...
 
     def order_replacements(self, player: str, prompt: str, options: Iterable[int],

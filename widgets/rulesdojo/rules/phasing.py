@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import engine as e
+from .said import CardName, Value, Whose, said
 from . import query as q
 from .objects import GameState, Permanent
 
@@ -41,12 +42,16 @@ def phase_out(st: GameState, perms: list[Permanent], source: str) -> None:
         st.battlefield.remove(p)
         if p.attacking or p.blocking is not None or p.blocked_by is not None:
             p.attacking, p.blocking, p.blocked_by = False, None, None
-            e.log(st, "506.4", f"{p.card} phases out, so it is removed from combat.", "combat", p.controller)
+            e.log(st, "506.4", said("{card} phases out, so it is removed from combat.", card=CardName(p.card)), "combat",
+                  p.controller)
         st.phased_out.append(Phased(p, p.controller, directly=p in going))
-        how = "" if p in going else f", along with what it is attached to (CR 702.26g)"
-        e.log(st, "702.26b", f"{p.controller}'s {p.card} phases out{how} ({source}): until it phases "
-              "in it is treated as though it doesn't exist. It hasn't left the battlefield, and nothing "
-              "triggers on its leaving (CR 702.26d).", "phasing", p.controller)
+        values: dict[str, Value] = {"whose": Whose(p.controller), "card": CardName(p.card), "source": CardName(source)}
+        e.log(st, "702.26b", said("{whose} {card} phases out ({source}): until it phases in it is treated as though "
+                                  "it doesn't exist. It hasn't left the battlefield, and nothing triggers on its "
+                                  "leaving (CR 702.26d).", **values) if p in going else
+              said("{whose} {card} phases out, along with what it is attached to (CR 702.26g) ({source}): until it "
+                   "phases in it is treated as though it doesn't exist. It hasn't left the battlefield, and nothing "
+                   "triggers on its leaving (CR 702.26d).", **values), "phasing", p.controller)
 
 
 def phase_in(st: GameState, who: str) -> list[Permanent]:
@@ -67,11 +72,12 @@ def phase_in(st: GameState, who: str) -> list[Permanent]:
     for ph in back:
         st.phased_out.remove(ph)
         st.battlefield.append(ph.perm)
-        land = " A land phasing in didn't enter, so no landfall ability triggers." if (
-            q.is_type(st, ph.perm, "Land")) else ""
-        e.log(st, "702.26d", f"{ph.perm.controller}'s {ph.perm.card} phases in: the game treats it as "
-              f"existing again (CR 702.26c), but phasing isn't a zone change, so nothing \"enters\".{land}",
-              "phasing", ph.perm.controller)
+        values: dict[str, Value] = {"whose": Whose(ph.perm.controller), "card": CardName(ph.perm.card)}
+        e.log(st, "702.26d", said("{whose} {card} phases in: the game treats it as existing again (CR 702.26c), but "
+                                  "phasing isn't a zone change, so nothing \"enters\". A land phasing in didn't "
+                                  "enter, so no landfall ability triggers.", **values) if q.is_type(st, ph.perm, "Land")
+              else said("{whose} {card} phases in: the game treats it as existing again (CR 702.26c), but phasing "
+                        "isn't a zone change, so nothing \"enters\".", **values), "phasing", ph.perm.controller)
     return [ph.perm for ph in back]
 
 

@@ -17,6 +17,7 @@ from typing import TypeVar
 from .cards import BASIC_MANA, Ability, Card
 from .errors import IllegalAction
 from .mana import TYPES
+from .said import CardName, Value, Whose, said
 from .objects import MINUS_ONE, PLUS_ONE, CardObject, GameState, Permanent, Player, StackItem
 from .parts import Cost, adds_mana, build_effects
 from .statics import AddTypes, CountsPowerToughness, EquippedHas, Static
@@ -227,6 +228,18 @@ def describe_target(st: GameState, t: object) -> str:
     if p is None:
         return f"object {t} (gone)"
     return f"{p.controller}'s {p.card}" if isinstance(p, Permanent) else f"{p.controller}'s {p.name}"
+
+
+def target_said(st: GameState, t: object) -> Value:
+    """A target as a log sentence names it: a player, "Alice's Grizzly Bears" (``describe_target`` in
+    a value any language can say)."""
+    if isinstance(t, str):
+        return t
+    p = permanent(st, t) or on_stack(st, t)
+    if p is None:
+        return said("object {id} (gone)", id=str(t))
+    return said("{whose} {card}", whose=Whose(p.controller),
+                card=CardName(p.card if isinstance(p, Permanent) else p.name))
 
 
 def hand_abilities(c: Card) -> tuple[Ability, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from . import engine as e
+from .said import CardName, Listed, Said, Value, Whose, said
 from . import query as q
 from .auras import attach_on_entering
 from .choices import Choice, OrderReplacementsChoice
@@ -18,29 +19,6 @@ from .history import clone
 from .objects import CardObject, GameState, Permanent, StackItem
 from .parts import run_all
 from .targets import still_legal
-
-#: What a fizzle means for energy: no {E} is gotten (Energy ruling 9), and a "may pay" {E} can't be
-#: paid (Energy ruling 8). Each is said only where the text has that part.
-NO_ENERGY_GOTTEN = "No energy is gotten (Energy ruling 9)."
-NO_ENERGY_PAID = "No energy can be paid, even if its controller wants to (Energy ruling 8)."
-
-
-def energy_note(text: str) -> str:
-    """What a spell or ability that doesn't resolve means for energy, from its text.
-
-    >>> energy_note("Choose target creature. You get {E}{E}{E}, then you may pay any amount of {E}.")
-    ' No energy is gotten (Energy ruling 9). No energy can be paid, even if its controller wants to (Energy ruling 8).'
-    >>> energy_note("Exile target nonland permanent an opponent controls. You get {E}{E}.")
-    ' No energy is gotten (Energy ruling 9).'
-    >>> energy_note("Return target creature to its owner's hand.")
-    ''
-    """
-    low = text.lower()
-    said = [NO_ENERGY_GOTTEN] if "get {e}" in low else []
-    if ("may pay" in low and "{e}" in low) or "pay any amount of {e}" in low:
-        said.append(NO_ENERGY_PAID)
-    return "".join(f" {s}" for s in said)
-
 
 class NeedChoice(Exception):
     def __init__(self, choice: Choice):
@@ -59,14 +37,17 @@ class Resolution:
     def controller(self) -> str:
         return self.item.controller
 
-    def choose(self, choice: type[Choice], player: str, prompt: str, rule: str, options: Iterable[Any] = (),
+    def choose(self, choice: type[Choice], player: str, prompt: str | Said, rule: str, options: Iterable[Any] = (),
                low: int = 0, high: int = 0, data: dict[str, Any] | None = None) -> Any:
-        """Return the answer already given to this choice, or pause the resolution to ask it."""
+        """Return the answer already given to this choice, or pause the resolution to ask it; the
+        prompt is English, or a sentence any language can say (``said``)."""
         if self._next < len(self.answers):
             self._next += 1
             return self.answers[self._next - 1]
-        raise NeedChoice(choice(player, prompt, rule, tuple(options), low, high,
-                                item=self.item.id, answers=self.answers, data=data or {}))
+        says = prompt if isinstance(prompt, Said) else None
+        raise NeedChoice(choice(player, prompt.english if isinstance(prompt, Said) else prompt, rule,
+                                tuple(options), low, high, item=self.item.id, answers=self.answers,
+                                data=data or {}, said=says))
 
     def order_replacements(self, player: str, prompt: str, options: Iterable[int],
                            data: dict[str, Any]) -> tuple[int, ...]:
@@ -113,20 +94,23 @@ def _resolve(res: Resolution) -> None:
     st, item = res.st, res.item
     if item.target_spec and item.targets and not legal_targets(st, item):
         # CR 608.2b: every target illegal: it doesn't resolve and none of its effects happen.
-        note = energy_note(item.text)
-        gone = ""
+        more = energy_notes(item.text)
         if item.card is not None:  # CR 608.2b itself puts the spell into its owner's graveyard
-            gone = f" It goes to {_to_graveyard(st, item.card)}'s graveyard."
-        e.log(st, "608.2b", f"{stack_name(item)} doesn't resolve: its every target is illegal, so none "
-              f"of its effects happen.{note}{gone} (It wasn't countered.)", "fizzle", item.controller)
+            more += (said("It goes to {who}'s graveyard.", who=_to_graveyard(st, item.card)),)
+        e.log(st, "608.2b", said("{item} doesn't resolve: its every target is illegal, so none of its effects happen. "
+                                 "{more} (It wasn't countered.)", item=stack_said(item), more=Listed(more, "sentences"))
+              if more else said("{item} doesn't resolve: its every target is illegal, so none of its effects happen. "
+                                "(It wasn't countered.)", item=stack_said(item)), "fizzle", item.controller)
         st.outcomes[item.id] = "did not resolve"
         return
     if item.data.get("if_this_has_counters") and not any(getattr(res.source(), "counters", {}).values()):
-        e.log(st, "603.4", f"{stack_name(item)}: its \"if\" clause is false now ({item.name} has no counters), "
-              "so it is removed from the stack and does nothing.", "fizzle", item.controller)
+        e.log(st, "603.4", said("{item}: its \"if\" clause is false now ({card} has no counters), so it is removed "
+                                "from the stack and does nothing.", item=stack_said(item), card=CardName(item.name)),
+              "fizzle", item.controller)
         st.outcomes[item.id] = "did not resolve"
         return
-    e.log(st, "608.1", f"{item.controller}'s {stack_name(item)} resolves.", "resolve", item.controller)
+    e.log(st, "608.1", said("{whose} {item} resolves.", whose=Whose(item.controller), item=stack_said(item)), "resolve",
+          item.controller)
     if item.kind == "spell" and item.card is not None and q.card(st, item.card).is_permanent_card:
         st.outcomes[item.id] = "resolved"
         perm = e.enter(st, item.card.card, item.card.owner, item.controller, old_id=item.card.id,  # CR 608.3
@@ -138,19 +122,42 @@ def _resolve(res: Resolution) -> None:
     st.outcomes[item.id] = "resolved"
     if item.card is not None:
         owner = _to_graveyard(st, item.card)
-        e.log(st, "608.2n", f"{item.name} goes to {owner}'s graveyard.", "zone", item.controller)
+        e.log(st, "608.2n", said("{card} goes to {who}'s graveyard.", card=CardName(item.name), who=owner), "zone",
+              item.controller)
 
 
-def stack_name(item: StackItem) -> str:
+def energy_notes(text: str) -> tuple[Said, ...]:
+    """What a spell or ability that doesn't resolve means for energy, from its text: no {E} is gotten
+    (Energy ruling 9), and a "may pay" {E} can't be paid (Energy ruling 8), each only where the text has it.
+
+    >>> [n.english for n in energy_notes("Choose target creature. You get {E}{E}{E}, then you may pay any amount of {E}.")]
+    ['No energy is gotten (Energy ruling 9).', 'No energy can be paid, even if its controller wants to (Energy ruling 8).']
+    >>> [n.english for n in energy_notes("Exile target nonland permanent an opponent controls. You get {E}{E}.")]
+    ['No energy is gotten (Energy ruling 9).']
+    >>> energy_notes("Return target creature to its owner's hand.")
+    ()
+    """
+    low = text.lower()
+    notes: tuple[Said, ...] = (said("No energy is gotten (Energy ruling 9)."),) if "get {e}" in low else ()
+    if ("may pay" in low and "{e}" in low) or "pay any amount of {e}" in low:
+        notes += (said("No energy can be paid, even if its controller wants to (Energy ruling 8)."),)
+    return notes
+
+
+def stack_said(item: StackItem) -> Value:
     """Name a spell or ability on the stack: "Shock", "Guide of Souls' reflexive triggered ability".
 
-    >>> stack_name(StackItem(1, "reflexive", "Guide of Souls", "Alice", "", ""))
+    >>> stack_said(StackItem(1, "reflexive", "Guide of Souls", "Alice", "", "")).english
     "Guide of Souls' reflexive triggered ability"
     """
-    if item.kind == "spell":
-        return item.name
-    kind = {"ability": "activated", "trigger": "triggered", "reflexive": "reflexive triggered"}[item.kind]
-    return f"{e.possessive(item.name)} {kind} ability"
+    whose = Whose(CardName(item.name))
+    if item.kind == "ability":
+        return said("{whose} activated ability", whose=whose)
+    if item.kind == "trigger":
+        return said("{whose} triggered ability", whose=whose)
+    if item.kind == "reflexive":
+        return said("{whose} reflexive triggered ability", whose=whose)
+    return CardName(item.name)
 
 
 def _to_graveyard(st: GameState, card: CardObject) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Callable
 
 from . import engine as e
+from .said import CardName, Said, Whose, said
 from . import query as q
 from .auras import aura_state_based_actions
 from .choices import LegendRuleChoice
@@ -33,7 +34,8 @@ def life_704_5a(st: GameState, player: Player) -> bool:
     >>> life_704_5a(st, st.players[0]), life_704_5a(st, st.players[1]), st.log[-1].text
     (True, False, 'Alice has 0 or less life and loses the game.')
     """
-    return player.life <= 0 and _loses(st, player, "704.5a", "has 0 or less life")
+    return player.life <= 0 and _loses(st, player, "704.5a", said("{who} has 0 or less life and loses the game.",
+                                                                   who=player.name))
 
 
 def empty_library_704_5b(st: GameState, player: Player) -> bool:
@@ -43,7 +45,8 @@ def empty_library_704_5b(st: GameState, player: Player) -> bool:
     >>> empty_library_704_5b(st, st.players[0]), st.players[0].lost
     (True, True)
     """
-    return player.drew_from_empty and _loses(st, player, "704.5b", "drew from an empty library")
+    return player.drew_from_empty and _loses(st, player, "704.5b", said("{who} drew from an empty library and loses "
+                                                                        "the game.", who=player.name))
 
 
 def poison_704_5c(st: GameState, player: Player) -> bool:
@@ -53,13 +56,13 @@ def poison_704_5c(st: GameState, player: Player) -> bool:
     >>> [poison_704_5c(st, p) for p in st.players]
     [True, False]
     """
-    return player.counters.get("poison", 0) >= 10 and _loses(st, player, "704.5c",
-                                                               "has ten or more poison counters")
+    return player.counters.get("poison", 0) >= 10 and _loses(st, player, "704.5c", said(
+        "{who} has ten or more poison counters and loses the game.", who=player.name))
 
 
-def _loses(st: GameState, player: Player, rule: str, reason: str) -> bool:
+def _loses(st: GameState, player: Player, rule: str, says: Said) -> bool:
     player.lost = True
-    e.log(st, rule, f"{player.name} {reason} and loses the game.", "game", player.name)
+    e.log(st, rule, says, "game", player.name)
     return True
 
 
@@ -94,8 +97,8 @@ def tokens_704_5d(st: GameState) -> bool:
             for zone in HIDDEN_ZONES:
                 if obj in player.zone(zone):
                     player.zone(zone).remove(obj)
-            e.log(st, "704.5d", f"The {obj.card} token is in a zone other than the battlefield, so it "
-                  "ceases to exist (CR 704.5d, 111.7).", "zone")
+            e.log(st, "704.5d", said("The {card} token is in a zone other than the battlefield, so it ceases to "
+                                     "exist (CR 704.5d, 111.7).", card=CardName(obj.card)), "zone")
             did = True
     return did
 
@@ -118,8 +121,8 @@ def counters_704_5q(st: GameState) -> bool:
                 p.counters[kind] -= n
                 if not p.counters[kind]:
                     del p.counters[kind]
-            e.log(st, "704.5q", f"{p.controller}'s {p.card} had both +1/+1 and -1/-1 counters: "
-                  f"{n} of each are removed.", "counters", p.controller)
+            e.log(st, "704.5q", said("{whose} {card} had both +1/+1 and -1/-1 counters: {n} of each are removed.",
+                                     whose=Whose(p.controller), card=CardName(p.card), n=n), "counters", p.controller)
             did = True
     return did
 
@@ -167,9 +170,9 @@ def to_graveyard_704_5f_g_i(st: GameState) -> bool:
     walkers = [p for p in zero_loyalty(st) if p not in zero and p not in lethal]
     if not (zero or lethal or walkers):
         return False
-    reasons = {p.id: ("has 0 or less toughness and is put into the graveyard", "704.5f") for p in zero}
-    reasons.update({p.id: ("has lethal damage marked on it and is destroyed", "704.5g") for p in lethal})
-    reasons.update({p.id: ("has 0 loyalty and is put into its owner's graveyard", "704.5i")
+    reasons = {p.id: (said("has 0 or less toughness and is put into the graveyard"), "704.5f") for p in zero}
+    reasons.update({p.id: (said("has lethal damage marked on it and is destroyed"), "704.5g") for p in lethal})
+    reasons.update({p.id: (said("has 0 loyalty and is put into its owner's graveyard"), "704.5i")
                     for p in walkers})
     e.leave(st, zero + lethal + walkers, "graveyard", reasons=reasons)
     return True
@@ -203,8 +206,8 @@ def equipment_704_5n(st: GameState) -> bool:
         held = q.permanent(st, p.attached_to)
         if held is None or not q.is_type(st, held, "Creature"):
             p.attached_to = None
-            e.log(st, "704.5n", f"{p.card} equips nothing legal any more, so it becomes unattached and "
-                  "stays on the battlefield.", "rule", p.controller)
+            e.log(st, "704.5n", said("{card} equips nothing legal any more, so it becomes unattached and stays on "
+                                     "the battlefield.", card=CardName(p.card)), "rule", p.controller)
             did = True
     return did
 
@@ -245,7 +248,8 @@ def last_player_standing_104_2a(st: GameState) -> bool:
         return False
     st.over = True
     st.winner = alive[0].name if alive else None
-    e.log(st, "104.2a", f"{st.winner or 'Nobody'} wins the game.", "game", st.winner)
+    e.log(st, "104.2a", said("{who} wins the game.", who=st.winner) if st.winner else said("Nobody wins the game."),
+          "game", st.winner)
     return True
 
 

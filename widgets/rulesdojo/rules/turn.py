@@ -6,15 +6,16 @@ from typing import Any, Callable
 
 from . import control
 from . import engine as e
+from .said import CardName, Listed, Quote, Value, Whose, said
 from . import player_effects
 from . import query as q
 from .phasing import phase_in
-from .mana import pool_text
+from .mana import pool_said
 from .choices import (AttackersChoice, BlockersChoice, Choice, DiscardChoice, ModeChoice,
                       OrderTriggersChoice, TargetChoice)
 from .effects.choices import modal
-from .objects import STEP_NAMES, STEP_RULES, GameState, Permanent, StackItem, Trigger, step_text
-from .resolve import resolve_top, stack_name
+from .objects import STEP_NAMES, STEP_RULES, STEP_SAID, GameState, Permanent, StackItem, Trigger
+from .resolve import resolve_top, stack_said
 from .sba import state_based_actions
 from .targets import target_candidates
 from .happened import Happened
@@ -68,12 +69,14 @@ def _ask_order(st: GameState, who: str, mine: list[Trigger]) -> bool:
     (CR 603.3b); the last one left takes the last place. Say whether the game now waits."""
     unordered = [t for t in mine if "order" not in t.data]
     if len(mine) > 1 and len(unordered) > 1:
-        which = "these" if len(unordered) == len(mine) else "the other"
+        says = said("{who}: put these {n} triggered abilities on the stack in any order; the last one you put on "
+                    "the stack resolves first", who=who, n=len(unordered)) if len(unordered) == len(mine) else said(
+            "{who}: put the other {n} triggered abilities on the stack in any order; the last one you put on the "
+            "stack resolves first", who=who, n=len(unordered))
         st.pending = OrderTriggersChoice(
-            who,
-            f"{who}: put {which} {len(unordered)} triggered abilities on the stack in any order; "
-            "the last one you put on the stack resolves first", "603.3b",
-            tuple(t.id for t in unordered), data={"placed": tuple(t.id for t in mine if "order" in t.data)})
+            who, says.english, "603.3b",
+            tuple(t.id for t in unordered), data={"placed": tuple(t.id for t in mine if "order" in t.data)},
+            said=says)
         return True
     if len(mine) > 1 and unordered:
         unordered[0].data["order"] = len(mine) - 1
@@ -89,11 +92,11 @@ def _choose_mode(st: GameState, t: Trigger) -> str | None:
     modes = chooser.legal_modes(st, t.controller)
     if not modes:
         st.waiting.remove(t)
-        e.log(st, "700.2b", f"No mode of {t.name}'s ability can be chosen, so it is removed "
-              "from the stack.", "fizzle", t.controller)
+        e.log(st, "700.2b", said("No mode of {card}'s ability can be chosen, so it is removed from the stack.",
+                                 card=CardName(t.name)), "fizzle", t.controller)
         return "removed"
-    st.pending = ModeChoice(t.controller, f"Choose one mode for {t.name}'s "
-                            f"ability: {t.text}", "700.2b", tuple(modes), 1, 1, item=t.id)
+    says = said("Choose one mode for {card}'s ability: {ability}", card=CardName(t.name), ability=Quote(t.text, t.name))
+    st.pending = ModeChoice(t.controller, says.english, "700.2b", tuple(modes), 1, 1, item=t.id, said=says)
     return "asked"
 
 
@@ -105,12 +108,11 @@ def _choose_target(st: GameState, t: Trigger) -> str | None:
     cands = target_candidates(st, t.target_spec, t.controller)
     if not cands:
         st.waiting.remove(t)
-        e.log(st, "603.3d", f"{t.name}'s ability has no legal target and is removed "
-              "from the stack.", "fizzle", t.controller)
+        e.log(st, "603.3d", said("{card}'s ability has no legal target and is removed from the stack.",
+                                 card=CardName(t.name)), "fizzle", t.controller)
         return "removed"
-    st.pending = TargetChoice(t.controller,
-                              f"Choose a target for {t.name}'s ability: {t.text}", "603.3d",
-                              tuple(cands), 1, 1, item=t.id)
+    says = said("Choose a target for {card}'s ability: {ability}", card=CardName(t.name), ability=Quote(t.text, t.name))
+    st.pending = TargetChoice(t.controller, says.english, "603.3d", tuple(cands), 1, 1, item=t.id, said=says)
     return "asked"
 
 
@@ -120,9 +122,10 @@ def _put_on_stack(st: GameState, t: Trigger) -> None:
                      tuple(t.data.get("targets", ())), t.target_spec, source=t.source,
                      data=t.data)
     st.stack.append(item)
-    on = f" targeting {', '.join(q.describe_target(st, x) for x in item.targets)}" if item.targets else ""
-    e.log(st, "603.3", f"{t.controller} puts {stack_name(item)} on the stack{on}.", "stack",
-          t.controller)
+    targets = Listed(tuple(q.target_said(st, x) for x in item.targets), "comma")
+    e.log(st, "603.3", said("{who} puts {item} on the stack targeting {targets}.", who=t.controller,
+                            item=stack_said(item), targets=targets) if item.targets else
+          said("{who} puts {item} on the stack.", who=t.controller, item=stack_said(item)), "stack", t.controller)
 
 
 def pass_priority(st: GameState, who: str) -> GameState | None:
@@ -136,7 +139,7 @@ def pass_priority(st: GameState, who: str) -> GameState | None:
     >>> pass_priority(st, "Alice"); st.priority, st.log[-1].text
     ('Nadia', 'Alice passes priority.')
     """
-    e.log(st, "117.3d", f"{who} passes priority.", "priority", who)
+    e.log(st, "117.3d", said("{who} passes priority.", who=who), "priority", who)
     st.passes += 1
     if st.passes < len(q.in_game(st)):
         st.priority = q.next_player(st, who)
@@ -166,9 +169,10 @@ def end_step(st: GameState) -> None:
         else:
             st.step = STEP_NAMES[i + 1]
             if st.step in ("declare blockers", "combat damage") and not _attackers(st):
-                e.log(st, "508.8", f"No creatures attacked: the {step_text(st.step)} is skipped.", "step")
+                e.log(st, "508.8", said("No creatures attacked: the {step} is skipped.", step=STEP_SAID[st.step]), "step")
                 continue
-        e.log(st, STEP_RULES[st.step], f"Turn {st.turn} ({st.active}): {step_text(st.step)} begins.", "step")
+        e.log(st, STEP_RULES[st.step], said("Turn {turn} ({who}): {step} begins.", turn=st.turn, who=st.active,
+                                            step=STEP_SAID[st.step]), "step")
         if _begin_step(st):
             st.priority = st.active
             st.passes = 0
@@ -178,9 +182,9 @@ def end_step(st: GameState) -> None:
 def _empty_pools(st: GameState) -> None:
     for p in st.players:
         if any(p.pool.values()):
-            e.log(st, "500.4", f"{p.name}'s unused mana empties at the end of the {step_text(st.step)}: "
-                  f"{pool_text(p.pool)} is lost. Energy isn't mana: {p.name} keeps "
-                  f"{p.energy} energy (Energy ruling 7).", "mana", p.name)
+            e.log(st, "500.4", said("{who}'s unused mana empties at the end of the {step}: {pool} is lost. Energy "
+                                    "isn't mana: {who} keeps {n} energy (Energy ruling 7).", who=p.name,
+                                    step=STEP_SAID[st.step], pool=pool_said(p.pool), n=p.energy), "mana", p.name)
             p.pool = {t: 0 for t in p.pool}
 
 
@@ -202,8 +206,11 @@ def _new_turn(st: GameState) -> None:
         if p.controller == st.active:
             p.sick = False
     for ended in player_effects.end_for(st, st.active):
-        e.log(st, "611.2a", f"{e.possessive(st.active)} turn begins, so {ended.source}'s \"until your "
-              f"next turn\" effect ends: {player_effects.ENDED[ended.kind]}.", "effect", st.active)
+        values: dict[str, Value] = {"whose": Whose(st.active), "card": CardName(ended.source)}
+        e.log(st, "611.2a", said("{whose} turn begins, so {card}'s \"until your next turn\" effect ends: their life "
+                                 "total can change again.", **values) if ended.kind == "life_cant_change" else
+              said("{whose} turn begins, so {card}'s \"until your next turn\" effect ends: they no longer have "
+                   "protection from everything.", **values), "effect", st.active)
 
 
 def _begin_step(st: GameState) -> bool:
@@ -228,7 +235,7 @@ def _untap(st: GameState) -> bool:
     for p in st.battlefield:
         if p.controller == ap and p.tapped:
             p.tapped = False
-    e.log(st, "502.3", f"{ap} untaps their permanents.", "step", ap)
+    e.log(st, "502.3", said("{who} untaps their permanents.", who=ap), "step", ap)
     return False
 
 
@@ -237,7 +244,7 @@ def _draw(st: GameState) -> bool:
     first turn (CR 504.1, 103.8a)."""
     ap = st.active
     if st.turn == 1 and len(st.players) == 2:
-        e.log(st, "103.8a", f"{ap} plays first and skips the first draw.", "step", ap)
+        e.log(st, "103.8a", said("{who} plays first and skips the first draw.", who=ap), "step", ap)
     else:
         e.draw(st, ap)
     return True
@@ -249,10 +256,10 @@ def _ask_attackers(st: GameState) -> bool:
     able = [p.id for p in st.battlefield if p.controller == ap and q.is_type(st, p, "Creature")
             and q.can_tap_for_cost(st, p)]
     if able:
-        st.pending = AttackersChoice(ap, "Declare attackers (or none)", "508.1",
-                                     tuple(able), 0, len(able))
+        says = said("Declare attackers (or none)")
+        st.pending = AttackersChoice(ap, says.english, "508.1", tuple(able), 0, len(able), said=says)
     else:
-        e.log(st, "508.1", f"{ap} has no creature that can attack.", "combat", ap)
+        e.log(st, "508.1", said("{who} has no creature that can attack.", who=ap), "combat", ap)
     return True
 
 
@@ -262,8 +269,8 @@ def _ask_blockers(st: GameState) -> bool:
     able = [p.id for p in st.battlefield if p.controller == defender and not p.tapped
             and q.is_type(st, p, "Creature")]
     if able:
-        st.pending = BlockersChoice(defender, "Declare blockers (or none)",
-                                    "509.1", tuple(able), 0, len(able))
+        says = said("Declare blockers (or none)")
+        st.pending = BlockersChoice(defender, says.english, "509.1", tuple(able), 0, len(able), said=says)
     return True
 
 
@@ -287,13 +294,14 @@ def _postcombat_main(st: GameState) -> bool:
 def _cleanup(st: GameState) -> bool:
     hand = q.player(st, st.active).hand
     if len(hand) > 7:
-        st.pending = DiscardChoice(st.active, f"Discard down to 7 cards ({len(hand) - 7})",
-                             "514.1", tuple(c.id for c in hand), len(hand) - 7, len(hand) - 7)
+        says = said("Discard down to 7 cards ({n})", n=len(hand) - 7)
+        st.pending = DiscardChoice(st.active, says.english, "514.1", tuple(c.id for c in hand), len(hand) - 7,
+                                   len(hand) - 7, said=says)
     for p in st.battlefield + [ph.perm for ph in st.phased_out]:  # phased out too (CR 514.2)
         p.damage = 0
         p.eot_power = p.eot_toughness = 0
         p.eot_keywords = ()
-    e.log(st, "514.2", "Damage wears off and \"until end of turn\" effects end.", "step")
+    e.log(st, "514.2", said("Damage wears off and \"until end of turn\" effects end."), "step")
     control.end_of_turn(st)
     return bool(st.waiting) or st.pending is not None
 
@@ -314,15 +322,17 @@ def declare_attackers(st: GameState, attackers: tuple[int, ...], at: tuple[tuple
         p.attacking = True
         p.attacking_walker = walkers.get(p.id)
         p.tapped = "vigilance" not in q.keywords(st, p)  # attacking taps it (CR 508.1f)
-    names = ", ".join(p.card for p in chosen) or "no creatures"
-    e.log(st, "508.1", f"{ap} attacks with {names}.", "combat", ap)
+    e.log(st, "508.1", said("{who} attacks with {cards}.", who=ap, cards=Listed(tuple(CardName(p.card) for p in chosen),
+                                                                                 "comma")) if chosen else
+          said("{who} attacks with no creatures.", who=ap), "combat", ap)
     for p in chosen:
         if p.attacking_walker is not None:
-            e.log(st, "508.1b", f"{p.card} attacks {q.describe_target(st, p.attacking_walker)}, a planeswalker, "
-                  "not its controller.", "combat", ap)
+            e.log(st, "508.1b", said("{card} attacks {walker}, a planeswalker, not its controller.", card=CardName(p.card),
+                                     walker=q.target_said(st, p.attacking_walker)), "combat", ap)
     for p in chosen:
         if "vigilance" in q.keywords(st, p):
-            e.log(st, "702.20b", f"{p.card} has vigilance: attacking doesn't cause it to tap.", "combat", ap)
+            e.log(st, "702.20b", said("{card} has vigilance: attacking doesn't cause it to tap.", card=CardName(p.card)),
+                  "combat", ap)
     if chosen:
         e.emit(st, [Happened.attacks(p, ap) for p in chosen] + [Happened.attacked(ap)])
     st.priority, st.passes = ap, 0
@@ -333,9 +343,10 @@ def declare_blockers(st: GameState, blocks: tuple[tuple[int, int], ...]) -> None
     for blocker, attacker in blocks:
         b, a = q.present(st, blocker), q.present(st, attacker)
         b.blocking, a.blocked_by = a.id, b.id
-        e.log(st, "509.1", f"{b.controller}'s {b.card} blocks {a.card}.", "combat", b.controller)
+        e.log(st, "509.1", said("{whose} {card} blocks {attacker}.", whose=Whose(b.controller), card=CardName(b.card),
+                                attacker=CardName(a.card)), "combat", b.controller)
     if not blocks:
-        e.log(st, "509.1", f"{q.next_player(st, st.active)} declares no blockers.", "combat")
+        e.log(st, "509.1", said("{who} declares no blockers.", who=q.next_player(st, st.active)), "combat")
     st.priority, st.passes = st.active, 0
 
 
@@ -349,10 +360,11 @@ def combat_damage(st: GameState) -> None:
     hits = [(src, target, n) for src, target, n in _combat_hits(st)
             if not st.first_strikers or (src.id in st.first_strikers) == first]
     if hits:
-        e.log(st, "510.2", "Every creature dealing combat damage in this step deals it at the same "
-              "time.", "combat")
+        e.log(st, "510.2", said("Every creature dealing combat damage in this step deals it at the same time."),
+              "combat")
     for src, target, n in hits:
-        e.deal_damage(st, f"{src.controller}'s {src.card}", target, n, "infect" in q.keywords(st, src))
+        e.deal_damage(st, said("{whose} {card}", whose=Whose(src.controller), card=CardName(src.card)), target, n,
+                      "infect" in q.keywords(st, src))
     e.emit(st, [Happened.combat_damage(src, target) for src, target, n in hits
                 if n > 0 and isinstance(target, str)])
 
@@ -363,11 +375,11 @@ def _begin_damage_step(st: GameState) -> None:
     fighters = [p for p in st.battlefield if p.attacking or p.blocking]
     if st.damage_steps == 0 and any("first strike" in q.keywords(st, p) for p in fighters):
         st.first_strikers = tuple(p.id for p in fighters if "first strike" in q.keywords(st, p))
-        e.log(st, "510.4", "A creature in combat has first strike, so there are two combat damage steps: "
-              "in this first one only creatures with first strike deal combat damage (CR 702.7b).", "combat")
+        e.log(st, "510.4", said("A creature in combat has first strike, so there are two combat damage steps: in this "
+                                "first one only creatures with first strike deal combat damage (CR 702.7b)."), "combat")
     elif st.first_strikers:
-        e.log(st, "510.4", "Second combat damage step: the creatures still in combat that had no first "
-              "strike deal their combat damage now.", "combat")
+        e.log(st, "510.4", said("Second combat damage step: the creatures still in combat that had no first strike deal "
+                                "their combat damage now."), "combat")
     st.damage_steps += 1
 
 

@@ -11,7 +11,7 @@ from ..rules import CardSet, Game, RulesError
 from ..rules.actions import (ActivateAbility, AdvanceStep, CastSpell, GetEnergy, PassPriority, PayEnergy,
                              PlayLand)
 from ..rules.advance import resolve_top
-from ..rules.describe import refusal
+from ..rules.describe import describe_said, refusal
 from ..rules.errors import NoPendingChoice, ScenarioError
 from ..rules.objects import STEPS
 from ..scenarios.cardfile import kit_cards
@@ -46,9 +46,12 @@ class GameModel(HasTraits):
                         "low, high, data (e.g. the amount to pay), labels (each option by name) and "
                         "form: how it is answered ('one' of the legal answers, 'several' of the options, "
                         "an 'order' of them, 'pay' or not, an 'amount').")
-    log = Tuple(help="The engine's events, oldest first: (seq, rule, text, kind, player).")
+    log = Tuple(help="The engine's events, oldest first: (seq, rule, text, kind, player, said), ``text`` the "
+                     "English sentence and ``said`` the same as a value any language can say.")
     outcomes = Tuple(help="Objects that left the stack: (name, 'resolved' | 'did not resolve').")
     legal = Tuple(help="What may be done now: (key, label, object id) for each legal action.")
+    legal_said = Dict(help="The labels of ``legal`` as values any language can say, by key (as text), where the engine "
+                           "has them (``rules.describe.describe_said``); the others are shown as ``legal`` says.")
     turn = Int(0)
     step = Unicode("")
     active = Unicode("")
@@ -247,6 +250,7 @@ class GameModel(HasTraits):
         g = self._game
         self._actions = list(g.legal_actions)
         legal = tuple((k, g.describe(a), _object_of(a)) for k, a in enumerate(self._actions))
+        legal_said = {str(k): s for k, a in enumerate(self._actions) if (s := describe_said(g.state, a)) is not None}
         snap = table(g, legal)
         st = g.state
         with self.hold_trait_notifications():
@@ -257,6 +261,7 @@ class GameModel(HasTraits):
             self.pending = snap["pending"]
             self.log = self._log_rows(g.state.log)
             self.outcomes = tuple((st.names.get(i, "?"), r) for i, r in st.outcomes.items())
+            self.legal_said = legal_said
             self.legal = legal
             self.turn, self.step, self.active = st.turn, st.step, st.active
             self.priority = st.priority or ""
@@ -280,7 +285,7 @@ class GameModel(HasTraits):
 
 
 def _row(ev) -> tuple:
-    return (ev.seq, ev.rule, ev.text, ev.kind, ev.player)
+    return (ev.seq, ev.rule, ev.text, ev.kind, ev.player, ev.said)
 
 
 def _object_of(action) -> int | None:

@@ -108,7 +108,7 @@ def table(game: Game, legal: tuple) -> dict:
     if pending is not None and choice is not None:
         st = game.state
         data = {k: v for k, v in choice.data.items() if k != "names"}
-        pending = {**pending, "data": data, "form": choice.form,
+        pending = {**pending, "data": data, "form": choice.form, "said": choice.said,
                    "labels": {str(o): name_of(st, o) for o in pending["options"]}}
     return {"players": players, "battlefield": battlefield, "stack": snap["stack"],
             "waiting": waiting, "pending": pending}

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-from .base import View, asked, button, message, show
+from rulesdojo.i18n import Words, words_for
+
+from .base import View, button, message, show
 from .dom import Dom, game
+from .saying import asked_in, heading_in, say
 from .text import game_text_words
 
 #: The forms of answer other views ask for: an order of triggers, a payment, an amount.
@@ -24,12 +27,14 @@ class ChoicePanel(View):
     title = "Your choice"
     rules = ()
 
-    def __init__(self, model, **kwargs):
+    def __init__(self, model, *, words: Words = words_for("en"), **kwargs):
+        self.words, self.title = words, words("Your choice")
         super().__init__(model, **kwargs)
+        self.header.content = heading_in(words, self.title, self.rules)
         self.prompt = Dom()
-        self.options = ipw.Dropdown(description="Answer", layout=ipw.Layout(width="34em"))
-        self.multi = ipw.SelectMultiple(description="Choose", rows=5, layout=ipw.Layout(width="34em"))
-        self.confirm_button = button("Confirm", "Give this answer", self._confirm)
+        self.options = ipw.Dropdown(description=words("Answer"), layout=ipw.Layout(width="34em"))
+        self.multi = ipw.SelectMultiple(description=words("Choose"), rows=5, layout=ipw.Layout(width="34em"))
+        self.confirm_button = button(words("Confirm"), words("Give this answer"), self._confirm)
         self.children = [self.style, self.header, self.prompt, self.options, self.multi, self.confirm_button,
                          self.feedback]
         model.observe(self._draw, names=["version"])
@@ -46,11 +51,12 @@ class ChoicePanel(View):
             self.prompt.content = []
             self.options.options, self.multi.options = [], []
             return
-        self.prompt.content = [message("rd-note", asked(p), p["rule"])]
+        self.prompt.content = [message("rd-note", asked_in(self.words, p), p["rule"])]
         if multi:
             self.multi.options = [(p["labels"].get(str(o), str(o)), o) for o in p["options"]]
         else:
-            answers = [(game_text_words(label), k) for k, label, _oid in self.model.legal]
+            answers = [(game_text_words(say(self.words, label, self.model.legal_said.get(str(k)))), k)
+                       for k, label, _oid in self.model.legal]
             self.options.options = answers
             self.options.value = answers[0][1] if answers else None
 

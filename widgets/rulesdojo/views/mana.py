@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
+from rulesdojo.i18n import Words, words_for
+
 from ..state import STEPS
 from .base import View, button, message, show
 from .dom import Dom, Node, h
 from .energy import energy
+from .saying import heading_in, say, step_words
 from .text import game_text_words
 
 
@@ -24,15 +27,17 @@ class ManaVsEnergy(View):
     title = "Mana empties, energy stays"
     rules = ("106.4", "500.4", "106.7")
 
-    def __init__(self, model, **kwargs):
+    def __init__(self, model, *, words: Words = words_for("en"), **kwargs):
+        self.words, self.title = words, words("Mana empties, energy stays")
         super().__init__(model, **kwargs)
+        self.header.content = heading_in(words, self.title, self.rules)
         self.steps = Dom()
         self.pools = Dom()
-        self.next_button = button("Next step", "All players pass with an empty stack: end this step",
+        self.next_button = button(words("Next step"), words("All players pass with an empty stack: end this step"),
                                   lambda: self.act(self.model.next_step))
-        self.abilities = ipw.Dropdown(description="Mana ability", options=[],
+        self.abilities = ipw.Dropdown(description=words("Mana ability"), options=[],
                                       layout=ipw.Layout(width="24em"))
-        self.add_button = button("Add mana", "Activate the chosen mana ability (no stack: CR 605.3b)",
+        self.add_button = button(words("Add mana"), words("Activate the chosen mana ability (no stack: CR 605.3b)"),
                                  self._add)
         self.children = [self.style, self.header, self.steps, self.pools,
                          ipw.HBox([self.next_button, self.abilities, self.add_button]), self.feedback]
@@ -41,27 +46,28 @@ class ManaVsEnergy(View):
 
     def _add(self) -> None:
         if self.abilities.value is None:
-            self.feedback.content = [message("rd-note", ["No mana ability can be activated now."])]
+            self.feedback.content = [message("rd-note", [self.words("No mana ability can be activated now.")])]
             return
         self.act(self.model.play, self.abilities.value)
 
     def _draw(self, _change=None) -> None:
-        m = self.model
-        cells = [h("span", f"▶ {step}", cls="rd-step rd-now", aria_current="step") if step == m.step
-                 else h("span", step, cls="rd-step") for _phase, step in STEPS]
-        self.steps.content = [h("div", f"Turn {m.turn} ({m.active}): ", *cells, cls="rd-steps",
-                                aria_label=f"Turn {m.turn}, {m.active}'s turn: {m.step} step")]
+        m, words = self.model, self.words
+        cells = [h("span", f"▶ {step_words(words, step)}", cls="rd-step rd-now", aria_current="step") if step == m.step
+                 else h("span", step_words(words, step), cls="rd-step") for _phase, step in STEPS]
+        self.steps.content = [h("div", words("Turn {n} ({who}): ", n=m.turn, who=m.active), *cells, cls="rd-steps",
+                                aria_label=words("Turn {n}, {who}'s turn: {step}", n=m.turn, who=m.active,
+                                                 step=step_words(words, m.step, named=True)))]
         rows = []
         for p in m.players:
-            pool: list[Node] = [["sym", t] for t, n in p["mana_pool"].items() for _ in range(n)] or ["empty"]
+            pool: list[Node] = [["sym", t] for t, n in p["mana_pool"].items() for _ in range(n)] or [words("empty")]
             total = sum(p["mana_pool"].values())
             rows.append(h("tr", h("th", p["name"], scope="row"),
-                          h("td", *pool, " ", h("span", f"({total} mana)", cls="rd-type")),
-                          h("td", energy(p["energy"], p["name"]))))
-        self.pools.content = [h("table", h("thead", h("tr", h("th", "Player"), h(
-            "th", "Mana pool (empties at the end of each step and phase)"), h("th", "Energy (stays)"))),
+                          h("td", *pool, " ", h("span", words.n("({n} mana)", "({n} mana)", total), cls="rd-type")),
+                          h("td", energy(p["energy"], p["name"], words))))
+        self.pools.content = [h("table", h("thead", h("tr", h("th", words("Player")), h(
+            "th", words("Mana pool (empties at the end of each step and phase)")), h("th", words("Energy (stays)")))),
             h("tbody", *rows))]
-        mana = [(game_text_words(label), k) for k, label in m.mana_abilities()]
+        mana = [(game_text_words(say(words, label, m.legal_said.get(str(k)))), k) for k, label in m.mana_abilities()]
         self.abilities.options = mana
         self.abilities.value = mana[0][1] if mana else None
         self.add_button.disabled = not mana

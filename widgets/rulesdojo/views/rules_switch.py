@@ -11,6 +11,7 @@ from functools import cache
 import anywidget
 import traitlets
 
+from ..i18n import Words, words_for
 from .modules import esm
 
 
@@ -28,10 +29,10 @@ class RulesSwitch(anywidget.AnyWidget):
 
 
 @cache
-def rules_switch() -> RulesSwitch:
-    """Return this kernel's one switch, for every page's tools line to hold (one model).
+def rules_switch(words: Words = words_for("en")) -> RulesSwitch:
+    """Return this kernel's one switch in a language, for every page's tools line to hold (one model).
 
-    >>> rules_switch() is rules_switch()
-    True
+    >>> rules_switch() is rules_switch(), rules_switch().label
+    (True, 'Show rule numbers')
     """
-    return RulesSwitch()
+    return RulesSwitch(label=words("Show rule numbers"))

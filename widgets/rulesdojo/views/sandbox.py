@@ -6,6 +6,8 @@ from pathlib import Path
 
 import ipywidgets as ipw
 
+from rulesdojo.i18n import Words, words_for
+
 from ..kit import Kit
 from ..state import GameModel, scenario_choices
 from .base import View, button, message
@@ -18,6 +20,7 @@ from .mana import ManaVsEnergy
 from .order import TriggerOrder
 from .payment import PaymentPrompt
 from .rules_switch import rules_switch
+from .saying import heading_in
 from .stack import StackView
 
 
@@ -44,32 +47,36 @@ class Sandbox(View):
     title = "Rules Dojo sandbox"
     rules = ()
 
-    def __init__(self, model: GameModel | None = None, kit: Kit | None = None, **kwargs):
-        """``kit``: the scenarios folder and the cards (the kernel's ``Kit`` if not given)."""
+    def __init__(self, model: GameModel | None = None, kit: Kit | None = None, *, words: Words = words_for("en"),
+                 **kwargs):
+        """``kit``: the scenarios folder and the cards (the kernel's ``Kit`` if not given); ``words``: the
+        learner's language, for every view in it."""
         kit = Kit.from_environment() if kit is None else kit
+        self.words, self.title = words, words("Rules Dojo sandbox")
         super().__init__(model or GameModel.empty(cards=kit.card_set), **kwargs)
+        self.header.content = heading_in(words, self.title, self.rules)
         m = self.model
-        self.board = Board(m)
-        self.stack_view = StackView(m)
-        self.order_view = TriggerOrder(m)
-        self.payment = PaymentPrompt(m)
-        self.choices = ChoicePanel(m)
-        self.turn_bar = ManaVsEnergy(m)
-        self.event_log = EventLog(m)
-        self.undo_button = button("Undo", "Take back the last action", lambda: self.act(m.undo))
-        self.reset_button = button("Reset", "Back to the starting position", self._reset)
+        self.board = Board(m, words=words)
+        self.stack_view = StackView(m, words=words)
+        self.order_view = TriggerOrder(m, words=words)
+        self.payment = PaymentPrompt(m, words=words)
+        self.choices = ChoicePanel(m, words=words)
+        self.turn_bar = ManaVsEnergy(m, words=words)
+        self.event_log = EventLog(m, words=words)
+        self.undo_button = button(words("Undo"), words("Take back the last action"), lambda: self.act(m.undo))
+        self.reset_button = button(words("Reset"), words("Back to the starting position"), self._reset)
         self.folder, choices = scenario_choices(kit.scenarios)
         # The page picks an entry by its place in the list; the file name stays in the kernel.
-        self.scenarios = ipw.Dropdown(description="Scenario", options=choices,
+        self.scenarios = ipw.Dropdown(description=words("Scenario"), options=choices,
                                       value=None, layout=ipw.Layout(width="34em"))
-        self.load_button = button("Load", "Load the chosen scenario", self._load)
-        self.upload = ipw.FileUpload(description="Upload a scenario", accept=".yaml,.yml", multiple=False,
-                                     tooltip="Open a scenario file from this computer (read here, not kept)",
+        self.load_button = button(words("Load"), words("Load the chosen scenario"), self._load)
+        self.upload = ipw.FileUpload(description=words("Upload a scenario"), accept=".yaml,.yml", multiple=False,
+                                     tooltip=words("Open a scenario file from this computer (read here, not kept)"),
                                      layout=ipw.Layout(width="auto"))
         self.upload.observe(self._uploaded, names=["value"])
         self.title_line = Dom()
         tools = ipw.HBox([self.undo_button, self.reset_button, self.scenarios, self.load_button,
-                          self.upload, rules_switch()], layout=ipw.Layout(flex_flow="row wrap"))
+                          self.upload, rules_switch(words)], layout=ipw.Layout(flex_flow="row wrap"))
         side = ipw.VBox([self.stack_view, self.order_view, self.payment, self.choices],
                         layout=ipw.Layout(flex="1 1 22em"))
         main = ipw.VBox([self.board, self.turn_bar], layout=ipw.Layout(flex="3 1 30em"))
@@ -81,21 +88,21 @@ class Sandbox(View):
         self._title()
 
     @classmethod
-    def opening(cls, kit: Kit | None = None) -> "Sandbox":
+    def opening(cls, kit: Kit | None = None, *, words: Words = words_for("en")) -> "Sandbox":
         """The sandbox page's table: the scenarios folder's first board (the shipped folder's is its
         demo; an operator's folder may hold another), else an empty table."""
         kit = Kit.from_environment() if kit is None else kit
         first = next(iter(demo_scenarios(kit.scenarios).values()), None)
-        return cls.from_scenario(first, kit) if first is not None else cls(kit=kit)
+        return cls.from_scenario(first, kit, words=words) if first is not None else cls(kit=kit, words=words)
 
     @classmethod
-    def from_scenario(cls, source, kit: Kit | None = None) -> "Sandbox":
+    def from_scenario(cls, source, kit: Kit | None = None, *, words: Words = words_for("en")) -> "Sandbox":
         """Open a scenario (a file path, a dict, or the title of a board in the scenarios folder)."""
         kit = Kit.from_environment() if kit is None else kit
         demos = demo_scenarios(kit.scenarios)
         if isinstance(source, str) and source in demos:
             source = demos[source]
-        return cls(GameModel.from_scenario(source, kit.card_set), kit)
+        return cls(GameModel.from_scenario(source, kit.card_set), kit, words=words)
 
     def _title(self, _change=None) -> None:
         name = self.model.scenario_name
@@ -110,7 +117,7 @@ class Sandbox(View):
 
     def _load(self) -> None:
         if not self.scenarios.value:
-            self.feedback.content = [message("rd-note", ["Choose a scenario, or upload a scenario file."])]
+            self.feedback.content = [message("rd-note", [self.words("Choose a scenario, or upload a scenario file.")])]
             return
         self.act(self.model.load_named, self.folder, self.scenarios.value)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import engine as e
+from ..said import CardName, Listed, Said, Value, said
 from .. import query as q
 from ..objects import About
 from ..parts import Effect, Resolving, effect, field
@@ -39,17 +40,25 @@ class BecomesCreature(Effect):
             p.set_power_toughness = (self.power, self.toughness)
             p.added_keywords += tuple(k for k in self.keywords if k not in p.added_keywords)
             was = " ".join(t.lower() for t in q.card(st, p).types)
-            e.log(st, "613.4b", f"{p.card} becomes a {self.power}/{self.toughness} "
-                  f"{' '.join(self.subtypes)} creature{_with(self.keywords)} that's still a {was} "
-                  f"(CR 613.1d, 613.4b, 613.1f); with its counters it is {q.power(st, p)}/{q.toughness(st, p)} "
-                  "(CR 613.4c).", "type", res.controller)
-            e.log(st, "603.6a", f"{p.card} was already on the battlefield: becoming a creature isn't "
-                  "entering, so nothing that triggers when a creature or a land enters triggers "
-                  "(no landfall).", "becomes", res.controller, About(("Creature",) + self.subtypes))
+            e.log(st, "613.4b", self._becomes(p.card, was, f"{q.power(st, p)}/{q.toughness(st, p)}"), "type",
+                  res.controller)
+            e.log(st, "603.6a", said("{card} was already on the battlefield: becoming a creature isn't entering, "
+                                     "so nothing that triggers when a creature or a land enters triggers (no "
+                                     "landfall).", card=CardName(p.card)), "becomes", res.controller,
+                  About(("Creature",) + self.subtypes))
+
+    def _becomes(self, name: str, was: str, now: str) -> Said:
+        """Say what it becomes (its new subtypes and keywords are the card's words, in English)."""
+        values: dict[str, Value] = {"card": CardName(name), "pt": f"{self.power}/{self.toughness}", "subtypes": " ".join(self.subtypes),
+                  "was": was, "now": now}
+        if self.keywords:
+            return said("{card} becomes a {pt} {subtypes} creature with {keywords} that's still a {was} (CR 613.1d, "
+                        "613.4b, 613.1f); with its counters it is {now} (CR 613.4c).",
+                        keywords=Listed(self.keywords), **values)
+        return said("{card} becomes a {pt} {subtypes} creature that's still a {was} (CR 613.1d, 613.4b, 613.1f); "
+                    "with its counters it is {now} (CR 613.4c).", **values)
 
     def words(self) -> tuple[str, ...]:
         return (f"{self.power}/{self.toughness}", *self.subtypes, "creature", *self.keywords)
 
 
-def _with(keywords: tuple[str, ...]) -> str:
-    return f" with {' and '.join(keywords)}" if keywords else ""

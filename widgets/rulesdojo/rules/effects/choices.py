@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import engine as e
+from ..said import CardName, Quote, said
 from ..choices import MayChoice
 from ..parts import CardError, Effect, Mode, Resolving, effect, field, modal, run_all
 from ..objects import GameState
@@ -25,12 +26,13 @@ class May(Effect):
 
     def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
-        said = res.item.text.partition("you may ")[2].rstrip(".") or "do it"
-        if res.choose(MayChoice, who, f"{res.item.name}: you may {said}. Do you?", "608.2d",
+        offer = res.item.text.partition("you may ")[2].rstrip(".") or "do it"
+        if res.choose(MayChoice, who, said("{card}: you may {offer}. Do you?", card=CardName(res.item.name),
+                                           offer=Quote(offer, res.item.name)), "608.2d",
                       options=(True, False)):
             run_all(res, self.effects)
         else:
-            e.log(st, "608.2d", f"{who} chooses not to: nothing happens.", "choice", who)
+            e.log(st, "608.2d", said("{who} chooses not to: nothing happens.", who=who), "choice", who)
 
     def words(self) -> tuple[str, ...]:
         return ("you may",) + tuple(w for x in self.effects for w in x.words())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import engine as e
+from ..said import CardName, Value, said, said_n
 from .. import query as q
 from ..parts import CardError, Effect, Resolving, effect, field, number_word, run_all
 
@@ -36,15 +37,22 @@ class If(Effect):
         st, who = res.st, res.controller
         if self.land_entered:
             holds = who in st.lands_entered
-            e.log(st, "608.2h", f"Landfall, checked as {res.item.name} resolves: {who} "
-                  f"{'had a' if holds else 'has had no'} land enter under their control this turn, so "
-                  f"{'the landfall effect happens instead' if holds else 'the first effect happens'}. "
-                  "It's a condition, not a trigger (CR 207.2c).", "rule", who)
+            card = CardName(res.item.name)
+            e.log(st, "608.2h", said("Landfall, checked as {card} resolves: {who} had a land enter under their "
+                                     "control this turn, so the landfall effect happens instead. It's a "
+                                     "condition, not a trigger (CR 207.2c).", card=card, who=who) if holds else
+                  said("Landfall, checked as {card} resolves: {who} has had no land enter under their control "
+                       "this turn, so the first effect happens. It's a condition, not a trigger (CR 207.2c).",
+                       card=card, who=who), "rule", who)
         else:
             n = sum(1 for p in st.battlefield if p.controller == who and q.is_type(st, p, "Land"))
             holds = n >= self.lands
-            e.log(st, "608.2h", f"{who} controls {n} land{'s' if n != 1 else ''} as {res.item.name} "
-                  f"resolves: {'at least' if holds else 'fewer than'} {self.lands}.", "rule", who)
+            values: dict[str, Value] = {"who": who, "card": CardName(res.item.name), "lands": self.lands}
+            e.log(st, "608.2h", said_n("{who} controls {n} land as {card} resolves: at least {lands}.",
+                                       "{who} controls {n} lands as {card} resolves: at least {lands}.", n, **values)
+                  if holds else said_n("{who} controls {n} land as {card} resolves: fewer than {lands}.",
+                                       "{who} controls {n} lands as {card} resolves: fewer than {lands}.", n,
+                                       **values), "rule", who)
         run_all(res, self.then if holds else self.otherwise)
 
     def words(self) -> tuple[str, ...]:

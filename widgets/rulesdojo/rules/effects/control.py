@@ -9,6 +9,7 @@ from typing import Any, Iterable
 
 from .. import control
 from .. import engine as e
+from ..said import CardName, Listed, Whose, said
 from .. import query as q
 from ..choices import MayChoice
 from ..objects import GameState, Permanent
@@ -40,11 +41,12 @@ class GainControl(Effect):
             control.gain_control(st, p, res.controller, self.until, None, res.item.name)
             if self.untap and p.tapped:
                 p.tapped = False
-                e.log(st, "701.26b", f"{p.card} untaps.", "rule", res.controller)
+                e.log(st, "701.26b", said("{card} untaps.", card=CardName(p.card)), "rule", res.controller)
             if self.gains:
                 p.eot_keywords += tuple(k for k in self.gains if k not in p.eot_keywords)
-                e.log(st, "611.2a", f"{p.card} gains {' and '.join(self.gains)} until end of turn from "
-                      f"{res.item.name}.", "pump", res.controller)
+                e.log(st, "611.2a", said("{card} gains {keywords} until end of turn from {source}.",
+                                         card=CardName(p.card), keywords=Listed(self.gains),
+                                         source=CardName(res.item.name)), "pump", res.controller)
 
     def words(self) -> tuple[str, ...]:
         return (("Gain control of target", "until end of turn") + (("Untap that creature",) if self.untap else ())
@@ -80,13 +82,16 @@ class ItsControllerMay(Effect):
         for who in _controllers(st, res.item.targets):
             if res.choose(MayChoice, who, f"{res.item.name}: you may {self._said()}. Do you?", "608.2d",
                           options=(True, False)):
-                other = f" (not {res.controller}, whose spell it is)" if who != res.controller else ""
-                e.log(st, "608.2h", f"\"Its controller\" is {who}, who controlled the target as it last "
-                      f"existed on the battlefield{other}: {who} does it, and what it puts onto the "
-                      "battlefield enters under their control (CR 110.2a).", "choice", who)
+                e.log(st, "608.2h", said("\"Its controller\" is {who}, who controlled the target as it last "
+                                         "existed on the battlefield (not {caster}, whose spell it is): {who} does "
+                                         "it, and what it puts onto the battlefield enters under their control "
+                                         "(CR 110.2a).", who=who, caster=res.controller) if who != res.controller
+                      else said("\"Its controller\" is {who}, who controlled the target as it last existed on "
+                                "the battlefield: {who} does it, and what it puts onto the battlefield enters "
+                                "under their control (CR 110.2a).", who=who), "choice", who)
                 run_all(_AsPlayer(res, who), self.effects)
             else:
-                e.log(st, "608.2d", f"{who} chooses not to: nothing happens.", "choice", who)
+                e.log(st, "608.2d", said("{who} chooses not to: nothing happens.", who=who), "choice", who)
 
     def _said(self) -> str:
         return ", ".join(self.words()[1:]) or "do it"
@@ -133,10 +138,6 @@ class PhaseOut(Effect):
 
 WORDS = {"life_cant_change": "your life total can't change",
          "protection_from_everything": "you gain protection from everything"}
-LOGGED = {"life_cant_change": "{who}'s life total can't change: no gain, no loss, no damage changes it",
-          "protection_from_everything": "{who} has protection from everything: no spell or ability can "
-          "target {who}, their own included, and all damage that would be dealt to {who} is prevented"}
-
 
 @effect("until_your_next_turn")
 @dataclass(frozen=True)
@@ -160,7 +161,11 @@ class UntilYourNextTurn(Effect):
         for kind in self.effects:
             st.player_effects += (PlayerEffect(who, kind, res.item.name),)
             rule = "702.16j" if kind == "protection_from_everything" else "119.7"
-            e.log(st, rule, f"Until {e.possessive(who)} next turn, {LOGGED[kind].format(who=who)}.", "effect", who)
+            e.log(st, rule, said("Until {whose} next turn, {who}'s life total can't change: no gain, no loss, no "
+                                 "damage changes it.", whose=Whose(who), who=who) if kind == "life_cant_change" else
+                  said("Until {whose} next turn, {who} has protection from everything: no spell or ability can "
+                       "target {who}, their own included, and all damage that would be dealt to {who} is "
+                       "prevented.", whose=Whose(who), who=who), "effect", who)
 
     def words(self) -> tuple[str, ...]:
         return ("Until your next turn",) + tuple(WORDS[k] for k in self.effects)
@@ -185,8 +190,8 @@ class ExileSelf(Effect):
             return
         q.player(res.st, card.owner).exile.append(card)
         res.item.card = None  # nothing left to put into the graveyard
-        e.log(res.st, "608.2c", f"{res.item.name} exiles itself: it goes to {e.possessive(card.owner)} exile, "
-              "not the graveyard.", "zone", res.controller)
+        e.log(res.st, "608.2c", said("{card} exiles itself: it goes to {whose} exile, not the graveyard.",
+                                     card=CardName(res.item.name), whose=Whose(card.owner)), "zone", res.controller)
 
     def words(self) -> tuple[str, ...]:
         return ("Exile",)

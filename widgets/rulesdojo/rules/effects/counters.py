@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .. import engine as e
+from ..said import Said, Value, said, said_n
 from .. import query as q
 from ..choices import ProliferateChoice, RemoveCountersChoice
 from ..objects import ENERGY, Permanent
@@ -59,13 +60,13 @@ class Proliferate(Effect):
                            "players that have counters", "701.34a", options=options,
                            high=len(options)) if options else ()
         if not options:
-            e.log(st, "701.34a", "Proliferate: nothing has a counter, so nothing is chosen.", "counters", who)
+            e.log(st, "701.34a", said("Proliferate: nothing has a counter, so nothing is chosen."), "counters", who)
         for pick in picks:
             target = pick if isinstance(pick, str) else q.present(st, pick)
             holder = q.player(st, target) if isinstance(target, str) else target
             for kind, n in list(holder.counters.items()):
                 if n:
-                    e.put_counters(res, target, kind, 1, who, "proliferate")
+                    e.put_counters(res, target, kind, 1, who, said("proliferate"))
 
     def words(self) -> tuple[str, ...]:
         return ("Proliferate",)
@@ -97,9 +98,17 @@ class RemoveCounters(Effect):
                 if isinstance(t, str) and kind == ENERGY:
                     e.energy_lost(st, t, n)
                 if n:
-                    e.log(st, "122.1", f"{who} removes {e.plural(n, kind + ' counter')} from {name}"
-                          f"{'; ' + str(holder.energy) + ' energy left' if kind == 'energy' else ''}.",
-                          "counters", who)
+                    e.log(st, "122.1", _removed(who, n, kind, q.target_said(st, t), holder.energy), "counters", who)
 
     def words(self) -> tuple[str, ...]:
         return (f"Remove up to {number_word(self.up_to)} counters",)
+
+
+def _removed(who: str, n: int, kind: str, whom: Value, energy: int) -> Said:
+    """Say counters were removed; removed energy says what is left."""
+    if kind == ENERGY:
+        return said_n("{who} removes {n} energy counter from {whom}; {left} energy left.",
+                      "{who} removes {n} energy counters from {whom}; {left} energy left.", n, who=who, whom=whom,
+                      left=energy)
+    return said_n("{who} removes {n} {kind} counter from {whom}.", "{who} removes {n} {kind} counters from {whom}.",
+                  n, who=who, kind=kind, whom=whom)

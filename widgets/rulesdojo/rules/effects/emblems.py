@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import engine as e
+from ..said import CardName, said
 from .. import query as q
 from ..choices import SearchChoice
 from ..objects import Emblem
@@ -28,10 +29,10 @@ class GetEmblem(Effect):
     def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         st.emblems += (Emblem(who, res.item.name, self.grants, "Land"),)
-        e.log(st, "114.2", f"{who} gets an emblem from {res.item.name}: \"Lands you control have "
-              f"{self.grants}.\" It is in the command zone, where its ability works (CR 114.4); it "
-              "isn't a permanent, so nothing that destroys or bounces permanents touches it (CR 114.5).",
-              "emblem", who)
+        e.log(st, "114.2", said("{who} gets an emblem from {card}: \"Lands you control have {keyword}.\" It is in the "
+                                "command zone, where its ability works (CR 114.4); it isn't a permanent, so "
+                                "nothing that destroys or bounces permanents touches it (CR 114.5).", who=who,
+                                card=CardName(res.item.name), keyword=self.grants), "emblem", who)
 
     def words(self) -> tuple[str, ...]:
         return ("You get an emblem", f"Lands you control have {self.grants}")
@@ -54,13 +55,13 @@ class SearchAnyNumber(Effect):
                           "701.23a", options=fits, low=0, high=len(fits)) if fits else ()
         for obj in [c for c in p.library if c.id in pick]:
             p.library.remove(obj)
-            e.log(st, "305.4", f"{who} puts {obj.card} onto the battlefield tapped: not a land play, but "
-                  "landfall still triggers.", "rule", who)
+            e.log(st, "305.4", said("{who} puts {card} onto the battlefield tapped: not a land play, but landfall "
+                                    "still triggers.", who=who, card=CardName(obj.card)), "rule", who)
             e.enter(st, obj.card, obj.owner, who, tapped=True, old_id=obj.id)
         if not pick:
-            e.log(st, "701.23b", f"{who} finds nothing.", "choice", who)
+            e.log(st, "701.23b", said("{who} finds nothing.", who=who), "choice", who)
         st.rng.shuffle(p.library)
-        e.log(st, "701.24a", f"{who} shuffles their library.", "zone", who)
+        e.log(st, "701.24a", said("{who} shuffles their library.", who=who), "zone", who)
 
     def words(self) -> tuple[str, ...]:
         return (f"Search your library for any number of {self.subtype} cards", "onto the battlefield tapped",

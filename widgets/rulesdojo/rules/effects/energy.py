@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .. import engine as e
+from ..said import CardName, Quote, Value, Whose, said
 from .. import query as q
 from ..choices import MayPay as MayPayChoice
 from ..choices import PayAmount
@@ -44,15 +45,20 @@ class PayAnyAmount(Effect):
         have = q.player(st, who).energy
         amount = 0
         if have:
-            amount = res.choose(PayAmount, who, f"Pay any amount of energy for {name} (0 to {have})"
-                                f"{_outcome(self.then)}", "608.2d", low=0, high=have)
+            outcome = _outcome(self.then)
+            amount = res.choose(PayAmount, who, said(
+                "Pay any amount of energy for {card} (0 to {have}){outcome}", card=CardName(name), have=have,
+                outcome=Quote(outcome, name)) if outcome else said("Pay any amount of energy for {card} (0 to {have})",
+                                                                   card=CardName(name), have=have),
+                "608.2d", low=0, high=have)
         else:
-            e.log(st, "608.2d", f"{who} has no energy, so pays 0.", "energy", who)
-        e.pay_energy(st, who, amount, name, "608.2d")
+            e.log(st, "608.2d", said("{who} has no energy, so pays 0.", who=who), "energy", who)
+        e.pay_energy(st, who, amount, CardName(name), "608.2d")
         if amount == 0:
             nothing = "; ".join(getattr(x, "if_none", "") for x in self.then if getattr(x, "if_none", ""))
-            e.log(st, "608.2d", f"{who} pays no energy" + (f": {name} {nothing}." if nothing else "."),
-                  "energy", who)
+            e.log(st, "608.2d", said("{who} pays no energy: {card} {what}.", who=who, card=CardName(name),
+                                     what=Quote(nothing, name)) if nothing else
+                  said("{who} pays no energy.", who=who), "energy", who)
         res.vars["paid"] = amount
         run_all(res, self.then)
 
@@ -84,27 +90,34 @@ class MayPay(Effect):
         n = self.cost.fixed_energy
         have = q.player(st, who).energy
         if have < n:
-            e.log(st, "118.3", f"{who} has {have or 'no'} energy, so can't pay {energy_words(n)} for "
-                  f"{e.possessive(name)} trigger.", "energy", who)
+            values: dict[str, Value] = {"who": who, "have": have, "cost": energy_words(n), "whose": Whose(CardName(name))}
+            e.log(st, "118.3", said("{who} has {have} energy, so can't pay {cost} for {whose} trigger.", **values)
+                  if have else said("{who} has no energy, so can't pay {cost} for {whose} trigger.", **values),
+                  "energy", who)
             run_all(res, self.if_you_dont)
             return
         link = "when you do" if self.when_you_do else "if you do"
         rest = _after_payment(res.item.text) if not self.if_you_dont else _unless(res.item.text)
-        if not res.choose(MayPayChoice, who, f"Pay {energy_words(n)} for {name}?{rest}", "118.12",
+        ask = said("Pay {cost} for {card}?{rest}", cost=energy_words(n), card=CardName(name),
+                   rest=Quote(rest, name)) if rest else said("Pay {cost} for {card}?", cost=energy_words(n),
+                                                             card=CardName(name))
+        if not res.choose(MayPayChoice, who, ask, "118.12",
                           options=(True, False), data={"amount": n, "link": link}):
-            e.log(st, "118.12", f"{who} chooses not to pay: " + (
-                "no reflexive trigger." if self.when_you_do else f"so{rest.partition(',')[2]}"
-                if self.if_you_dont else "nothing happens."), "choice", who)
+            e.log(st, "118.12", said("{who} chooses not to pay: no reflexive trigger.", who=who) if self.when_you_do
+                  else said("{who} chooses not to pay: so{what}", who=who, what=Quote(rest.partition(',')[2], name))
+                  if self.if_you_dont else said("{who} chooses not to pay: nothing happens.", who=who),
+                  "choice", who)
             run_all(res, self.if_you_dont)
             return
-        e.pay_energy(st, who, n, f"{e.possessive(name)} trigger", "118.12")
+        e.pay_energy(st, who, n, said("{whose} trigger", whose=Whose(CardName(name))), "118.12")
         if self.if_you_dont:
-            e.log(st, "118.12a", f"{who} paid, so what would happen \"unless you pay\" doesn't.", "rule", who)
+            e.log(st, "118.12a", said("{who} paid, so what would happen \"unless you pay\" doesn't.", who=who), "rule",
+                  who)
             return
         if self.when_you_do is None:
-            e.log(st, "118.12", "\"If you do\": the effect follows at once, in the same resolution; no "
-                  "player can act between the payment and it (CR 118.12, 608.2g, 117.3b). Players could respond "
-                  "only to the trigger, before it resolved.", "rule", who)
+            e.log(st, "118.12", said("\"If you do\": the effect follows at once, in the same resolution; no player "
+                                     "can act between the payment and it (CR 118.12, 608.2g, 117.3b). Players could "
+                                     "respond only to the trigger, before it resolved."), "rule", who)
             run_all(res, self.if_you_do)
             return
         reflexive = self.when_you_do
@@ -112,8 +125,8 @@ class MayPay(Effect):
                                   reflexive.effects, res.item.source,
                                   reflexive.targets.what if reflexive.targets else None,
                                   {"source_name": name}, kind="reflexive"))
-        e.log(st, "603.12", "\"When you do\": a reflexive ability triggers. Its target is chosen as it "
-              "goes on the stack, and players may respond to it.", "trigger", who)
+        e.log(st, "603.12", said("\"When you do\": a reflexive ability triggers. Its target is chosen as it goes on "
+                                 "the stack, and players may respond to it."), "trigger", who)
 
     def words(self) -> tuple[str, ...]:
         if self.if_you_dont:
@@ -158,11 +171,14 @@ class PayOr(Effect):
         st, who, name = res.st, res.controller, res.item.name
         n, have = self.cost.fixed_energy, q.player(st, who).energy
         if have >= n:
-            e.pay_energy(st, who, n, f"{e.possessive(name)} trigger (it must be paid when it can be)",
-                         "118.3")
+            e.pay_energy(st, who, n, said("{whose} trigger (it must be paid when it can be)",
+                                          whose=Whose(CardName(name))), "118.3")
             return
-        e.log(st, "118.3", f"{who} has {have or 'no'} energy and can't pay {energy_words(n)}: a cost "
-              "can't be paid in part, so what follows \"if you can't\" happens.", "energy", who)
+        values: dict[str, Value] = {"who": who, "have": have, "cost": energy_words(n)}
+        e.log(st, "118.3", said("{who} has {have} energy and can't pay {cost}: a cost can't be paid in part, so what "
+                                "follows \"if you can't\" happens.", **values) if have else
+              said("{who} has no energy and can't pay {cost}: a cost can't be paid in part, so what follows \"if "
+                   "you can't\" happens.", **values), "energy", who)
         run_all(res, self.if_you_cant)
 
     def words(self) -> tuple[str, ...]:

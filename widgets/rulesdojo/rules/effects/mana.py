@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import engine as e
+from ..said import CardName, Whose, said
 from .. import query as q
 from ..choices import ColorChoice
-from ..mana import COLORS, TYPE_NAMES, TYPES
+from ..mana import COLORS, TYPE_NAMES, TYPE_SAID, TYPES
 from ..objects import GameState
 from ..parts import CardError, Effect, Resolving, effect
 
@@ -46,11 +47,12 @@ class AddMana(Effect):
         options = self.options(st, who)
         if not options:
             return
-        color = res.choose(ColorChoice, who, "Choose a color of mana to add", "106.1a",
+        color = res.choose(ColorChoice, who, said("Choose a color of mana to add"), "106.1a",
                            options=options) if len(options) > 1 else options[0]
         q.player(st, who).pool[color] += 1
-        e.log(st, "605.5a", f"{who} adds {{{color}}} ({TYPE_NAMES[color]}). {e.possessive(res.item.name)} "
-              "trigger isn't a mana ability: it used the stack.", "mana", who)
+        e.log(st, "605.5a", said("{who} adds {mana} ({color}). {whose} trigger isn't a mana ability: it used the "
+                                 "stack.", who=who, mana=f"{{{color}}}", color=TYPE_SAID[color],
+                                 whose=Whose(CardName(res.item.name))), "mana", who)
 
     def words(self) -> tuple[str, ...]:
         if self.any_color:

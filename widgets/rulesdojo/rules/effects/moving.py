@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import engine as e
+from ..said import CardName, Whose, said, said_n
 from ..objects import Permanent
 from ..parts import Effect, Resolving, effect, field
 
@@ -39,18 +40,21 @@ class MoveCounters(Effect):
         else:
             source, dest = (hit[0], hit[1]) if len(hit) == 2 else (None, None)
         if not movable(source, dest):
-            e.log(st, "122.5", "The object to move counters from or onto is gone or illegal: no counter "
-                  "is removed from or put onto anything.", "counters", who)
+            e.log(st, "122.5", said("The object to move counters from or onto is gone or illegal: no counter is "
+                                    "removed from or put onto anything."), "counters", who)
             return
         assert isinstance(source, Permanent) and isinstance(dest, Permanent)
         for kind, n in list(source.counters.items()):
             if not n:
                 continue
             del source.counters[kind]
-            e.log(st, "122.5", f"{who} moves {e.plural(n, kind + ' counter')} from {source.controller}'s "
-                  f"{source.card}: removed from it, then put onto {dest.controller}'s {dest.card}.",
-                  "counters", who)
-            e.put_counters(res, dest, kind, n, putter=who, source=f"{res.item.name} (moved, CR 122.5)")
+            e.log(st, "122.5", said_n("{who} moves {n} {kind} counter from {whose} {card}: removed from it, then put "
+                                      "onto {dest_whose} {dest}.", "{who} moves {n} {kind} counters from {whose} {card}: "
+                                      "removed from it, then put onto {dest_whose} {dest}.", n, who=who, kind=kind,
+                                      whose=Whose(source.controller), card=CardName(source.card),
+                                      dest_whose=Whose(dest.controller), dest=CardName(dest.card)), "counters", who)
+            e.put_counters(res, dest, kind, n, putter=who,
+                           source=said("{card} (moved, CR 122.5)", card=CardName(res.item.name)))
 
     def words(self) -> tuple[str, ...]:
         return ("move all counters from",) + (("onto target creature",) if self.source == "self" else ())
@@ -68,15 +72,17 @@ class PutThoseCounters(Effect):
         src = res.source()
         had = res.item.data.get("counters", {})
         if src is None:
-            e.log(res.st, "122.8", f"{res.item.name} has left the battlefield: no counter is put on it.",
-                  "counters", res.controller)
+            e.log(res.st, "122.8", said("{card} has left the battlefield: no counter is put on it.",
+                                        card=CardName(res.item.name)), "counters", res.controller)
             return
         if had:
-            e.log(res.st, "122.8", f"The creature has left the battlefield: the same number of each kind of "
-                  f"counter it had is put on {src.card} (not moved).", "counters", res.controller)
+            e.log(res.st, "122.8", said("The creature has left the battlefield: the same number of each kind of "
+                                        "counter it had is put on {card} (not moved).", card=CardName(src.card)),
+                  "counters", res.controller)
         for kind, n in had.items():
             e.put_counters(res, src, kind, n, putter=res.controller,
-                           source=f"{res.item.name} (the counters the creature had, CR 122.8)")
+                           source=said("{card} (the counters the creature had, CR 122.8)",
+                                       card=CardName(res.item.name)))
 
     def words(self) -> tuple[str, ...]:
         return ("put those counters on",)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import engine as e
+from ..said import CardName, Whose, said
 from .. import query as q
 from ..objects import Permanent
 from ..parts import CardError, Effect, Resolving, effect, field, known_keywords, reads_only
@@ -37,8 +38,9 @@ class Pump(Effect):
         if self.what == "self":
             src = res.source()
             if src is None:
-                e.log(res.st, "113.7a", f"{res.item.name} has left the battlefield: the ability "
-                      f"resolves but there is nothing to give {self._pt()}.", "rule", res.controller)
+                e.log(res.st, "113.7a", said("{card} has left the battlefield: the ability resolves but there is "
+                                             "nothing to give {pt}.", card=CardName(res.item.name), pt=self._pt()),
+                      "rule", res.controller)
                 return
             hit = [src]
         elif self.what == "each_creature_you_control":
@@ -67,8 +69,8 @@ def _amount(res: Resolving, p: Permanent, n: int | str) -> int:
     """A number, the energy paid, or "X, where X is its power" counted as it resolves (CR 608.2h)."""
     if n == "its_power":
         x = q.power(res.st, p)
-        e.log(res.st, "608.2h", f"X is {e.possessive(p.card)} power as the ability resolves: {x}.",
-              "rule", res.controller)
+        e.log(res.st, "608.2h", said("X is {whose} power as the ability resolves: {x}.",
+                                     whose=Whose(CardName(p.card)), x=x), "rule", res.controller)
         return x
     if n == "paid":
         paid: int = res.vars.get("paid", 0)
@@ -98,9 +100,9 @@ class Becomes(Effect):
                 continue
             new = tuple(s for s in self.subtypes if s not in q.subtypes(st, p))
             p.added_subtypes += new
-            said = " ".join(self.subtypes)
-            e.log(st, "205.1b", f"{p.card} becomes {'an' if said[:1] in 'AEIOU' else 'a'} {said} in "
-                  "addition to its other types.", "type", p.controller)
+            types = " ".join(self.subtypes)
+            e.log(st, "205.1b", said("{card} becomes {a_type} in addition to its other types.", card=CardName(p.card),
+                                     a_type=f"{'an' if types[:1] in 'AEIOU' else 'a'} {types}"), "type", p.controller)
 
     def words(self) -> tuple[str, ...]:
         return tuple(self.subtypes)
@@ -117,10 +119,10 @@ class ReturnToHand(Effect):
         hit = [res.source()] if self.what == "self" else res.target_objects()
         for p in hit:
             if p is None:
-                e.log(res.st, "113.7a", f"{res.item.name} has already left the battlefield: nothing "
-                      "returns.", "rule", res.controller)
+                e.log(res.st, "113.7a", said("{card} has already left the battlefield: nothing returns.",
+                                             card=CardName(res.item.name)), "rule", res.controller)
             elif not isinstance(p, str):
-                e.leave(res.st, [p], "hand", "returns to its owner's hand", "400.3")
+                e.leave(res.st, [p], "hand", said("returns to its owner's hand"), "400.3")
 
     def words(self) -> tuple[str, ...]:
         return ("Return", "to its owner's hand")
@@ -139,8 +141,8 @@ class Attach(Effect):
             if src is None or isinstance(p, str):
                 continue
             src.attached_to = p.id
-            e.log(res.st, "701.3a", f"{src.card} is attached to {p.card}: it equips it.", "rule",
-                  res.controller)
+            e.log(res.st, "701.3a", said("{card} is attached to {target}: it equips it.", card=CardName(src.card),
+                                         target=CardName(p.card)), "rule", res.controller)
 
     def words(self) -> tuple[str, ...]:
         return ("Attach to",)
@@ -160,7 +162,7 @@ class Untap(Effect):
         for p in hit:
             if p is not None and not isinstance(p, str) and p.tapped:
                 p.tapped = False
-                e.log(res.st, "701.26b", f"{p.card} untaps.", "rule", res.controller)
+                e.log(res.st, "701.26b", said("{card} untaps.", card=CardName(p.card)), "rule", res.controller)
 
     def words(self) -> tuple[str, ...]:
         return ("untap it",) if self.what == "target" else ("untap that land",)
@@ -176,10 +178,10 @@ class Sacrifice(Effect):
     def run(self, res: Resolving) -> None:
         src = res.source()
         if src is None:
-            e.log(res.st, "113.7a", f"{res.item.name} has already left the battlefield: nothing to "
-                  "sacrifice.", "rule", res.controller)
+            e.log(res.st, "113.7a", said("{card} has already left the battlefield: nothing to sacrifice.",
+                                         card=CardName(res.item.name)), "rule", res.controller)
             return
-        e.sacrifice(res.st, src, "by its own ability")
+        e.sacrifice(res.st, src, said("is sacrificed by its own ability"))
 
     def words(self) -> tuple[str, ...]:
         return ("sacrifice",)
@@ -205,9 +207,9 @@ class Destroy(Effect):
             hit = [p for p in res.target_objects() if isinstance(p, Permanent)]
         for p in [p for p in hit if "indestructible" in q.keywords(st, p)]:
             hit.remove(p)
-            e.log(st, "702.12b", f"{p.controller}'s {p.card} has indestructible: it can't be destroyed.",
-                  "rule", p.controller)
-        e.leave(st, hit, "graveyard", "is destroyed", "701.8a")
+            e.log(st, "702.12b", said("{whose} {card} has indestructible: it can't be destroyed.",
+                                      whose=Whose(p.controller), card=CardName(p.card)), "rule", p.controller)
+        e.leave(st, hit, "graveyard", said("is destroyed"), "701.8a")
 
     def words(self) -> tuple[str, ...]:
         return ("Destroy all",) + tuple(f"{t.lower()}s" for t in self.all) if self.all else ("Destroy",)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .. import casting
 from .. import engine as e
+from ..said import CardName, Listed, Said, Value, Whose, said, said_n
 from .. import query as q
 from ..choices import (CastExiledChoice, CastFromAmongChoice, ModeChoice, ScryChoice, ScryTopChoice,
                        SacrificeChoice, SearchChoice, TargetChoice)
@@ -79,10 +80,12 @@ class Mill(Effect):
             top = p.library[:self.n]
             for obj in top:
                 e.move_card(st, obj, p.library, p.graveyard)
-            short = f" (only {len(top)} in the library: as many as possible, CR 701.17b)" if (
-                len(top) < self.n) else ""
-            e.log(st, "701.17a", f"{name} mills {len(top)} card{'s' if len(top) != 1 else ''}{short}: "
-                  f"{', '.join(c.card for c in top) or 'none'}.", "zone", name)
+            cards: Value = Listed(tuple(CardName(c.card) for c in top), "comma") if top else said("none")
+            e.log(st, "701.17a", said_n("{who} mills {n} card (only {n} in the library: as many as possible, CR "
+                                        "701.17b): {cards}.", "{who} mills {n} cards (only {n} in the library: as "
+                                        "many as possible, CR 701.17b): {cards}.", len(top), who=name, cards=cards)
+                  if len(top) < self.n else said_n("{who} mills {n} card: {cards}.", "{who} mills {n} cards: {cards}.",
+                                                   len(top), who=name, cards=cards), "zone", name)
 
     def words(self) -> tuple[str, ...]:
         return (f"mill{'s' if self.who == 'target' else ''} {number_word(self.n)} card"
@@ -114,14 +117,15 @@ class Search(Effect):
         found, rest = self._keep(res, [next(c for c in p.library if c.id == cid) for cid in pick])
         for obj in rest:
             e.move_card(st, obj, p.library, p.hand)
-            e.log(st, "701.23a", f"{who} puts {obj.card} into their hand.", "zone", who)
+            e.log(st, "701.23a", said("{who} puts {card} into their hand.", who=who, card=CardName(obj.card)), "zone",
+                  who)
         res.vars["found"] = []
         for obj in found:
             perm = self._put(st, who, obj)
             if perm is not None:
                 res.vars["found"].append(perm.id)
         if not pick:
-            e.log(st, "701.23a", f"{who} finds nothing.", "choice", who)
+            e.log(st, "701.23a", said("{who} finds nothing.", who=who), "choice", who)
         st.rng.shuffle(p.library)
 
     def _keep(self, res: Resolving, found: list[CardObject]) -> tuple[list[CardObject], list[CardObject]]:
@@ -130,7 +134,8 @@ class Search(Effect):
         if not (self.rest_to and found):
             return found, []
         st, who = res.st, res.controller
-        e.log(st, "701.20a", f"{who} reveals {' and '.join(c.card for c in found)}.", "zone", who)
+        e.log(st, "701.20a", said("{who} reveals {cards}.", who=who, cards=Listed(tuple(CardName(c.card) for c in found))),
+              "zone", who)
         keep = res.choose(SearchChoice, who, "Choose the card to put onto the battlefield tapped; the "
                           "other goes into your hand", "608.2c", options=[c.id for c in found],
                           low=1, high=1) if len(found) > 1 else (found[0].id,)
@@ -141,14 +146,15 @@ class Search(Effect):
         p = q.player(st, who)
         if self.to == "hand":
             e.move_card(st, obj, p.library, p.hand)
-            e.log(st, "701.23a", f"{who} puts {obj.card} into their hand.", "zone", who)
+            e.log(st, "701.23a", said("{who} puts {card} into their hand.", who=who, card=CardName(obj.card)), "zone",
+                  who)
             return None
         p.library.remove(obj)
-        e.log(st, "305.4", f"{who} puts {obj.card} onto the battlefield: not a land play, so it "
-              "doesn't use the land drop, but landfall still triggers.", "rule", who)
+        e.log(st, "305.4", said("{who} puts {card} onto the battlefield: not a land play, so it doesn't use the land "
+                                "drop, but landfall still triggers.", who=who, card=CardName(obj.card)), "rule", who)
         return e.enter(st, obj.card, obj.owner, who, tapped=self.to == "battlefield_tapped",
                        old_id=obj.id)
-        e.log(st, "701.24a", f"{who} shuffles their library.", "zone", who)
+        e.log(st, "701.24a", said("{who} shuffles their library.", who=who), "zone", who)
 
     def _what(self) -> str:
         return (self.find.said if self.up_to == 1 else
@@ -173,8 +179,9 @@ class LookAndCast(Effect):
         st, who = res.st, res.controller
         lib = q.player(st, who).library
         top = lib[:self.n]
-        e.log(st, "608.2c", f"{who} looks at the top {len(top)} cards: "
-              f"{', '.join(c.card for c in top) or 'none'}.", "zone", who)
+        e.log(st, "608.2c", said("{who} looks at the top {n} cards: {cards}.", who=who, n=len(top),
+                                 cards=Listed(tuple(CardName(c.card) for c in top), "comma") if top else said("none")),
+              "zone", who)
         spells = [c.id for c in top if "Land" not in q.card(st, c).types]
         pick = res.choose(CastFromAmongChoice, who, "You may cast a spell from among them without paying its mana "
                           "cost", "601.2", options=spells, low=0, high=1) if spells else ()
@@ -183,15 +190,16 @@ class LookAndCast(Effect):
             lib.remove(c)
         st.rng.shuffle(rest)
         lib.extend(rest)
-        e.log(st, "608.2c", f"{who} puts {len(rest)} card(s) on the bottom in a random order.", "zone", who)
+        e.log(st, "608.2c", said("{who} puts {n} card(s) on the bottom in a random order.", who=who, n=len(rest)),
+              "zone", who)
         for cid in pick:
-            _cast_now(res, next(c for c in top if c.id == cid), lib, "without paying its mana cost")
+            _cast_now(res, next(c for c in top if c.id == cid), lib, said("without paying its mana cost"))
 
     def words(self) -> tuple[str, ...]:
         return (f"top {number_word(self.n)} cards", "without paying its mana cost")
 
 
-def _cast_now(res: Resolving, obj: CardObject, back: list[CardObject], how: str, energy: int = 0) -> None:
+def _cast_now(res: Resolving, obj: CardObject, back: list[CardObject], how: Said, energy: int = 0) -> None:
     """Cast a card while another object resolves, through every step of casting (CR 608.2g, 601.2a-i):
     its mode, each of its targets, and its additional cost, each chosen by its controller. If a step
     can't be done (no legal target, nothing to sacrifice), it isn't cast and goes to ``back``
@@ -203,11 +211,10 @@ def _cast_now(res: Resolving, obj: CardObject, back: list[CardObject], how: str,
                       options=chooser.legal_modes(st, who), low=1, high=1)[0] if chooser else None
     spec = casting.spell_target_spec(c, mode)
     extra = casting.additional_sacrifice(c)
-    why, rule = _cannot_cast(st, who, spec, extra)
+    why, rule = _cannot_cast(st, who, c.name, spec, extra)
     if why:
         back.append(obj)
-        e.log(st, rule, f"{c.name} {why}, so it can't be cast; it stays "
-              "where it was put.", "rule", who)
+        e.log(st, rule, why, "rule", who)
         return
     targets: tuple[int | str, ...] = ()
     while spec and len(targets) < (2 if spec in PAIRS else 1):
@@ -219,20 +226,22 @@ def _cast_now(res: Resolving, obj: CardObject, back: list[CardObject], how: str,
                        low=1, high=1) if extra else ()
     item = casting.put_on_stack(st, who, c, obj, targets, mode, how)
     if energy:
-        e.pay_energy(st, who, energy, f"{c.name} instead of its mana cost", "118.9")
+        e.pay_energy(st, who, energy, said("{card} instead of its mana cost", card=CardName(c.name)), "118.9")
     casting.pay_sacrifice(st, c.name, picks)
     casting.become_cast(st, who, item, c)
 
 
-def _cannot_cast(st: GameState, who: str, spec: str | None, extra: str) -> tuple[str, str]:
+def _cannot_cast(st: GameState, who: str, name: str, spec: str | None, extra: str) -> tuple[Said | None, str]:
     """Why a spell cast while another object resolves can't be cast, and the rule: no legal choice
-    of targets (CR 601.2c), or an additional sacrifice that can't be paid (CR 601.2h); or ("", "")."""
+    of targets (CR 601.2c), or an additional sacrifice that can't be paid (CR 601.2h); or (None, "")."""
     if spec and not target_sets(st, spec, who):
-        return "has no legal choice of targets", "601.2c"
+        return said("{card} has no legal choice of targets, so it can't be cast; it stays where it was put.",
+                    card=CardName(name)), "601.2c"
     if extra and not casting.can_sacrifice(st, who, extra):
-        return (f"needs a {extra} to sacrifice as its additional cost, and {who} controls none: a cost "
-                "that can't be paid can't be skipped either", "601.2h")
-    return "", ""
+        return (said("{card} needs a {extra} to sacrifice as its additional cost, and {who} controls none: a cost "
+                     "that can't be paid can't be skipped either, so it can't be cast; it stays where it was put.",
+                     card=CardName(name), extra=extra, who=who), "601.2h")
+    return None, ""
 
 
 def _target_prompt(name: str, spec: str, chosen: tuple[int | str, ...]) -> str:
@@ -251,29 +260,31 @@ class ExileUntilNonland(Effect):
     def run(self, res: Resolving) -> None:
         st, who = res.st, res.controller
         if res.item.data.get("cast_from") != self.if_cast_from:
-            e.log(st, "608.2c", f"{res.item.name} wasn't cast from {who}'s hand, so nothing is exiled.",
-                  "rule", who)
+            e.log(st, "608.2c", said("{card} wasn't cast from {who}'s hand, so nothing is exiled.",
+                                     card=CardName(res.item.name), who=who), "rule", who)
             return
         p = q.player(st, who)
         found = None
         while p.library and found is None:
             obj = e.move_card(st, p.library[0], p.library, p.exile)
-            e.log(st, "406.2", f"{who} exiles {obj.card} from the top of their library.", "zone", who)
+            e.log(st, "406.2", said("{who} exiles {card} from the top of their library.", who=who,
+                                    card=CardName(obj.card)), "zone", who)
             found = obj if "Land" not in q.card(st, obj).types else None
         if found is None:
             return
         mv = q.card(st, found).mana_cost.mana_value
         if p.energy < mv:
-            e.log(st, "118.3", f"{who} has {p.energy} energy and can't pay {mv} for {found.card}: it stays "
-                  "in exile.", "energy", who)
+            e.log(st, "118.3", said("{who} has {have} energy and can't pay {n} for {card}: it stays in exile.",
+                                    who=who, have=p.energy, n=mv, card=CardName(found.card)), "energy", who)
             return
         pick = res.choose(CastExiledChoice, who, f"You may cast {found.card} by paying {mv} energy (its mana "
                           "value) rather than its mana cost", "118.9", options=(found.id,), low=0, high=1)
         if not pick:
-            e.log(st, "118.9", f"{who} doesn't cast {found.card}: it stays in exile.", "choice", who)
+            e.log(st, "118.9", said("{who} doesn't cast {card}: it stays in exile.", who=who,
+                                    card=CardName(found.card)), "choice", who)
             return
         p.exile.remove(found)
-        _cast_now(res, found, p.exile, f"by paying {mv} energy rather than its mana cost", mv)
+        _cast_now(res, found, p.exile, said("by paying {n} energy rather than its mana cost", n=mv), mv)
 
     def words(self) -> tuple[str, ...]:
         return ("if you cast it from your hand", "until you exile a nonland card",
@@ -293,7 +304,7 @@ class Scry(Effect):
         lib = q.player(st, who).library
         top = {c.id: c for c in lib[:self.n]}
         if not top:
-            e.log(st, "701.22a", f"{who} has no cards in their library to scry.", "zone", who)
+            e.log(st, "701.22a", said("{who} has no cards in their library to scry.", who=who), "zone", who)
             return
         bottom = res.choose(ScryChoice, who, f"Scry {self.n}: choose the cards to put on the bottom of your "
                             "library, in order (the last one chosen ends at the bottom); the rest stay "
@@ -306,8 +317,9 @@ class Scry(Effect):
         del lib[:len(top)]
         lib[0:0] = [top[i] for i in rest]
         lib.extend(top[i] for i in bottom)
-        e.log(st, "701.22a", f"{who} scries {self.n}: {e.plural(len(bottom), 'card')} on the bottom, "
-              f"{len(rest)} on top.", "zone", who)
+        e.log(st, "701.22a", said_n("{who} scries {scry}: {n} card on the bottom, {top} on top.",
+                                    "{who} scries {scry}: {n} cards on the bottom, {top} on top.", len(bottom), who=who,
+                                    scry=self.n, top=len(rest)), "zone", who)
 
     def words(self) -> tuple[str, ...]:
         return (f"Scry {self.n}",)
@@ -326,14 +338,14 @@ class Exile(Effect):
         st = res.st
         holder = res.source() if self.until else None
         if self.until and holder is None:
-            e.log(st, "610.3", f"{res.item.name} has already left the battlefield, so nothing is exiled "
-                  f"(CR 610.3).", "rule", res.controller)
+            e.log(st, "610.3", said("{card} has already left the battlefield, so nothing is exiled (CR 610.3).",
+                                    card=CardName(res.item.name)), "rule", res.controller)
             return
         for p in res.target_objects():
             if isinstance(p, str):
                 continue
-            e.leave(st, [p], "exile", "is exiled" + (f" until {res.item.name} leaves the battlefield"
-                                                     if self.until else ""), "610.3" if self.until else "406.2")
+            e.leave(st, [p], "exile", said("is exiled until {card} leaves the battlefield", card=CardName(res.item.name))
+                    if self.until else said("is exiled"), "610.3" if self.until else "406.2")
             if holder is not None:
                 holder.holds += (st.moved[p.id],)
 
@@ -356,11 +368,12 @@ class ExileGraveyard(Effect):
         st = res.st
         for name in (t for t in res.target_objects() if isinstance(t, str)):
             p = q.player(st, name)
-            gone = [c.card for c in p.graveyard]
+            gone = tuple(CardName(c.card) for c in p.graveyard)
             for obj in list(p.graveyard):
                 e.move_card(st, obj, p.graveyard, p.exile)
-            e.log(st, "701.13a", f"{e.possessive(name)} graveyard is exiled: "
-                  f"{', '.join(gone) or 'it was empty'}.", "zone", res.controller)
+            e.log(st, "701.13a", said("{whose} graveyard is exiled: {cards}.", whose=Whose(name),
+                                      cards=Listed(gone, "comma")) if gone else
+                  said("{whose} graveyard is exiled: it was empty.", whose=Whose(name)), "zone", res.controller)
 
     def words(self) -> tuple[str, ...]:
         return ("Exile", "player's graveyard")

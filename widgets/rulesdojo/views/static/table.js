@@ -9,10 +9,10 @@
 // first card: never to the page body.
 import { builder, el } from "./dom.js";
 
-const OPPONENT_ZONES = [["hand", "Hand"], ["lands", "Lands"], ["others", "Other permanents"],
-  ["creatures", "Creatures"]];
-const LEARNER_ZONES = [["creatures", "Creatures"], ["others", "Other permanents"], ["lands", "Lands"],
-  ["hand", "Hand"]];
+// Every word the table shows comes from the kernel in the learner's language: the zones' names and
+// marks in `labels`, a side's and a card's own words in their `say`.
+const OPPONENT_ZONES = ["hand", "lands", "others", "creatures"];
+const LEARNER_ZONES = ["creatures", "others", "lands", "hand"];
 let uid = 0;
 
 function render({ model, el: host }) {
@@ -31,8 +31,8 @@ function render({ model, el: host }) {
   // A card is known by its id; a stack by what its lands share, which stays while lands join or leave it.
   const keyOf = (side, zone, card) => (card.count
     ? JSON.stringify([side.name, zone, card.name, card.tapped, card.state]) : String(card.id));
-  const cardsOf = (players) => players.flatMap((p) => LEARNER_ZONES.flatMap(([zone]) => p[zone]));
-  const keysOf = (players) => new Set(players.flatMap((p) => LEARNER_ZONES.flatMap(([zone]) =>
+  const cardsOf = (players) => players.flatMap((p) => LEARNER_ZONES.flatMap((zone) => p[zone]));
+  const keysOf = (players) => new Set(players.flatMap((p) => LEARNER_ZONES.flatMap((zone) =>
     p[zone].map((card) => keyOf(p, zone, card)))));
 
   function closeMenu(focusCard) {
@@ -46,7 +46,7 @@ function render({ model, el: host }) {
     const list = el("ul", "rd-menu");
     list.setAttribute("role", "menu");
     list.id = `rd-menu-${++uid}`;
-    list.setAttribute("aria-label", `What you can do with ${card.name}`);
+    list.setAttribute("aria-label", card.say.menu);
     button.setAttribute("aria-controls", list.id);
     const items = [];
     for (const action of card.actions) {
@@ -59,7 +59,7 @@ function render({ model, el: host }) {
       items.push(item);
     }
     if (!items.length) {
-      const why = card.why_not ? card.why_not.text : [`${card.name} has no action to take right now.`];
+      const why = card.why_not ? card.why_not.text : [card.say.none];
       const item = text(why, "li", "rd-menu-item rd-why-not");
       item.setAttribute("aria-disabled", "true");
       items.push(item);
@@ -98,12 +98,12 @@ function render({ model, el: host }) {
     node.dataset.ids = ids(card).join(" ");
     const readonly = model.get("readonly");
     const head = el("div", "rd-card-head");
-    const name = el(readonly ? "strong" : "button", "rd-card-name", card.name);
+    const name = el(readonly ? "strong" : "button", "rd-card-name", card.say.name);
     head.append(name);
     const described = [];
     const stacked = card.count > 1; // one land alone reads as any card: no "×1"
     if (stacked) {
-      const count = el("span", "rd-count", `×${card.count}${card.tapped ? ", tapped" : ""}`);
+      const count = el("span", "rd-count", card.counted);
       count.id = `rd-count-${++uid}`;
       described.push(count.id);
       head.append(count);
@@ -115,21 +115,24 @@ function render({ model, el: host }) {
     const type = el("div", "rd-type", card.type_line);
     if (card.pt) {
       const pt = el("span", card.pt_why.length ? "rd-pt rd-changed" : "rd-pt", card.pt);
-      if (card.pt_why.length) pt.append(` (printed ${card.printed_pt})`);
+      if (card.pt_why.length) pt.append(card.say.printed);
       type.append(" · ", pt);
     }
     body.append(type);
-    if (card.pt_why.length) body.append(el("div", "rd-why", `Changed: ${card.pt_why.join("; ")}.`));
-    const state = stacked ? card.state.filter((s) => s !== "tapped") : card.state; // a stack says it in its count
+    if (card.pt_why.length) body.append(el("div", "rd-why", card.say.changed));
+    const state = stacked ? card.state_untapped : card.state; // a stack says it in its count
     if (state.length) {
       const badges = el("ul", "rd-badges");
-      badges.setAttribute("aria-label", "State");
+      badges.setAttribute("aria-label", model.get("labels").state);
       for (const s of state) badges.append(el("li", "rd-badge", s));
       body.append(badges);
     }
     const oracle = el("div", "rd-oracle");
-    for (const para of card.oracle) oracle.append(text(para, "p"));
+    const shown = card.printed.length ? card.printed : card.oracle;
+    for (const para of shown) oracle.append(text(para, "p"));
+    if (!card.english && !card.printed.length) oracle.lang = "en"; // no printed text: the Oracle's, marked
     body.append(oracle);
+    if (!card.english) body.append(englishOracle(card));
     node.append(head, body);
     if (readonly) return node;
     name.type = "button";
@@ -149,9 +152,20 @@ function render({ model, el: host }) {
     return node;
   }
 
-  function zoneNode(side, zone, label) {
+  // In another language the English Oracle name and text stay one tap away: the judge's reference.
+  function englishOracle(card) {
+    const box = el("details", "rd-oracle-en");
+    box.lang = "en";
+    const summary = el("summary", "", model.get("labels").oracle);
+    summary.lang = "";
+    box.append(summary, el("strong", "", card.name));
+    for (const para of card.oracle) box.append(text(para, "p"));
+    return box;
+  }
+
+  function zoneNode(side, zone) {
     const box = el("section", `rd-zone rd-zone-${zone}`);
-    const caption = el("h4", "rd-zone-name", label);
+    const caption = el("h4", "rd-zone-name", model.get("labels")[zone]);
     caption.id = `rd-zone-${++uid}`;
     const list = el("ul", "rd-cards");
     list.setAttribute("aria-labelledby", caption.id);
@@ -162,32 +176,24 @@ function render({ model, el: host }) {
 
   function sideNode(p) {
     const box = el("section", p.learner ? "rd-side rd-learner" : "rd-side rd-opponent");
-    box.setAttribute("aria-label", `${p.name}'s side of the table`);
+    box.setAttribute("aria-label", p.say.side);
     const head = el("div", "rd-side-head");
     head.append(el("h3", "rd-player", p.name));
-    const bits = [];
-    if (p.active) bits.push("active player");
-    if (p.choosing) bits.push("choosing");
-    else if (p.priority) bits.push("has priority");
-    bits.push(`${p.life} life`);
-    const facts = el("span", "rd-facts", bits.join(" · "));
+    const facts = el("span", "rd-facts", p.say.facts);
     if (p.choosing || p.priority) facts.classList.add("rd-deciding");
-    const pool = el("span", "rd-pool", "Mana pool: ");
-    pool.append(p.pool.length ? text(p.pool) : "empty");
+    const pool = el("span", "rd-pool", `${p.say.pool} `);
+    pool.append(p.pool.length ? text(p.pool) : p.say.empty);
     const energy = el("span", "rd-energy");
     energy.setAttribute("role", "status");
-    energy.setAttribute("aria-label", `${p.name} has ${p.energy} energy`);
+    energy.setAttribute("aria-label", p.say.energy);
     for (let i = 0; i < Math.min(p.energy, 12); i++) energy.append(build(["sym", "E"]));
-    energy.append(el("span", "rd-big", String(p.energy)), " energy");
-    const counts = [`Library: ${p.library}`, `Graveyard: ${p.graveyard.length}` +
-      (p.graveyard.length ? ` (${p.graveyard.join(", ")})` : "")];
-    if (!p.hand.length) counts.unshift("Hand: empty");
-    head.append(facts, energy, pool, el("span", "rd-zone-counts", counts.join(" · ")));
+    energy.append(el("span", "rd-big", String(p.energy)), ` ${p.say.energy_word}`);
+    head.append(facts, energy, pool, el("span", "rd-zone-counts", p.say.counts));
     box.append(head);
-    const zones = (p.learner ? LEARNER_ZONES : OPPONENT_ZONES).filter(([zone]) => p[zone].length);
+    const zones = (p.learner ? LEARNER_ZONES : OPPONENT_ZONES).filter((zone) => p[zone].length);
     if (zones.length) {
       const rows = el("div", "rd-zones");
-      rows.append(...zones.map(([zone, label]) => zoneNode(p, zone, label)));
+      rows.append(...zones.map((zone) => zoneNode(p, zone)));
       box.append(rows);
     }
     return box;
@@ -226,9 +232,13 @@ function render({ model, el: host }) {
 
   model.on("change:players", draw);
   model.on("change:readonly", draw);
+  model.on("change:labels", draw);
   model.on("msg:custom", message);
   draw();
-  return () => { model.off("change:players", draw); model.off("change:readonly", draw); model.off("msg:custom", message); };
+  return () => {
+    model.off("change:players", draw); model.off("change:readonly", draw); model.off("change:labels", draw);
+    model.off("msg:custom", message);
+  };
 }
 
 export default { render };

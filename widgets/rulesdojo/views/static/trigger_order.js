@@ -1,5 +1,8 @@
 // Order simultaneous triggers: drag and drop, or keyboard (arrow keys move the focused item).
-// What the top of the list means (and the note on its first item) comes from the kernel.
+// What the top of the list means (and the note on its first item) comes from the kernel, and so does
+// every other word it shows, in the learner's language: `say` holds them, each a template whose
+// {placeholders} are filled here.
+const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -11,8 +14,7 @@ function render({ model, el }) {
   list.setAttribute("role", "listbox");
   list.setAttribute("aria-describedby", help.id);
   function words() {
-    help.textContent = model.get("help") +
-      " Drag an item, or focus it and press Alt+Up / Alt+Down (or the Up and Down buttons) to move it.";
+    help.textContent = `${model.get("help")} ${model.get("say").how}`;
     list.setAttribute("aria-label", model.get("label"));
   }
   words();
@@ -43,7 +45,7 @@ function render({ model, el }) {
     model.save_changes();
     keep = null;
     const moved = labels()[to];
-    live.textContent = `${moved.label} moved to position ${to + 1} of ${order.length}.`;
+    live.textContent = fill(model.get("say").moved, { item: moved.label, n: to + 1, total: order.length });
   }
 
   let keep = null; // the id of the item that is to have the focus after the next draw
@@ -62,19 +64,21 @@ function render({ model, el }) {
       li.dataset.id = String(it.id);
       const note = i === 0 ? model.get("first_note") : "";
       const last = i === items.length - 1;
-      li.setAttribute("aria-label", `${i + 1} of ${items.length}: ${it.label}` + (note ? `, ${note}` : ""));
+      const say = model.get("say");
+      const place = { n: i + 1, total: items.length, item: it.label, note };
+      li.setAttribute("aria-label", fill(note ? say.place_noted : say.place, place));
       const text = document.createElement("span");
-      text.textContent = it.label + (note ? `  (${note})` : "");
+      text.textContent = note ? fill(say.noted, place) : it.label;
       const up = document.createElement("button");
       up.type = "button";
-      up.textContent = "Up";
-      up.setAttribute("aria-label", `Move ${it.label} up`);
+      up.textContent = say.up;
+      up.setAttribute("aria-label", fill(say.move_up, place));
       up.disabled = i === 0;
       up.addEventListener("click", () => move(i, i - 1, true));
       const down = document.createElement("button");
       down.type = "button";
-      down.textContent = "Down";
-      down.setAttribute("aria-label", `Move ${it.label} down`);
+      down.textContent = say.down;
+      down.setAttribute("aria-label", fill(say.move_down, place));
       down.disabled = last;
       down.addEventListener("click", () => move(i, i + 1, true));
       li.append(text, up, down);
@@ -109,12 +113,14 @@ function render({ model, el }) {
   model.on("change:items", fresh);
   model.on("change:help", words);
   model.on("change:label", words);
+  model.on("change:say", words);
   draw();
   return () => {
     model.off("change:order", draw);
     model.off("change:items", fresh);
     model.off("change:help", words);
     model.off("change:label", words);
+    model.off("change:say", words);
   };
 }
 
