@@ -15,10 +15,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from rulesdojo.i18n import LOCALE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from language_catalogs import CODES, compile_catalogs  # noqa: E402
 
 from test_every_page import SIDEWAYS_JS  # noqa: E402
 
@@ -35,23 +33,7 @@ UNMARKED_JS = """() => [...document.querySelectorAll('.rd-course-stage [lang="en
 
 
 @pytest.fixture(scope="module")
-def catalogs():
-    """The kit's compiled catalogs, each written here if missing (removed after the tests)."""
-    wanted = [LOCALE / code / "LC_MESSAGES" / f"{domain}.mo" for code in CODES for domain in ("interface", "content")]
-    missing = [p for p in wanted if not p.exists()]
-    if missing:
-        import tempfile
-        with tempfile.TemporaryDirectory() as folder:
-            compile_catalogs(Path(folder))
-            for p in missing:
-                p.write_bytes((Path(folder) / p.relative_to(LOCALE)).read_bytes())
-    yield
-    for p in missing:
-        p.unlink(missing_ok=True)
-
-
-@pytest.fixture(scope="module")
-def served(catalogs, module_voila):
+def served(module_voila):  # the kit's committed catalogs (tests/i18n keeps them current)
     url, _results = module_voila(LESSONS)
     return url
 

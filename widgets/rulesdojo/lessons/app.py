@@ -34,7 +34,6 @@ from ..views.modules import page_style
 from . import _course_map, _nav, lessons, outlines, part_anchor
 from . import prose as prose_widget
 from .outline import current_folder
-from .with_words import with_words
 
 LESSON_NOTEBOOK = re.compile(r"(\d\d)-[a-z0-9-]+\.ipynb$")
 #: the notebook of each place that is not a lesson
@@ -349,13 +348,13 @@ class Course:
             return Dom(in_app(_nav(number, words)))
         if name == "contents":
             self._map = Dom(in_app(_course_map(None, words=words)))
-            return ipw.VBox([with_words(DueLine, self.due, words=words), self._map])
+            return ipw.VBox([DueLine(self.due, words=words), self._map])
         if name == "Quiz":
             from .pages import Quiz
-            return with_words(Quiz, bank=self.bank(), kit=self.kit, words=words)
+            return Quiz(bank=self.bank(), kit=self.kit, words=words)
         if name == "Sandbox.opening":
             from ..views import Sandbox
-            return with_words(Sandbox.opening, self.kit, words=words)
+            return Sandbox.opening(self.kit, words=words)
         return None
 
     def _progress_of(self, number: int):
@@ -369,7 +368,7 @@ class Course:
         """The review: practice that draws only what is due, under a heading and a way back."""
         from .pages import Quiz
         words = self.words
-        self._review = with_words(Quiz, bank=self.bank(), kit=self.kit, reviewing=True, words=words)
+        self._review = Quiz(bank=self.bank(), kit=self.kit, reviewing=True, words=words)
         top = Dom([h("div", h("h1", words("Review what is due"), id=heading_id("review"), tabindex="-1"),
                      h("p", words("Only the rulings and questions due for review today, no new questions."), " ",
                        h("a", words("Back to the course map"), href="#/")), cls="rd-cell-text")])

@@ -19,7 +19,6 @@ from ..state.lines import PRACTICE, RulesError, now_line, solution_step
 from ..scenarios.scenario import Scenario
 from . import reach
 from .data import Task
-from .with_words import with_words
 
 
 def now_words(task: Task, played: Played, words: Words | None = None) -> str:
@@ -33,9 +32,7 @@ def now_words(task: Task, played: Played, words: Words | None = None) -> str:
         return words.n("{who} has {n} energy: type an amount, then press Get energy or Pay energy.",
                    "{who} has {n} energy: type an amount, then press Get energy or Pay energy.", n, who=who)
     resolving = _resolving_keeps_the_goal(task, played)
-    if words is None:
-        return now_line(game, resolving=resolving)
-    return str(with_words(now_line, game, resolving=resolving, words=words))
+    return now_line(game, resolving=resolving, words=words_for("en") if words is None else words)
 
 
 def _practice_only(task: Task) -> bool:

@@ -32,7 +32,6 @@ from . import coach, guide, part_anchor, reach
 from .data import Check, Task
 from .learner_progress import Progress, lesson_id
 from .texts import LessonTexts, marked
-from .with_words import with_words
 
 
 QUIET = 0.1  # seconds without a move before a dead end is searched for
@@ -123,7 +122,7 @@ class TaskView(ipw.VBox):
         panels = [v for k, v in zip(kinds, self.views) if k in DECISION]
         decision = [self.status, *panels]
         if any(k in ("turn", "steps") for k in kinds):
-            self.shortcut_buttons = [button(label, tip, lambda k=key: self._shortcut(k))
+            self.shortcut_buttons = [button(words(label), words(tip), lambda k=key: self._shortcut(k))
                                      for key, label, tip in SHORTCUTS]
             decision.append(box(self.shortcut_buttons, "rd-tools", ipw.HBox))
         tools = box([self.hint_button, self.undo_button, self.back_button, self.reset_button,
@@ -411,7 +410,7 @@ def _view(name: str, model: GameModel, words: Words):
             "choices": ChoicePanel, "log": EventLog, "turn": ManaVsEnergy, "steps": TurnBar,
             "energy": EnergyCounter}[kind]
     args = (model, arg or "Alice") if kind == "energy" else (model,)
-    return with_words(made, *args, words=words)
+    return made(*args, words=words)
 
 
 __all__ = ["CheckView", "TaskView"]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..i18n import Words, words_for
+from ..i18n.terms import step_words
 from ..rules.actions import GetEnergy, OrderTriggers, PassPriority, PayEnergy
 from ..rules.advance import MAIN_PHASES, NEXT_MAIN, NEXT_TURN, advance
 from ..rules.choices import AttackersChoice
@@ -19,22 +21,34 @@ from ..rules.errors import RulesError, ScenarioError
 from ..rules.search import NODE_BOUND, Reach, finish, reach, searching
 from ..scenarios.scenario import ActionRunner, Scenario
 
-#: The turn shortcuts a task with the turn bar offers: (key, label, tooltip).
-SHORTCUTS = (("no-attackers", "No attackers", "Declare no attackers and go on to the end of combat"),
-             ("next-main", "To the next main phase", "Pass with an empty stack until the next main phase"),
-             ("end-turn", "End the turn", "Pass with an empty stack until the next player's turn"))
+
+
+def _words(msgid: str) -> str:
+    """Mark a text for translation where it is written; the page says it in the learner's language."""
+    return msgid
+
+
+#: The turn shortcuts a task with the turn bar offers: (key, label, tooltip), in English; a page
+#: shows them through its ``words``.
+SHORTCUTS = (("no-attackers", _words("No attackers"), _words("Declare no attackers and go on to the end of combat")),
+             ("next-main", _words("To the next main phase"), _words("Pass with an empty stack until the next main phase")),
+             ("end-turn", _words("End the turn"), _words("Pass with an empty stack until the next player's turn")))
 BEFORE_ATTACKERS = ("precombat main", "beginning of combat", "declare attackers")
 #: The solution steps that are practice energy, not a scenario action: each one's engine action.
 PRACTICE = {"get_energy": GetEnergy, "pay_energy": PayEnergy}
 
 
-def _step_name(step: str) -> str:
-    return f"{step} phase" if step in MAIN_PHASES else f"{step} step"
+def _step_name(words: Words, step: str) -> str:
+    if step == "precombat main":
+        return words("precombat main phase")
+    if step == "postcombat main":
+        return words("postcombat main phase")
+    return step_words(words, step, named=True)
 
 
-def now_line(game, resolving: bool = True) -> str:
-    """Say in one sentence what the game waits for now, as the rules give it. ``resolving``: offer
-    Resolve top (a task turns it off where letting the top resolve loses its goal).
+def now_line(game, resolving: bool = True, words: Words = words_for("en")) -> str:
+    """Say in one sentence what the game waits for now, as the rules give it, in ``words``' language.
+    ``resolving``: offer Resolve top (a task turns it off where letting the top resolve loses its goal).
 
     >>> from rulesdojo.rules import Game
     >>> g = Game(["Alice", "Nadia"])
@@ -43,22 +57,27 @@ def now_line(game, resolving: bool = True) -> str:
     """
     st = game.state
     if st.over:
-        return f"The game is over: {st.winner or 'nobody'} won."
+        if st.winner:
+            return words("The game is over: {winner} won.", winner=st.winner)
+        return words("The game is over: nobody won.")
     if st.pending is not None:
         p = st.pending
         if isinstance(p, AttackersChoice):
-            return f"{p.player} declares attackers: choose them, or press No attackers."
+            return words("{player} declares attackers: choose them, or press No attackers.", player=p.player)
         # A choice's prompt may name its chooser already ("Alice: put these ..."): say it once.
         prompt = p.prompt.removeprefix(f"{p.player}: ")
-        return f"{p.player} chooses: {prompt}."
+        return words("{player} chooses: {prompt}.", player=p.player, prompt=prompt)
     if st.stack:
         top = st.stack[-1]
-        on = f"{st.priority} has priority, with {top.controller}'s {top.name} on top of the stack"
+        card = words.card(top.name) if top.name else top.name
         if not resolving:
-            return f"{on}: respond while it is there, or pass priority to the other player."
-        return f"{on}: pass (Resolve top) so it resolves, or respond first."
-    return (f"{st.priority} has priority in {st.active}'s {_step_name(st.step)}, and the stack is empty: "
-            f"act, or move the turn on.")
+            return words("{player} has priority, with {controller}'s {card} on top of the stack: respond while it "
+                         "is there, or pass priority to the other player.", player=st.priority,
+                         controller=top.controller, card=card)
+        return words("{player} has priority, with {controller}'s {card} on top of the stack: pass (Resolve top) "
+                     "so it resolves, or respond first.", player=st.priority, controller=top.controller, card=card)
+    return words("{player} has priority in {active}'s {step}, and the stack is empty: act, or move the turn on.",
+                 player=st.priority, active=st.active, step=_step_name(words, st.step))
 
 
 def shortcut(key: str):
