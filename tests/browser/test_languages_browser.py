@@ -27,6 +27,7 @@ KEYS = 20  # Shift+Tab presses from the lesson's heading to the switch, at most
 #: every element shown in English for want of a translation is followed by the mark that says so
 UNMARKED_JS = """() => [...document.querySelectorAll('.rd-course-stage [lang="en"]')]
   .filter(el => !el.parentElement.closest('[lang="en"]'))
+  .filter(el => !el.matches('.rd-oracle-en'))  // the card's Oracle text, English by design and labelled so
   .filter(el => { let next = el.nextElementSibling;
                   return !(next && (next.matches('.rd-untranslated') || next.querySelector('.rd-untranslated'))); })
   .map(el => el.textContent.trim().slice(0, 60))"""
