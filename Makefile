@@ -18,10 +18,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # Debian's chromium for the browser tests (Playwright drives it; it never downloads a browser).
+# With a Japanese font: the Japanese pages' tests read, measure and picture real glyphs, not boxes.
 chromium:
-	@test -x /usr/bin/chromium || { \
-	  echo "Installing Debian's chromium for the browser tests"; \
-	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
+	@test -x /usr/bin/chromium -a -e /usr/share/fonts/opentype/ipafont-gothic/ipag.ttf || { \
+	  echo "Installing Debian's chromium and a Japanese font for the browser tests"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-ipafont-gothic; }
 
 # Debian's npm (with Node), which fetches the Pyodide runtime and the page's widget manager for the
 # static site (`make site` and its tests) and JupyterHub's proxy.

@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from test_course_app_browser import keep_picture  # noqa: E402
 from test_every_page import SIDEWAYS_JS  # noqa: E402
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -80,6 +81,9 @@ def test_lesson_7_in_the_browsers_language_and_the_switch_kept_across_a_reload(
     try:
         page.goto(served + "voila/render/course.ipynb#/lesson/7", wait_until="domcontentloaded", timeout=LOAD)
         _reads_as(page, code, title, hint)
+        if code == "ja":  # the README's picture: lesson 7's first task in Japanese
+            page.locator("#part-every-land").scroll_into_view_if_needed()
+            keep_picture(page, "lesson-7-japanese.png")
         assert _axe_problems(page) == []
         assert _fits_a_phone(page) == []
 

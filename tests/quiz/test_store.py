@@ -274,10 +274,10 @@ def test_a_recovery_file_is_made_for_its_account_alone_and_replayed_in_linear_ti
     holder.close()
     assert len(ResultStore(path).attempts()) == 2
 
-    def replayed(rows: int) -> float:
+    def replayed(rows: int, k: int = 0) -> float:
         """This process's CPU seconds to open a store with a recovery file of ``rows`` answers (CPU
         time, not the clock's: other work on the machine doesn't count)."""
-        where = tmp_path / f"r{rows}.sqlite3"
+        where = tmp_path / f"r{rows}-{k}.sqlite3"
         ResultStore(where).record("Ana", "s", "practice", "q-1", 1, "3", True, 2.0)
         answers = [["Ana", "s3", "practice", f"q-{i % 4}", 1, "3", 1, 2.0, 1000.0 + i] for i in range(rows)]
         _forge(where, {"attempts": answers}, name="big")   # one attempt
@@ -287,8 +287,11 @@ def test_a_recovery_file_is_made_for_its_account_alone_and_replayed_in_linear_ti
         assert len(later.attempts()) == 1 + rows
         return took
 
-    # Four times the rows: about four times the work when linear, sixteen when quadratic.
-    small, large = replayed(4_000), replayed(16_000)
+    # Four times the rows: about four times the work when linear, sixteen when quadratic. The least
+    # of three tries each: on a loaded machine a try's CPU time swells too (caches, a collection),
+    # 12x once under load 20.
+    small = min(replayed(4_000, k) for k in range(3))
+    large = min(replayed(16_000, k) for k in range(3))
     assert large < 8 * small, (small, large)
 
 

@@ -170,12 +170,17 @@ def stack_ids(g):
     return [s.id for s in g.stack]
 
 
-def check_step(g, action, before, before_stack):
-    """Check what holds after any one action: the stack and the mana pools."""
-    # Only the top object ever leaves the stack, and at most one per action (CR 405.5, 608.1).
+def check_step(g, action, before, before_stack, countered=()):
+    """Check what holds after any one action: the stack and the mana pools. ``countered``: the
+    objects the top of the stack targeted before the action, which its resolving may counter."""
+    # Only the top object resolves, at most one per action (CR 405.5, 608.1); resolving, it may
+    # counter what it targets, which leaves the stack with it (CR 701.6a). Nothing else leaves, and
+    # what stays keeps its order.
     now = stack_ids(g)
-    assert now[:max(len(before_stack) - 1, 0)] == before_stack[:-1]
-    assert [i for i in before_stack if i not in now] in ([], before_stack[-1:])
+    gone = [i for i in before_stack if i not in now]
+    assert gone in ([], before_stack[-1:]) or (gone[-1:] == before_stack[-1:] and set(gone[:-1]) <= set(countered))
+    kept = [i for i in before_stack if i not in gone]
+    assert now[:len(kept)] == kept
     # When a step or phase ends, mana pools empty and energy stays (CR 500.4; ruling E7).
     if (g.state.turn, g.state.step) != (before.turn, before.step):
         for b, a in zip(before.players, g.players):
@@ -234,9 +239,10 @@ def test_random_games_keep_the_invariants(data):
         action = data.draw(one_of_each_kind(listed), label="action")
         note(f"{g.describe(action)}: {action!r}")
         before, before_stack = g.state, stack_ids(g)
+        countered = tuple(g.stack[-1].targets) if g.stack else ()
         if try_one(g, action, states[-1]):  # any other exception fails the test
             states.append(whole(g.state))
-            check_step(g, action, before, before_stack)
+            check_step(g, action, before, before_stack, countered)
         counters_never_negative(g)
         if data.draw(st.booleans(), label="try an unlisted action"):
             odd = data.draw(st.sampled_from(candidate_actions(g)), label="unlisted")

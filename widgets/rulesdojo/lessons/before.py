@@ -22,6 +22,7 @@ from ..quiz.gain import BEFORE
 from ..views.base import button
 from ..views.dom import Dom, game, h, prose
 from ..views.modules import page_style
+from ..quiz.texts import QuestionTexts
 from ..views.text import game_text_words
 from .data import Lesson
 from .framework import kernel_loop, message
@@ -257,7 +258,8 @@ def _answer_box(v, description: str = "Your answer", shown=str, language=None):
         return ipw.RadioButtons(options=[(game_text_words(shown(o), language), o) for o in v.options], value=None,
                                 description=description, layout=ipw.Layout(width="auto"),
                                 style={"description_width": "initial"})
-    return ipw.Text(value="", placeholder=v.instructions, description=description,
+    how = v.instructions if language is None else QuestionTexts(language).instructions(v)
+    return ipw.Text(value="", placeholder=how, description=description,
                     style={"description_width": "initial"})
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from ..quiz.texts import QuestionTexts
 from ..quiz.play import Played
 from ..scenarios.scenario import Scenario
 from ..state import GameModel
@@ -267,7 +268,7 @@ class CheckView(ipw.VBox):
                                            description=words("Your answer"), layout=ipw.Layout(width="auto"),
                                            style={"description_width": "initial"})
         else:
-            self.answer = ipw.Text(value="", placeholder=v.instructions, description=words("Your answer"),
+            self.answer = ipw.Text(value="", placeholder=QuestionTexts(words).instructions(v), description=words("Your answer"),
                                    style={"description_width": "initial"})
             self.answer.on_msg(self._submitted)  # Enter in the box checks the answer
         self.check_button = button(words("Check my answer"), words("The engine plays it out and compares")

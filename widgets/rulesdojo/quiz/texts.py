@@ -30,7 +30,7 @@ from typing import Any
 from ..i18n import SOURCE, Text, Words, words_for
 from ..i18n.content import PARAM_TEXT_KEYS
 from . import params as pm
-from .variant import INSTRUCTIONS, OUTCOME_INSTRUCTIONS, Variant, Verdict
+from .variant import Variant, Verdict
 from .explain import explanation_lines
 
 
@@ -150,12 +150,8 @@ class QuestionTexts:
         return [(self.option(v, o), o) for o in v.options]
 
     def instructions(self, v: Variant) -> str:
-        """How to answer, in this language."""
-        if v.answer_format in OUTCOME_INSTRUCTIONS and v.kind == "outcome":
-            return self.words(OUTCOME_INSTRUCTIONS[v.answer_format])
-        if v.kind == "order":
-            return self.words(INSTRUCTIONS["trigger order" if v.stack_order else "replacement order"])
-        return self.words(INSTRUCTIONS[v.kind])
+        """How to answer, in this language (each kind's English instructions are interface strings)."""
+        return self.words(v.instructions)
 
     def answer(self, v: Variant, text: str) -> str:
         """An answer (as graded: an English option, a number, an order "A, then B") as shown."""
@@ -182,7 +178,7 @@ class QuestionTexts:
         lead = self.text(v, "explanation_lead", right) or _text("", True)
         lead = _text(lead[:1].upper() + lead[1:], lead.translated)
         note = self.text(v, "note", right)
-        if v.kind == "policy":
+        if not v.plays_game:  # a policy question: its explanation is written out, no game decides it
             items = [self.text(v, f"explanation/{i}", right) for i in range(len(v.data.get("explanation") or []))]
             source = self.text(v, "source")
             lines = [lead, *(_text(f"- {x}", x.translated) for x in items if x is not None)]

@@ -210,6 +210,13 @@ def _printed_text(info: dict, words: Words) -> list:
     return [] if not printed or printed == info["oracle"] else [game(line, tips=False) for line in printed.split("\n")]
 
 
+def _printed_type(info: dict, words: Words) -> str:
+    """A card's type line as printed in ``words``' language, while it is the printed one (a type an
+    effect added or took away leaves the English line, which says so exactly)."""
+    cards = words.catalogs.get("cards")
+    return cards.pgettext(f"{info['card']}|type", info["type_line"]) if cards and words.code != SOURCE else info["type_line"]
+
+
 def _card(info: dict, words: Words = words_for("en"), said_of: dict | None = None) -> dict:
     state = _state(info, words)
     types = info.get("types")
@@ -219,7 +226,7 @@ def _card(info: dict, words: Words = words_for("en"), said_of: dict | None = Non
         "say": _card_words(info, words), "english": words.code == SOURCE, "printed": _printed_text(info, words),
         "state_untapped": [s for s in state if s != words("tapped")],
         "id": info["id"], "name": info["card"], "cost": game(info["cost"], tips=False),
-        "type_line": info["type_line"], "oracle": [game(line, tips=False) for line in info["oracle"].split("\n")],
+        "type_line": _printed_type(info, words), "oracle": [game(line, tips=False) for line in info["oracle"].split("\n")],
         "pt": _pt(info), "printed_pt": info["printed_pt"], "pt_why": info.get("pt_why", []),
         "tapped": bool(info.get("tapped")), "state": state, "colors": info["colors"],
         "frame": _frame(info["colors"], "Land" in kinds), "wide": len(info["oracle"]) > LONG_TEXT,
