@@ -2,8 +2,8 @@
 at once (before Python runs), lesson 7 and a practice question in Japanese; the learner switches to
 Spanish, and the page keeps Spanish across a reload and offline, the map before Python too.
 
-The site is the one ``test_site_browser`` builds (its fixtures), served on 127.0.0.1; here the site's
-service worker runs, as in a learner's browser, so that the site opens offline after the visit.
+The site is the one every site test shares (``site``, ``site_url`` in conftest.py), served on
+127.0.0.1; here the site's service worker runs, as in a learner's browser, so that the site opens offline after the visit.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from test_site_browser import KERNEL_READY, STORED_PARTS, site, site_url  # noqa: F401 (fixtures)
+from test_site_browser import KERNEL_READY, STORED_PARTS
 
 pytestmark = pytest.mark.timeout(900)  # the first test waits for the site's build
 STEP = 30_000  # ms: a place drawn, once Python runs
