@@ -61,7 +61,7 @@ def narrow_or_wide(request, offline_browser):
 def test_the_practice_note_is_read_whole_above_the_page(site_url, narrow_or_wide, place):
     page = narrow_or_wide
     page.goto(site_url + "#/" + place, wait_until="domcontentloaded")
-    note = page.locator(".rulesdojo-practice-note")
+    note = page.locator(".rulesdojo-practice-note:not([hidden])")  # the one in the page's language
     expect(note).to_contain_text("Exams are not offered here")
     assert note.evaluate(UNCOVERED_JS) == [], "while the kernel starts"
     expect(page.locator(".jupyter-widgets").first).to_be_attached(timeout=KERNEL_READY)

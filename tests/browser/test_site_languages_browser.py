@@ -67,6 +67,9 @@ def test_the_site_in_japanese_then_spanish_kept_across_a_reload_and_offline(site
     try:
         page.goto(site_url, wait_until="domcontentloaded")
         map_before_python(page, "ja", "エネルギーとは", "ブラウザーでPythonを起動しています")
+        note = page.locator(".rulesdojo-practice-note:not([hidden])")
+        expect(note).to_have_attribute("lang", "ja")
+        expect(note).to_contain_text("これは練習用サイトです")
         # A lesson chosen on the map before Python runs opens once it does, in Japanese.
         page.locator(".rulesdojo-course-now:not([hidden])").get_by_role("link", name="上陸", exact=True).click()
         lesson_7_reads_as(page, "ja", "レッスン7: 上陸", "日本語")
@@ -89,6 +92,7 @@ def test_the_site_in_japanese_then_spanish_kept_across_a_reload_and_offline(site
         lesson_7_reads_as(page, "ja", "レッスン7: 上陸", "日本語")
         page.get_by_label("言語", exact=True).select_option("es")
         lesson_7_reads_as(page, "es", "Lección 7: Aterrizaje", "Español")
+        expect(note).to_contain_text("Este es el sitio de práctica")  # the note follows the switch
         wait_until_kept(page)
         # Kept for the site: before the next visit's Python, by the page; then by the results store.
         page.reload(wait_until="domcontentloaded")

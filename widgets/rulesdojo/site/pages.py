@@ -9,10 +9,19 @@ import json
 from html import escape
 from pathlib import Path
 
-PRACTICE_NOTE = ("<p class='rulesdojo-practice-note' lang='en'>"
-                 "This is the practice site: everything runs in your browser and nothing you do leaves it. "
-                 "Exams are not offered here; your mentor gives them on a Rules Dojo server. "
-                 "<span class='rulesdojo-offline' role='status'></span></p>")
+#: The note at the top, in every language, shown as the map is (``PICK_MAP``); the offline status at its
+#: end is said in English.
+PRACTICE_NOTE = ("<p class='rulesdojo-practice-note' lang='{code}' hidden>{note} "
+                 "<span class='rulesdojo-offline' role='status' lang='en'></span></p>")
+
+
+def practice_notes() -> str:
+    """Return the practice note in every language (``PRACTICE_NOTE``)."""
+    from ..i18n import LANGUAGES, words_for
+    return "\n".join(PRACTICE_NOTE.format(code=code, note=escape(words_for(code)(
+        "This is the practice site: everything runs in your browser and nothing you do leaves it. "
+        "Exams are not offered here; your mentor gives them on a Rules Dojo server."))) for code in LANGUAGES)
+
 
 #: The course page's map, made at build time in every language and shown at once, while Python starts
 #: in the browser (seconds): the learner reads it, and a link followed meanwhile is where the page opens
@@ -21,7 +30,7 @@ COURSE_NOW = """<div class='rulesdojo-course-now' lang='{code}' hidden>
 <p class='rulesdojo-starting' role='status'>{starting}</p>
 {map}
 </div>"""
-#: Which map shows: the language the learner last chose on this site (``address.js`` keeps it in
+#: Which map (and practice note) shows: the language the learner last chose on this site (``address.js`` keeps it in
 #: localStorage as the switch changes), else the browser's first offered one (as ``best_language``
 #: matches it), else English; the page's ``lang`` follows. Run as the page is read: no other map flashes.
 PICK_MAP = """<style>
@@ -33,7 +42,7 @@ PICK_MAP = """<style>
 </style>
 <script>
 (() => {
-  const maps = [...document.querySelectorAll(".rulesdojo-course-now")];
+  const maps = [...document.querySelectorAll(".rulesdojo-course-now, .rulesdojo-practice-note")];
   let kept = null;
   try { kept = localStorage.getItem("rulesdojo-language"); } catch (_) { /* storage refused: the browser's */ }
   const wanted = [kept, ...(navigator.languages || [navigator.language])].filter(Boolean)
@@ -41,6 +50,12 @@ PICK_MAP = """<style>
   const code = wanted.find((c) => maps.some((m) => m.lang === c)) || "en";
   maps.forEach((m) => { m.hidden = m.lang !== code; });
   document.documentElement.lang = code;
+  // The page's language changed by its switch (address.js sets the lang): the note follows.
+  const notes = maps.filter((m) => m.matches(".rulesdojo-practice-note"));
+  new MutationObserver(() => {
+    const now = document.documentElement.lang;
+    if (notes.some((n) => n.lang === now)) notes.forEach((n) => { n.hidden = n.lang !== now; });
+  }).observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]});
 })();
 new MutationObserver((changes, watch) => {
   if (document.querySelector(".rd-course-page")) {
@@ -242,7 +257,7 @@ def write_offline_worker(out: Path) -> Path:
 
 def course_page(lessons: Path) -> str:
     """The course page's HTML (``PAGE``) for the lessons folder."""
-    return PAGE.format(offline=OFFLINE_SCRIPT, note=PRACTICE_NOTE, now=course_now(lessons))
+    return PAGE.format(offline=OFFLINE_SCRIPT, note=practice_notes(), now=course_now(lessons))
 
 
 #: an address of the site's former build (a page per notebook), sent to its place in the course page;
