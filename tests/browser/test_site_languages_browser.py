@@ -99,7 +99,7 @@ def test_the_site_in_japanese_then_spanish_kept_across_a_reload_and_offline(site
         map_before_python(page, "es", "Qué es la energía", "Python se está iniciando")
         lesson_7_reads_as(page, "es", "Lección 7: Aterrizaje", "Español")
 
-        expect(page.locator(".rulesdojo-offline")).to_contain_text("Ready for offline use", timeout=KERNEL_READY)
+        expect(note.get_by_role("status")).to_contain_text("Ready for offline use", timeout=KERNEL_READY)
         context.set_offline(True)
         page.reload(wait_until="domcontentloaded")
         map_before_python(page, "es", "Qué es la energía", "Python se está iniciando")
