@@ -366,3 +366,23 @@ def static_server():
     for proc in started:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The static site (``rulesdojo build-site``), built once per session for every site test
+    (downloads cached in a temporary folder); the build prints how long it took."""
+    from rulesdojo.cli import main as rulesdojo
+    out = tmp_path_factory.mktemp("site") / "site"
+    started = time.monotonic()
+    status = rulesdojo(["build-site", str(out), "--lessons", str(Path(__file__).resolve().parents[2] / "lessons"),
+                        "--cache", str(tmp_path_factory.mktemp("site-cache"))])
+    print(f"site built in {time.monotonic() - started:.0f} s")
+    assert status == 0
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(site, static_server):
+    """The built site served on 127.0.0.1."""
+    return static_server(site)

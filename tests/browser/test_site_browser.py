@@ -1,8 +1,7 @@
 """The static practice site: built by ``rulesdojo build-site``, served on 127.0.0.1, taken in chromium
 that refuses every request leaving 127.0.0.1.
 
-The site is built once per test session (downloads are cached in a temporary folder); the build
-prints how long it took. Its one page is the course; the engine's check is a page of the test's own,
+The site is built once per test session (``site`` in conftest.py, shared with the other site tests). Its one page is the course; the engine's check is a page of the test's own,
 beside the site's Pyodide, that runs the kit's engine from the site's own wheels.
 """
 
@@ -17,13 +16,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from rulesdojo.cli import main as rulesdojo
 from rulesdojo.quiz import load_bank
 
 from learner import answer_whatever_is_asked, no_code_on_page, prose_draws_energy, start_quiz, take_lesson_1
 
 pytestmark = pytest.mark.timeout(900)  # the first test waits for the site's build
-LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 SEED = 7
 KERNEL_READY = 240_000  # ms: Pyodide starts the kernel in the page; the machine may be busy
 # Resolves once the browser's storage holds the results file with that many finished lesson parts
@@ -115,23 +112,6 @@ def wait_until_stored(page, parts: int, timeout: float = 60.0) -> None:
         page.wait_for_timeout(200)
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site") / "site"
-    started = time.monotonic()
-    status = rulesdojo(["build-site", str(out), "--lessons", str(LESSONS),
-                        "--cache", str(tmp_path_factory.mktemp("site-cache"))])
-    print(f"site built in {time.monotonic() - started:.0f} s")
-    assert status == 0
-    (out / "pyodide" / "engine-check.html").write_text(ENGINE_CHECK, encoding="utf-8")
-    return out
-
-
-@pytest.fixture(scope="session")
-def site_url(site, static_server):
-    return static_server(site)
-
-
 @pytest.fixture
 def site_page(offline_browser):
     """A fresh page (a cold cache) whose every request, the kernel's worker's too, is checked."""
@@ -183,7 +163,7 @@ def test_landing_page_to_a_completed_lesson_1(site_url, site_page):
     expect(lesson_1).to_contain_text("Finished ·", timeout=KERNEL_READY)
 
 
-def test_a_practice_question_and_the_engine_answers_as_the_server(site_url, site_page):
+def test_a_practice_question_and_the_engine_answers_as_the_server(site, site_url, site_page):
     page = site_page
     page.goto(site_url + "voici/render/quiz.html")  # the former address of the quiz: its place now
     page.wait_for_url(re.compile(r"/index\.html#/quiz$"))
@@ -197,6 +177,7 @@ def test_a_practice_question_and_the_engine_answers_as_the_server(site_url, site
     expect(feedback).to_contain_text(re.compile(r"(Right|Not right)\.\s*\S.{40}"))  # the engine's why follows
     no_code_on_page(page)
 
+    (site / "pyodide" / "engine-check.html").write_text(ENGINE_CHECK, encoding="utf-8")  # the test's own page
     page.goto(site_url + "pyodide/engine-check.html")
     shown = page.locator("pre.engine-answers[data-done]")
     expect(shown).to_be_attached(timeout=KERNEL_READY)

@@ -390,18 +390,21 @@ class Course:
         self.kit.identity.when_learner_known(draw)
 
 
-def map_before_python(folder: Path) -> str:
+def map_before_python(folder: Path, words: Words | None = None) -> str:
     """Return the course map as HTML, as the course page shows it before its Python runs (the static
-    site's page while Pyodide starts): the course notebook's words, every lesson, no learner's state.
+    site's page while Pyodide starts): the course notebook's words, every lesson, no learner's state,
+    in the language of ``words`` (English if not given).
 
     >>> html = map_before_python(current_folder()); "What energy is" in html and 'href="#/lesson/1"' in html
     True
     """
     from ..views.dom import to_html
-    words = [markdown_nodes(source) for kind, source in cells(Path(folder) / NOTEBOOKS["map"])
+    words = words or words_for("en")
+    notebook = Path(folder) / NOTEBOOKS["map"]
+    texts = [cell_nodes(words, notebook.stem, i, source) for i, (kind, source) in enumerate(cells(notebook))
              if kind == "markdown" and source.strip()]
-    nodes = [h("div", *(n for block in words for n in block), cls="rd-cell-text"),
-             *in_app(_course_map(None, folder))]
+    nodes = [h("div", *(n for block in texts for n in block), cls="rd-cell-text"),
+             *in_app(_course_map(None, folder, words=words))]
     return to_html(nodes)
 
 

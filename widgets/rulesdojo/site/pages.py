@@ -6,42 +6,84 @@ from __future__ import annotations
 
 import hashlib
 import json
+from html import escape
 from pathlib import Path
 
-PRACTICE_NOTE = ("<p class='rulesdojo-practice-note'>"
-                 "This is the practice site: everything runs in your browser and nothing you do leaves it. "
-                 "Exams are not offered here; your mentor gives them on a Rules Dojo server. "
-                 "<span class='rulesdojo-offline' role='status'></span></p>")
+#: The note at the top, in every language, shown as the map is (``PICK_MAP``); the offline status at its
+#: end is said in English.
+PRACTICE_NOTE = ("<p class='rulesdojo-practice-note' lang='{code}' hidden>{note} "
+                 "<span class='rulesdojo-offline' role='status' lang='en'></span></p>")
 
-#: The course page's map, made at build time and shown at once, while Python starts in the browser
-#: (seconds): the learner reads it, and a link followed meanwhile is where the page opens once Python
-#: runs (the address is read then). It goes when the page's own course page is drawn.
-COURSE_NOW = """<div class='rulesdojo-course-now'>
-<p class='rulesdojo-starting' role='status'>Python is starting in your browser: the lessons come alive in a
-few seconds. The map is here meanwhile.</p>
+
+def practice_notes() -> str:
+    """Return the practice note in every language (``PRACTICE_NOTE``)."""
+    from ..i18n import LANGUAGES, words_for
+    return "\n".join(PRACTICE_NOTE.format(code=code, note=escape(words_for(code)(
+        "This is the practice site: everything runs in your browser and nothing you do leaves it. "
+        "Exams are not offered here; your mentor gives them on a Rules Dojo server."))) for code in LANGUAGES)
+
+
+#: The course page's map, made at build time in every language and shown at once, while Python starts
+#: in the browser (seconds): the learner reads it, and a link followed meanwhile is where the page opens
+#: once Python runs (the address is read then). It goes when the page's own course page is drawn.
+COURSE_NOW = """<div class='rulesdojo-course-now' lang='{code}' hidden>
+<p class='rulesdojo-starting' role='status'>{starting}</p>
 {map}
-</div>
-<style>
-.rulesdojo-course-now{{position:relative;z-index:1;background:#fff;font:15px/1.5 sans-serif;color:#111;
-  margin:8px 16px;max-width:60em}}
-.rulesdojo-course-now .rd-course{{padding-left:1.2em}} .rulesdojo-course-now .rd-course-card{{margin:.4em 0}}
-.rulesdojo-course-now h3{{margin:.2em 0;font-size:1.05em}} .rulesdojo-course-now a{{color:#1a5fb4}}
-.rulesdojo-course-now .rd-sym svg{{vertical-align:-.2em}} .rulesdojo-starting{{font-style:italic}}
+</div>"""
+#: Which map (and practice note) shows: the language the learner last chose on this site (``address.js`` keeps it in
+#: localStorage as the switch changes), else the browser's first offered one (as ``best_language``
+#: matches it), else English; the page's ``lang`` follows. Run as the page is read: no other map flashes.
+PICK_MAP = """<style>
+.rulesdojo-course-now{position:relative;z-index:1;background:#fff;font:15px/1.5 sans-serif;color:#111;
+  margin:8px 16px;max-width:60em}
+.rulesdojo-course-now .rd-course{padding-left:1.2em} .rulesdojo-course-now .rd-course-card{margin:.4em 0}
+.rulesdojo-course-now h3{margin:.2em 0;font-size:1.05em} .rulesdojo-course-now a{color:#1a5fb4}
+.rulesdojo-course-now .rd-sym svg{vertical-align:-.2em} .rulesdojo-starting{font-style:italic}
 </style>
 <script>
-new MutationObserver((changes, watch) => {{
-  if (document.querySelector(".rd-course-page")) {{
-    document.querySelector(".rulesdojo-course-now")?.remove();
+(() => {
+  const maps = [...document.querySelectorAll(".rulesdojo-course-now, .rulesdojo-practice-note")];
+  let kept = null;
+  try { kept = localStorage.getItem("rulesdojo-language"); } catch (_) { /* storage refused: the browser's */ }
+  const wanted = [kept, ...(navigator.languages || [navigator.language])].filter(Boolean)
+    .map((tag) => tag.toLowerCase().split(/[-_]/)[0]);
+  const code = wanted.find((c) => maps.some((m) => m.lang === c)) || "en";
+  maps.forEach((m) => { m.hidden = m.lang !== code; });
+  document.documentElement.lang = code;
+  // The page's language changed by its switch (address.js sets the lang): the note follows.
+  const notes = maps.filter((m) => m.matches(".rulesdojo-practice-note"));
+  new MutationObserver(() => {
+    const now = document.documentElement.lang;
+    if (notes.some((n) => n.lang === now)) notes.forEach((n) => { n.hidden = n.lang !== now; });
+  }).observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]});
+})();
+new MutationObserver((changes, watch) => {
+  if (document.querySelector(".rd-course-page")) {
+    document.querySelectorAll(".rulesdojo-course-now").forEach((m) => m.remove());
     watch.disconnect();
-  }}
-}}).observe(document.documentElement, {{childList: true, subtree: true}});
+  }
+}).observe(document.documentElement, {childList: true, subtree: true});
 </script>"""
 
 
 def course_now(lessons: Path) -> str:
-    """Return the course page's map as shown before Python runs (``COURSE_NOW``)."""
+    """Return the course page's map as shown before Python runs, one in each language
+    (``COURSE_NOW``), and the script that shows the learner's (``PICK_MAP``).
+
+    >>> from rulesdojo.lessons.outline import current_folder
+    >>> html = course_now(current_folder()); [f"lang='{c}'" in html for c in ("en", "es", "ja")]
+    [True, True, True]
+    """
+    from ..i18n import LANGUAGES, words_for
     from ..lessons.app import map_before_python
-    return COURSE_NOW.format(map=map_before_python(lessons))
+    maps = []
+    for code in LANGUAGES:
+        words = words_for(code)
+        starting = words("Python is starting in your browser: the lessons come alive in a few seconds. "
+                         "The map is here meanwhile.")
+        maps.append(COURSE_NOW.format(code=code, starting=escape(starting),
+                                      map=map_before_python(lessons, words)))
+    return "\n".join(maps) + "\n" + PICK_MAP
 
 
 #: the course page: the practice note, the map made at build time, the place the course app is drawn
@@ -215,7 +257,7 @@ def write_offline_worker(out: Path) -> Path:
 
 def course_page(lessons: Path) -> str:
     """The course page's HTML (``PAGE``) for the lessons folder."""
-    return PAGE.format(offline=OFFLINE_SCRIPT, note=PRACTICE_NOTE, now=course_now(lessons))
+    return PAGE.format(offline=OFFLINE_SCRIPT, note=practice_notes(), now=course_now(lessons))
 
 
 #: an address of the site's former build (a page per notebook), sent to its place in the course page;

@@ -77,6 +77,8 @@ function languageSwitch(model) {
   select.addEventListener("change", () => {
     model.set("picked", select.value);
     model.save_changes();
+    // Kept in the page's own storage too: the static site's map, drawn before Python runs, reads it.
+    try { localStorage.setItem("rulesdojo-language", select.value); } catch (_) { /* storage refused */ }
   });
   for (const name of ["language", "languages", "language_label"]) model.on(`change:${name}`, draw);
   draw();
