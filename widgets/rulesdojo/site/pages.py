@@ -18,9 +18,13 @@ PRACTICE_NOTE = ("<p class='rulesdojo-practice-note' lang='{code}' hidden>{note}
 def practice_notes() -> str:
     """Return the practice note in every language (``PRACTICE_NOTE``)."""
     from ..i18n import LANGUAGES, words_for
-    return "\n".join(PRACTICE_NOTE.format(code=code, note=escape(words_for(code)(
-        "This is the practice site: everything runs in your browser and nothing you do leaves it. "
-        "Exams are not offered here; your mentor gives them on a Rules Dojo server."))) for code in LANGUAGES)
+    notes = []
+    for code in LANGUAGES:
+        words = words_for(code)
+        note = words("This is the practice site: everything runs in your browser and nothing you do leaves it. "
+                     "Exams are not offered here; your mentor gives them on a Rules Dojo server.")
+        notes.append(PRACTICE_NOTE.format(code=code, note=escape(note)))
+    return "\n".join(notes)
 
 
 #: The course page's map, made at build time in every language and shown at once, while Python starts
