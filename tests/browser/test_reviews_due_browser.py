@@ -37,10 +37,14 @@ def review_by_keys(page) -> int:
         expect(page.get_by_role("radio").first).to_be_checked(timeout=STEP)
         page.keyboard.press("Enter")
         expect(page.get_by_role("button", name=re.compile("^(Next question|See the results)$"))).to_be_visible(timeout=STEP)
+        number = int(re.match(r"Question (\d+)", status.inner_text()).group(1))
         page.keyboard.press("Enter")
         answered += 1
-        page.wait_for_function("() => !document.querySelector('.rd-quiz-question input[type=radio]:checked')"
-                               " || document.querySelector('.rd-results')", timeout=STEP)
+        # Going on is done when the next question's number shows (a question marked may redraw its
+        # options unchecked before the Enter that goes on is read: a "1" pressed then was lost).
+        page.wait_for_function("""(number) => document.querySelector('.rd-results') || [...document.querySelectorAll(
+            '[role=status]')].some(s => Number((/^Question (\\d+) of/.exec(s.innerText) || [])[1]) > number)""",
+                               arg=number, timeout=STEP)
         assert answered < 20, "the review never ended"
     return answered
 
