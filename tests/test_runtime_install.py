@@ -64,5 +64,9 @@ def test_serve_ends_its_output_with_the_address(runtime, tmp_path):
     finally:
         os.killpg(proc.pid, signal.SIGINT)
         proc.wait(timeout=60)
+    # A kernel's subprocess pipe is a port of its own on 127.0.0.1; another program (a browser still
+    # reconnecting to a server that had that port) can reach it, and the kernel prints what came.
+    # That line is the kernel's, not serve's.
+    lines = [line for line in lines if not line.startswith("Bad pipe message")]
     assert lines and address in lines[-1], lines
     assert not [line for line in lines if "WARNING" in line or "not trusted" in line], lines

@@ -13,6 +13,15 @@ def part(page, heading):
         has_not=page.locator(".widget-vbox .widget-vbox .widget-vbox", has=page.get_by_text(heading))).last
 
 
+#: the trigger-order list's name, as the lessons' order tasks ask it
+TRIGGERS = "Triggered abilities as they will sit on the stack, top first"
+
+
+def triggers(scope):
+    """The items of the trigger-order list in ``scope``, top of the stack first."""
+    return scope.get_by_role("list", name=TRIGGERS).get_by_role("listitem")
+
+
 def no_code_on_page(page):
     # Markdown cells are rendered input; a code cell's source must never be there.
     assert page.locator(".jp-CodeCell .jp-InputArea, .jp-InputArea-editor, .CodeMirror, .cm-editor").count() == 0

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import _stop, free_port
-from learner import part, prose_draws_energy
+from learner import part, prose_draws_energy, triggers
 from test_lessons_browser import LESSONS
 
 
@@ -82,12 +82,12 @@ def run_all_and_order_triggers(page):
         "Whenever a land you control enters")                       # the board rendered, with text
     forest.click()
     task.get_by_role("menuitem", name="Play Forest").click()
-    lynx = task.get_by_role("option").filter(has_text="Steppe Lynx")
+    lynx = triggers(task).filter(has_text="Steppe Lynx")
     expect(lynx).to_be_visible()                                     # the trigger order rendered
     lynx.focus()
     for _ in range(2):
         page.keyboard.press("Alt+ArrowUp")
-    expect(task.get_by_role("option").first).to_contain_text("Steppe Lynx")
+    expect(triggers(task).first).to_contain_text("Steppe Lynx")
     task.get_by_role("button", name="Put them on the stack").click()
     task.get_by_role("button", name="Resolve top").click()
     expect(task.get_by_text("✓ Done.")).to_be_visible(timeout=30_000)

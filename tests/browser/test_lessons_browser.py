@@ -11,7 +11,7 @@ import shutil
 import urllib.parse
 from pathlib import Path
 
-from learner import no_code_on_page, part, prose_draws_energy, take_lesson_1
+from learner import TRIGGERS, no_code_on_page, part, triggers, prose_draws_energy, take_lesson_1
 from playwright.sync_api import expect
 
 from rulesdojo.lessons import lessons
@@ -86,14 +86,14 @@ def test_landing_page_to_a_completed_lesson(tmp_path, voila_server, page, full_s
     page.keyboard.press("Enter")                     # the card's actions, focus on the first
     expect(task.get_by_role("menuitem", name="Play Forest")).to_be_focused()
     page.keyboard.press("Enter")
-    expect(task.get_by_role("listbox")).to_be_visible()
-    expect(task.get_by_role("option").first).to_be_focused()   # the order the play asked for
-    lynx = task.get_by_role("option").filter(has_text="Steppe Lynx")
+    expect(task.get_by_role("list", name=TRIGGERS)).to_be_visible()
+    expect(triggers(task).first).to_be_focused()   # the order the play asked for
+    lynx = triggers(task).filter(has_text="Steppe Lynx")
     tabs += tab_to(page, lynx)
     for _ in range(2):
         page.keyboard.press("Alt+ArrowUp")           # to the top of the stack: it resolves first
-    expect(task.get_by_role("option").first).to_contain_text("Steppe Lynx")
-    expect(task.get_by_role("option").first).to_contain_text("top: resolves first")
+    expect(triggers(task).first).to_contain_text("Steppe Lynx")
+    expect(triggers(task).first).to_contain_text("top: resolves first")
     tabs += tab_to(page, task.get_by_role("button", name="Put them on the stack"))
     page.keyboard.press("Enter")
     top = task.get_by_role("list", name="Stack, top first").get_by_role("listitem").first
@@ -261,7 +261,7 @@ def lesson_7_order_asked(tmp_path, voila_server, page):
     expect(forest).to_be_visible(timeout=60_000)
     forest.click()
     task.get_by_role("menuitem", name="Play Forest").click()
-    expect(task.get_by_role("listbox")).to_be_visible()
+    expect(task.get_by_role("list", name=TRIGGERS)).to_be_visible()
     return base, task
 
 
@@ -270,11 +270,11 @@ def test_a_wrong_trigger_order_and_an_overpayment_are_named_by_the_move(tmp_path
     was on the stack, and lesson 1 said "can't reach 2 energy" where paying 5 would have left 2."""
     base, task = lesson_7_order_asked(tmp_path, voila_server, page)
     for name, key in (("Architect of the Untamed", "Alt+ArrowUp"), ("Steppe Lynx", "Alt+ArrowDown")):
-        task.get_by_role("option").filter(has_text=name).focus()
+        triggers(task).filter(has_text=name).focus()
         for _ in range(2):                          # to the top (resolves first) / the bottom (last)
             page.keyboard.press(key)
-    expect(task.get_by_role("option").first).to_contain_text("Architect of the Untamed")
-    expect(task.get_by_role("option").last).to_contain_text("Steppe Lynx")
+    expect(triggers(task).first).to_contain_text("Architect of the Untamed")
+    expect(triggers(task).last).to_contain_text("Steppe Lynx")
     task.get_by_role("button", name="Put them on the stack").click()
     now = task.locator(".rd-now-line")
     expect(now).to_contain_text("This can't reach the goal any more.")
@@ -374,7 +374,7 @@ def test_the_pages_last_links_are_above_the_progress_line_once_scrolled_to_the_e
 TWO_QUICK_MOVES_UP = """([name]) => {
   const press = () => document.activeElement.dispatchEvent(new KeyboardEvent("keydown",
     {key: "ArrowUp", altKey: true, bubbles: true, cancelable: true}));
-  [...document.querySelectorAll("[role=option]")].find(li => li.textContent.includes(name)).focus();
+  [...document.querySelectorAll(".rd-order-item")].find(li => li.textContent.includes(name)).focus();
   press();   // both in one go: the page draws no frame between them
   press();
   return document.activeElement.textContent;
@@ -385,7 +385,7 @@ def test_an_item_moved_by_keyboard_keeps_the_focus_for_the_next_key_at_once(tmp_
     """A second Alt+Up pressed before the page's next frame was lost: the moved item got the focus back
     only then (seen on a busy machine)."""
     base, task = lesson_7_order_asked(tmp_path, voila_server, page)
-    last = task.get_by_role("option").last.text_content().split(":")[0]
+    last = triggers(task).last.text_content().split(":")[0]
     focused = page.evaluate(TWO_QUICK_MOVES_UP, [last])
     assert focused.startswith(last)
-    expect(task.get_by_role("option").first).to_contain_text(last)   # moved up twice: to the top
+    expect(triggers(task).first).to_contain_text(last)   # moved up twice: to the top

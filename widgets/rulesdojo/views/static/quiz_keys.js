@@ -7,7 +7,7 @@ const TYPING = "input:not([type=radio]):not([type=checkbox]), textarea, select, 
 
 function render({ model, el }) {
   let screen = null;
-  let tries = 100;
+  let waiting = true;
   const onKey = (ev) => {
     if (ev.ctrlKey || ev.altKey || ev.metaKey || ev.target.closest(TYPING)) return;
     const digit = /^[1-9]$/.test(ev.key);
@@ -25,20 +25,25 @@ function render({ model, el }) {
     if (screen && (nowhere || screen.contains(at))) screen.focus({ preventScroll: true });
   };
   const attach = () => {
+    // Drawn before the page put it in place: inside a screen not yet in the document, the focus can't
+    // go to it, and a key pressed then went nowhere. Wait until the screen is in the page.
     screen = el.closest(".rd-quiz-question");
-    if (!screen) {
-      if (tries-- > 0) setTimeout(attach, 50); // drawn before the page put it in place
+    if (!screen || !screen.isConnected) {
+      screen = null;
+      if (waiting) setTimeout(attach, 50);
       return;
     }
     if (!screen.hasAttribute("tabindex")) screen.setAttribute("tabindex", "-1");
     screen.addEventListener("keydown", onKey);
+    // The keys' hint shows from now on (quiz.css): the keys are heard.
+    screen.dataset.keys = "heard";
     focusScreen();
   };
   attach();
   model.on("change:step", focusScreen);
   return () => {
-    tries = 0;
-    if (screen) screen.removeEventListener("keydown", onKey);
+    waiting = false;
+    if (screen) { screen.removeEventListener("keydown", onKey); delete screen.dataset.keys; }
     model.off("change:step", focusScreen);
   };
 }

@@ -10,8 +10,9 @@ function render({ model, el }) {
   const help = document.createElement("p");
   help.id = `rd-order-help-${Math.random().toString(36).slice(2)}`;
   help.className = "rd-order-help";
+  // A list of items, each a place the focus can be with its own Up/Down buttons: not a listbox, whose
+  // options may hold no controls of their own (axe's nested-interactive).
   const list = document.createElement("ol");
-  list.setAttribute("role", "listbox");
   list.setAttribute("aria-describedby", help.id);
   function words() {
     help.textContent = `${model.get("help")} ${model.get("say").how}`;
@@ -25,8 +26,12 @@ function render({ model, el }) {
   el.append(root);
 
   let dragged = null;
-  // The kernel's focus() (the decision an action opened) lands on the first item.
-  model.on("msg:custom", (msg) => { if (msg && msg.do === "focus") list.children[0]?.focus(); });
+  // The kernel's focus() (the decision an action opened) lands on the first item, unless the learner is
+  // in the list already: the request comes after the action's answer, and a learner quicker than that
+  // had the item they were moving taken from under their keys.
+  model.on("msg:custom", (msg) => {
+    if (msg && msg.do === "focus" && !list.contains(document.activeElement)) list.children[0]?.focus();
+  });
 
   function labels() {
     const byId = new Map(model.get("items").map((it) => [it.id, it.label]));
@@ -60,7 +65,6 @@ function render({ model, el }) {
       li.tabIndex = 0;
       li.draggable = true;
       li.className = "rd-order-item";
-      li.setAttribute("role", "option");
       li.dataset.id = String(it.id);
       const note = i === 0 ? model.get("first_note") : "";
       const last = i === items.length - 1;
