@@ -1,9 +1,7 @@
 """The course page in Spanish and in Japanese in Voila: the browser's language first, lesson 7 in it
 (the document's lang, the title, the buttons), the switch in the page's header picking another one
-and kept across a reload, axe clean in both, and nothing wider than a 390 px phone.
-
-The kit's catalogs are compiled into its locale folder for this test when they are not there yet (as
-``rulesdojo i18n compile`` makes them; the ones written here are removed after it)."""
+and kept across a reload, axe clean in both, and nothing wider than a 390 px phone; two learners at
+once, each with their own choice, and two tabs of one learner sharing theirs."""
 
 from __future__ import annotations
 
@@ -107,3 +105,29 @@ def test_lesson_7_in_the_browsers_language_and_the_switch_kept_across_a_reload(
         assert errors == []
     finally:
         context.close()
+
+
+def test_two_learners_keep_their_own_language_and_two_tabs_of_one_share_it(served, browser):
+    ana = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
+    ben = browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
+    for context in (ana, ben):
+        context.set_default_timeout(20_000)
+    try:
+        lesson = served + "voila/render/course.ipynb#/lesson/7"
+        ana_page, ben_page = ana.new_page(), ben.new_page()
+        for page in (ana_page, ben_page):
+            page.goto(lesson, wait_until="domcontentloaded", timeout=LOAD)
+            _reads_as(page, "es", "Lección 7: ", "Pista")
+        ana_page.get_by_label("Idioma", exact=True).select_option("ja")
+        _reads_as(ana_page, "ja", "レッスン7: ", "ヒント")
+        keep_picture(ana_page, "lesson-7-japanese-390.png")
+        # Ben, at the same time on the same server, keeps his Spanish across a reload.
+        ben_page.reload(wait_until="domcontentloaded", timeout=LOAD)
+        _reads_as(ben_page, "es", "Lección 7: ", "Pista")
+        # Ana's second tab is Ana: it opens in the language she chose in the first.
+        second = ana.new_page()
+        second.goto(lesson, wait_until="domcontentloaded", timeout=LOAD)
+        _reads_as(second, "ja", "レッスン7: ", "ヒント")
+    finally:
+        ana.close()
+        ben.close()

@@ -61,21 +61,30 @@ def answer_first(page, answer_label: str, submit: str) -> None:
     page.get_by_role("button", name=submit, exact=True).click()
 
 
+def start_practice(page, url: str, labels: tuple[str, str, str], heading: str | None = None) -> None:
+    """Open the quiz page and start a practice of two questions as Ana, by the start screen's words in
+    the page's language (``labels``: the name box, the count box, the start button)."""
+    page.goto(url, wait_until="domcontentloaded", timeout=30_000)
+    name_box, count_box, start = labels
+    name = page.get_by_role("textbox", name=name_box)
+    expect(name).to_be_visible(timeout=WAIT)
+    no_code_on_page(page)
+    if heading is not None:
+        expect(page.get_by_role("heading", name=heading)).to_be_visible(timeout=STEP)
+    name.fill("Ana")
+    name.press("Tab")
+    count = page.get_by_role("spinbutton", name=count_box)
+    count.fill("2")
+    count.press("Tab")
+    page.get_by_role("button", name=start, exact=True).click()
+
+
 def test_a_practice_quiz_in_spanish_marks_what_is_still_in_english(tmp_path, voila_server, page):
     catalogs = compile_catalogs(tmp_path / "catalogs", codes=("es",))
     notebook = quiz_notebook(tmp_path, "es", catalogs)
     base = voila_server(tmp_path, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
-    page.goto(base + f"voila/render/{notebook.name}", wait_until="domcontentloaded", timeout=30_000)
-    name = page.get_by_role("textbox", name="Tu nombre")
-    expect(name).to_be_visible(timeout=WAIT)
-    no_code_on_page(page)
-    expect(page.get_by_role("heading", name="Cuestionario de formación de jueces")).to_be_visible(timeout=STEP)
-    name.fill("Ana")
-    name.press("Tab")
-    count = page.get_by_role("spinbutton", name="Preguntas")
-    count.fill("2")
-    count.press("Tab")
-    page.get_by_role("button", name="Empezar", exact=True).click()
+    start_practice(page, base + f"voila/render/{notebook.name}", ("Tu nombre", "Preguntas", "Empezar"),
+                   "Cuestionario de formación de jueces")
 
     for n in (1, 2):
         expect(page.get_by_role("status").filter(has_text=f"Pregunta {n} de 2")).to_be_visible(timeout=STEP)
@@ -103,15 +112,7 @@ def test_a_practice_quiz_in_japanese_asks_and_explains_in_japanese(tmp_path, voi
     catalogs = compile_catalogs(tmp_path / "catalogs", codes=("ja",), every=marked)
     notebook = quiz_notebook(tmp_path, "ja", catalogs)
     base = voila_server(tmp_path, env={"RULESDOJO_RESULTS": str(tmp_path / "results.sqlite3")})
-    page.goto(base + f"voila/render/{notebook.name}", wait_until="domcontentloaded", timeout=30_000)
-    name = page.get_by_role("textbox", name="あなたの名前")
-    expect(name).to_be_visible(timeout=WAIT)
-    name.fill("Ana")
-    name.press("Tab")
-    count = page.get_by_role("spinbutton", name="問題数")
-    count.fill("2")
-    count.press("Tab")
-    page.get_by_role("button", name="開始", exact=True).click()
+    start_practice(page, base + f"voila/render/{notebook.name}", ("あなたの名前", "問題数", "開始"))
 
     for n in (1, 2):
         expect(page.get_by_role("status").filter(has_text=f"問題 {n}／2")).to_be_visible(timeout=STEP)
