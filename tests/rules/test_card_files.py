@@ -108,18 +108,85 @@ def test_a_served_kit_gives_its_kernels_the_card_folders_and_leaves_its_own_envi
     import os
 
     from rulesdojo.kit import Kit
-    from rulesdojo.scenarios import cardfile
     from rulesdojo.serve.identity import Source
     from rulesdojo.serve.serving import candidate_env
-    monkeypatch.setattr(cardfile, "_FOLDERS", [()])  # the process's kit is put back afterwards
     monkeypatch.delenv("RULESDOJO_CARDS", raising=False)
     env = candidate_env(Source("typed"), cards=(str(MENTOR / "cards"),))
     assert env["RULESDOJO_CARDS"] == str((MENTOR / "cards").resolve()) and "RULESDOJO_CARDS" not in os.environ
     assert not Kit.from_environment().card_set.has_card("Sparkmage Apprentice")
-    assert not cardfile.kit_cards().has_card("Sparkmage Apprentice")
     kit = Kit.from_environment({"RULESDOJO_CARDS": env["RULESDOJO_CARDS"]})  # as a kernel the server started
     assert kit.card_set.has_card("Sparkmage Apprentice") and kit.card_set.has_card("Forest")
-    assert cardfile.kit_cards() is kit.card_set  # what scenarios, questions and games given no cards play with
+    # Building a kit changes nothing for anyone else: a game given no cards has the shipped ones.
+    from rulesdojo.state import GameModel
+    assert not GameModel.empty().game.state.cards.has_card("Sparkmage Apprentice")
+
+
+SPARKMAGE_SCENARIO = """\
+    scenario:
+      setup:
+        players:
+          - {name: Alice, hand: [Sparkmage Apprentice], battlefield: [Mountain, Mountain]}
+          - {name: Nadia}
+      actions:
+        - cast: Sparkmage Apprentice
+        - resolve
+        - target: Nadia
+        - resolve
+    ask: {life: Nadia}
+"""
+
+SPARKMAGE_LESSON = f"""\
+title: A mentor's card
+summary: Sparkmage Apprentice, a card of the mentor's own.
+rulings: [E1]
+parts:
+  - check: pinged
+    rulings: [E1]
+    prompt: Alice casts Sparkmage Apprentice and its trigger targets Nadia. What is Nadia's life total?
+{SPARKMAGE_SCENARIO}    explanation_lead: Nadia has {{answer}} life.
+    hint: The trigger deals 1 damage.
+    expect: "19"
+    rule: "603.3d"
+"""
+
+SPARKMAGE_QUESTION = f"""\
+id: sparkmage-pings
+kind: outcome
+tags: {{rulings: [E1]}}
+difficulty: 1
+level: L1
+complexity: 1
+prompt: Alice casts Sparkmage Apprentice and its trigger targets Nadia. What is Nadia's life total?
+explanation_lead: Nadia has {{answer}} life.
+{SPARKMAGE_SCENARIO.replace("    ", "", 1).replace(chr(10) + "    ", chr(10))}"""
+
+
+def test_a_kits_cards_reach_its_lessons_and_questions_and_no_other_kits(tmp_path):
+    """A mentor's lesson and question play the mentor's card with the kit that names its folder; read
+    with no kit's cards, each names the file and the card it doesn't know."""
+    from rulesdojo.kit import Kit
+    from rulesdojo.lessons.data import load_lesson
+    from rulesdojo.quiz.model import load_bank
+    from rulesdojo.serve.identity import KernelIdentity
+    kit = Kit(identity=KernelIdentity({}), cards=(str(MENTOR / "cards"),))
+    lesson_file = tmp_path / "lessons" / "01-a-mentors-card.yaml"
+    lesson_file.parent.mkdir()
+    lesson_file.write_text(SPARKMAGE_LESSON)
+    bank_folder = tmp_path / "bank"
+    bank_folder.mkdir()
+    (bank_folder / "sparkmage-pings.yaml").write_text(SPARKMAGE_QUESTION)
+
+    check = load_lesson(lesson_file, kit.card_set).part("pinged")
+    assert check.variant().solution().right_answer_text == "19"
+    [question] = load_bank(bank_folder, cards=kit.card_set).questions
+    assert question.variant(seed=0).solution().right_answer_text == "19"
+
+    # Read with no kit's cards, the games name the file, the line and the card they don't know.
+    from rulesdojo.rules.errors import ScenarioError
+    for game in (load_lesson(lesson_file).part("pinged").variant, load_bank(bank_folder).questions[0].variant):
+        with pytest.raises(ScenarioError) as err:
+            game()
+        assert "No card named 'Sparkmage Apprentice'" in str(err.value) and "line " in str(err.value)
 
 
 @pytest.mark.parametrize("abilities", ["true", "3", "1.5"])

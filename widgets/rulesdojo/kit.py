@@ -22,7 +22,6 @@ through one channel, its environment as ``rulesdojo serve`` sets it, read here, 
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,12 +54,6 @@ class Kit:
         kit = cls(identity=KernelIdentity(env), results=env.get("RULESDOJO_RESULTS") or str(default_path(data)),
                   data=data, exams=Path(exams) if exams else None, scenarios=Path(scenarios) if scenarios else None,
                   cards=tuple(filter(None, env.get("RULESDOJO_CARDS", "").split(os.pathsep))))
-        # Scenarios, questions and games not given cards still take the process's (``kit_cards``):
-        # until the cards are passed down to them too, the entry point's kit names those. Not imported
-        # to say "none" (the default): the static site's map is made before the engine is loaded.
-        if kit.cards or f"{__package__}.scenarios.cardfile" in sys.modules:
-            from .scenarios.cardfile import use_folders
-            use_folders(kit.cards)
         return kit
 
     def store(self):

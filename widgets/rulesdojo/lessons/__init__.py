@@ -17,6 +17,8 @@ from ..lazy import names_from
 if TYPE_CHECKING:  # read lazily at run time (names_from below)
     from .data import Lesson
 
+# A lesson notebook's own state (this module is its entry point): the widgets it has shown, kept so
+# that re-running a cell keeps the learner's progress.
 _PROGRESS: dict = {}
 _WIDGETS: dict[tuple[int, str], ipw.Widget] = {}
 
@@ -25,16 +27,26 @@ __getattr__ = names_from(__name__, {**dict.fromkeys(("Check", "Lesson", "Task"),
                                               **dict.fromkeys(("Quiz", "Trainer"), "pages")})
 
 
+def _notebook_kit():
+    """The kit of a lesson notebook's kernel, built from its environment (the channel a server
+    configures its kernels by) at each call of this module's, its entry point: 20 µs."""
+    from ..kit import Kit
+    return Kit.from_environment()
+
+
 @cache
-def _lessons(folder: str) -> dict:
+def _lessons(folder: str, card_folders: tuple[str, ...]) -> dict:
+    from ..scenarios.cardfile import cards_of
     from .data import load_lessons
-    return load_lessons(folder)
+    return load_lessons(folder, cards_of(card_folders) if card_folders else None)
 
 
-def lessons() -> dict:
-    """Return the lessons of the folder the notebook runs in (else the shipped ones), by number."""
+def lessons(kit=None) -> dict:
+    """Return the lessons of the folder the notebook runs in (else the shipped ones), by number, their
+    games played with ``kit``'s cards (the notebook's kit if not given)."""
     from .outline import current_folder
-    return _lessons(str(current_folder()))
+    kit = _notebook_kit() if kit is None else kit
+    return _lessons(str(current_folder()), kit.cards)
 
 
 @cache
@@ -57,11 +69,10 @@ def progress(number: int, kit=None) -> ipw.Widget:
 
 def _progress(number: int, kit=None):
     if number not in _PROGRESS:
-        from ..kit import Kit
         from .learner_progress import Progress
-        kit = Kit.from_environment() if kit is None else kit
+        kit = _notebook_kit() if kit is None else kit
         words = kept_words(kit)
-        _PROGRESS[number] = Progress(lessons()[number], _nav(number, words), kit, words=words)
+        _PROGRESS[number] = Progress(lessons(kit)[number], _nav(number, words), kit, words=words)
     return _PROGRESS[number]
 
 
@@ -177,11 +188,10 @@ def contents(kit=None) -> ipw.Box:
 
     The states are read when the learner is known (a preheated page: when they connect).
     """
-    from ..kit import Kit
     from ..views.dom import Dom
     from ..views.learner import learner_key_widget
     from ..views.modules import page_style
-    kit = Kit.from_environment() if kit is None else kit
+    kit = _notebook_kit() if kit is None else kit
     widget = Dom(_course_map(None))
     kit.identity.when_learner_known(lambda who: setattr(widget, "content", _course_map(kit.store().lesson_parts(who))))
     return ipw.VBox([page_style(), widget, learner_key_widget(kit.identity)])

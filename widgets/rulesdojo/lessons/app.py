@@ -296,7 +296,7 @@ class Course:
         questions, the quiz)."""
         if self._bank is None:
             from ..quiz.model import load_bank
-            self._bank = load_bank()
+            self._bank = load_bank(cards=self.kit.card_set)
         return self._bank
 
     def _notebook(self, place: Place) -> Path:
@@ -326,7 +326,7 @@ class Course:
     def _call(self, name: str, args: tuple) -> ipw.Widget | None:
         """Make what a notebook's call shows, with links that stay in this page."""
         number = args[0] if args and isinstance(args[0], int) else None
-        if number is not None and number not in lessons():
+        if number is not None and number not in lessons(self.kit):
             return None
         words = self.words
         if name == "progress" and number is not None:
@@ -337,7 +337,7 @@ class Course:
         if name == "show" and number is not None and len(args) == 2:
             from .data import Task
             from .framework import CheckView, TaskView
-            part = lessons()[number].part(args[1])
+            part = lessons(self.kit)[number].part(args[1])
             return (TaskView if isinstance(part, Task) else CheckView)(part, self._progress_of(number), words=words)
         if name == "prose" and number is not None and len(args) == 2:
             return prose_widget(number, args[1], words=words)
@@ -360,7 +360,7 @@ class Course:
     def _progress_of(self, number: int):
         if number not in self._progress:
             from .learner_progress import Progress
-            self._progress[number] = Progress(lessons()[number], in_app(_nav(number, self.words)), self.kit,
+            self._progress[number] = Progress(lessons(self.kit)[number], in_app(_nav(number, self.words)), self.kit,
                                               words=self.words)
         return self._progress[number]
 

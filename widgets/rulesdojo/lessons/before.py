@@ -263,6 +263,12 @@ def _answer_box(v, description: str = "Your answer", shown=str, language=None):
                     style={"description_width": "initial"})
 
 
+def _cards(progress: Progress):
+    """The cards of the learner's kit, which the bank's games are played with."""
+    kit = getattr(progress, "kit", None)
+    return None if kit is None else kit.card_set
+
+
 def before_view(progress: Progress, bank=None, words: Words | None = None) -> ipw.VBox:
     """Return the lesson's opening questions under a "Before you start" heading.
 
@@ -272,7 +278,7 @@ def before_view(progress: Progress, bank=None, words: Words | None = None) -> ip
     """
     if bank is None and kernel_loop() is not None:
         from ..quiz.model import load_bank
-        bank = load_bank()
+        bank = load_bank(cards=_cards(progress))
     words = (getattr(progress, "words", None) or words_for("en")) if words is None else words
     head = h("h2", words("Before you start"))
     box = ipw.VBox([page_style(), Dom([head, h("p", words("Finding your questions…"), role="status")])])
@@ -280,7 +286,7 @@ def before_view(progress: Progress, bank=None, words: Words | None = None) -> ip
 
     def fill(_learner: str) -> None:
         from ..quiz.model import load_bank
-        bank_now = bank or load_bank()
+        bank_now = bank or load_bank(cards=_cards(progress))
         items = [BeforeQuestion(tag, q, progress, bank=bank_now, words=words)
                  for tag, q in before_questions(progress.lesson, bank_now)]
         intro: list = [head, h("p", words("What would you answer now? No score, no hints: this shows you, and your "

@@ -16,7 +16,6 @@ from __future__ import annotations
 from ..i18n import Words, words_for
 from ..quiz.play import Played
 from ..state.lines import PRACTICE, RulesError, now_line, solution_step
-from ..scenarios.scenario import Scenario
 from . import reach
 from .data import Task
 
@@ -50,7 +49,7 @@ def _resolving_keeps_the_goal(task: Task, played: Played) -> bool:
     here = reach.position(played.game)
     after = Played(played.game.fork(), played.aliases, played.scenario)
     try:
-        solution_step("resolve", Scenario.from_dict(task.scenario, source=task.key))(after.game)
+        solution_step("resolve", task.game_scenario())(after.game)
     except RulesError:
         return True
     there = reach.position(after.game)

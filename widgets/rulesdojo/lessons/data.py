@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Dict, List, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Literal, Optional
 
 from pydantic import Field, StrictStr, StringConstraints, field_validator
 
@@ -27,6 +27,9 @@ from ..scenarios.schema import Format, Says, Text, check, says
 from ..scenarios.yamlsource import Located, LocatedList, check_names, key_line, line_of, load_file
 from ..state.lines import ScenarioError
 from .outline import FILE_NAME, current_folder, lesson_files, shipped_folder
+
+if TYPE_CHECKING:  # a kit's cards, passed through to the scenarios (lessons ask the engine nothing)
+    from ..scenarios.cardfile import CardSet
 
 DEAD_END_KEYS = {"when", "say", "example"}
 #: Author prose; every other text in a lesson file (players, cards, views, keys) is a name.
@@ -68,7 +71,12 @@ class Task:
     views: tuple = ("board", "stack", "order", "payment", "choices", "log")
     key_lines: dict = field(default_factory=dict)
     whys: list = field(default_factory=list)  # why each solution step is played ("" if not said)
+    cards: CardSet | None = field(default=None, repr=False, compare=False)  # a kit's cards, if given
     worked: object = field(default=None, init=False, repr=False, compare=False)  # reach.worked_line's
+
+    def game_scenario(self) -> Scenario:
+        """The task's scenario, played with the cards its lesson was read with (else the shipped ones)."""
+        return Scenario.from_dict(self.scenario, source=self.key, card_set=self.cards)
 
     def where(self, key: str = "", i: int | None = None) -> str:
         """Name a place in the task for a message: its key's line, or a list item's own line."""
@@ -150,15 +158,17 @@ class Lesson:
         raise KeyError(f"lesson {self.number} has no part {key!r}; parts: {[p.key for p in self.parts]}")
 
 
-def load_lessons(folder=None) -> dict[int, Lesson]:
-    """Read every lesson file of a folder (default: the one the notebook runs in, else the shipped one)."""
+def load_lessons(folder=None, cards: CardSet | None = None) -> dict[int, Lesson]:
+    """Read every lesson file of a folder (default: the one the notebook runs in, else the shipped one);
+    ``cards``: the kit's cards its games are played with (the shipped ones if not given)."""
     folder = Path(folder) if folder is not None else current_folder()
-    lessons = [load_lesson(f) for f in lesson_files(folder)]
+    lessons = [load_lesson(f, cards) for f in lesson_files(folder)]
     return {lesson.number: lesson for lesson in lessons}
 
 
-def load_lesson(path) -> Lesson:
-    """Read and check one lesson file; raise ``LessonError`` naming the file, line and problem."""
+def load_lesson(path, cards: CardSet | None = None) -> Lesson:
+    """Read and check one lesson file; raise ``LessonError`` naming the file, line and problem.
+    ``cards`` as ``load_lessons``'s."""
     path = Path(path)
     src = str(path)
     m = FILE_NAME.match(path.name)
@@ -171,18 +181,18 @@ def load_lesson(path) -> Lesson:
                           place="top level")
     check_names(data, LessonError, src, skip=PROSE_KEYS)
     form = check(LessonFormat, data, lambda msg, path: _bad(msg, src, data, path, "top level"))
-    parts = _parts(data["parts"], src)
+    parts = _parts(data["parts"], src, cards)
     return Lesson(int(m[1]), m[2], data["title"], data["summary"], list(form.rulings), parts, src, form.recap,
                   dict(form.prose or {}))
 
 
-def _parts(parts: list, src: str) -> list:
+def _parts(parts: list, src: str, cards: CardSet | None) -> list:
     out, seen = [], set()
     for i, p in enumerate(parts):
         where = place_of(parts, i, p).replace("actions[", "parts[")
         if not isinstance(p, dict) or ("task" in p) == ("check" in p):
             raise LessonError("each part starts with 'task: key' or 'check: key'", file=src, place=where)
-        part = _task(p, src, where) if "task" in p else _check(p, src, where)
+        part = _task(p, src, where, cards) if "task" in p else _check(p, src, where, cards)
         if part.key in seen:
             raise LessonError(f"two parts are called {part.key!r}", file=src, place=where)
         seen.add(part.key)
@@ -192,15 +202,15 @@ def _parts(parts: list, src: str) -> list:
 
 # --- tasks ---------------------------------------------------------------------------------
 
-def _task(p: dict, src: str, where: str) -> Task:
+def _task(p: dict, src: str, where: str, cards: CardSet | None) -> Task:
     form = check(TaskFormat, p, lambda msg, path: _bad(msg, src, p, path, where, "task"))
-    scenario = _scenario(p.get("scenario"), form.task, src, _at(p, "scenario", where))
+    scenario = _scenario(p.get("scenario"), form.task, src, _at(p, "scenario", where), cards)
     validate_expect(p["goal"], src, _at(p, "goal", where))
     whys = _whys(p.get("solution"), src, _at(p, "solution", where))
     solution = _actions(p.get("solution"), "solution", src, _at(p, "solution", where))
     return Task(form.task, p["title"], p["instructions"], scenario, p["goal"], solution, p["done"],
                 p["rule"], list(p.get("hints") or []), _dead_ends(p, src, where), form.views,
-                dict(getattr(p, "key_lines", {})), whys)
+                dict(getattr(p, "key_lines", {})), whys, cards)
 
 
 def _dead_ends(p: dict, src: str, where: str) -> LocatedList:
@@ -217,14 +227,14 @@ def _dead_ends(p: dict, src: str, where: str) -> LocatedList:
     return ends
 
 
-def _scenario(scn, key: str, src: str, where: str) -> dict:
+def _scenario(scn, key: str, src: str, where: str, cards: CardSet | None) -> dict:
     if not isinstance(scn, dict) or "setup" not in scn or set(scn) - {"setup", "actions"}:
         raise LessonError("'scenario' is a mapping with 'setup' (and, if any, 'actions')", file=src,
                           place=where)
     body = Located({"name": key, **scn})
     body.line, body.key_lines = line_of(scn), getattr(scn, "key_lines", {})
     try:
-        Scenario.from_dict(body, source=src)
+        Scenario.from_dict(body, source=src, card_set=cards)
     except ScenarioError as exc:
         raise LessonError(exc.detail, file=src, place=exc.place or where, rule=exc.rule)
     return body
@@ -258,7 +268,7 @@ def _actions(acts, what: str, src: str, where: str) -> list:
 
 # --- checks --------------------------------------------------------------------------------
 
-def _check(p: dict, src: str, where: str) -> Check:
+def _check(p: dict, src: str, where: str, cards: CardSet | None) -> Check:
     form = check(CheckFormat, p, lambda msg, path: _bad(msg, src, p, path, where, "check"))
     kind = "policy" if "answer" in p else "outcome" if "ask" in p else "choice"
     expect = _expected(p, kind, src, where)
@@ -274,7 +284,7 @@ def _check(p: dict, src: str, where: str) -> Check:
         q["options"] = options
     q.line, q.key_lines = line_of(p), getattr(p, "key_lines", {})
     try:
-        question = Question.from_dict(q, source=src)
+        question = Question.from_dict(q, source=src, cards=cards)
     except QuestionError as exc:
         raise LessonError(exc.detail, file=src, place=exc.place or where, rule=exc.rule)
     return Check(form.check, question, p["hint"], p["rule"], hints, bool(p.get("board", True)), line_of(p),
@@ -418,4 +428,4 @@ def _at(d, key, where: str = "top level") -> str:
 
 def start_task(task: Task) -> Played:
     """Set up a task's starting position, its scenario actions played."""
-    return play(Scenario.from_dict(task.scenario, source=task.key))
+    return play(task.game_scenario())

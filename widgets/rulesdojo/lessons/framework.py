@@ -103,7 +103,7 @@ class TaskView(ipw.VBox):
         self.task, self.progress = task, progress
         self.words = words = words_for("en") if words is None else words
         self.texts = LessonTexts(progress.lesson, words)
-        self.scenario = Scenario.from_dict(task.scenario, source=task.key)
+        self.scenario = task.game_scenario()
         self.model = GameModel.from_scenario(self.scenario)
         self._line = reach.worked_line(task).positions
         self.status = Dom()
@@ -390,7 +390,7 @@ def _lead_says_answer(verdict) -> bool:
 def _start_position(check: Check):
     from ..scenarios.scenario import build
     scn = check.question.data["scenario"]
-    game, _ = build(Scenario.from_dict({"name": check.key, "setup": scn["setup"]}))
+    game, _ = build(Scenario.from_dict({"name": check.key, "setup": scn["setup"]}, card_set=check.question.cards()))
     return game
 
 

@@ -41,7 +41,7 @@ class Progress:
         learner's language, for the line and the views of the lesson that share this progress."""
         kit = Kit.from_environment() if kit is None else kit
         self.words = words = words_for("en") if words is None else words
-        self.lesson = lesson
+        self.lesson, self.kit = lesson, kit
         self.store = kit.store()
         self.learner: str | None = None
         self.done: dict[str, bool | None] = {}

@@ -82,7 +82,7 @@ def lint_task(task: Task, src: str, searched: list | None = None) -> list[Proble
     ``searched`` collects how many positions each search tried.
     """
     searched = [] if searched is None else searched
-    scenario = Scenario.from_dict(task.scenario, source=src)
+    scenario = Scenario.from_dict(task.scenario, source=src, card_set=task.cards)
     played = start_task(task)
     if task.reached(played):
         return [Problem(src, task.where("goal"), "the goal already holds before the learner does anything")]

@@ -23,7 +23,7 @@ from typing import Generator
 
 from ..quiz.play import Played
 from ..scenarios.expect import check_expect
-from ..scenarios.scenario import Resolver, Scenario, start
+from ..scenarios.scenario import Resolver, start
 from ..state.lines import (NODE_BOUND, Reach, RulesError, energy_move, finish, move_words, practice_left, searching,
                            solution_step)
 from . import guide
@@ -40,7 +40,7 @@ class WorkedLine:
 def worked_line(task: Task) -> WorkedLine:
     """Play the task's solution once (refusals change nothing) and keep what the search needs."""
     if not isinstance(task.worked, WorkedLine):  # None until the solution is played once
-        scenario = Scenario.from_dict(task.scenario, source=task.key)
+        scenario = task.game_scenario()
         game = start(scenario)
         positions = [position(game)]
         for step in task.solution:
@@ -141,7 +141,7 @@ def example_positions(task: Task, end: DeadEnd) -> list:
     """The positions an author's example for a dead end passes through off the worked line: a
     learner's move that lands on one of them is the mistake the author wrote about."""
     if end.positions is None:
-        scenario = Scenario.from_dict(task.scenario, source=task.key)
+        scenario = task.game_scenario()
         game, line, seen = start(scenario), worked_line(task).positions, []
         for step in end.example:
             try:

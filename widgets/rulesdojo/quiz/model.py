@@ -23,7 +23,6 @@ from pydantic import Field, StrictBool, StrictStr
 from ..rules.errors import ScenarioError
 from ..rules.cardset import CardSet
 from ..scenarios.carddata import KEY as CARD_DATA, defined_cards
-from ..scenarios.cardfile import kit_cards
 from ..scenarios.scenario import RULINGS, Scenario
 from ..scenarios.schema import Format, Text, check, says
 from ..scenarios.yamlsource import Located, check_names, line_of, load_file
@@ -89,25 +88,28 @@ class Question:
     data: dict = field(default_factory=dict)
     source_file: str = "<question>"
     defined: tuple = ()  # the cards the file itself defines (``card_data:``), for its games alone
+    card_base: CardSet | None = field(default=None, repr=False, compare=False)  # a kit's cards, if given
 
     def cards(self) -> CardSet:
-        """Return the cards this question's games are played with: the kit's, with the file's own
-        replacing any of the same name."""
-        return kit_cards().with_cards(self.defined) if self.defined else kit_cards()
+        """Return the cards this question's games are played with: the kit's it was read with (else
+        the shipped ones), with the file's own replacing any of the same name."""
+        base = CardSet.shipped() if self.card_base is None else self.card_base
+        return base.with_cards(self.defined) if self.defined else base
 
     @classmethod
-    def from_file(cls, path) -> "Question":
-        """Read and check one question file; raise ``QuestionError`` naming the file and place."""
+    def from_file(cls, path, cards: CardSet | None = None) -> "Question":
+        """Read and check one question file; raise ``QuestionError`` naming the file and place.
+        ``cards``: the kit's cards its games are played with (the shipped ones if not given)."""
         data, _text = load_file(path, QuestionError)
         if isinstance(data, Located):
             data.key_lines = _key_lines(data)
-        return cls.from_dict(data, source=str(path))
+        return cls.from_dict(data, source=str(path), cards=cards)
 
     @classmethod
-    def from_dict(cls, data, source: str = "<question>") -> "Question":
+    def from_dict(cls, data, source: str = "<question>", cards: CardSet | None = None) -> "Question":
         """Check a question given as data (as its YAML loads); raise ``QuestionError`` if bad.
 
-        The question is of its kind's class (``kinds.py``)."""
+        The question is of its kind's class (``kinds.py``); ``cards`` as ``from_file``'s."""
         from .kinds import KIND_CLASSES, check_kind_keys
 
         def bad(msg, obj=None, place="top level"):
@@ -125,13 +127,13 @@ class Question:
                     skip=PROSE_KEYS | {CARD_DATA} | (own.prose_keys if own is not None else set()))
         form = check(QuestionFormat, data, lambda msg, path: bad(msg, None, ".".join(map(str, path)) or "top level"))
         defined = defined_cards(data, source, QuestionError)
-        tags = _check_tags(data["tags"], source, data,
-                           kit_cards().with_cards(defined) if defined else kit_cards())
+        base = CardSet.shipped() if cards is None else cards
+        tags = _check_tags(data["tags"], source, data, base.with_cards(defined) if defined else base)
         check_kind_keys(data, form.kind, bad)
         params = pm.parse_params(data.get("params"), source, _at(data.get("params"), "params"))
         _check_placeholders(data, params, bad)
         q = KIND_CLASSES[form.kind](form.id, tags, form.difficulty, form.level, form.complexity, form.trap,
-                form.prompt, form.explanation_lead, params, data, source, defined)
+                form.prompt, form.explanation_lead, params, data, source, defined, cards)
         first = next(pm.all_values(params))
         q.check_shape(first)
         return q
@@ -156,8 +158,8 @@ class Question:
                                 "engine computes the answer)", file=self.source_file, place=where)
         body = {"name": self.id, "setup": scn.get("setup"), "actions": scn.get("actions") or []}
         try:
-            return dataclasses.replace(Scenario.from_dict(_relocate(body, scn), source=self.source_file),
-                                       defined=self.defined)
+            return dataclasses.replace(Scenario.from_dict(_relocate(body, scn), source=self.source_file,
+                                                          card_set=self.card_base), defined=self.defined)
         except ScenarioError as exc:
             raise QuestionError(exc.detail, file=self.source_file,
                                 place=_scenario_place(exc.place), rule=exc.rule)
@@ -287,8 +289,9 @@ def question_files(path) -> list[Path]:
     return [p]
 
 
-def load_bank(path=None, *, strict: bool = True) -> Bank:
-    """Load every question in a folder (default: the shipped bank) into a ``Bank``.
+def load_bank(path=None, *, strict: bool = True, cards: CardSet | None = None) -> Bank:
+    """Load every question in a folder (default: the shipped bank) into a ``Bank``; ``cards``: the
+    kit's cards its games are played with (the shipped ones if not given).
 
     A bad file raises ``QuestionError`` naming the file and place; with ``strict=False`` it is
     left out and listed in ``bank.problems`` instead. Duplicate ids are a problem too.
@@ -303,7 +306,7 @@ def load_bank(path=None, *, strict: bool = True) -> Bank:
     qs, problems, seen = [], [], dict[str, str]()
     for f in question_files(folder):
         try:
-            q = Question.from_file(f)
+            q = Question.from_file(f, cards)
             if q.id in seen:
                 raise QuestionError(f"id {q.id!r} is already used by {seen[q.id]}", file=str(f),
                                     place=_at(q.data, "id"))

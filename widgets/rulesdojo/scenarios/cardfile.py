@@ -15,7 +15,8 @@ from ..rules import cards
 from ..rules.parts import CardError
 from .yamlsource import item_line, key_line, line_of, load_file, name_problem, quoted
 
-from ..rules.cardset import SHIPPED, CardSet
+from ..rules.cardset import SHIPPED
+from ..rules.cardset import CardSet as CardSet  # the set a kit's card folders make, named here for its readers
 
 ENV = "RULESDOJO_CARDS"  # the card folders a served kit adds, separated like PATH (``serve --cards DIR``)
 
@@ -78,27 +79,18 @@ def with_folders(folders: Iterable[str | Path], base: CardSet | None = None) -> 
     return out
 
 
-_KIT: dict[tuple[str, ...], CardSet] = {}
-_FOLDERS: list[tuple[str, ...]] = [()]  # the card folders of the kit this process's entry point built
+_READ: dict[tuple[str, ...], CardSet] = {}  # a memo: the same folders give the same set, read once
 
 
 def cards_of(folders: tuple[str, ...]) -> CardSet:
-    """Return the shipped cards with ``folders``'s cards added, read once per set of folders."""
-    if folders not in _KIT:
-        _KIT[folders] = with_folders(folders)
-    return _KIT[folders]
+    """Return the shipped cards with ``folders``'s cards added, read once per set of folders.
 
-
-def use_folders(folders: tuple[str, ...]) -> None:
-    """Make ``folders`` the card folders ``kit_cards`` adds: called by ``Kit.from_environment`` at an
-    entry point with the folders a server started with ``serve --cards DIR`` gave its kernels."""
-    _FOLDERS[0] = tuple(folders)
-
-
-def kit_cards() -> CardSet:
-    """Return the card set of this process's kit: the shipped cards, with the folders its ``Kit``
-    named (``use_folders``); the default of a scenario, a question and a game given no cards."""
-    return cards_of(_FOLDERS[0])
+    >>> cards_of(()) is CardSet.shipped()
+    True
+    """
+    if folders not in _READ:
+        _READ[folders] = with_folders(folders)
+    return _READ[folders]
 
 
 @dataclass

@@ -35,7 +35,6 @@ from ..rules.game import Game
 from ..rules.mana import ManaCost
 from ..rules.objects import STEP_NAMES, ZONES, Permanent
 from .carddata import KEY as CARD_DATA, defined_cards
-from .cardfile import kit_cards
 from .expect import check_expect, owner_and_name, validate_expect
 from .picks import not_offered, pick_offered
 from .yamlsource import (LocatedList, check_names, item_line, key_line, line_of, load_file, load_text,
@@ -75,15 +74,15 @@ class Scenario:
     rulings: list[str] = field(default_factory=list)
     cards: list[Any] = field(default_factory=list)
     raw: Any = None
-    card_set: CardSet | None = None  # the cards its game is played with (default: the kit's)
+    card_set: CardSet | None = None  # the cards its game is played with (default: the shipped ones)
     defined: tuple[Card, ...] = ()  # the cards the file itself defines (``card_data:``), for its game alone
     _cards: CardSet | None = field(default=None, init=False, repr=False, compare=False)
 
     def game_cards(self) -> CardSet:
-        """Return the cards this scenario's game is played with: the set it was given (the kit's by
-        default), with the cards the file defines replacing any of the same name."""
+        """Return the cards this scenario's game is played with: the set it was given (the shipped
+        cards by default), with the cards the file defines replacing any of the same name."""
         if self._cards is None:
-            base = self.card_set or kit_cards()
+            base = self.card_set or CardSet.shipped()
             self._cards = base.with_cards(self.defined) if self.defined else base
         return self._cards
 
@@ -99,8 +98,9 @@ class Scenario:
         return cls.from_dict(load_text(text, ScenarioError, source), source=source)
 
     @classmethod
-    def from_dict(cls, data: Any, source: str = "<scenario>") -> "Scenario":
-        """Check a scenario given as data (a dict, as the YAML would load)."""
+    def from_dict(cls, data: Any, source: str = "<scenario>", card_set: CardSet | None = None) -> "Scenario":
+        """Check a scenario given as data (a dict, as the YAML would load); ``card_set``: the cards its
+        game is played with (a kit's; the shipped ones if not given)."""
         if not isinstance(data, dict):
             raise ScenarioError("a scenario is a mapping with name, setup, actions and expect",
                                 file=source, place="top level")
@@ -127,7 +127,7 @@ class Scenario:
         kept = LocatedList(actions)  # keep each action's line for the messages of a run
         kept.lines = list(getattr(actions, "lines", None) or [])
         return cls(data["name"], setup, kept, expect, source, data.get("description", ""),
-                   list(rulings), list(data.get("cards") or []), data, defined=defined)
+                   list(rulings), list(data.get("cards") or []), data, card_set=card_set, defined=defined)
 
 
 def _checked_actions(data: dict[str, Any], source: str) -> list[Any]:

@@ -14,7 +14,6 @@ from ..rules.advance import resolve_top
 from ..rules.describe import describe_said, refusal
 from ..rules.errors import NoPendingChoice, ScenarioError
 from ..rules.objects import STEPS
-from ..scenarios.cardfile import kit_cards
 from ..scenarios.folder import listed, opened, scenarios_folder, uploaded
 from ..scenarios.scenario import Scenario, start
 from .lines import now_line, shortcut, solution_step
@@ -67,7 +66,7 @@ class GameModel(HasTraits):
         super().__init__(**kw)
         self._scenario = scenario
         self._cards = cards
-        self._game = game or Game(cards=cards or kit_cards())
+        self._game = game or Game(cards=cards or CardSet.shipped())
         self._actions: list = []
         self._marks: list[int] = []  # history length before each learner action, for undo
         self._log_of = None  # the engine log that ``log`` holds the rows of
@@ -77,7 +76,7 @@ class GameModel(HasTraits):
 
     @classmethod
     def empty(cls, players=("Alice", "Nadia"), cards: CardSet | None = None) -> "GameModel":
-        return cls(Game(list(players), cards=cards or kit_cards()), cards=cards)
+        return cls(Game(list(players), cards=cards or CardSet.shipped()), cards=cards)
 
     @classmethod
     def from_scenario(cls, source, cards: CardSet | None = None) -> "GameModel":

@@ -70,7 +70,7 @@ class Quiz(ipw.VBox):
         # a review: practice of what is due and only that (``state.due.review_questions``), no exam
         self.reviewing = reviewing
         self._review_asked = False  # a review asked for before the learner was known starts then
-        self.bank = bank or load_bank()
+        self.bank = bank or load_bank(cards=self.kit.card_set)
         self.store = self.kit.store() if store is True else (store or None)
         self.exam_allowed = (identity.served if exam_allowed is None else exam_allowed) and not reviewing
         self.clock = clock or time.time

@@ -116,7 +116,7 @@ class Trainer(ipw.VBox):
         self.words = words
         kit = Kit.from_environment() if kit is None else kit
         self.store = store or kit.store()
-        self.bank = bank or load_bank()
+        self.bank = bank or load_bank(cards=kit.card_set)
         self.exam_files: list[Exam]
         self.exam_files, self.exam_problems = (load_exams(kit.exams, bank=self.bank) if exams is None else (exams, []))
         self.mode = ipw.ToggleButtons(options=[(words("Exams"), "exam"), (words("Practice"), "practice")], value="exam",
