@@ -99,7 +99,8 @@ def test_the_site_in_japanese_then_spanish_kept_across_a_reload_and_offline(site
         map_before_python(page, "es", "Qué es la energía", "Python se está iniciando")
         lesson_7_reads_as(page, "es", "Lección 7: Aterrizaje", "Español")
 
-        expect(note.get_by_role("status")).to_contain_text("Ready for offline use", timeout=KERNEL_READY)
+        # The offline status in the note's language too: it is said before Python, by the page's script.
+        expect(note.get_by_role("status")).to_contain_text("Listo para usar sin conexión", timeout=KERNEL_READY)
         context.set_offline(True)
         page.reload(wait_until="domcontentloaded")
         map_before_python(page, "es", "Qué es la energía", "Python se está iniciando")

@@ -9,21 +9,44 @@ import json
 from html import escape
 from pathlib import Path
 
-#: The note at the top, in every language, shown as the map is (``PICK_MAP``); the offline status at its
-#: end is said in English.
+#: The note at the top, in every language, shown as the map is (``PICK_MAP``). The offline status at its
+#: end carries what it may say in the note's language (``offline_lines``): the script that keeps the
+#: site (``OFFLINE_SCRIPT``) runs before Python and reads its words there.
 PRACTICE_NOTE = ("<p class='rulesdojo-practice-note' lang='{code}' hidden>{note} "
-                 "<span class='rulesdojo-offline' role='status' lang='en'></span></p>")
+                 "<span class='rulesdojo-offline' role='status'{lines}></span></p>")
+
+
+def offline_lines(words) -> dict[str, str]:
+    """What the offline status says, by the name ``OFFLINE_SCRIPT`` asks for, in ``words``' language.
+
+    >>> from rulesdojo.i18n import words_for
+    >>> offline_lines(words_for("en"))["ready"][:22]
+    'Ready for offline use:'
+    """
+    return {
+        "saving": words("Saving the site in this browser for use without a connection..."),
+        "ready": words("Ready for offline use: this browser keeps a copy of the site, so its lessons and the "
+                       "practice quiz open without a connection."),
+        "cannot": words("This browser can't keep the site for use without a connection (it needs the site "
+                        "served over https, and a window that isn't private)."),
+        "newer": words("A newer version of this site is here: reload the page to use it."),
+    }
 
 
 def practice_notes() -> str:
-    """Return the practice note in every language (``PRACTICE_NOTE``)."""
+    """Return the practice note in every language (``PRACTICE_NOTE``).
+
+    >>> "data-ready='Listo" in practice_notes()
+    True
+    """
     from ..i18n import LANGUAGES, words_for
     notes = []
     for code in LANGUAGES:
         words = words_for(code)
         note = words("This is the practice site: everything runs in your browser and nothing you do leaves it. "
                      "Exams are not offered here; your mentor gives them on a Rules Dojo server.")
-        notes.append(PRACTICE_NOTE.format(code=code, note=escape(note)))
+        lines = "".join(f" data-{name}='{escape(text)}'" for name, text in offline_lines(words).items())
+        notes.append(PRACTICE_NOTE.format(code=code, note=escape(note), lines=lines))
     return "\n".join(notes)
 
 
@@ -135,9 +158,7 @@ if ("serviceWorker" in navigator) {
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data !== "rulesdojo-newer") return;
     rulesdojoNewer = true;
-    document.querySelectorAll(".rulesdojo-offline").forEach((e) => {
-      e.textContent = "A newer version of this site is here: reload the page to use it.";
-    });
+    document.querySelectorAll(".rulesdojo-offline").forEach((e) => { e.textContent = e.dataset.newer; });
   });
 }
 if ("serviceWorker" in navigator) {
@@ -145,18 +166,17 @@ if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("service-worker.js").catch((error) => console.warn("no offline copy:", error));
 }
 window.addEventListener("load", () => {
-  const say = (text) => rulesdojoNewer
-    || document.querySelectorAll(".rulesdojo-offline").forEach((e) => { e.textContent = text; });
-  const cannot = "This browser can't keep the site for use without a connection (it needs the site served "
-    + "over https, and a window that isn't private).";
-  if (!("serviceWorker" in navigator)) { say(cannot); return; }
+  // Each note says it in its own language: its words are on its status (practice_notes).
+  const say = (line) => rulesdojoNewer
+    || document.querySelectorAll(".rulesdojo-offline").forEach((e) => { e.textContent = e.dataset[line]; });
+  if (!("serviceWorker" in navigator)) { say("cannot"); return; }
   const started = Date.now();
   const keep = () => {
     if (!document.querySelector(".jupyter-widgets") && Date.now() - started < 120000) {
       setTimeout(keep, 1000);
       return;
     }
-    say("Saving the site in this browser for use without a connection...");
+    say("saving");
     const timeout = new Promise((_, no) => setTimeout(() => no(new Error("no service worker")), 60000));
     Promise.race([navigator.serviceWorker.ready, timeout]).then((reg) => new Promise((done, failed) => {
       const channel = new MessageChannel();
@@ -165,8 +185,7 @@ window.addEventListener("load", () => {
       // done once; asked again, the worker finds the copy made).
       setTimeout(() => failed(new Error("newer")), 20000);
       reg.active.postMessage("rulesdojo-keep-offline", [channel.port2]);
-    })).then(() => say("Ready for offline use: this browser keeps a copy of the site, so its lessons and "
-                      + "the practice quiz open without a connection."))
+    })).then(() => say("ready"))
       .catch((error) => {
         // A worker of a former build answers "newer" while the new build's worker takes over: ask that
         // one as it takes the page over (installing it can take many seconds on a busy machine).
@@ -180,7 +199,7 @@ window.addEventListener("load", () => {
           navigator.serviceWorker.addEventListener("controllerchange", again);
           return;
         }
-        console.warn("keeping the site for offline use failed:", error); say(cannot);
+        console.warn("keeping the site for offline use failed:", error); say("cannot");
       });
   };
   let tries = 0;
