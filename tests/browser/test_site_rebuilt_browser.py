@@ -17,14 +17,15 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from rulesdojo.site.pages import OFFLINE_SCRIPT, write_offline_worker
+from rulesdojo.i18n import words_for
+from rulesdojo.site.pages import OFFLINE_SCRIPT, offline_status, write_offline_worker
 
 pytestmark = pytest.mark.timeout(120)
 # Keeping the whole site takes the worker one request per file: seconds on a machine busy with other tests.
 KEEPING = 60_000
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Lesson</title>{script}</head><body>
-<span class="rulesdojo-offline" role="status"></span>
+{status}
 <div class="jupyter-widgets">Build {build}</div>
 </body></html>"""
 
@@ -32,7 +33,7 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Lesson</title>
 def build(site, number: int, answer_within_ms: int = 30_000, installed_within_ms: int = 0) -> None:
     """Write build ``number`` of the site as ``build-site`` finishes one: pages, then the worker."""
     site.mkdir(parents=True, exist_ok=True)
-    (site / "index.html").write_text(PAGE.format(script=OFFLINE_SCRIPT, build=number))
+    (site / "index.html").write_text(PAGE.format(script=OFFLINE_SCRIPT, build=number, status=offline_status(words_for("en"))))
     (site / "pyodide").mkdir(exist_ok=True)
     (site / "pyodide" / "runtime.txt").write_text(f"the runtime of build {number}")
     worker = write_offline_worker(site)

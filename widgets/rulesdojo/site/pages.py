@@ -12,8 +12,7 @@ from pathlib import Path
 #: The note at the top, in every language, shown as the map is (``PICK_MAP``). The offline status at its
 #: end carries what it may say in the note's language (``offline_lines``): the script that keeps the
 #: site (``OFFLINE_SCRIPT``) runs before Python and reads its words there.
-PRACTICE_NOTE = ("<p class='rulesdojo-practice-note' lang='{code}' hidden>{note} "
-                 "<span class='rulesdojo-offline' role='status'{lines}></span></p>")
+PRACTICE_NOTE = "<p class='rulesdojo-practice-note' lang='{code}' hidden>{note} {status}</p>"
 
 
 def offline_lines(words) -> dict[str, str]:
@@ -33,6 +32,13 @@ def offline_lines(words) -> dict[str, str]:
     }
 
 
+def offline_status(words) -> str:
+    """The offline status, empty until the keeping script says something, with its lines in ``words``'
+    language (``offline_lines``)."""
+    lines = "".join(f" data-{name}='{escape(text)}'" for name, text in offline_lines(words).items())
+    return f"<span class='rulesdojo-offline' role='status'{lines}></span>"
+
+
 def practice_notes() -> str:
     """Return the practice note in every language (``PRACTICE_NOTE``).
 
@@ -45,8 +51,7 @@ def practice_notes() -> str:
         words = words_for(code)
         note = words("This is the practice site: everything runs in your browser and nothing you do leaves it. "
                      "Exams are not offered here; your mentor gives them on a Rules Dojo server.")
-        lines = "".join(f" data-{name}='{escape(text)}'" for name, text in offline_lines(words).items())
-        notes.append(PRACTICE_NOTE.format(code=code, note=escape(note), lines=lines))
+        notes.append(PRACTICE_NOTE.format(code=code, note=escape(note), status=offline_status(words)))
     return "\n".join(notes)
 
 
@@ -113,6 +118,32 @@ def course_now(lessons: Path) -> str:
     return "\n".join(maps) + "\n" + PICK_MAP
 
 
+#: One tab of a browser uses the course at a time: each tab's Python holds its own copy of the results
+#: kept in the browser, and two writing it would each overwrite the other's (the last write won).
+#: A tab that finds the course open in another one says so in every language (the page shows the
+#: learner's, as ``PICK_MAP`` picks it), with a button that moves the course here (``host/page.js``).
+ELSEWHERE = ("<div class='rulesdojo-elsewhere' lang='{code}' role='alert' hidden data-opened='{opened}' "
+             "data-moved='{moved}'><p></p><button type='button'>{here}</button></div>")
+
+
+def elsewhere_notes() -> str:
+    """Return the note a tab shows when the course is open in another tab, in every language (``ELSEWHERE``).
+
+    >>> "Usar el curso aquí" in elsewhere_notes()
+    True
+    """
+    from ..i18n import LANGUAGES, words_for
+    notes = []
+    for code in LANGUAGES:
+        words = words_for(code)
+        opened = words("The course is open in another tab of this browser. One tab at a time keeps your "
+                       "progress whole: go on there, or use it here.")
+        moved = words("The course is open in another tab of this browser now. What you did here is kept.")
+        notes.append(ELSEWHERE.format(code=code, opened=escape(opened), moved=escape(moved),
+                                      here=escape(words("Use the course here"))))
+    return "\n".join(notes)
+
+
 #: the course page: the practice note, the map made at build time, the place the course app is drawn
 #: in (``host/page.js``), and a line that says at once when Python stopped
 PAGE = """<!doctype html>
@@ -129,21 +160,38 @@ body{{margin:0;font:14px/1.4 system-ui,sans-serif;color:#111;background:#fff}}
 #rulesdojo-stopped{{position:sticky;top:0;z-index:10;margin:0;padding:.6em 1em;background:#fde8e8;
   color:#7a1010;border-bottom:2px solid #c01c28;font:15px/1.4 sans-serif}}
 #rulesdojo-app{{padding:0 16px 24px}}
+.rulesdojo-elsewhere{{position:sticky;top:0;z-index:10;margin:0;padding:.6em 1em;background:#fff4d6;
+  color:#3d2b00;border-bottom:2px solid #b57b00;font:15px/1.4 sans-serif}}
+.rulesdojo-elsewhere p{{margin:0 0 .4em}}
+.rulesdojo-elsewhere button{{font:inherit;padding:.35em .9em;border-radius:.3em;border:1px solid #1a5fb4;
+  background:#1a5fb4;color:#fff;cursor:pointer}}
+.rulesdojo-elsewhere button:focus-visible{{outline:3px solid #1a5fb4;outline-offset:2px}}
 </style>
 {offline}
 </head>
 <body>
 <p id="rulesdojo-stopped" role="alert" hidden></p>
+{elsewhere}
 {note}
 {now}
 <main id="rulesdojo-app"></main>
 <script>
 // Python starts at once, while the page's script loads: its messages wait here for the page (page.js).
-if (window.Worker) {{
+// It starts only in the one tab that holds the course (ELSEWHERE): a reload's former page lets go of it
+// as it goes, which may be a moment after this page asks, so the ask waits that long for it.
+window.rulesdojoTab = new Promise((given) => {{
+  if (!navigator.locks) {{ given(true); return; }}
+  navigator.locks.request("rulesdojo-course", {{signal: AbortSignal.timeout(1500)}}, () => {{
+    given(true);
+    return new Promise((release) => {{ window.rulesdojoRelease = release; }});  // held while the page is
+  }}).catch(() => given(false));
+}});
+window.rulesdojoTab.then((mine) => {{
+  if (!mine || !window.Worker) return;
   const worker = new Worker("worker.js", {{type: "module"}}), early = [];
   worker.onmessage = (event) => early.push(event.data);
   window.rulesdojoPython = {{worker, early}};
-}}
+}});
 </script>
 <script type="module" src="page.js"></script>
 </body></html>
@@ -280,7 +328,8 @@ def write_offline_worker(out: Path) -> Path:
 
 def course_page(lessons: Path) -> str:
     """The course page's HTML (``PAGE``) for the lessons folder."""
-    return PAGE.format(offline=OFFLINE_SCRIPT, note=practice_notes(), now=course_now(lessons))
+    return PAGE.format(offline=OFFLINE_SCRIPT, note=practice_notes(), now=course_now(lessons),
+                       elsewhere=elsewhere_notes())
 
 
 #: an address of the site's former build (a page per notebook), sent to its place in the course page;

@@ -131,12 +131,28 @@ export class Host {
       case "status":
         this.say(message.text);
         return;
+      case "flushed":
+        this.flushed?.();
+        return;
       case "failed":
         this.stop(message.text);
         return;
       default:
         console.warn("a message this page doesn't know:", message.type);
     }
+  }
+
+  /** Have the worker write the kept results out (at most 3 s), then stop Python in this page. */
+  async leave() {
+    if (this.stopped) return;
+    await new Promise((done) => {
+      this.flushed = done;
+      setTimeout(done, 3000);
+      this.worker.postMessage({ type: "flush" });
+    });
+    this.stopped = true;
+    this.worker.terminate();
+    this.place.replaceChildren();  // the course's widgets no longer answer: they go
   }
 
   stop(text) {
@@ -147,8 +163,49 @@ export class Host {
   }
 }
 
+const COURSE_LOCK = "rulesdojo-course";  // the page's first script asks for it (rulesdojo.site.pages)
+
+/** Say at the top of the page that the course is open in another tab (``which``: "opened" or "moved"),
+ * in the page's language, with the button that moves it here. */
+function elsewhere(which) {
+  const notes = [...document.querySelectorAll(".rulesdojo-elsewhere")];
+  const note = notes.find((n) => n.lang === document.documentElement.lang) || notes.find((n) => n.lang === "en");
+  if (!note) return;
+  notes.forEach((n) => { n.hidden = n !== note; });
+  note.querySelector("p").textContent = note.dataset[which];
+  document.querySelectorAll(".rulesdojo-starting").forEach((line) => { line.textContent = note.dataset[which]; });
+  const button = note.querySelector("button");
+  button.disabled = false;
+  button.onclick = () => {
+    button.disabled = true;
+    useHere();
+  };
+  button.focus();
+}
+
+/** Ask the tab that has the course to let it go, then open it here: the page starts again, and its
+ * Python reads what the other tab kept. A tab that doesn't let go within 5 s (stopped, or asleep)
+ * has it taken. */
+function useHere() {
+  const open = () => { location.reload(); return new Promise(() => {}); };  // held until this page goes
+  new BroadcastChannel(COURSE_LOCK).postMessage("take");
+  navigator.locks.request(COURSE_LOCK, { signal: AbortSignal.timeout(5000) }, open)
+    .catch(() => navigator.locks.request(COURSE_LOCK, { steal: true }, open));
+}
+
+/** Let the course go to another tab that asks for it: what this one kept is written out first. */
+function keepTab(host) {
+  if (!window.BroadcastChannel) return;
+  new BroadcastChannel(COURSE_LOCK).onmessage = async (event) => {
+    if (event.data !== "take" || host.stopped) return;
+    await host.leave();
+    window.rulesdojoRelease?.();
+    elsewhere("moved");
+  };
+}
+
 /** Start the learner's Python; say how far it is in the map's status line, and a stop on top of the page. */
-export function start() {
+export async function start() {
   const place = document.getElementById("rulesdojo-app");
   const say = (text, stopped) => {
     if (stopped) {
@@ -160,7 +217,13 @@ export function start() {
     }
     document.querySelectorAll(".rulesdojo-starting").forEach((line) => { line.textContent = text; });
   };
-  return new Host(new URL("worker.js", import.meta.url), place, say);
+  if (!(await (window.rulesdojoTab ?? true))) {
+    elsewhere("opened");
+    return null;
+  }
+  const host = new Host(new URL("worker.js", import.meta.url), place, say);
+  keepTab(host);
+  return host;
 }
 
 start();

@@ -18,6 +18,7 @@ self.fetch = (resource, ...rest) => fetchFile(resource, ...rest).then((response)
   throw error;
 });
 let host = null;
+let pyodide = null;
 let ready = false;  // the page's messages wait until the course and what its places need are loaded
 const pending = [];
 // The kit's packages that the course map doesn't need (the file formats of lessons and questions):
@@ -34,12 +35,26 @@ const handle = (message) => {
   }
 };
 
-self.onmessage = (event) => (ready ? handle(event.data) : pending.push(event.data));
+// The page asks before it lets another tab have the course: the results kept in the browser's storage
+// are written out now, whatever the storage's own timing.
+const flush = () => {
+  if (!pyodide) { post({ type: "flushed" }); return; }
+  pyodide.FS.syncfs(false, (error) => {
+    if (error) console.warn("writing the results out failed:", error);
+    post({ type: "flushed" });
+  });
+};
+
+self.onmessage = (event) => {
+  if (event.data && event.data.type === "flush") flush();
+  else if (ready) handle(event.data);
+  else pending.push(event.data);
+};
 
 (async () => {
   try {
     const began = performance.now();
-    const pyodide = await loadPyodide({
+    pyodide = await loadPyodide({
       indexURL: new URL("./pyodide/", import.meta.url).href,
       packages: ["rulesdojo"],
       stdout: (line) => console.log(line),
