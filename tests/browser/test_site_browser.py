@@ -283,6 +283,22 @@ def test_a_page_whose_python_cant_start_says_so_at_once(site_url, site_page):
     expect(page.locator(".rulesdojo-course-now").get_by_role("link", name="Landfall", exact=True)).to_be_visible()
 
 
+def test_a_page_whose_python_cant_start_says_so_in_the_learners_language(site_url, browser):
+    context = browser.new_context(locale="es-ES")
+    try:
+        page = context.new_page()
+        context.route("**/pyodide.asm.wasm", lambda route: route.abort())  # the worker's request too
+        page.goto(site_url)
+        alert = page.locator("#rulesdojo-stopped")
+        expect(alert).to_contain_text("Python no pudo iniciarse en esta página", timeout=60_000)
+        expect(alert).to_contain_text("pyodide.asm.wasm couldn't be fetched")  # the browser's own account
+        expect(alert).to_contain_text("Recarga la página para empezar de nuevo")
+        expect(page.locator(".rulesdojo-starting").filter(visible=True)).to_have_text(
+            "Python se detuvo: el mensaje de arriba de la página dice por qué.")
+    finally:
+        context.close()
+
+
 # The results file and the learner's key file, put where the site keeps them (IDBFS's database for
 # the progress folder, as above): what the site's store reads when its page starts.
 PUT_RESULTS = """async ([bytes, key]) => {

@@ -12,7 +12,25 @@ from pathlib import Path
 #: The note at the top, in every language, shown as the map is (``PICK_MAP``). The offline status at its
 #: end carries what it may say in the note's language (``offline_lines``): the script that keeps the
 #: site (``OFFLINE_SCRIPT``) runs before Python and reads its words there.
-PRACTICE_NOTE = "<p class='rulesdojo-practice-note' lang='{code}' hidden>{note} {status}</p>"
+PRACTICE_NOTE = "<p class='rulesdojo-practice-note' lang='{code}' hidden{python}>{note} {status}</p>"
+
+
+def python_lines(words) -> dict[str, str]:
+    """What the page says of the learner's Python as it starts or stops, by the name ``host/page.js``
+    asks for, in ``words``' language; ``{why}`` is the browser's own account, as it gives it.
+
+    >>> from rulesdojo.i18n import words_for
+    >>> python_lines(words_for("es"))["again"][:20]
+    'Recarga la página pa'
+    """
+    return {
+        "ready": words("Python is ready: the course is being drawn…"),
+        "cannot-start": words("Python couldn't start in this page ({why})."),
+        "stopped": words("Python stopped in this page ({why})."),
+        "unreadable": words("A message from Python couldn't be read."),
+        "again": words("Reload the page to start again: what you finished is kept in this browser."),
+        "see-top": words("Python stopped: the message at the top of the page says why."),
+    }
 
 
 def offline_lines(words) -> dict[str, str]:
@@ -51,7 +69,8 @@ def practice_notes() -> str:
         words = words_for(code)
         note = words("This is the practice site: everything runs in your browser and nothing you do leaves it. "
                      "Exams are not offered here; your mentor gives them on a Rules Dojo server.")
-        notes.append(PRACTICE_NOTE.format(code=code, note=escape(note), status=offline_status(words)))
+        python = "".join(f" data-python-{name}='{escape(text)}'" for name, text in python_lines(words).items())
+        notes.append(PRACTICE_NOTE.format(code=code, note=escape(note), status=offline_status(words), python=python))
     return "\n".join(notes)
 
 

@@ -70,8 +70,8 @@ export class Host {
     this.worker = started ? started.worker : new Worker(workerUrl, { type: "module" });
     this.worker.onmessage = (event) => this.take(event.data);
     for (const message of started ? started.early.splice(0) : []) this.take(message);
-    this.worker.onerror = (event) => this.stop(`Python stopped in this page (${event.message || "no reason given"}).`);
-    this.worker.onmessageerror = () => this.stop("A message from Python couldn't be read.");
+    this.worker.onerror = (event) => this.stop("stopped", event.message || "no reason given");
+    this.worker.onmessageerror = () => this.stop("unreadable");
   }
 
   send(message, buffers, callbacks) {
@@ -129,13 +129,13 @@ export class Host {
         Object.assign((window.rulesdojoStart ??= {}), message.data);
         return;
       case "status":
-        this.say(message.text);
+        this.say(said(message.line));
         return;
       case "flushed":
         this.flushed?.();
         return;
       case "failed":
-        this.stop(message.text);
+        this.stop(message.line, message.why);
         return;
       default:
         console.warn("a message this page doesn't know:", message.type);
@@ -155,12 +155,21 @@ export class Host {
     this.place.replaceChildren();  // the course's widgets no longer answer: they go
   }
 
-  stop(text) {
+  stop(line, why) {
     if (this.stopped) return;
     this.stopped = true;
     this.worker.terminate();
-    this.say(`${text} Reload the page to start again: what you finished is kept in this browser.`, true);
+    this.say(`${said(line, why)} ${said("again")}`, true);
   }
+}
+
+/** A line of what the page says of Python, in the page's language: the shown practice note carries
+ * them (rulesdojo.site.pages.python_lines); ``why`` is the browser's own account. */
+function said(line, why = "") {
+  const notes = [...document.querySelectorAll(".rulesdojo-practice-note")];
+  const note = notes.find((n) => n.lang === document.documentElement.lang) || notes.find((n) => n.lang === "en");
+  const key = "python" + line.replace(/(^|-)(\w)/g, (_, dash, c) => c.toUpperCase());
+  return (note?.dataset[key] ?? line).replace("{why}", why);
 }
 
 const COURSE_LOCK = "rulesdojo-course";  // the page's first script asks for it (rulesdojo.site.pages)
@@ -212,7 +221,7 @@ export async function start() {
       const alert = document.getElementById("rulesdojo-stopped");
       alert.textContent = text;
       alert.hidden = false;
-      document.querySelectorAll(".rulesdojo-starting").forEach((line) => { line.textContent = "Python stopped: the message at the top of the page says why."; });
+      document.querySelectorAll(".rulesdojo-starting").forEach((line) => { line.textContent = said("see-top"); });
       return;
     }
     document.querySelectorAll(".rulesdojo-starting").forEach((line) => { line.textContent = text; });

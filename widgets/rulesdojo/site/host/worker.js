@@ -4,7 +4,8 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const post = (message) => self.postMessage(message);
-const failed = (text) => post({ type: "failed", text: `Python couldn't start in this page (${text}).` });
+// What went wrong in the browser's own words; the page says the rest in the learner's (page.js).
+const failed = (why) => post({ type: "failed", line: "cannot-start", why });
 
 // Pyodide waits for ever when its runtime can't be fetched (a connection lost as the page starts):
 // a file of the site that can't be fetched while Python starts is said at once.
@@ -61,7 +62,7 @@ self.onmessage = (event) => {
       stderr: (line) => console.warn(line),
     });
     post({ type: "timing", data: { "Pyodide and the wheels loaded": Math.round(performance.now() - began) } });
-    post({ type: "status", text: "Python is ready: the course is being drawn…" });
+    post({ type: "status", line: "ready" });
     const inBrowser = pyodide.pyimport("rulesdojo.site.in_browser");
     host = await inBrowser.start((kind, text, buffers) => post({ ...JSON.parse(text), type: kind, buffers: buffers.toJs() }));
     await pyodide.loadPackage(LATER, { messageCallback: () => {} });
