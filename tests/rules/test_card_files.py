@@ -196,3 +196,26 @@ def test_a_creature_whose_abilities_are_not_a_list_is_named_not_a_traceback(tmp_
     with pytest.raises(CardFileError) as err:
         read_card(path)
     assert err.value.line == 1 and "power and toughness" in err.value.problem
+
+
+@pytest.mark.parametrize("command, name, text", [
+    ("lesson", "lessons/01-a-mentors-card.yaml", SPARKMAGE_LESSON),
+    ("bank", "bank/sparkmage-pings.yaml", SPARKMAGE_QUESTION),
+])
+def test_lint_plays_a_mentors_files_with_the_card_folders_it_is_given(tmp_path, capsys, monkeypatch, command,
+                                                                       name, text):
+    """``lesson lint`` and ``bank lint`` take ``--cards DIR`` as ``serve`` does (and the kit's
+    ``$RULESDOJO_CARDS``): a mentor's card is then known; without it the linter names the card."""
+    from rulesdojo.cli import main
+    monkeypatch.delenv("RULESDOJO_CARDS", raising=False)
+    path = tmp_path / name
+    path.parent.mkdir()
+    path.write_text(text)
+    unknown = "No card named 'Sparkmage Apprentice'"
+    main([command, "lint", str(path.parent)])
+    assert unknown in capsys.readouterr().out
+    main([command, "lint", str(path.parent), "--cards", str(MENTOR / "cards")])
+    assert unknown not in capsys.readouterr().out
+    monkeypatch.setenv("RULESDOJO_CARDS", str(MENTOR / "cards"))
+    main([command, "lint", str(path.parent)])
+    assert unknown not in capsys.readouterr().out

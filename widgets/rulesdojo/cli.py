@@ -198,6 +198,15 @@ def bank_show(ids: list[str], every_variant: bool, as_json: bool, path: str | No
     return 1 if broken else 0
 
 
+def _lint_cards(kit: Kit, folders: list[str]):
+    """The cards a lint plays its files' games with: the kit's, with ``folders``' added (None: the
+    shipped ones alone)."""
+    if not kit.cards and not folders:
+        return None
+    from .scenarios.cardfile import with_folders
+    return with_folders([*kit.cards, *folders])
+
+
 def check_card_folders(folders: list[str]) -> int:
     """Read mentors' card folders before anything is served or run; 2 when a file can't be read."""
     from pathlib import Path
@@ -479,6 +488,9 @@ def _command(argv: list[str] | None) -> int:
     p_lint = bank_sub.add_parser("lint", help="check every question in a bank folder")
     p_lint.add_argument("path", nargs="?", default=None, metavar="PATH",
                         help="a folder of question files, or one file (default: the shipped bank)")
+    p_lint.add_argument("--cards", action="append", default=[], metavar="DIR",
+                        help="a folder of card files the questions' games are played with, besides the "
+                             "kit's (as serve --cards gives them; repeat for more)")
     p_blist = bank_sub.add_parser("list", help="list every question: id (as exam files name it), kind, "
                                   "difficulty, rulings and first line")
     p_blist.add_argument("path", nargs="?", default=None, metavar="PATH",
@@ -500,6 +512,9 @@ def _command(argv: list[str] | None) -> int:
                                     "reaches its goal, each check has one computed answer")
     p_llint.add_argument("path", nargs="?", default=None, metavar="PATH",
                          help="a folder of lesson files, or one file (default: the shipped lessons)")
+    p_llint.add_argument("--cards", action="append", default=[], metavar="DIR",
+                         help="a folder of card files the lessons' games are played with, besides the "
+                              "kit's (as serve --cards gives them; repeat for more)")
     p_cards = sub.add_parser("cards", help="work with card files")
     cards_sub = p_cards.add_subparsers(dest="cards_command", required=True)
     p_clint = cards_sub.add_parser("lint", help="check card files: their shape, and that each ability's "
@@ -557,7 +572,7 @@ def _command(argv: list[str] | None) -> int:
         return lint_exams(args.path or kit.exams)
     if args.command == "bank" and args.bank_command == "lint":
         from .quiz.lint import lint_bank
-        return lint(lint_bank, args.path)
+        return lint(lambda path: lint_bank(path, _lint_cards(kit, args.cards)), args.path)
     if args.command == "bank" and args.bank_command == "list":
         return bank_list(args.path)
     if args.command == "bank" and args.bank_command == "show":
@@ -566,7 +581,7 @@ def _command(argv: list[str] | None) -> int:
         return bank_stats(args.path)
     if args.command == "lesson" and args.lesson_command == "lint":
         from .lessons.lint import lint_lessons
-        return lint(lint_lessons, args.path)
+        return lint(lambda path: lint_lessons(path, _lint_cards(kit, args.cards)), args.path)
     if args.command == "serve":
         from pathlib import Path
 

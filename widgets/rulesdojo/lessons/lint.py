@@ -38,8 +38,9 @@ class LessonLintReport(LintReport):
                 f"({where or 'none'}), bound {NODE_BOUND}")
 
 
-def lint_lessons(path=None) -> LessonLintReport:
-    """Check every lesson file in a folder (default: the shipped lessons), or one file."""
+def lint_lessons(path=None, cards=None) -> LessonLintReport:
+    """Check every lesson file in a folder (default: the shipped lessons), or one file, its games played
+    with ``cards`` (a kit's ``CardSet``; the shipped cards if not given)."""
     root = shipped_folder() if path is None else Path(path)
     report = LessonLintReport(str(root))
     files = files_to_lint(report, root, lambda r: lesson_files(r) if r.is_dir() else [r],
@@ -50,7 +51,7 @@ def lint_lessons(path=None) -> LessonLintReport:
     for f in files:
         report.files += 1
         try:
-            lesson = load_lesson(f)
+            lesson = load_lesson(f, cards)
         except LessonError as exc:
             report.problems.append(Problem(exc.file or str(f), exc.place, exc.detail))
             continue

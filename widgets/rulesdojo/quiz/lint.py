@@ -62,8 +62,9 @@ def sample_values(q: Question) -> list[dict]:
     return [vals[int(i * step)] for i in range(SAMPLE - 1)] + [vals[-1]]
 
 
-def lint_bank(path=None) -> LintReport:
-    """Check every question file in a folder (default: the shipped bank) or one file."""
+def lint_bank(path=None, cards=None) -> LintReport:
+    """Check every question file in a folder (default: the shipped bank) or one file, its games played
+    with ``cards`` (a kit's ``CardSet``; the shipped cards if not given)."""
     from .model import shipped_bank_path
     root = shipped_bank_path() if path is None else Path(path)
     report = LintReport(str(root))
@@ -74,7 +75,7 @@ def lint_bank(path=None) -> LintReport:
     for f in files:
         report.files += 1
         try:
-            q = Question.from_file(f)
+            q = Question.from_file(f, cards)
         except QuestionError as exc:
             report.problems.append(Problem(exc.file or str(f), exc.place, exc.detail))
             continue
