@@ -11,7 +11,7 @@ import shutil
 import urllib.parse
 from pathlib import Path
 
-from learner import TRIGGERS, no_code_on_page, part, triggers, prose_draws_energy, take_lesson_1
+from learner import TRIGGERS, no_code_on_page, order_heard, part, triggers, prose_draws_energy, take_lesson_1
 from playwright.sync_api import expect
 
 from rulesdojo.lessons import lessons
@@ -94,6 +94,7 @@ def test_landing_page_to_a_completed_lesson(tmp_path, voila_server, page, full_s
         page.keyboard.press("Alt+ArrowUp")           # to the top of the stack: it resolves first
     expect(triggers(task).first).to_contain_text("Steppe Lynx")
     expect(triggers(task).first).to_contain_text("top: resolves first")
+    order_heard(task, "Steppe Lynx")
     tabs += tab_to(page, task.get_by_role("button", name="Put them on the stack"))
     page.keyboard.press("Enter")
     top = task.get_by_role("list", name="Stack, top first").get_by_role("listitem").first
@@ -275,6 +276,7 @@ def test_a_wrong_trigger_order_and_an_overpayment_are_named_by_the_move(tmp_path
             page.keyboard.press(key)
     expect(triggers(task).first).to_contain_text("Architect of the Untamed")
     expect(triggers(task).last).to_contain_text("Steppe Lynx")
+    order_heard(task, "Architect of the Untamed")
     task.get_by_role("button", name="Put them on the stack").click()
     now = task.locator(".rd-now-line")
     expect(now).to_contain_text("This can't reach the goal any more.")
