@@ -50,11 +50,25 @@ def offline_lines(words) -> dict[str, str]:
     }
 
 
+def data_attributes(lines: dict[str, str], prefix: str = "") -> str:
+    """A page element's ``data-`` attributes for ``lines``, escaped: what its script reads before Python.
+
+    >>> data_attributes({"ready": "It's <ready>"}, "python-")
+    " data-python-ready='It&#x27;s &lt;ready&gt;'"
+    """
+    return "".join(f" data-{prefix}{name}='{escape(text)}'" for name, text in lines.items())
+
+
+def in_every_language(note) -> str:
+    """Join ``note(code, words)`` for every language the kit speaks, one per line."""
+    from ..i18n import LANGUAGES, words_for
+    return "\n".join(note(code, words_for(code)) for code in LANGUAGES)
+
+
 def offline_status(words) -> str:
     """The offline status, empty until the keeping script says something, with its lines in ``words``'
     language (``offline_lines``)."""
-    lines = "".join(f" data-{name}='{escape(text)}'" for name, text in offline_lines(words).items())
-    return f"<span class='rulesdojo-offline' role='status'{lines}></span>"
+    return f"<span class='rulesdojo-offline' role='status'{data_attributes(offline_lines(words))}></span>"
 
 
 def practice_notes() -> str:
@@ -63,15 +77,12 @@ def practice_notes() -> str:
     >>> "data-ready='Listo" in practice_notes()
     True
     """
-    from ..i18n import LANGUAGES, words_for
-    notes = []
-    for code in LANGUAGES:
-        words = words_for(code)
-        note = words("This is the practice site: everything runs in your browser and nothing you do leaves it. "
+    def note(code, words) -> str:
+        said = words("This is the practice site: everything runs in your browser and nothing you do leaves it. "
                      "Exams are not offered here; your mentor gives them on a Rules Dojo server.")
-        python = "".join(f" data-python-{name}='{escape(text)}'" for name, text in python_lines(words).items())
-        notes.append(PRACTICE_NOTE.format(code=code, note=escape(note), status=offline_status(words), python=python))
-    return "\n".join(notes)
+        return PRACTICE_NOTE.format(code=code, note=escape(said), status=offline_status(words),
+                                    python=data_attributes(python_lines(words), "python-"))
+    return in_every_language(note)
 
 
 #: The course page's map, made at build time in every language and shown at once, while Python starts
@@ -151,16 +162,13 @@ def elsewhere_notes() -> str:
     >>> "Usar el curso aquí" in elsewhere_notes()
     True
     """
-    from ..i18n import LANGUAGES, words_for
-    notes = []
-    for code in LANGUAGES:
-        words = words_for(code)
+    def note(code, words) -> str:
         opened = words("The course is open in another tab of this browser. One tab at a time keeps your "
                        "progress whole: go on there, or use it here.")
         moved = words("The course is open in another tab of this browser now. What you did here is kept.")
-        notes.append(ELSEWHERE.format(code=code, opened=escape(opened), moved=escape(moved),
-                                      here=escape(words("Use the course here"))))
-    return "\n".join(notes)
+        return ELSEWHERE.format(code=code, opened=escape(opened), moved=escape(moved),
+                                here=escape(words("Use the course here")))
+    return in_every_language(note)
 
 
 #: the course page: the practice note, the map made at build time, the place the course app is drawn
