@@ -2,6 +2,8 @@
 a pool's refill may run its notebook, and pages that start their own kernel taking turns."""
 
 import asyncio
+import os
+import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -239,3 +241,45 @@ def test_stopping_every_kernel_passes_over_one_that_died_and_was_removed_meanwhi
         await asyncio.gather(*(manager._async_shutdown_kernel(k) for k in listed))
     run(stop_all_as_one_dies())
     assert stopped == ["alive"] and manager._kernels == {}
+
+
+def test_a_kernel_interrupted_while_it_starts_lives_on_and_stops_without_a_traceback(capfd):
+    """jupyter_client interrupts each kernel before shutting it down; a pool's refill still starting
+    when the server stopped died of a KeyboardInterrupt in Python's own start and wrote its traceback
+    to the server's log (seen at the end of a full run). The kernel's output is the test's here."""
+    async def interrupt_at_once_then_stop():
+        manager = DojoKernelManager()
+        kernel_id = await manager.start_kernel(kernel_name="python3")
+        kernel = manager.get_kernel(kernel_id)
+        os.kill(kernel.provisioner.pid, signal.SIGINT)  # Python is still starting: no kernel yet
+        client = kernel.client()
+        client.start_channels()
+        try:
+            reply = await client.kernel_info(reply=True, timeout=30)  # the kernel started all the same
+        finally:
+            client.stop_channels()
+        await manager.shutdown_kernel(kernel_id)  # interrupt, then the shutdown request
+        return reply["content"]["status"], kernel_id in manager
+    assert run(interrupt_at_once_then_stop(), deadline=90) == ("ok", False)
+    assert "KeyboardInterrupt" not in capfd.readouterr().err
+
+
+def test_a_kernel_s_cell_can_still_be_interrupted():
+    """Ignoring SIGINT while it starts leaves the kernel's own handling: a running cell stops."""
+    async def interrupt_a_sleeping_cell():
+        manager = DojoKernelManager()
+        kernel_id = await manager.start_kernel(kernel_name="python3")
+        client = manager.get_kernel(kernel_id).client()
+        client.start_channels()
+        try:
+            await client.wait_for_ready(timeout=60)
+            started = time.monotonic()
+            running = asyncio.ensure_future(client.execute_interactive("import time; time.sleep(60)", timeout=90))
+            await asyncio.sleep(1)
+            await manager.interrupt_kernel(kernel_id)
+            reply = await running
+            return reply["content"].get("ename"), time.monotonic() - started < 30
+        finally:
+            client.stop_channels()
+            await manager.shutdown_kernel(kernel_id, now=True)
+    assert run(interrupt_a_sleeping_cell(), deadline=90) == ("KeyboardInterrupt", True)

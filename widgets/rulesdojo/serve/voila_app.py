@@ -23,6 +23,7 @@ import functools
 import json
 import logging
 import os
+import signal
 import struct
 import time
 import weakref
@@ -105,6 +106,17 @@ LOST_CODE = 4000  # the websocket close code telling a page its kernel is gone (
 # What JupyterHub's spawner gives a learner's server to sign people in with (rulesdojo serve --hub).
 HUB_SECRETS = frozenset({"JUPYTERHUB_API_TOKEN", "JPY_API_TOKEN", "JUPYTERHUB_CLIENT_ID",
                          "JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE"})  # and jupyter_server's own
+
+
+def start_deaf_to_interrupts() -> None:
+    """Run in a kernel's process just before it execs: SIGINT is ignored until ipykernel installs its
+    own handling (ipykernel ignores SIGINT too, and answers it only while running a cell).
+
+    jupyter_client interrupts every kernel before shutting it down; a kernel still starting (a pool's
+    refill when the server stops) then died of a KeyboardInterrupt in Python's own start, and its
+    traceback filled the server's log. Ignored at exec, Python installs no KeyboardInterrupt handler
+    of its own, so the kernel starts, reads the shutdown request and exits."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class SecurityHeaders(web.OutputTransform):
@@ -263,6 +275,7 @@ class DojoKernelManager(AsyncMappingKernelManager):
         kwargs["env"] = {name: value for name, value in (kwargs.get("env") or os.environ).items()
                          if name not in HUB_SECRETS}
         kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", ()), KERNEL_EXTENSION]
+        kwargs["preexec_fn"] = start_deaf_to_interrupts  # a Popen argument, passed down by jupyter_client
         try:
             kernel_id = await super().start_kernel(*args, **kwargs)
         finally:
