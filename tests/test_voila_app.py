@@ -283,3 +283,40 @@ def test_a_kernel_s_cell_can_still_be_interrupted():
             client.stop_channels()
             await manager.shutdown_kernel(kernel_id, now=True)
     assert run(interrupt_a_sleeping_cell(), deadline=90) == ("KeyboardInterrupt", True)
+
+
+def test_a_kernel_reads_its_page_s_identity_through_an_opening_the_server_answers_late():
+    """On a loaded server a preheated kernel's connection for its page's request information took
+    over 5 s to open: Voila's reader gave up on it and opened another, while the server had taken
+    the first and handed it the information, which was lost with it: the page waited for its
+    identity for good (a candidate "waiting for the server to say who you are" under load)."""
+    import json
+
+    from tornado.web import Application
+
+    from rulesdojo.serve.identity import read_request_info
+    from rulesdojo.serve.voila_handlers import Fleeting, LiveReaders, RequestInfo
+    from rulesdojo.serve.voila_private import request_info_stores
+
+    class Late(RequestInfo):
+        opened: list = []
+
+        async def prepare(self):
+            await asyncio.sleep(6)  # the server, busy, answers the opening late
+
+        def open(self, kernel_id):
+            Late.opened.append(kernel_id)
+            super().open(kernel_id)
+            Late.send_updates({"kernel_id": kernel_id, "payload": json.dumps({"HTTP_X_FORWARDED_USER": "ana"})})
+    request_info_stores(Late, Fleeting(30), LiveReaders())
+
+    async def serve_and_read():
+        server = Application([(r"/voila/query/(\w+)", Late)]).listen(0, "127.0.0.1")
+        port = next(iter(server._sockets.values())).getsockname()[1]
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(None, read_request_info, f"ws://127.0.0.1:{port}/voila/query/k1")
+        finally:
+            server.stop()
+    assert run(serve_and_read(), deadline=60) == {"HTTP_X_FORWARDED_USER": "ana"}
+    assert Late.opened == ["k1"]  # one connection, kept open through the wait

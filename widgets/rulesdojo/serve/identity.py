@@ -21,6 +21,7 @@ its request (a preheated kernel) waits until Voila hands the request's headers o
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import secrets
@@ -283,13 +284,41 @@ def _preheated(env) -> bool:
     return env.get("VOILA_PREHEAT") == "True" and bool(env.get("VOILA_KERNEL_ID"))
 
 
+def request_info_url(env) -> str:
+    """Return where a preheated kernel reads its page's request information (Voila's ``voila/query``).
+
+    >>> request_info_url({"VOILA_APP_PORT": "8866", "VOILA_KERNEL_ID": "k1"})
+    'ws://127.0.0.1:8866/voila/query/k1'
+    """
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    return (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+            f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}")
+
+
+def read_request_info(url: str) -> dict:
+    """Wait on one connection to ``url`` for the page's request information; return it.
+
+    Voila's own reader (``voila.utils.wait_for_request``) gives up on a connection whose opening
+    takes over 5 s and opens another; on a loaded server the first was by then accepted, and the
+    information handed to it was lost with it: the page waited for its identity for good. So the
+    opening is waited for however long it takes, and no keepalive closes a connection the server is
+    slow to answer."""
+    import websockets  # Voila's own dependency: its reader uses it too
+
+    async def read() -> str | bytes:
+        async with websockets.connect(url, open_timeout=None, ping_interval=None, close_timeout=5) as socket:
+            return await socket.recv()
+    info = json.loads(asyncio.run(read()))
+    return {str(k): str(v) for k, v in info.items()} if isinstance(info, dict) else {}
+
+
 def _ask_voila_until_known(retry: float, env=None) -> None:
-    """Block until Voila hands this preheated kernel its page's request headers."""
-    from voila.utils import wait_for_request
+    """Block until Voila hands this preheated kernel its page's request headers (into ``env``)."""
+    env = os.environ if env is None else env
     while known(env) is None:
         try:
-            wait_for_request()  # waits for the page's request; gives up only if it can't connect
-        except Exception:  # noqa: BLE001 - a failed connection is retried, never shown
+            env.update(read_request_info(request_info_url(env)))
+        except Exception:  # noqa: BLE001 - a refused or failed connection is retried, never shown
             pass
         if known(env) is None:
             time.sleep(retry)
