@@ -145,7 +145,10 @@ def _stop_all(started: list[tuple[subprocess.Popen, Path]]) -> None:
     if a log holds a traceback."""
     for proc, log in started:
         _stop(proc)
-        print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
+        text = log.read_text(errors="replace")
+        warned = [line[:300] for line in text.splitlines() if "WARNING" in line or "ERROR" in line]
+        print(f"--- {log}: its warnings ({len(warned)}) ---", *warned[:80], sep="\n")
+        print(f"--- {log} ---\n{text[-4000:]}")
     _fail_on_tracebacks([log for _, log in started])
 
 
@@ -370,15 +373,27 @@ def static_server():
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    """The static site (``rulesdojo build-site``), built once per session for every site test
-    (downloads cached in a temporary folder); the build prints how long it took."""
+    """The static site (``rulesdojo build-site``), built once for every site test of the run: the
+    test workers share one build (the first builds it, the others wait for it under a file lock);
+    the build prints how long it took. A test may add a page of its own to it, never change one."""
+    import fcntl
+
     from rulesdojo.cli import main as rulesdojo
-    out = tmp_path_factory.mktemp("site") / "site"
-    started = time.monotonic()
-    status = rulesdojo(["build-site", str(out), "--lessons", str(Path(__file__).resolve().parents[2] / "lessons"),
-                        "--cache", str(tmp_path_factory.mktemp("site-cache"))])
-    print(f"site built in {time.monotonic() - started:.0f} s")
-    assert status == 0
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, above each worker's own
+    out, done = shared / "shared-site" / "site", shared / "shared-site" / "built"
+    out.parent.mkdir(exist_ok=True)
+    with open(shared / "shared-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if the build fails
+        if not done.exists():
+            started = time.monotonic()
+            status = rulesdojo(["build-site", str(out), "--lessons",
+                                str(Path(__file__).resolve().parents[2] / "lessons"),
+                                "--cache", str(out.parent / "cache")])
+            print(f"site built in {time.monotonic() - started:.0f} s")
+            assert status == 0
+            done.touch()
     return out
 
 

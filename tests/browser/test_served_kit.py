@@ -29,9 +29,9 @@ from served import kernels, read_page
 
 from rulesdojo.scenarios.folder import REFUSED
 
-MAX_KERNELS = 30
+MAX_KERNELS = 12
 POOL_SIZE = 1
-CULL_IDLE = 45  # longer than thirty pages take to load here, shorter than the default
+CULL_IDLE = 45  # longer than a full class of pages takes to load here, shorter than the default
 NOTEBOOKS = {"index.ipynb": "x = 1\nx", "tiny.ipynb": "x = 2\nx",
              "sandbox.ipynb": "from rulesdojo.views import Sandbox\nSandbox()"}
 SCENARIO = "name: {title}\nsetup:\n  players:\n    - {{name: Alice, hand: [Forest]}}\n    - {{name: Nadia}}\n"
@@ -95,11 +95,11 @@ def kit(tmp_path_factory):
         print(f"--- {log} ---\n{log.read_text(errors='replace')[-4000:]}")
 
 
-@pytest.mark.timeout(900)  # the pools fill, thirty kernels start, the culler comes round
-def test_thirty_pages_fill_the_class_the_next_is_told_to_wait_and_closed_pages_are_culled(kit):
+@pytest.mark.timeout(900)  # the pools fill, a class of kernels starts, the culler comes round
+def test_a_class_of_pages_fills_the_server_the_next_is_told_to_wait_and_closed_pages_are_culled(kit):
     pool = POOL_SIZE * len(NOTEBOOKS)
     wait_for(lambda: len(kernels(kit)) == pool, 300, "the pools filled", lambda: len(kernels(kit)))
-    with concurrent.futures.ThreadPoolExecutor(MAX_KERNELS) as ex:  # thirty kernels start at once
+    with concurrent.futures.ThreadPoolExecutor(MAX_KERNELS) as ex:  # a class of kernels starts at once
         pages = list(ex.map(lambda _: read_page(kit.url + "voila/render/tiny.ipynb", 240), range(MAX_KERNELS)))
     assert [(page.status, page.ended) for page in pages] == [(200, True)] * MAX_KERNELS  # none left unfinished
     assert all("class is full" not in page.text and page.text.rstrip().endswith("</html>") for page in pages)

@@ -145,7 +145,9 @@ parts:
          "source": src} for i, src in enumerate(code, 1)]
     (folder / f"{new}.ipynb").write_text(json.dumps(nb), encoding="utf-8")
 
-    assert lint_lessons(folder).ok
+    # The new lesson and its notebook; the shipped ones are linted by test_the_shipped_lessons_pass.
+    new_lint = lint_lessons(folder / f"{new}.yaml")
+    assert new_lint.ok and (new_lint.files, new_lint.questions) == (1, 1), new_lint.summary()
     added = {p.name for p in folder.iterdir() if p.is_file()} - set(before)
     changed = [n for n, data in before.items() if (folder / n).read_bytes() != data]
     assert sorted(added) == [f"{new}.ipynb", f"{new}.yaml"] and changed == []
