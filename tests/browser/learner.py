@@ -22,15 +22,6 @@ def triggers(scope):
     return scope.get_by_role("list", name=TRIGGERS).get_by_role("listitem")
 
 
-def order_heard(task, top: str) -> None:
-    """Wait until the kernel has the order the page shows, ``top`` on top: it says so under the list.
-
-    A learner's moves reach the kernel one at a time: ipywidgets holds a model's next update until the
-    kernel has finished its last, while a button's click is sent at once. A click on "Put them on the
-    stack" right after quick moves could reach the kernel before the last move did."""
-    expect(task).to_contain_text(f"The last one you put there, {top}, is on top of the stack")
-
-
 def no_code_on_page(page):
     # Markdown cells are rendered input; a code cell's source must never be there.
     assert page.locator(".jp-CodeCell .jp-InputArea, .jp-InputArea-editor, .CodeMirror, .cm-editor").count() == 0

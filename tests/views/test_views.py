@@ -134,10 +134,17 @@ def test_trigger_order_reorders_and_confirms(make_model):
     assert not w.confirm_button.disabled
     ids = list(w.order_list.order)
     names = {i["id"]: i["label"].split(":")[0] for i in w.order_list.items}
-    w.order_list.order = list(reversed(ids))  # what a drag (or Alt+Down) sends back
+    sent = []  # what the kernel sends the page
+    w.order_list.comm.send = lambda data=None, metadata=None, buffers=None: sent.append(data)
+    w.order_list.moved(w.order_list, {"order": list(reversed(ids))}, [])  # what a drag (or Alt+Down) sends
     first_to_resolve = names[w.order_list.order[0]]  # the top of the list is the top of the stack
     assert texts(w.implied, "li")[-1] == first_to_resolve
     assert f"{first_to_resolve}, is on top of the stack and resolves first" in w.implied.text
+    # The page has the order it sent: sent back, an earlier move's would redraw over a later one.
+    assert not [d for d in sent if "order" in (d or {}).get("state", {})]
+    w.order_list.moved(w.order_list, {"order": [ids[0], ids[0]]}, [])  # not a reordering of the items
+    w.order_list.moved(w.order_list, "Forest first", [])
+    assert w.order_list.order == list(reversed(ids))
     w.confirm_button.click()
     assert m.pending is None and m.stack[0]["name"] == first_to_resolve
 

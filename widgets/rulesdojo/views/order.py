@@ -28,16 +28,37 @@ def order_words(words: Words = words_for("en")) -> dict[str, str]:
 
 
 class OrderList(anywidget.AnyWidget):
-    """A reorderable list (drag and drop, Alt+arrows, Up/Down buttons); ``order`` holds the ids, top first."""
+    """A reorderable list (drag and drop, Alt+arrows, Up/Down buttons); ``order`` holds the ids, top first.
+
+    The page sends each move as a message (``{"order": [...]}``), which comes in turn with the clicks
+    of the other widgets; a message that is not a reordering of the items is ignored.
+
+    >>> w = OrderList(items=[{"id": 0, "label": "Forest"}, {"id": 1, "label": "Island"}], order=[0, 1])
+    >>> w.moved(w, {"order": [1, 0]}, []); w.moved(w, {"order": [1, 1]}, []); w.order
+    [1, 0]
+    """
 
     _esm = esm("trigger_order.js")
     items = traitlets.List(traitlets.Dict()).tag(sync=True)
-    order = traitlets.List(traitlets.Int()).tag(sync=True)
+    # Not echoed: the page has the order it sent, and an echo of an earlier move arriving after a later
+    # one would draw the earlier order again.
+    order = traitlets.List(traitlets.Int()).tag(sync=True, echo_update=False)
     label = traitlets.Unicode("Items in order, first at the top").tag(sync=True)
     help = traitlets.Unicode("The first item is at the top.").tag(sync=True)
     first_note = traitlets.Unicode("").tag(sync=True)
     say = traitlets.Dict(traitlets.Unicode(), default_value=order_words(),
                          help="Its other words in the learner's language (``order_words``).").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self.moved)
+
+    def moved(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Take the order the learner made on the page, as the page has it: not sent back to it."""
+        order = content.get("order") if isinstance(content, dict) else None
+        ids = sorted(item["id"] for item in self.items)
+        if isinstance(order, list) and all(type(i) is int for i in order) and sorted(order) == ids:
+            self.set_state({"order": order})  # as a state update from the page is taken
 
 
 def stack_list(words: Words = words_for("en")) -> dict[str, Any]:

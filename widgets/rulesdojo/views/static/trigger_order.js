@@ -47,7 +47,11 @@ function render({ model, el }) {
     // before that frame found nothing focused and was lost, as it was on a busy machine.
     keep = focus ? id : null;
     model.set("order", order);
-    model.save_changes();
+    // Sent as a message of its own, not as a state update: ipywidgets holds a model's next update until
+    // the kernel has finished its last, while a click on "Put them on the stack" goes at once, so a
+    // confirm right after quick moves reached the kernel before the last move and confirmed an older
+    // order. Messages go in the order they are sent, the click after the move.
+    model.send({ order });
     keep = null;
     const moved = labels()[to];
     live.textContent = fill(model.get("say").moved, { item: moved.label, n: to + 1, total: order.length });
