@@ -11,7 +11,7 @@ import shutil
 import urllib.parse
 from pathlib import Path
 
-from learner import TRIGGERS, no_code_on_page, part, triggers, prose_draws_energy, take_lesson_1
+from learner import MOVE_AND_CONFIRM, TRIGGERS, no_code_on_page, part, triggers, prose_draws_energy, take_lesson_1
 from playwright.sync_api import expect
 
 from rulesdojo.lessons import lessons
@@ -263,17 +263,6 @@ def lesson_7_order_asked(tmp_path, voila_server, page):
     task.get_by_role("menuitem", name="Play Forest").click()
     expect(task.get_by_role("list", name=TRIGGERS)).to_be_visible()
     return base, task
-
-
-# Alt+Up on one trigger until it is first, Alt+Down on another until it is last, then a click on "Put
-# them on the stack": in one task of the page, quicker than a round trip to the kernel.
-MOVE_AND_CONFIRM = """(task, [top, bottom]) => {
-  const item = (name) => [...task.querySelectorAll("li.rd-order-item")].find((li) => li.textContent.includes(name));
-  const press = (name, key) => item(name).dispatchEvent(new KeyboardEvent("keydown", {key, altKey: true, bubbles: true}));
-  while (item(top).previousElementSibling) press(top, "ArrowUp");
-  while (item(bottom).nextElementSibling) press(bottom, "ArrowDown");
-  [...task.querySelectorAll("button")].find((b) => b.textContent.includes("Put them on the stack")).click();
-}"""
 
 
 def test_a_wrong_trigger_order_and_an_overpayment_are_named_by_the_move(tmp_path, voila_server, page):

@@ -18,7 +18,8 @@ from playwright.sync_api import expect
 
 from rulesdojo.quiz import load_bank
 
-from learner import answer_whatever_is_asked, no_code_on_page, prose_draws_energy, start_quiz, take_lesson_1
+from learner import (MOVE_AND_CONFIRM, TRIGGERS, answer_whatever_is_asked, no_code_on_page, part, prose_draws_energy,
+                     start_quiz, take_lesson_1)
 
 pytestmark = pytest.mark.timeout(900)  # the first test waits for the site's build
 SEED = 7
@@ -198,6 +199,16 @@ def test_the_course_map_shows_while_python_starts_and_a_lesson_chosen_then_opens
     expect(page).to_have_url(re.compile(r"#/lesson/7$"))
     expect(page.get_by_role("heading", name="Lesson 7: Landfall", level=1)).to_be_visible(timeout=KERNEL_READY)
     expect(page.locator(".rulesdojo-course-now")).to_have_count(0)   # gone once the page's own map is drawn
+    # The trigger order here too: moves and the confirm at once put the order shown on the stack.
+    task = part(page, "You choose the order")
+    task.get_by_role("button", name="Forest", exact=True).click()
+    task.get_by_role("menuitem", name="Play Forest").click()
+    expect(task.get_by_role("list", name=TRIGGERS)).to_be_visible()
+    task.evaluate(MOVE_AND_CONFIRM, ["Architect of the Untamed", "Steppe Lynx"])
+    stack = task.get_by_role("list", name="Stack, top first").get_by_role("listitem")
+    expect(stack).to_have_count(3)
+    expect(stack.first).to_contain_text("Architect of the Untamed")
+    expect(stack.last).to_contain_text("Steppe Lynx")
     page.get_by_role("link", name="All lessons").first.click()
     expect(page.get_by_role("heading", name="Lessons", exact=True)).to_have_count(1)
 
