@@ -47,13 +47,18 @@ def _write_notebook(path: Path, code: str) -> Path:
     return path
 
 
-def _wait_until_up(url: str, proc: subprocess.Popen, log: Path, timeout: float, ready=lambda status: True) -> None:
+def _wait_until_up(url: str, proc: subprocess.Popen, log: Path, timeout: float, ready=lambda status: True,
+                   ours=lambda: True) -> None:
     """Poll a cheap URL (not the notebook, which would start a kernel) until the server answers
-    (with a status ``ready`` accepts: by default any HTTP answer means the server is listening)."""
+    (with a status ``ready`` accepts: by default any HTTP answer means the server is listening),
+    once ``ours()`` says the answer can only be this server's."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"{proc.args[2]} exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        if not ours():
+            time.sleep(0.1)
+            continue
         try:
             with urllib.request.urlopen(url, timeout=2) as answer:
                 if ready(answer.status):
@@ -94,29 +99,43 @@ def start_voila(notebook: Path, home: Path, env: dict | None = None, pool_size: 
     """Start Voila on a notebook, or a folder of them, the way ``rulesdojo serve`` does, with an
     empty Jupyter configuration under ``home``; return the process, its base URL and its log.
     ``serving`` goes to ``voila_args`` (e.g. ``fill_delay``); ``extra_args`` are appended; ``port``:
-    a free one unless given (a server restarted on its predecessor's port)."""
+    a free one unless given (a server restarted on its predecessor's port).
+
+    A free port can be taken by another test's server before this one listens on it: the server
+    is ready only once its own log says it runs at that address (the other server answered the
+    probe before, and a page was asked of the wrong folder: a 404), and one that finds the port
+    taken exits (no moving to another port) and is started again on a new one."""
     notebook = Path(notebook).resolve()
-    port = port or free_port()
-    full_env = voila_env(dict(os.environ, **(env or {}),
-                              JUPYTER_CONFIG_DIR=str(home / "config"),   # no user configuration
-                              JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-                              PYTHONUNBUFFERED="1"))
-    log = home / "voila.log"
-    while log.exists():  # a restart in the same home keeps its predecessor's log
-        log = log.with_name(f"{log.stem}-again.log")
-    out = open(log, "wb")
-    proc = subprocess.Popen(
-        [*voila_args(notebook, port=port, pool_size=pool_size, **serving), *extra_args],
-        cwd=notebook if notebook.is_dir() else notebook.parent, env=full_env, stdout=out,
-        stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    out.close()
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        _wait_until_up(url + "voila/static/favicon.ico", proc, log, SERVER_START_TIMEOUT)
-    except Exception:
-        _stop(proc)
-        raise
-    return proc, url, log
+    for attempt in range(3):
+        chosen = port or free_port()
+        full_env = voila_env(dict(os.environ, **(env or {}),
+                                  JUPYTER_CONFIG_DIR=str(home / "config"),   # no user configuration
+                                  JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+                                  PYTHONUNBUFFERED="1"))
+        log = home / "voila.log"
+        while log.exists():  # a restart in the same home keeps its predecessor's log
+            log = log.with_name(f"{log.stem}-again.log")
+        out = open(log, "wb")
+        proc = subprocess.Popen(
+            [*voila_args(notebook, port=chosen, pool_size=pool_size, **serving), "--Voila.port_retries=0",
+             *extra_args],
+            cwd=notebook if notebook.is_dir() else notebook.parent, env=full_env, stdout=out,
+            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        out.close()
+        url = f"http://127.0.0.1:{chosen}/"
+        try:
+            _wait_until_up(url + "voila/static/favicon.ico", proc, log, SERVER_START_TIMEOUT,
+                           ours=lambda: f"127.0.0.1:{chosen}/" in log.read_text(errors="replace"))
+        except RuntimeError:
+            _stop(proc)
+            if port is None and attempt < 2 and "already in use" in log.read_text(errors="replace").lower():
+                continue  # the port was taken meanwhile: another one
+            raise
+        except Exception:
+            _stop(proc)
+            raise
+        return proc, url, log
+    raise AssertionError("unreachable")
 
 
 def tracebacks(log: Path) -> list[str]:
