@@ -261,7 +261,8 @@ def test_a_kernel_interrupted_while_it_starts_lives_on_and_stops_without_a_trace
         await manager.shutdown_kernel(kernel_id)  # interrupt, then the shutdown request
         return reply["content"]["status"], kernel_id in manager
     assert run(interrupt_at_once_then_stop(), deadline=90) == ("ok", False)
-    assert "KeyboardInterrupt" not in capfd.readouterr().err
+    # No traceback; ipykernel may say in one line that it caught the shutdown's interrupt once started.
+    assert "Traceback" not in capfd.readouterr().err
 
 
 def test_a_kernel_s_cell_can_still_be_interrupted():
